@@ -1,0 +1,2 @@
+//! The `gcn-run` command line. STUB: to be completed.
+fn main() {}

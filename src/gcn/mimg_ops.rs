@@ -1,0 +1,3 @@
+//! MIMG opcode tables per generation (data).
+//!
+//! STUB: to be completed.

@@ -1,0 +1,141 @@
+//! The AMD GCN/RDNA frontend: bytes → decoded instructions → LLVM-syntax text.
+//!
+//! Layout:
+//! - [`encoding`]: which encoding class a dword starts, and how long the instruction is;
+//! - [`mimg`] (+ [`mimg_ops`], the per-generation opcode tables as data): image instructions;
+//! - [`interp`]: VINTRP, the VOP3-encoded interps, gfx11 VINTERP and LDSDIR;
+//! - [`sopp`]: program-control instructions;
+//! - [`other`]: every other class, decoded to its class, length and (where known) name;
+//! - [`operand`]: register and operand spelling shared by all of the above;
+//! - [`decode`]: the stream decoder that ties them together.
+
+pub mod decode;
+pub mod encoding;
+pub mod interp;
+pub mod mimg;
+pub mod mimg_ops;
+pub mod operand;
+pub mod other;
+pub mod sopp;
+
+pub use decode::{decode_stream, DecodeError};
+pub use encoding::Encoding;
+
+use serde::Serialize;
+
+/// The raw value of one encoding field, as it sits in the bit layout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum FieldValue {
+    /// A scalar field (`dmask`, `vaddr`, `srsrc` as SGPR/4, …).
+    Int(u64),
+    /// A list field: the extra address VGPRs of an NSA form.
+    List(Vec<u32>),
+}
+
+/// One named field of an encoding; names are the ISA's, in lower case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The field's ISA name in lower case (`dmask`, `srsrc`, `attrchan`, …).
+    pub name: &'static str,
+    /// Its raw value.
+    pub value: FieldValue,
+}
+
+impl Field {
+    /// A scalar field.
+    pub fn int(name: &'static str, value: impl Into<u64>) -> Field {
+        Field {
+            name,
+            value: FieldValue::Int(value.into()),
+        }
+    }
+}
+
+/// What an instruction decoded to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// An image (MIMG) instruction, fully decoded.
+    Mimg(mimg::Mimg),
+    /// An interpolation instruction (VINTRP, VOP3 interp, VINTERP, LDSDIR).
+    Interp(interp::Interp),
+    /// A SOPP program-control instruction.
+    Sopp(sopp::Sopp),
+    /// Any other instruction: class, length and, where known, its name.
+    Other(other::Other),
+    /// Not a valid instruction of the chosen generation; `reason` says why.
+    /// Like llvm-objdump, the stream continues after one dword.
+    Invalid {
+        /// Why the words are not a valid instruction.
+        reason: String,
+    },
+}
+
+/// One decoded instruction of a stream.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// Byte offset from the start of the stream.
+    pub offset: usize,
+    /// The instruction's dwords, in stream order (literal constants and NSA
+    /// address dwords included).
+    pub words: Vec<u32>,
+    /// The encoding class the first dword selects.
+    pub encoding: Encoding,
+    /// The decoded content.
+    pub kind: Kind,
+}
+
+impl Inst {
+    /// Length in bytes.
+    pub fn len_bytes(&self) -> usize {
+        self.words.len() * 4
+    }
+
+    /// The instruction's bytes in memory order, as lower-case hex.
+    pub fn hex(&self) -> String {
+        self.words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// True when the words are not a valid instruction of the generation.
+    pub fn is_invalid(&self) -> bool {
+        matches!(self.kind, Kind::Invalid { .. })
+    }
+
+    /// The mnemonic, or `None` for an invalid or unnamed instruction.
+    pub fn mnemonic(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Mimg(m) => Some(m.mnemonic()),
+            Kind::Interp(i) => Some(i.mnemonic()),
+            Kind::Sopp(s) => Some(s.mnemonic()),
+            Kind::Other(o) => o.mnemonic(),
+            Kind::Invalid { .. } => None,
+        }
+    }
+
+    /// LLVM assembler syntax. Words that are not a valid instruction print as
+    /// llvm-objdump prints them: `.long 0x…`.
+    pub fn text(&self) -> String {
+        match &self.kind {
+            Kind::Mimg(m) => m.text(),
+            Kind::Interp(i) => i.text(),
+            Kind::Sopp(s) => s.text(),
+            Kind::Other(o) => o.text(&self.words),
+            Kind::Invalid { .. } => format!(".long 0x{:08x}", self.words[0]),
+        }
+    }
+
+    /// Every field of the encoding by its ISA name, as raw values.
+    pub fn fields(&self) -> Vec<Field> {
+        match &self.kind {
+            Kind::Mimg(m) => m.fields(),
+            Kind::Interp(i) => i.fields(),
+            Kind::Sopp(s) => s.fields(),
+            Kind::Other(o) => o.fields(&self.words),
+            Kind::Invalid { .. } => Vec::new(),
+        }
+    }
+}

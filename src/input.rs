@@ -1,0 +1,3 @@
+//! Reading program input: raw `.bin`, AMDGPU ELF code objects, `--hex` strings.
+//!
+//! STUB: to be completed.

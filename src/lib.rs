@@ -1,0 +1,11 @@
+//! gcnrun: a reference implementation of GPU image instructions.
+//!
+//! The data flows one way (see DESIGN.md): a frontend ([`gcn`]) turns bytes into
+//! decoded instructions; later stages lower them into an IR that a CPU interpreter
+//! and a WGSL translator both run.
+
+pub mod arch;
+pub mod gcn;
+pub mod input;
+
+pub use arch::{Arch, Gen};
