@@ -16,7 +16,9 @@ pub enum DecodeError {
     #[error("empty code: no instructions")]
     Empty,
     /// The byte count is not a multiple of four.
-    #[error("offset {offset:#x}: {len} bytes is not a whole number of dwords (trailing {rest} bytes)")]
+    #[error(
+        "offset {offset:#x}: {len} bytes is not a whole number of dwords (trailing {rest} bytes)"
+    )]
     Unaligned {
         /// Where the trailing partial dword starts.
         offset: usize,
