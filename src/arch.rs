@@ -80,9 +80,11 @@ use Gen::*;
 
 /// Processors, with the `EF_AMDGPU_MACH_AMDGCN_*` codes of the AMDGPU ELF ABI
 /// (LLVM `BinaryFormat/ELF.h`; 0 = no code of its own). The first row of each
-/// generation is the one a bare generation name selects.
+/// generation is the one a bare generation name selects. Every value was checked
+/// against `llvm-mc-19 -filetype=obj -mcpu=NAME` (e_flags bits 7:0); tahiti is
+/// gfx600 (0x020), not gfx601.
 const PROCS: &[Proc] = &[
-    p("tahiti", Gfx6, false, false, 0x021),
+    p("tahiti", Gfx6, false, false, 0x020),
     p("gfx600", Gfx6, false, false, 0x020),
     p("gfx601", Gfx6, false, false, 0x021),
     p("gfx602", Gfx6, false, false, 0x03a),
