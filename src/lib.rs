@@ -7,5 +7,6 @@
 pub mod arch;
 pub mod gcn;
 pub mod input;
+pub mod report;
 
 pub use arch::{Arch, Gen};

@@ -1,2 +1,208 @@
-//! The `gcn-run` command line. STUB: to be completed.
-fn main() {}
+//! The `gcn-run` command line: argument parsing, printing and exit codes, nothing
+//! else. Loading lives in `gcnrun::input`, decoding in `gcnrun::gcn`, output
+//! shapes in `gcnrun::report`. Interface contract: SPEC.md.
+
+use clap::{Args, Parser, Subcommand};
+use gcnrun::input::{self, InputError};
+use gcnrun::report;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit status for bad input or usage (SPEC.md: "2 bad input").
+const EXIT_BAD_INPUT: u8 = 2;
+
+const EXAMPLES: &str = "\
+Examples:
+  gcn-run --disasm assets/sample_quad.bin
+  gcn-run --disasm --arch gfx1030 kernel.bin
+  gcn-run --disasm kernel.hsaco                       (arch from the code object's e_flags)
+  gcn-run --disasm --arch gfx9 --hex \"00 0f 80 f0 01 01 61 00\"
+  gcn-run --disasm --arch gfx9 --hex \"0xf0800f00 0x00610101\" --json
+
+Inputs: a raw .bin of little-endian dwords, or an AMDGPU ELF code object
+(.o/.co/.hsaco, recognised by its magic; the .text section is decoded).
+--hex takes bytes in memory order (\"00 17 00 f0\", \"001700f0\", \"0x00,0x17\")
+or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
+
+Exit codes: 0 ok, 1 --diff found mismatches, 2 bad input, 3 no GPU adapter.
+Only --disasm is implemented so far; the other modes answer with exit code 2.";
+
+/// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
+/// instructions.
+#[derive(Parser, Debug)]
+#[command(
+    name = "gcn-run",
+    version,
+    about,
+    override_usage = "gcn-run [MODE] [OPTIONS] <INPUT>\n       gcn-run bench [--json]",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    mode: Mode,
+
+    /// Target: gfx6..gfx11, an alias (gcn1.0 gcn1.1 gcn1.2 gcn1.4 rdna1 rdna2
+    /// rdna3) or a processor (tahiti, gfx810, gfx1030, ...). Default: the code
+    /// object's, else gfx6.
+    #[arg(long, value_name = "ARCH")]
+    arch: Option<String>,
+
+    /// Instruction bytes or dwords instead of a file (see below).
+    #[arg(long, value_name = "BYTES", conflicts_with = "input")]
+    hex: Option<String>,
+
+    /// Machine-readable output: one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+
+    /// Number of waves to run.
+    #[arg(long, value_name = "N")]
+    waves: Option<u32>,
+
+    /// Registers to print after the run, e.g. `v[4:7],s0`.
+    #[arg(long, value_name = "REGS")]
+    dump: Option<String>,
+
+    /// Directory to write images to, as PNG.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+
+    /// GPU adapter to use (by name).
+    #[arg(long, value_name = "NAME")]
+    adapter: Option<String>,
+
+    /// Print less.
+    #[arg(long)]
+    quiet: bool,
+
+    /// Code file: raw .bin or AMDGPU ELF code object.
+    #[arg(value_name = "INPUT")]
+    input: Option<PathBuf>,
+}
+
+/// What to do with the program (SPEC.md MODE; default `--cpu`).
+#[derive(Args, Debug)]
+#[group(multiple = false)]
+struct Mode {
+    /// Run on the CPU reference interpreter (the default).
+    #[arg(long)]
+    cpu: bool,
+    /// Translate to WGSL and run through wgpu on the default adapter.
+    #[arg(long)]
+    gpu: bool,
+    /// Run on CPU and GPU, compare, print mismatches; exit 1 if any.
+    #[arg(long)]
+    diff: bool,
+    /// Print the decoded program in LLVM assembler syntax and stop.
+    #[arg(long)]
+    disasm: bool,
+    /// Print the generated WGSL and stop.
+    #[arg(long = "emit-wgsl")]
+    emit_wgsl: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the standard workloads on CPU and GPU and print throughput.
+    Bench {
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Run only this workload.
+        #[arg(long, value_name = "NAME")]
+        workload: Option<String>,
+        /// Lanes per workload.
+        #[arg(long, value_name = "N")]
+        lanes: Option<u64>,
+        /// Time budget per measurement, in seconds.
+        #[arg(long, value_name = "S")]
+        seconds: Option<f64>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    match run(&cli) {
+        Ok(code) => code,
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+/// Prints one error line and returns exit code 2.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("gcn-run: {message}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// `--help` and `--version` print as clap formats them; a usage error becomes one
+/// line (its first), exit code 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let text = e.to_string();
+        println!("{}", text.trim_end());
+        return ExitCode::SUCCESS;
+    }
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    fail(&format!("{first} (try --help)"))
+}
+
+/// Parts of SPEC.md that are parsed but not built yet, with what will provide them.
+fn not_implemented(cli: &Cli) -> Option<&'static str> {
+    if cli.command.is_some() {
+        return Some("bench is not implemented yet: it needs the CPU interpreter and the GPU backend (later parts of gcnrun)");
+    }
+    let m = &cli.mode;
+    if m.gpu {
+        Some("--gpu is not implemented yet: the WGSL/wgpu backend (src/gpu) is a later part of gcnrun; use --disasm")
+    } else if m.diff {
+        Some("--diff is not implemented yet: it needs the CPU interpreter and the GPU backend (later parts of gcnrun); use --disasm")
+    } else if m.emit_wgsl {
+        Some("--emit-wgsl is not implemented yet: the WGSL translator (src/gpu) is a later part of gcnrun; use --disasm")
+    } else if m.disasm {
+        None
+    } else {
+        Some("--cpu (the default mode) is not implemented yet: the CPU interpreter (src/cpu) is the next part of gcnrun; use --disasm")
+    }
+}
+
+fn run(cli: &Cli) -> Result<ExitCode, InputError> {
+    if let Some(message) = not_implemented(cli) {
+        return Ok(fail(message));
+    }
+    let program = match (&cli.hex, &cli.input) {
+        (Some(hex), _) => input::from_hex(hex)?,
+        (None, Some(path)) => input::load_file(path)?,
+        (None, None) => {
+            return Err(InputError::whole(
+                "INPUT",
+                "no input: give a code file or --hex (see --help)",
+            ))
+        }
+    };
+    let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
+    let dis = report::disassemble(&program, &arch);
+    let text = if cli.json {
+        let mut doc = report::json(&dis.insts);
+        doc.push('\n');
+        doc
+    } else {
+        report::listing(&dis.insts)
+    };
+    // A closed pipe (`gcn-run ... | head`) is not an error worth a message.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    match dis.error {
+        Some(e) => Err(e),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
