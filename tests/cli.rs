@@ -391,7 +391,7 @@ fn hex_one_instruction_per_generation_matches_llvm() {
                 other => failures.push(format!("{mcpu}: ours `{ours}`, LLVM {other:?}")),
             }
         }
-        match mc.assemble(mcpu, &[ours.clone()]).remove(0) {
+        match mc.assemble(mcpu, std::slice::from_ref(&ours)).remove(0) {
             Ok(again) if again == bytes => {}
             other => failures.push(format!(
                 "{mcpu}: `{ours}` reassembles to {other:?}, not {}",
