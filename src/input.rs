@@ -9,6 +9,7 @@
 use crate::arch::Arch;
 use object::read::elf::{FileHeader, SectionHeader};
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
 
 /// The largest input file gcn-run reads. Real kernels are kilobytes; the cap keeps
@@ -110,21 +111,26 @@ impl std::error::Error for InputError {}
 /// not by name; a file named `.o`/`.co`/`.hsaco` that is not ELF is an error.
 pub fn load_file(path: &Path) -> Result<Program, InputError> {
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| InputError::whole(&name, io_reason(&e)))?;
-    if meta.is_dir() {
+    let io = |e: std::io::Error| InputError::whole(&name, io_reason(&e));
+    if std::fs::metadata(path).map_err(io)?.is_dir() {
         return Err(InputError::whole(&name, "is a directory, not a code file"));
     }
-    if meta.len() > MAX_INPUT_BYTES {
-        return Err(InputError::whole(
+    // Read at most one byte past the cap, so that a pipe or device (whose
+    // metadata says nothing about its length) cannot grow the buffer unbounded.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::at(
             &name,
+            usize::try_from(MAX_INPUT_BYTES).unwrap_or(usize::MAX),
             format!(
-                "{} bytes is larger than the {} MiB gcn-run reads",
-                meta.len(),
+                "larger than the {} MiB gcn-run reads",
                 MAX_INPUT_BYTES >> 20
             ),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| InputError::whole(&name, io_reason(&e)))?;
     let elf_named = path
         .extension()
         .and_then(|e| e.to_str())

@@ -97,6 +97,24 @@ fn missing_file() {
 }
 
 #[test]
+fn endless_input_is_refused() {
+    // A device with no length of its own: the loader stops at its size cap.
+    if !Path::new("/dev/zero").exists() {
+        eprintln!("SKIPPED endless_input_is_refused: no /dev/zero");
+        return;
+    }
+    assert_bad(
+        &gcn_run(&["--disasm", "/dev/zero"]),
+        &["/dev/zero", "offset 0x4000000", "MiB"],
+    );
+}
+
+#[test]
+fn directory_is_refused() {
+    assert_bad(&gcn_run(&["--disasm", "assets"]), &["assets", "directory"]);
+}
+
+#[test]
 fn empty_file() {
     let p = scratch("empty.bin", &[]);
     assert_bad(
