@@ -15,6 +15,8 @@ pub mod interp;
 pub mod mimg;
 pub mod mimg_ops;
 pub mod operand;
+pub mod ops;
+pub mod ops_tables;
 pub mod other;
 pub mod sopp;
 
