@@ -1,0 +1,397 @@
+//! Differential test of the MIMG decoder against LLVM 19 (`llvm-mc-19`).
+//!
+//! For each arch (gfx6 … gfx11, with gfx8.1 = gfx810 and gfx10.3 = gfx1030) it
+//! draws random MIMG encodings with a fixed seed (`GCNRUN_SEED`; count per arch and
+//! mode `GCNRUN_DIFF_SAMPLES`):
+//! - mode A: a valid opcode of the generation with random fields (the bits LLVM
+//!   ignores left clear, the fields an op fixes usually — not always — at their
+//!   fixed value);
+//! - mode B: fully random bits under the MIMG selector, random NSA dwords included.
+//!
+//! gfx8+: gcn-run's text, validity and length must equal llvm-mc-19 `-disassemble`.
+//! Every arch: each instruction gcn-run calls valid must reassemble with
+//! llvm-mc-19 to the input bytes. gfx6/gfx7 have no LLVM disassembler, so there
+//! "valid" means exactly that.
+//!
+//! Round trips that cannot be byte-exact because of LLVM itself are counted, not
+//! hidden, in two classes:
+//! - `ignored`: the input sets bits that LLVM decodes but never prints (unused
+//!   bits, gfx10 bit 14, NSA padding bytes and unused NSA address bytes; see
+//!   `Mimg::ignored_bits`): the reassembly equals the input with those bits
+//!   cleared (`Mimg::canonical_words`);
+//! - `llvm_text_rejected` (gfx8+ only): LLVM's own disassembly (equal to ours)
+//!   is rejected by LLVM's assembler — LLVM's disassembler keeps its default
+//!   operand widths when no machine instruction fits (e.g. atomics with
+//!   dmask:0x3 tfe, samples whose dim needs an address count with no register
+//!   class, vdata tuples past v255, xnack_mask/tba register names).
+
+mod common;
+
+use common::llvm::{collapse_ws, LlvmMc};
+use gcnrun::gcn::{self, mimg, mimg_ops, Kind};
+use gcnrun::{Arch, Gen};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const ARCHS: [&str; 8] = [
+    "tahiti", "bonaire", "tonga", "gfx810", "gfx900", "gfx1010", "gfx1030", "gfx1100",
+];
+
+/// The "no-op" marker placed between groups so that llvm-mc's output can be split
+/// per group even when an invalid group's trailing bytes decode as something.
+const MARKER: [u8; 4] = [0x00, 0x00, 0x80, 0xbf]; // s_nop 0 on gfx8–gfx11
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| {
+            let v = v.trim();
+            v.strip_prefix("0x")
+                .map(|h| u64::from_str_radix(h, 16).ok())
+                .unwrap_or_else(|| v.parse().ok())
+        })
+        .unwrap_or(default)
+}
+
+/// Bits that LLVM ignores (measured by toggling bits under llvm-mc-19); mode A
+/// leaves them clear so that its round trips are exact.
+fn ignored_mask(gen: Gen) -> u64 {
+    match gen {
+        Gen::Gfx10 => (1 << 6) | (1 << 14) | (0xf << 58),
+        Gen::Gfx11 => (1 << 1) | (0x3 << 5) | (0x7 << 55) | (1 << 63),
+        _ => 0xfe | (0x1f << 58),
+    }
+}
+
+fn set(q: &mut u64, lo: u32, n: u32, v: u64) {
+    let m = ((1u64 << n) - 1) << lo;
+    *q = (*q & !m) | ((v << lo) & m);
+}
+
+/// Mode A: a valid opcode with random fields.
+fn draw_valid_op(rng: &mut ChaCha8Rng, arch: &Arch) -> Vec<u32> {
+    let gen = arch.gen;
+    let ops: Vec<&mimg_ops::MimgOp> = mimg_ops::OPS
+        .iter()
+        .filter(|o| o.opcode(gen).is_some())
+        .collect();
+    let op = ops[rng.gen_range(0..ops.len())];
+    let opc = u64::from(op.opcode(gen).unwrap());
+    let mut q: u64 = rng.gen::<u64>() & !ignored_mask(gen);
+    set(&mut q, 26, 6, 0b111100);
+    // Field positions per research/encodings.md.
+    let (ssamp_lo, d16_bit) = match gen {
+        Gen::Gfx11 => (58, 17),
+        _ => (53, 63),
+    };
+    match gen {
+        Gen::Gfx11 => set(&mut q, 18, 8, opc),
+        Gen::Gfx10 => {
+            set(&mut q, 18, 7, opc & 0x7f);
+            set(&mut q, 0, 1, opc >> 7);
+        }
+        _ => {
+            set(&mut q, 18, 7, opc);
+            set(&mut q, 0, 1, 0);
+        }
+    }
+    if rng.gen_bool(0.9) {
+        set(&mut q, 32, 8, rng.gen_range(0..240));
+        set(&mut q, 40, 8, rng.gen_range(0..240));
+    }
+    if rng.gen_bool(0.85) {
+        set(&mut q, 48, 5, rng.gen_range(0..25));
+        set(&mut q, ssamp_lo, 5, rng.gen_range(0..26));
+    }
+    if !op.has_sampler() && rng.gen_bool(0.85) {
+        set(&mut q, ssamp_lo, 5, 0);
+    }
+    if (!op.has_d16() || gen <= Gen::Gfx7) && rng.gen_bool(0.85) {
+        set(&mut q, d16_bit, 1, 0);
+    }
+    if rng.gen_bool(0.3) {
+        // Common case: few modifiers.
+        let keep = match gen {
+            Gen::Gfx11 => !((0x7u64 << 12) | (0x7 << 15) | (0x3 << 53)),
+            Gen::Gfx10 => !((1u64 << 7) | (0x1f << 12) | (1 << 25) | (0x3 << 62)),
+            _ => !((0x3fu64 << 12) | (1 << 25) | (1 << 63)),
+        };
+        q &= keep;
+    }
+    let nsa_words = match gen {
+        Gen::Gfx10 => {
+            let n = if rng.gen_bool(0.5) {
+                0
+            } else {
+                rng.gen_range(1..=3)
+            };
+            set(&mut q, 1, 2, n);
+            n
+        }
+        Gen::Gfx11 => {
+            let n = u64::from(rng.gen_bool(0.5));
+            set(&mut q, 0, 1, n);
+            n
+        }
+        _ => 0,
+    };
+    if op.kind == mimg_ops::BaseKind::Bvh && rng.gen_bool(0.8) {
+        // LLVM's fixed bvh fields: dmask 0xf, unorm, r128, no other modifiers, dim 0.
+        match gen {
+            Gen::Gfx11 => {
+                q &= !((0x7u64 << 2) | (0x7 << 12) | (1 << 14) | (1 << 17) | (0x3 << 53));
+                q |= (1 << 7) | (0xf << 8) | (1 << 15);
+            }
+            _ => {
+                q &= !((0x7u64 << 3) | (1 << 7) | (1 << 13) | (0x3 << 16) | (1 << 25) | (1 << 63));
+                q |= (0xf << 8) | (1 << 12) | (1 << 15);
+            }
+        }
+        set(&mut q, ssamp_lo, 5, 0);
+    }
+    let mut words = vec![q as u32, (q >> 32) as u32];
+    for _ in 0..nsa_words {
+        words.push(rng.gen::<u32>() & 0x7f7f_7f7f);
+    }
+    words
+}
+
+/// Mode B: random bits under the MIMG selector, with the NSA dwords the first
+/// dword asks for.
+fn draw_random(rng: &mut ChaCha8Rng, arch: &Arch) -> Vec<u32> {
+    let w0 = (rng.gen::<u32>() & 0x03ff_ffff) | (0b111100 << 26);
+    let len = mimg::length_dwords(w0, arch);
+    let mut words = vec![w0];
+    for _ in 1..len {
+        words.push(rng.gen());
+    }
+    words
+}
+
+fn bytes_of(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn hex(words: &[u32]) -> String {
+    bytes_of(words).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What llvm-mc-19 made of one group.
+#[derive(Debug, Clone, PartialEq)]
+enum Llvm {
+    Ok { text: String, len: usize },
+    Invalid,
+}
+
+/// Disassembles every group in one llvm-mc run, separated by marker lines.
+fn llvm_disassemble(mc_path: &str, mcpu: &str, groups: &[Vec<u32>]) -> Vec<Llvm> {
+    let mut input = String::new();
+    let line = |b: &[u8]| {
+        let s: Vec<String> = b.iter().map(|x| format!("0x{x:02x}")).collect();
+        format!("[{}]\n", s.join(","))
+    };
+    for g in groups {
+        input.push_str(&line(&bytes_of(g)));
+        input.push_str(&line(&MARKER));
+    }
+    let mut child = Command::new(mc_path)
+        .args([
+            "-arch=amdgcn",
+            &format!("-mcpu={mcpu}"),
+            "-disassemble",
+            "-show-encoding",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn llvm-mc");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let out = child.wait_with_output().expect("llvm-mc");
+    writer.join().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut invalid_lines = std::collections::HashSet::new();
+    for l in stderr.lines() {
+        if l.contains("invalid instruction encoding") {
+            if let Some(n) = l.split(':').nth(1).and_then(|n| n.parse::<usize>().ok()) {
+                invalid_lines.insert(n);
+            }
+        }
+    }
+    // Split the instruction lines into chunks ending at each marker.
+    let marker_enc = "[0x00,0x00,0x80,0xbf]";
+    let mut chunks: Vec<Vec<(String, usize)>> = vec![Vec::new()];
+    for l in stdout.lines() {
+        let Some((text, enc)) = l.split_once("; encoding: ") else {
+            continue;
+        };
+        if enc.trim() == marker_enc && collapse_ws(text) == "s_nop 0" {
+            chunks.push(Vec::new());
+            continue;
+        }
+        let len = enc.split(',').count();
+        chunks.last_mut().unwrap().push((collapse_ws(text), len));
+    }
+    groups
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            if invalid_lines.contains(&(2 * i + 1)) {
+                return Llvm::Invalid;
+            }
+            match chunks.get(i).and_then(|c| c.first()) {
+                Some((text, len)) => Llvm::Ok {
+                    text: text.clone(),
+                    len: *len,
+                },
+                None => Llvm::Invalid,
+            }
+        })
+        .collect()
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    samples: usize,
+    agree_valid: usize,
+    agree_invalid: usize,
+    disagree: usize,
+    rt_exact: usize,
+    rt_ignored: usize,
+    rt_llvm_text_rejected: usize,
+    rt_fail: usize,
+    ours_valid: usize,
+}
+
+fn mc_path() -> Option<String> {
+    LlvmMc::find("llvm_diff_mimg")?;
+    for cand in ["llvm-mc-19", "/usr/lib/llvm-19/bin/llvm-mc", "llvm-mc"] {
+        if Command::new(cand).arg("--version").output().is_ok() {
+            return Some(cand.to_string());
+        }
+    }
+    None
+}
+
+#[test]
+fn mimg_random_encodings_agree_with_llvm() {
+    let Some(path) = mc_path() else {
+        return;
+    };
+    let mc = LlvmMc::find("llvm_diff_mimg").unwrap();
+    let seed = env_u64("GCNRUN_SEED", 0x6763_6e72_756e);
+    let per_mode = env_u64("GCNRUN_DIFF_SAMPLES", 300) as usize;
+    eprintln!("llvm_diff_mimg: seed {seed:#x}, {per_mode} samples per arch and mode");
+    let mut failures: Vec<String> = Vec::new();
+    let mut total_fail = 0usize;
+    for (ai, name) in ARCHS.iter().enumerate() {
+        let arch = Arch::parse(name).unwrap();
+        for mode in ["A", "B"] {
+            let mut rng =
+                ChaCha8Rng::seed_from_u64(seed ^ ((ai as u64) << 8) ^ u64::from(mode == "B"));
+            let groups: Vec<Vec<u32>> = (0..per_mode)
+                .map(|_| {
+                    if mode == "A" {
+                        draw_valid_op(&mut rng, &arch)
+                    } else {
+                        draw_random(&mut rng, &arch)
+                    }
+                })
+                .collect();
+            let has_disasm = arch.gen >= Gen::Gfx8;
+            let theirs = if has_disasm {
+                llvm_disassemble(&path, arch.mcpu, &groups)
+            } else {
+                Vec::new()
+            };
+            let mut c = Counts {
+                samples: groups.len(),
+                ..Counts::default()
+            };
+            let mut to_asm: Vec<(usize, String, Vec<u32>, Vec<u32>)> = Vec::new();
+            for (i, g) in groups.iter().enumerate() {
+                let inst = gcn::decode::decode_one(g, 0, &arch).expect("whole instruction given");
+                let ours = match &inst.kind {
+                    Kind::Invalid { .. } => None,
+                    Kind::Mimg(m) => Some((m.text(), inst.words.len() * 4, m.canonical_words(g))),
+                    other => panic!("{name} {}: not MIMG: {other:?}", hex(g)),
+                };
+                if has_disasm {
+                    let agree = match (&ours, &theirs[i]) {
+                        (None, Llvm::Invalid) => {
+                            c.agree_invalid += 1;
+                            true
+                        }
+                        (Some((t, l, _)), Llvm::Ok { text, len }) if t == text && l == len => {
+                            c.agree_valid += 1;
+                            true
+                        }
+                        _ => false,
+                    };
+                    if !agree {
+                        c.disagree += 1;
+                        let why = match &inst.kind {
+                            Kind::Invalid { reason } => format!("invalid: {reason}"),
+                            _ => format!("{:?}", ours.as_ref().map(|o| (&o.0, o.1))),
+                        };
+                        failures.push(format!(
+                            "{name} mode {mode} {}: ours {why}; llvm {:?}",
+                            hex(g),
+                            theirs[i]
+                        ));
+                    }
+                }
+                if let Some((text, _, canon)) = ours {
+                    c.ours_valid += 1;
+                    to_asm.push((i, text, g.clone(), canon));
+                }
+            }
+            let lines: Vec<String> = to_asm.iter().map(|t| t.1.clone()).collect();
+            let results = mc.assemble(arch.mcpu, &lines);
+            for ((i, text, input, canon), res) in to_asm.iter().zip(results) {
+                let llvm_same_text =
+                    has_disasm && matches!(&theirs[*i], Llvm::Ok { text: t, .. } if t == text);
+                match res {
+                    Ok(bytes) if bytes == bytes_of(input) => c.rt_exact += 1,
+                    Ok(bytes) if bytes == bytes_of(canon) => c.rt_ignored += 1,
+                    Err(_) if llvm_same_text => c.rt_llvm_text_rejected += 1,
+                    other => {
+                        c.rt_fail += 1;
+                        failures.push(format!(
+                            "{name} mode {mode} {} `{text}` reassembles to {:?}",
+                            hex(input),
+                            other.map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<String>())
+                        ));
+                    }
+                }
+            }
+            eprintln!(
+                "{name:8} mode {mode}: {} samples; LLVM agreement: {} ({} valid + {} invalid), {} disagree{}; \
+                 round trip of {} valid: {} exact, {} ignored-bits, {} llvm-text-rejected, {} FAIL",
+                c.samples,
+                c.agree_valid + c.agree_invalid,
+                c.agree_valid,
+                c.agree_invalid,
+                c.disagree,
+                if has_disasm { "" } else { " (no LLVM disassembler)" },
+                c.ours_valid,
+                c.rt_exact,
+                c.rt_ignored,
+                c.rt_llvm_text_rejected,
+                c.rt_fail
+            );
+            total_fail += c.disagree + c.rt_fail;
+        }
+    }
+    for f in failures.iter().take(60) {
+        eprintln!("  {f}");
+    }
+    assert_eq!(
+        total_fail, 0,
+        "{total_fail} MIMG encodings disagree with LLVM"
+    );
+}
