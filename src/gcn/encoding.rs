@@ -234,8 +234,7 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
             (_, Some(w1)) => {
                 let srcs = [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff];
                 let extra = srcs.contains(&SRC_LITERAL)
-                    || (gen == Gen::Gfx11
-                        && (srcs[0] == SRC_DPP || SRC_DPP8.contains(&srcs[0])));
+                    || (gen == Gen::Gfx11 && (srcs[0] == SRC_DPP || SRC_DPP8.contains(&srcs[0])));
                 2 + lit(extra)
             }
         },
@@ -300,11 +299,26 @@ mod tests {
         ("bonaire", &[0xc000_82ff, 0x12345], Encoding::Smrd, 2),
         ("tahiti", &[0xc000_82ff], Encoding::Smrd, 1),
         // v_mov_b32_e64 v5, 0x44332211 on gfx1030.
-        ("gfx1030", &[0xd581_0005, 0xff, 0x4433_2211], Encoding::Vop3, 3),
+        (
+            "gfx1030",
+            &[0xd581_0005, 0xff, 0x4433_2211],
+            Encoding::Vop3,
+            3,
+        ),
         // v_mov_b32_e64_dpp v5, v17 row_ror:2 on gfx1100.
-        ("gfx1100", &[0xd581_0005, 0xfa, 0x4401_2211], Encoding::Vop3, 3),
+        (
+            "gfx1100",
+            &[0xd581_0005, 0xfa, 0x4401_2211],
+            Encoding::Vop3,
+            3,
+        ),
         // v_dual_fmaak_f32 v1, v2, v3, 0x1234 :: v_dual_mov_b32 v4, v5.
-        ("gfx1100", &[0xc850_0702, 0x0104_0105, 0x1234], Encoding::Vopd, 3),
+        (
+            "gfx1100",
+            &[0xc850_0702, 0x0104_0105, 0x1234],
+            Encoding::Vopd,
+            3,
+        ),
         // lds_param_load v1, attr32.w wait_vdst:15; v_interp_p10_f32 … wait_exp:7.
         ("gfx1100", &[0xce0f_8301], Encoding::Ldsdir, 1),
         ("gfx1100", &[0xcd00_0705, 0x0412_0702], Encoding::Vinterp, 2),

@@ -7421,4 +7421,3 @@ pub const GFX9_SOPK_LITERAL: &[u16] = &[0x14];
 
 /// gfx9 VOP2 opcodes that always carry a 32-bit literal (LLVM decodes them 8 bytes long).
 pub const GFX9_VOP2_LITERAL: &[u16] = &[0x17, 0x18, 0x24, 0x25];
-
