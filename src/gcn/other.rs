@@ -1,27 +1,65 @@
 //! Every instruction class that gcnrun decodes only to its class, length and name.
 //!
-//! STUB: to be completed by the owner of the encoding tables.
+//! The name comes from the per-generation opcode tables ([`super::ops`]). On
+//! gfx8–gfx11 those tables are what the LLVM 19 disassembler decodes, so an
+//! opcode missing from a class's table is reported invalid, as LLVM does. The
+//! gfx6/gfx7 tables are read back from LLVM's *assembler* (LLVM 19 cannot
+//! disassemble SI/CI) and are not complete, so there a missing opcode only
+//! leaves the instruction unnamed.
 
-use super::{Encoding, Field};
-use crate::arch::Arch;
+use super::encoding::{SRC_DPP, SRC_DPP8, SRC_SDWA};
+use super::{ops, Encoding, Field};
+use crate::arch::{Arch, Gen};
 
 /// An instruction of a class that is not decoded operand by operand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Other {
     /// The encoding class.
     pub encoding: Encoding,
-    /// The opcode field, where the class has one.
+    /// The opcode field, where the class has one (FLAT on gfx9+: `seg << 8 | op`).
     pub opcode: Option<u32>,
-    /// The mnemonic, where known.
+    /// The mnemonic, where known, as LLVM 19 prints it for this form
+    /// (`v_mov_b32_e32`, `v_mov_b32_sdwa`, `v_mov_b32_e64_dpp`, …).
     pub name: Option<&'static str>,
+    /// The extended form (SDWA, DPP) selected by `src0`.
+    pub form: Form,
+    /// The full mnemonic of the form ([`Other::full_name`]), computed once.
+    pub full: Option<String>,
+}
+
+/// The VOP1/VOP2/VOPC/VOP3 sub-form selected by `src0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The plain encoding.
+    Plain,
+    /// SDWA (`src0` = 0xF9, gfx8–gfx10).
+    Sdwa,
+    /// DPP16 (`src0` = 0xFA) or DPP8 (0xE9/0xEA).
+    Dpp,
 }
 
 impl Other {
-    /// The mnemonic, where known.
+    /// The mnemonic of this form, where known.
     pub fn mnemonic(&self) -> Option<&str> {
-        self.name
+        self.full.as_deref()
     }
-    /// Text: llvm-objdump's spelling of words it does not decode.
+
+    /// The full mnemonic of the form: `v_mov_b32_e32` → `v_mov_b32_sdwa` for
+    /// SDWA, `v_mov_b32_dpp` for DPP (LLVM replaces `_e32`; a VOP3 name gets
+    /// `_dpp` appended: `v_add_f32_e64_dpp`).
+    pub fn full_name(&self) -> Option<String> {
+        let n = self.name?;
+        let base = n.strip_suffix("_e32").unwrap_or(n);
+        Some(match (self.form, self.encoding) {
+            (Form::Plain, _) => n.to_string(),
+            (Form::Sdwa, _) => format!("{base}_sdwa"),
+            (Form::Dpp, Encoding::Vop3 | Encoding::Vop3p) => format!("{n}_dpp"),
+            (Form::Dpp, _) => format!("{base}_dpp"),
+        })
+    }
+
+    /// Text: llvm-objdump's spelling of words it does not decode, one
+    /// `.long 0x…` per dword.
     pub fn text(&self, words: &[u32]) -> String {
         words
             .iter()
@@ -29,6 +67,7 @@ impl Other {
             .collect::<Vec<_>>()
             .join("; ")
     }
+
     /// Fields: the opcode where the class has one.
     pub fn fields(&self, _words: &[u32]) -> Vec<Field> {
         self.opcode
@@ -37,14 +76,134 @@ impl Other {
     }
 }
 
-/// Decodes a non-MIMG, non-SOPP, non-interp instruction.
-pub fn decode(enc: Encoding, _words: &[u32], _arch: &Arch) -> Result<Other, String> {
-    if enc == Encoding::Unknown {
-        return Err("no encoding class of this generation starts with this dword".into());
-    }
-    Ok(Other {
-        encoding: enc,
-        opcode: None,
-        name: None,
+/// The opcode (table key) of the instruction, per class and generation (AMD ISA
+/// manuals' microcode formats; LLVM `*Instructions.td` encodings).
+pub fn opcode(enc: Encoding, words: &[u32], gen: Gen) -> Option<u32> {
+    let w = *words.first()?;
+    let w1 = words.get(1).copied().unwrap_or(0);
+    let pre_gfx8 = gen <= Gen::Gfx7;
+    Some(match enc {
+        Encoding::Sop1 => (w >> 8) & 0xff,
+        Encoding::Sop2 => (w >> 23) & 0x7f,
+        Encoding::Sopk => (w >> 23) & 0x1f,
+        Encoding::Sopc | Encoding::Sopp => (w >> 16) & 0x7f,
+        Encoding::Smrd => (w >> 22) & 0x1f,
+        Encoding::Smem => (w >> 18) & 0xff,
+        Encoding::Vop1 => (w >> 9) & 0xff,
+        Encoding::Vop2 => (w >> 25) & 0x3f,
+        Encoding::Vopc => (w >> 17) & 0xff,
+        Encoding::Vop3 if pre_gfx8 => (w >> 17) & 0x1ff,
+        Encoding::Vop3 => (w >> 16) & 0x3ff,
+        Encoding::Vop3p => (w >> 16) & 0x7f,
+        Encoding::Ds if matches!(gen, Gen::Gfx8 | Gen::Gfx9) => (w >> 17) & 0xff,
+        Encoding::Ds => (w >> 18) & 0xff,
+        Encoding::Mubuf if gen == Gen::Gfx11 => (w >> 18) & 0xff,
+        Encoding::Mubuf => (w >> 18) & 0x7f,
+        Encoding::Mtbuf => match gen {
+            Gen::Gfx6 | Gen::Gfx7 => (w >> 16) & 7,
+            // gfx10 splits the opcode: bits 18:16 and bit 53.
+            Gen::Gfx10 => (w >> 16) & 7 | ((w1 >> 21) & 1) << 3,
+            _ => (w >> 15) & 0xf,
+        },
+        Encoding::Flat if gen >= Gen::Gfx9 => ((w >> 14) & 3) << 8 | (w >> 18) & 0x7f,
+        Encoding::Flat => (w >> 18) & 0x7f,
+        _ => return None,
     })
+}
+
+/// The extended form a VOP instruction's `src0` selects on this generation.
+fn form_of(enc: Encoding, words: &[u32], gen: Gen) -> Form {
+    let src0 = match enc {
+        Encoding::Vop1 | Encoding::Vop2 | Encoding::Vopc => words.first().map(|w| w & 0x1ff),
+        // Only gfx11 VOP3/VOP3P have DPP forms (src0 in dword 1).
+        Encoding::Vop3 | Encoding::Vop3p if gen == Gen::Gfx11 => words.get(1).map(|w| w & 0x1ff),
+        _ => None,
+    };
+    match src0 {
+        Some(SRC_SDWA) if matches!(enc, Encoding::Vop1 | Encoding::Vop2 | Encoding::Vopc) => {
+            Form::Sdwa
+        }
+        Some(SRC_DPP) if gen >= Gen::Gfx8 => Form::Dpp,
+        Some(s) if SRC_DPP8.contains(&s) && gen >= Gen::Gfx10 => Form::Dpp,
+        _ => Form::Plain,
+    }
+}
+
+/// Decodes a non-MIMG, non-SOPP, non-interp instruction.
+pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Result<Other, String> {
+    let gen = arch.gen;
+    match enc {
+        Encoding::Unknown => {
+            return Err("no encoding class of this generation starts with this dword".into())
+        }
+        Encoding::Exp => {
+            return Ok(Other {
+                encoding: enc,
+                opcode: None,
+                name: Some("exp"),
+                form: Form::Plain,
+                full: Some("exp".into()),
+            })
+        }
+        _ => {}
+    }
+    let form = form_of(enc, words, gen);
+    if form == Form::Sdwa && gen == Gen::Gfx11 {
+        return Err("gfx11 has no SDWA".into());
+    }
+    let opcode = opcode(enc, words, gen);
+    let name = match (opcode, ops::table(gen, enc)) {
+        (Some(op), Some(table)) => match ops::lookup(table, op) {
+            Some(n) => Some(n),
+            None if gen >= Gen::Gfx8 => {
+                return Err(format!("{enc} opcode {op:#x} is not an instruction of {gen:?}"))
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    let mut other = Other {
+        encoding: enc,
+        opcode,
+        name,
+        form,
+        full: None,
+    };
+    other.full = other.full_name();
+    Ok(other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gcn::encoding::classify;
+
+    fn name(mcpu: &str, words: &[u32]) -> Result<Option<String>, String> {
+        let arch = Arch::parse(mcpu).unwrap();
+        decode(classify(words, &arch), words, &arch).map(|o| o.full_name())
+    }
+
+    /// Names llvm-mc-19 prints for these words.
+    #[test]
+    fn llvm_names() {
+        let cases: &[(&str, &[u32], &str)] = &[
+            ("tonga", &[0x7e0a_0301], "v_mov_b32_e32"),
+            ("tonga", &[0x7e0a_02f9, 0x0006_0601], "v_mov_b32_sdwa"),
+            ("gfx1030", &[0x7e0a_02e9, 0], "v_mov_b32_dpp"),
+            ("gfx1100", &[0xd581_0005, 0xfa, 0x4401_2211], "v_mov_b32_e64_dpp"),
+            ("tonga", &[0xc400_0000, 0], "exp"),
+        ];
+        for &(mcpu, words, want) in cases {
+            assert_eq!(name(mcpu, words), Ok(Some(want.to_string())), "{mcpu}");
+        }
+    }
+
+    #[test]
+    fn unknown_opcodes_are_invalid_on_gfx8_plus() {
+        // VOP1 opcode 0xff exists on no generation.
+        assert!(name("gfx900", &[0x7e0a_ff01]).is_err());
+        assert_eq!(name("tahiti", &[0x7e0a_ff01]), Ok(None));
+        // gfx11 has no SDWA.
+        assert!(name("gfx1100", &[0x7e0a_02f9, 0]).is_err());
+    }
 }
