@@ -28,7 +28,7 @@
 //! llvm-mc-19 `-mcpu=tahiti|bonaire` assembles that text back to the same bytes.
 
 use super::mimg_ops::{self, flag, BaseKind, MimgOp};
-use super::operand::{sgpr_tuple, vgpr_range};
+use super::operand::{sgpr_tuple, ttmp_base, ttmp_count, vgpr_range};
 use super::{Field, FieldValue};
 use crate::arch::{Arch, Gen};
 
@@ -402,6 +402,11 @@ fn default_vdata(op: &MimgOp, gen: Gen) -> u32 {
 fn sreg_text(raw: u32, count: u32, what: &str, arch: &Arch) -> Result<String, String> {
     let first = raw * 4;
     if let Some(s) = sgpr_tuple(first, count, arch) {
+        // gfx6/gfx7 (validity = reassembles): the tuple must lie in ttmp0–11.
+        let tb = ttmp_base(arch);
+        if arch.gen <= Gen::Gfx7 && first >= tb && first - tb + count > ttmp_count(arch) {
+            return Err(format!("{what} {s} names ttmps that {} lacks", arch.mcpu));
+        }
         return Ok(s);
     }
     let class = if count == 8 { "SReg_256" } else { "SReg_128" };
@@ -448,6 +453,23 @@ fn check_fixed_fields(op: &MimgOp, r: &Raw) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// gfx6/gfx7 only (validity = llvm-mc-19 reassembles the text): the dmask rules
+/// of LLVM's assembler (`AMDGPUAsmParser::validateMIMGAtomicDMask` and
+/// `validateMIMGGatherDMask`). LLVM's gfx8+ disassembler does not apply them, so
+/// on gfx8+ such encodings decode (and their text is rejected by the assembler).
+fn check_gfx6_gfx7_dmask(op: &MimgOp, r: &Raw) -> Result<(), String> {
+    match op.kind {
+        BaseKind::Atomic if !matches!(r.dmask, 0x1 | 0x3 | 0xf) => {
+            Err(format!("invalid atomic dmask {:#x}", r.dmask))
+        }
+        BaseKind::Gather4 if r.dmask.count_ones() != 1 => Err(format!(
+            "gather4 dmask {:#x} must have exactly one bit set",
+            r.dmask
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn check_vgprs(first: u32, count: u32, what: &str) -> Result<(), String> {
@@ -523,6 +545,9 @@ pub fn decode(words: &[u32], arch: &Arch) -> Result<Mimg, String> {
         return Err("d16 (bit 63) is not supported before gfx8".into());
     }
     check_fixed_fields(op, &r)?;
+    if gen <= Gen::Gfx7 {
+        check_gfx6_gfx7_dmask(op, &r)?;
+    }
     let l = layout(gen);
     let q = u64::from(words[0]) | (u64::from(words[1]) << 32);
     let ignored_bits = q & ignored_mask(l);
@@ -610,23 +635,33 @@ fn widths(m: &mut Mimg, arch: &Arch) -> Result<(), String> {
         m.addrs.first().map_or(1, |a| a.1)
     };
     let mut addr = cur_addr;
+    let mut partial = false;
     if gen >= Gen::Gfx10 {
-        let g16_supported = arch.gfx10_3 || gen >= Gen::Gfx11;
+        // LLVM `hasG16`: true on every gfx10+ target llvm-mc-19 decodes (gfx1010
+        // included: with a16 it does not pack gradients there; verified).
+        let g16_supported = true;
         addr = gfx10_addr_words(op, r.dim, r.a16, g16_supported);
         if !m.nsa_form {
             if addr > 12 {
                 addr = 16;
             }
         } else if addr > cur_addr {
-            // "The NSA encoding does not contain enough operands": LLVM keeps
-            // the default variant.
-            return Ok(());
+            if gen == Gen::Gfx10 {
+                // "The NSA encoding does not contain enough operands": LLVM keeps
+                // the default variant.
+                return Ok(());
+            }
+            // gfx11 partial NSA: the last address operand becomes a tuple that
+            // holds the remaining addresses (`[v1, v2, v3, v4, v[5:8]]`).
+            partial = true;
         }
     }
     if dst == m.vdata_count && addr == cur_addr {
         return Ok(());
     }
-    let addr_exists = if m.nsa_form {
+    let addr_exists = if partial {
+        op.has_sampler() && sampler_addr_words(op).contains(&addr)
+    } else if m.nsa_form {
         nsa_size_exists(op, addr, gen)
     } else {
         contiguous_size_exists(op, addr)
@@ -643,8 +678,20 @@ fn widths(m: &mut Mimg, arch: &Arch) -> Result<(), String> {
     if !m.nsa_form && addr != cur_addr && r.vaddr + addr > 256 {
         return Ok(());
     }
+    // Registers the last NSA operand must cover under partial NSA.
+    let tail = addr.saturating_sub(cur_addr.saturating_sub(1));
+    if partial {
+        match m.addrs.last() {
+            Some(&(last, _)) if last + tail <= 256 => {}
+            _ => return Ok(()),
+        }
+    }
     m.vdata_count = width;
-    if m.nsa_form {
+    if partial {
+        if let Some(a) = m.addrs.last_mut() {
+            a.1 = tail;
+        }
+    } else if m.nsa_form {
         m.addrs.truncate(addr as usize);
     } else if let Some(a) = m.addrs.first_mut() {
         a.1 = addr;

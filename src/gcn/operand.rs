@@ -34,10 +34,17 @@ pub fn ttmp_base(arch: &crate::arch::Arch) -> u32 {
 }
 
 /// A scalar-register tuple of `count` registers starting at scalar-operand
-/// encoding `first` (SGPR number, or the ttmp range): `s[8:15]`, `ttmp[4:11]`,
-/// `s2` for one register. `None` when the tuple is not a legal SGPR or TTMP tuple
-/// of that width: past the last SGPR or ttmp15, or not aligned as LLVM's register
-/// classes require (4 for tuples of 4 or more, 2 for pairs).
+/// encoding `first` (SGPR number, or the ttmp range), as LLVM's disassembler
+/// spells it: `s[8:15]`, `ttmp[4:11]`, `s2` for one register. `None` when LLVM's
+/// disassembler rejects it: an SGPR tuple past the last SGPR, a first register
+/// outside the generation's ttmp encodings (gfx6–gfx8: 112–123, i.e. ttmp0–11;
+/// gfx9+: 108–123), a ttmp tuple past ttmp15, or a tuple not aligned as LLVM's
+/// register classes require (4 for 4 or more registers, 2 for pairs).
+///
+/// LLVM checks only the *first* ttmp against the generation: on gfx8,
+/// `ttmp[8:15]` disassembles although ttmp12–15 do not exist there (its assembler
+/// then rejects the text: "register not available on this GPU"; verified with
+/// llvm-mc-19). [`ttmp_count`] gives the ttmps that do exist.
 pub fn sgpr_tuple(first: u32, count: u32, arch: &crate::arch::Arch) -> Option<String> {
     let align = match count {
         0 => return None,
@@ -55,10 +62,20 @@ pub fn sgpr_tuple(first: u32, count: u32, arch: &crate::arch::Arch) -> Option<St
     let tb = ttmp_base(arch);
     if first <= max_sgpr(arch) {
         (first % align == 0 && first + count - 1 <= max_sgpr(arch)).then(|| spell("s", first))
-    } else if (tb..tb + 16).contains(&first) {
+    } else if (tb..=123).contains(&first) {
         let idx = first - tb;
         (idx % align == 0 && idx + count <= 16).then(|| spell("ttmp", idx))
     } else {
         None
+    }
+}
+
+/// How many trap-temporary SGPRs exist: 12 on gfx6–gfx8 (ttmp0–11), 16 on gfx9+.
+pub fn ttmp_count(arch: &crate::arch::Arch) -> u32 {
+    use crate::arch::Gen;
+    if arch.gen <= Gen::Gfx8 {
+        12
+    } else {
+        16
     }
 }
