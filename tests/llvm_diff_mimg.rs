@@ -288,6 +288,8 @@ fn mimg_random_encodings_agree_with_llvm() {
     eprintln!("llvm_diff_mimg: seed {seed:#x}, {per_mode} samples per arch and mode");
     let mut failures: Vec<String> = Vec::new();
     let mut total_fail = 0usize;
+    // Why LLVM's assembler rejects LLVM's own disassembly (all archs together).
+    let mut rejected_why: std::collections::BTreeMap<String, usize> = Default::default();
     for (ai, name) in ARCHS.iter().enumerate() {
         let arch = Arch::parse(name).unwrap();
         for mode in ["A", "B"] {
@@ -364,7 +366,10 @@ fn mimg_random_encodings_agree_with_llvm() {
                 match res {
                     Ok(bytes) if bytes == bytes_of(input) => c.rt_exact += 1,
                     Ok(bytes) if bytes == bytes_of(canon) => c.rt_ignored += 1,
-                    Err(_) if llvm_same_text => c.rt_llvm_text_rejected += 1,
+                    Err(e) if llvm_same_text => {
+                        c.rt_llvm_text_rejected += 1;
+                        *rejected_why.entry(e).or_insert(0usize) += 1;
+                    }
                     other => {
                         c.rt_fail += 1;
                         failures.push(format!(
@@ -392,6 +397,10 @@ fn mimg_random_encodings_agree_with_llvm() {
             );
             total_fail += c.disagree + c.rt_fail;
         }
+    }
+    eprintln!("llvm-text-rejected, by llvm-mc-19 assembler message:");
+    for (why, n) in &rejected_why {
+        eprintln!("  {n:6}  {why}");
     }
     let limit = env_u64("GCNRUN_DIFF_SHOW", 8) as usize;
     let mut shown = std::collections::HashMap::new();
