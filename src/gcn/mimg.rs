@@ -700,6 +700,48 @@ fn widths(m: &mut Mimg, arch: &Arch) -> Result<(), String> {
 }
 
 impl Mimg {
+    /// Data dwords the hardware transfers, whatever width LLVM prints: one per
+    /// dmask bit (at least one; gather4 and gfx11 msaa_load always 4; cmpswap
+    /// counts both halves as dmask bits), halved and rounded up for packed D16,
+    /// plus one for tfe. Same rule as LLVM's `convertMIMGInst`.
+    pub fn data_dwords(&self, arch: &Arch) -> u32 {
+        let r = &self.raw;
+        if self.op.kind == BaseKind::Bvh {
+            return 4;
+        }
+        let gather = self.op.kind == BaseKind::Gather4
+            || (self.op.kind == BaseKind::MsaaLoad && self.gen == Gen::Gfx11);
+        let mut n = if gather {
+            4
+        } else {
+            (r.dmask & 0xf).count_ones().max(1)
+        };
+        if r.d16 && arch.packed_d16 {
+            n = n.div_ceil(2);
+        }
+        n + u32::from(r.tfe)
+    }
+
+    /// Address dwords the fields imply on gfx10+ (dim, a16, g16; LLVM
+    /// `getAddrSizeMIMGOp`); `None` before gfx10, where the count is not encoded
+    /// (the interpreter takes it from the op and the resource's dimension).
+    pub fn addr_dwords(&self) -> Option<u32> {
+        match self.op.kind {
+            _ if self.gen < Gen::Gfx10 => None,
+            BaseKind::Bvh => Some(self.addrs.iter().map(|a| a.1).sum()),
+            _ => Some(gfx10_addr_words(self.op, self.raw.dim, self.raw.a16, true)),
+        }
+    }
+
+    /// Every address VGPR in operand order, tuples expanded (`[v1, v[5:6]]` →
+    /// 1, 5, 6), as printed.
+    pub fn address_vgprs(&self) -> Vec<u32> {
+        self.addrs
+            .iter()
+            .flat_map(|&(first, count)| first..first + count)
+            .collect()
+    }
+
     /// The mnemonic.
     pub fn mnemonic(&self) -> &str {
         self.op.name
@@ -944,6 +986,111 @@ mod tests {
             dis("gfx1100", "000100f001052200").unwrap(),
             "image_load v[5:6], v1, s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_1D tfe"
         );
+    }
+
+    /// Field positions restated from research/encodings.md's layout table (not
+    /// from the decoder): `(name, lsb, width)` per generation.
+    fn layout_table(gen: Gen) -> Vec<(&'static str, u32, u32)> {
+        let mut t = vec![
+            ("dmask", 8, 4),
+            ("vaddr", 32, 8),
+            ("vdata", 40, 8),
+            ("srsrc", 48, 5),
+        ];
+        match gen {
+            Gen::Gfx11 => t.extend([
+                ("dim", 2, 3),
+                ("unorm", 7, 1),
+                ("slc", 12, 1),
+                ("dlc", 13, 1),
+                ("glc", 14, 1),
+                ("r128", 15, 1),
+                ("a16", 16, 1),
+                ("d16", 17, 1),
+                ("op", 18, 8),
+                ("tfe", 53, 1),
+                ("lwe", 54, 1),
+                ("ssamp", 58, 5),
+            ]),
+            Gen::Gfx10 => t.extend([
+                ("dim", 3, 3),
+                ("dlc", 7, 1),
+                ("unorm", 12, 1),
+                ("glc", 13, 1),
+                ("r128", 15, 1),
+                ("tfe", 16, 1),
+                ("lwe", 17, 1),
+                ("slc", 25, 1),
+                ("ssamp", 53, 5),
+                ("a16", 62, 1),
+                ("d16", 63, 1),
+            ]),
+            _ => {
+                t.extend([
+                    ("unorm", 12, 1),
+                    ("glc", 13, 1),
+                    ("da", 14, 1),
+                    (if gen == Gen::Gfx9 { "a16" } else { "r128" }, 15, 1),
+                    ("tfe", 16, 1),
+                    ("lwe", 17, 1),
+                    ("op", 18, 7),
+                    ("slc", 25, 1),
+                    ("ssamp", 53, 5),
+                ]);
+                if gen >= Gen::Gfx8 {
+                    t.push(("d16", 63, 1));
+                }
+            }
+        }
+        t
+    }
+
+    /// `fields()` reports each field of the layout table with its raw value, and
+    /// nothing that the generation lacks, over every corpus-like encoding drawn
+    /// by a small LCG (valid decodes only).
+    #[test]
+    fn fields_are_raw_layout_values() {
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let mut checked = 0;
+        for mcpu in ["tahiti", "tonga", "gfx900", "gfx1030", "gfx1100"] {
+            let arch = Arch::parse(mcpu).unwrap();
+            for _ in 0..4000 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let q = (x & !(0x3f << 26) & !0b111) | (0b111100 << 26);
+                let words = [q as u32, (q >> 32) as u32];
+                let Ok(m) = decode(&words, &arch) else {
+                    continue;
+                };
+                checked += 1;
+                let fields = m.fields();
+                for (name, lo, n) in layout_table(arch.gen) {
+                    let want = (q >> lo) & ((1 << n) - 1);
+                    let want = if name == "op" && arch.gen == Gen::Gfx10 {
+                        want | ((q & 1) << 7)
+                    } else {
+                        want
+                    };
+                    let got = fields.iter().find(|f| f.name == name);
+                    assert_eq!(
+                        got.map(|f| f.value.clone()),
+                        Some(FieldValue::Int(want)),
+                        "{mcpu} {name} of {q:016x}"
+                    );
+                }
+                for absent in ["da", "dim", "dlc", "d16", "a16", "r128", "nsa"] {
+                    let in_layout = layout_table(arch.gen).iter().any(|t| t.0 == absent)
+                        || (absent == "nsa" && arch.gen >= Gen::Gfx10);
+                    assert_eq!(
+                        fields.iter().any(|f| f.name == absent),
+                        in_layout,
+                        "{mcpu}: field {absent}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} valid samples");
     }
 
     #[test]
