@@ -5,7 +5,7 @@
 //! validity verdict agree with it (checked by `tests/llvm_diff_mimg.rs` and
 //! `tests/corpus.rs`):
 //!
-//! 1. The fields are read by generation ([`Layout`]; bit positions in
+//! 1. The fields are read by generation (`Layout`; bit positions in
 //!    research/encodings.md, each verified by toggling it under llvm-mc-19).
 //! 2. LLVM's decoder tables hold one *default variant* per opcode (LLVM
 //!    `MIMGInstructions.td`, `enableDisasm`/`Disassemble`): its vdata width is 1
@@ -17,7 +17,7 @@
 //!    size implied by dmask/gather4, d16 packing and tfe, and on gfx10+ vaddr to
 //!    the address count implied by dim/a16/g16 — but only when a machine
 //!    instruction of that size exists and the wider tuple fits in v0..v255;
-//!    otherwise it keeps the default variant unchanged ([`widths`]).
+//!    otherwise it keeps the default variant unchanged (`widths`).
 //!
 //! **vaddr width on gfx6–gfx9.** The address count is not encoded there, and LLVM
 //! never widens it: the disassembler prints the default variant's width, which is
@@ -26,6 +26,28 @@
 //! sample/gather, 1 (2 with `_d`/`_cd` gradients) plus one word for each of
 //! `_o`, `_b`, `_c`. gfx6/gfx7 (which LLVM cannot disassemble) use the same rule;
 //! llvm-mc-19 `-mcpu=tahiti|bonaire` assembles that text back to the same bytes.
+//!
+//! **Validity** (an `Err` becomes `Kind::Invalid`; each rule matches llvm-mc-19's
+//! verdict over the random differential test):
+//! - the opcode must exist in the generation ([`mimg_ops::lookup`]; msaa_load and
+//!   bvh need gfx10.3 on gfx10; bit 0 (opcode bit 7) must be clear before gfx10);
+//! - ssamp must be 0 for ops without a sampler, d16 must be 0 for ops without D16
+//!   (and on gfx6/gfx7 altogether), bvh needs its fixed fields;
+//! - the default variant's vdata/vaddr tuples must end at or before v255;
+//! - srsrc (8 SGPRs, bvh: 4) and ssamp (4) must be legal scalar tuples for LLVM's
+//!   disassembler ([`sgpr_tuple`]; plus its `xnack_mask`/`tba`/`null` spellings);
+//! - NSA: the op must have an NSA variant with that many address dwords
+//!   (load/store/atomic/resinfo/msaa_load: one dword, 4 addresses; samples: the
+//!   largest address count of the op within the dword count; bvh: its own count).
+//!
+//! On gfx6/gfx7 "valid" means "the text reassembles", so LLVM's assembler rules
+//! also apply there: atomic dmask 0x1/0x3/0xf, gather4 dmask with one bit, only
+//! ttmp0–11, and a data width that matches dmask/tfe (where LLVM's gfx8+
+//! disassembler would keep a mismatched default width, gfx6/gfx7 report `Err`).
+//!
+//! **Ignored bits.** LLVM decodes but neither prints nor re-encodes some bits
+//! ([`Mimg::ignored_bits`]), and drops unused NSA address bytes; text cannot
+//! carry them, so such encodings reassemble to [`Mimg::canonical_words`].
 
 use super::mimg_ops::{self, flag, BaseKind, MimgOp};
 use super::operand::{sgpr_tuple, ttmp_base, ttmp_count, vgpr_range};
