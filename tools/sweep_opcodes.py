@@ -9,7 +9,7 @@ LLVM 19 cannot disassemble gfx6/gfx7, so their tables come from the assembler:
 every instruction text the gfx8/gfx9/gfx10 sweep printed is assembled with
 -mcpu=tahiti / -mcpu=bonaire, and the opcode is read back from the bytes.
 
-Usage: python3 tools/sweep_opcodes.py > src/gcn/ops_tables.rs
+Usage: python3 tools/sweep_opcodes.py > src/gcn/ops_tables.rs && rustfmt src/gcn/ops_tables.rs
 """
 import re
 import subprocess
@@ -131,8 +131,9 @@ def enc_fns(gen):
         f["MTBUF"] = (range(16), [lambda op, v=v: [0xE8080000 | op << 15, v] for v in [0x80010501, 0x80010500]])
     segs = [0] if gen == "gfx8" else [0, 1, 2]
     offs = [0x7f, 0x7d, 0x7c] if gen != "gfx8" else [0]
+    segshift = 16 if gen == "gfx11" else 14  # gfx11 moved SEG to bits 17:16
     f["FLAT"] = ([(s, op) for s in segs for op in range(128)],
-                 [lambda k, v=v, so=so: [0xDC000000 | k[1] << 18 | k[0] << 14, v | so << 16] for so in offs for v in
+                 [lambda k, v=v, so=so: [0xDC000000 | k[1] << 18 | k[0] << segshift, v | so << 16] for so in offs for v in
                   [0x05000301, 0x00000301, 0x05000001, 0x00000001, 0x05000300, 0x00000300, 0x05000000, 0x06000401]])
     return f
 

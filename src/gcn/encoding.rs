@@ -232,7 +232,11 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
         Encoding::Vop3 | Encoding::Vop3p => match (gen, w1) {
             (Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 | Gen::Gfx9, _) | (_, None) => 2,
             (_, Some(w1)) => {
-                let srcs = [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff];
+                let mut srcs = [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff];
+                // The VOP3 interps keep the attribute in SRC0 (gfx10 only here).
+                if enc == Encoding::Vop3 && super::interp::is_vop3_interp(gen, (w0 >> 16) & 0x3ff) {
+                    srcs[0] = 0;
+                }
                 let extra = srcs.contains(&SRC_LITERAL)
                     || (gen == Gen::Gfx11 && (srcs[0] == SRC_DPP || SRC_DPP8.contains(&srcs[0])));
                 2 + lit(extra)
@@ -248,13 +252,12 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
             let k = |op: u32| op == 1 || op == 2;
             2 + lit(w0 & 0x1ff == SRC_LITERAL || src_y0 == SRC_LITERAL || k(op_x) || k(op_y))
         }
-        Encoding::Smem
-        | Encoding::Vinterp
-        | Encoding::Ds
-        | Encoding::Mubuf
-        | Encoding::Mtbuf
-        | Encoding::Exp
-        | Encoding::Flat => 2,
+        // gfx10+ MUBUF/MTBUF: SOFFSET (bits 63:56) = 255 is a 32-bit literal
+        // (llvm-mc-19 gfx1030/gfx1100 decode 12 bytes; gfx9 rejects the code).
+        Encoding::Mubuf | Encoding::Mtbuf => {
+            2 + lit(gen >= Gen::Gfx10 && w1.is_some_and(|w| w >> 24 == SRC_LITERAL))
+        }
+        Encoding::Smem | Encoding::Vinterp | Encoding::Ds | Encoding::Exp | Encoding::Flat => 2,
         Encoding::Mimg => super::mimg::length_dwords(w0, arch),
         Encoding::Unknown => 1,
     }

@@ -317,6 +317,12 @@ impl Interp {
     }
 }
 
+/// True when VOP3 opcode `op` is an interp on `gen`: its SRC0 field holds the
+/// attribute, not a source operand (so 255 there is attr63.w, not a literal).
+pub fn is_vop3_interp(gen: Gen, op: u32) -> bool {
+    VOP3_INTERP.iter().any(|&(g, o, _, _)| g == gen && o == op)
+}
+
 /// Decodes an interpolation instruction; `None` when `words` is not one (so the
 /// caller falls through to the generic classes).
 pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Option<Result<Interp, String>> {
@@ -398,7 +404,8 @@ fn vgpr(src: u32, what: &str) -> Result<u32, String> {
 }
 
 fn decode_vinterp(w0: u32, w1: u32) -> Result<Interp, String> {
-    let opcode = (w0 >> 16) & 0xff;
+    // OP is bits 22:16; LLVM ignores bit 23 and bits 60:59 (llvm-mc-19 gfx1100).
+    let opcode = (w0 >> 16) & 0x7f;
     let &(op, name) = VINTERP_OPS
         .get(opcode as usize)
         .ok_or_else(|| format!("VINTERP opcode {opcode} is not an instruction"))?;
@@ -409,9 +416,6 @@ fn decode_vinterp(w0: u32, w1: u32) -> Result<Interp, String> {
     i.clamp = w0 >> 15 & 1 != 0;
     i.src = [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff];
     i.neg = w1 >> 29;
-    if (w1 >> 27) & 3 != 0 {
-        return Err("VINTERP bits 60:59 are reserved".into());
-    }
     let f16 = !matches!(op, InterpOp::P10F32 | InterpOp::P2F32Vinterp);
     if !f16 && i.op_sel != 0 {
         return Err(format!("{name} takes no op_sel"));
@@ -457,6 +461,10 @@ fn decode_vop3(
         op,
         InterpOp::P1lvF16 | InterpOp::P2F16 | InterpOp::P2LegacyF16
     );
+    // The f16 p2 results are f16: LLVM accepts no output modifier on them.
+    if i.omod != 0 && matches!(op, InterpOp::P2F16 | InterpOp::P2LegacyF16) {
+        return Err(format!("{name} takes no output modifier"));
+    }
     if has_src2 {
         i.vsrc2 = Some(vgpr(s2, "src2")?);
     } else if s2 != 0 || (i.neg | i.abs) & 4 != 0 {

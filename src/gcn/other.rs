@@ -105,6 +105,8 @@ pub fn opcode(enc: Encoding, words: &[u32], gen: Gen) -> Option<u32> {
             Gen::Gfx10 => (w >> 16) & 7 | ((w1 >> 21) & 1) << 3,
             _ => (w >> 15) & 0xf,
         },
+        // SEG (0 flat, 1 scratch, 2 global) is bits 15:14 on gfx9/gfx10, 17:16 on gfx11.
+        Encoding::Flat if gen == Gen::Gfx11 => ((w >> 16) & 3) << 8 | (w >> 18) & 0x7f,
         Encoding::Flat if gen >= Gen::Gfx9 => ((w >> 14) & 3) << 8 | (w >> 18) & 0x7f,
         Encoding::Flat => (w >> 18) & 0x7f,
         _ => return None,
@@ -156,7 +158,9 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Result<Other, String
         (Some(op), Some(table)) => match ops::lookup(table, op) {
             Some(n) => Some(n),
             None if gen >= Gen::Gfx8 => {
-                return Err(format!("{enc} opcode {op:#x} is not an instruction of {gen:?}"))
+                return Err(format!(
+                    "{enc} opcode {op:#x} is not an instruction of {gen:?}"
+                ))
             }
             None => None,
         },
@@ -190,7 +194,11 @@ mod tests {
             ("tonga", &[0x7e0a_0301], "v_mov_b32_e32"),
             ("tonga", &[0x7e0a_02f9, 0x0006_0601], "v_mov_b32_sdwa"),
             ("gfx1030", &[0x7e0a_02e9, 0], "v_mov_b32_dpp"),
-            ("gfx1100", &[0xd581_0005, 0xfa, 0x4401_2211], "v_mov_b32_e64_dpp"),
+            (
+                "gfx1100",
+                &[0xd581_0005, 0xfa, 0x4401_2211],
+                "v_mov_b32_e64_dpp",
+            ),
             ("tonga", &[0xc400_0000, 0], "exp"),
         ];
         for &(mcpu, words, want) in cases {
