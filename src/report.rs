@@ -103,13 +103,22 @@ const TEXT_COLUMN: usize = 56;
 /// llvm-objdump prints (`// 00000000000C: F0800F00 00610101`). llvm-mc accepts
 /// `//` (and `;`) comments for amdgcn (verified with llvm-mc-19), so the output
 /// reassembles as is.
+///
+/// Instructions outside gcnrun's scope (neither image, interpolation nor program
+/// control) are decoded to their class, length and name only; their text is
+/// their `.long` words, which reassemble exactly, and the comment ends with the
+/// name in angle brackets (`<v_and_b32_e32>`) so the listing stays readable.
 pub fn listing(insts: &[Inst]) -> String {
     let mut out = String::new();
     for inst in insts {
         let words: Vec<String> = inst.words.iter().map(|w| format!("{w:08X}")).collect();
+        let text = inst.text();
+        let name = match (&inst.kind, inst.mnemonic()) {
+            (Kind::Other(_), Some(name)) if text.starts_with(".long") => format!(" <{name}>"),
+            _ => String::new(),
+        };
         out.push_str(&format!(
-            "{:<width$} // {:012X}: {}\n",
-            inst.text(),
+            "{text:<width$} // {:012X}: {}{name}\n",
             inst.offset,
             words.join(" "),
             width = TEXT_COLUMN
