@@ -467,6 +467,34 @@ fn json_has_the_spec_fields() {
     assert_eq!(arr[1]["mnemonic"], "s_endpgm");
 }
 
+/// `nsa` is the list of extra address VGPRs of an NSA form (SPEC.md), in operand
+/// order; `vaddr` is the first.
+#[test]
+fn json_nsa_is_a_list() {
+    let Some(mc) = LlvmMc::find("json_nsa_is_a_list") else {
+        return;
+    };
+    let asm = "image_sample v[1:4], [v1, v7, v3], s[4:11], s[12:15] dmask:0xf dim:SQ_RSRC_IMG_3D";
+    let bytes = mc
+        .assemble("gfx1030", &[asm.to_string()])
+        .remove(0)
+        .unwrap();
+    let out = gcn_run(&[
+        "--disasm",
+        "--arch",
+        "gfx1030",
+        "--json",
+        "--hex",
+        &hex(&bytes),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fields = &doc[0]["fields"];
+    assert_eq!(fields["vaddr"], 1, "{doc}");
+    assert_eq!(fields["nsa"], serde_json::json!([7, 3]), "{doc}");
+    assert_eq!(doc[0]["hex"], hex(&bytes));
+}
+
 /// Path of an LLVM 19 tool (`llvm-mc`, `llvm-objdump`), or `None` (skip; under
 /// CI=true a missing tool fails, as `LlvmMc::find` does).
 fn llvm19_tool(tool: &str) -> Option<PathBuf> {
