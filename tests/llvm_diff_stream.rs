@@ -9,6 +9,8 @@
 //!     class, followed by random dwords: wherever LLVM decodes the first
 //!     instruction, gcn-run must decode it too, with the same length. Where
 //!     LLVM rejects words that gcn-run accepts, the cases are counted and shown.
+//!     Finally every instruction LLVM decoded is replayed as one mixed stream per
+//!     generation, which gcn-run must walk with exactly llvm-objdump's boundaries.
 //!
 //! The seed is fixed (ChaCha8, override with `GCNRUN_SEED`); `GCNRUN_DIFF_SAMPLES`
 //! sets the number of samples per generation and part (default 3000).
@@ -123,15 +125,37 @@ fn llvm_disassemble(mcpu: &str, samples: &[Vec<u32>]) -> Vec<Llvm> {
 }
 
 fn llvm_disassemble_once(mcpu: &str, samples: &[Vec<u32>]) -> Option<Vec<Llvm>> {
-    let mut asm = String::from(".text\n");
+    let mut words = Vec::new();
     let mut starts = Vec::with_capacity(samples.len());
-    let mut offset = 0usize;
     for s in samples {
-        starts.push(offset);
-        for w in s.iter().chain(std::iter::repeat(&MARKER).take(MARKERS)) {
-            asm.push_str(&format!(".long 0x{w:08x}\n"));
-            offset += 4;
-        }
+        starts.push(words.len() * 4);
+        words.extend(s);
+        words.extend(std::iter::repeat(MARKER).take(MARKERS));
+    }
+    let at = objdump_listing(mcpu, &words)?;
+    Some(
+        starts
+            .iter()
+            .map(|off| match at.get(off) {
+                Some((text, len)) if !text.starts_with(".long") && !llvm_invalid_text(text) => {
+                    Llvm::Ok {
+                        text: text.clone(),
+                        len: *len,
+                    }
+                }
+                _ => Llvm::Invalid,
+            })
+            .collect(),
+    )
+}
+
+/// llvm-objdump-19's listing of `words` as one `.text` section: byte offset ->
+/// (text, bytes consumed). Invalid words appear as `.long 0x...` entries of 4
+/// bytes. `None` when llvm-objdump crashes.
+fn objdump_listing(mcpu: &str, words: &[u32]) -> Option<BTreeMap<usize, (String, usize)>> {
+    let mut asm = String::from(".text\n");
+    for w in words {
+        asm.push_str(&format!(".long 0x{w:08x}\n"));
     }
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -157,8 +181,7 @@ fn llvm_disassemble_once(mcpu: &str, samples: &[Vec<u32>]) -> Option<Vec<Llvm>> 
     );
     let _ = std::fs::remove_file(&obj);
     let listing = listing?;
-    // offset -> (text, bytes); `.long` lines are what objdump prints for invalid words.
-    let mut at: std::collections::HashMap<usize, (String, usize)> = Default::default();
+    let mut at = BTreeMap::new();
     for l in listing.lines() {
         let Some((text, rest)) = l.rsplit_once("// ") else {
             continue;
@@ -173,20 +196,7 @@ fn llvm_disassemble_once(mcpu: &str, samples: &[Vec<u32>]) -> Option<Vec<Llvm>> 
         let n = hex.split_whitespace().filter(|t| t.len() == 8).count();
         at.insert(off, (collapse_ws(text), n * 4));
     }
-    Some(
-        starts
-            .iter()
-            .map(|off| match at.get(off) {
-                Some((text, len)) if !text.starts_with(".long") && !llvm_invalid_text(text) => {
-                    Llvm::Ok {
-                        text: text.clone(),
-                        len: *len,
-                    }
-                }
-                _ => Llvm::Invalid,
-            })
-            .collect(),
-    )
+    Some(at)
 }
 
 /// LLVM's "decoded, but with an operand it cannot spell" texts.
@@ -407,6 +417,37 @@ fn class_selectors(gen: Gen) -> Vec<(&'static str, u32, u32)> {
 /// Source-operand codes that change an instruction's length or form.
 const SPECIAL_SRC: [u32; 6] = [255, 0xf9, 0xfa, 0xe9, 0xea, 0x101];
 
+/// `w0` with its opcode field set to `op` (the table key of [`ops::table`]).
+fn with_opcode(enc: Encoding, gen: Gen, w0: u32, op: u32) -> u32 {
+    let field = |shift: u32, bits: u32| {
+        (w0 & !(((1 << bits) - 1) << shift)) | (op & ((1 << bits) - 1)) << shift
+    };
+    match enc {
+        Encoding::Vop1 => field(9, 8),
+        Encoding::Vop2 => field(25, 6),
+        Encoding::Vopc => field(17, 8),
+        Encoding::Vop3 => field(16, 10),
+        Encoding::Vop3p => field(16, 7),
+        Encoding::Sop1 => field(8, 8),
+        Encoding::Sopc | Encoding::Sopp => field(16, 7),
+        Encoding::Smem => field(18, 8),
+        Encoding::Ds if matches!(gen, Gen::Gfx8 | Gen::Gfx9) => field(17, 8),
+        Encoding::Ds => field(18, 8),
+        Encoding::Mubuf if gen == Gen::Gfx11 => field(18, 8),
+        Encoding::Mubuf => field(18, 7),
+        Encoding::Flat => {
+            let seg_shift = if gen == Gen::Gfx11 { 16 } else { 14 };
+            let w = (w0 & !(0x7f << 18)) | (op & 0x7f) << 18;
+            if gen >= Gen::Gfx9 {
+                (w & !(3 << seg_shift)) | ((op >> 8) & 3) << seg_shift
+            } else {
+                w
+            }
+        }
+        _ => w0,
+    }
+}
+
 /// A random first dword of class `sel` (biased towards real opcodes and the
 /// length-changing source codes), followed by three random dwords.
 fn gen_class_words(rng: &mut ChaCha8Rng, gen: Gen, arch: &Arch, sel: (&str, u32, u32)) -> Vec<u32> {
@@ -422,16 +463,7 @@ fn gen_class_words(rng: &mut ChaCha8Rng, gen: Gen, arch: &Arch, sel: (&str, u32,
         // Put a real opcode in place most of the time.
         if rng.gen_bool(0.7) {
             if let Some(op) = table_op(rng, gen, enc) {
-                w0 = match enc {
-                    Encoding::Vop1 => (w0 & !(0xff << 9)) | (op & 0xff) << 9,
-                    Encoding::Vop2 => (w0 & !(0x3f << 25)) | (op & 0x3f) << 25,
-                    Encoding::Vopc => (w0 & !(0xff << 17)) | (op & 0xff) << 17,
-                    Encoding::Vop3 => (w0 & !(0x3ff << 16)) | (op & 0x3ff) << 16,
-                    Encoding::Sop1 => (w0 & !(0xff << 8)) | (op & 0xff) << 8,
-                    Encoding::Sopc | Encoding::Sopp => (w0 & !(0x7f << 16)) | (op & 0x7f) << 16,
-                    Encoding::Smem => (w0 & !(0xff << 18)) | (op & 0xff) << 18,
-                    _ => w0,
-                };
+                w0 = with_opcode(enc, gen, w0, op);
             }
         }
         if rng.gen_bool(0.4) {
@@ -439,21 +471,35 @@ fn gen_class_words(rng: &mut ChaCha8Rng, gen: Gen, arch: &Arch, sel: (&str, u32,
             match name {
                 "VOP1" | "VOP2" | "VOPC" | "VOPD" => w0 = (w0 & !0x1ff) | s,
                 "SOP1" | "SOP2" | "SOPC" => w0 = (w0 & !0xff) | (s & 0xff),
-                "VOP3" | "VOP3P" => {
-                    let field = rng.gen_range(0..3) * 9;
-                    w1 = (w1 & !(0x1ff << field)) | s << field;
-                }
                 _ => {}
             }
         }
-        if matches!(name, "VOP3" | "VOP3P") && rng.gen_bool(0.5) {
-            // Many VOP3 ops have fewer than three sources; LLVM wants the rest zero.
-            w1 &= if rng.gen_bool(0.5) {
-                !(0x1ff << 18)
-            } else {
-                !(0x3ffff << 9)
-            };
-            w0 &= !(0xf << 11);
+        match name {
+            "VOP3" | "VOP3P" if rng.gen_bool(0.8) => {
+                // Structured sources: LLVM wants the fields an opcode does not use
+                // to be zero, and most modifiers clear.
+                let nsrc = rng.gen_range(0..=3);
+                w1 = 0;
+                for i in 0..nsrc {
+                    let src = match rng.gen_range(0..5) {
+                        0 => SPECIAL_SRC[rng.gen_range(0..SPECIAL_SRC.len())],
+                        1 => rng.gen_range(0..106),
+                        2 => rng.gen_range(128..209),
+                        _ => vgpr_src(rng),
+                    };
+                    w1 |= src << (9 * i);
+                }
+                w0 &= !(0x7f << 8);
+            }
+            "DS" | "MUBUF" | "MTBUF" | "FLAT" | "SMEM" => {
+                // Zero some operand bytes of dword 1 (unused operands must be 0).
+                for byte in 0..4 {
+                    if rng.gen_bool(0.4) {
+                        w1 &= !(0xff << (8 * byte));
+                    }
+                }
+            }
+            _ => {}
         }
         return vec![w0, w1, rng.gen(), rng.gen(), rng.gen()];
     }
@@ -594,6 +640,36 @@ fn interp_and_sopp_match_llvm() {
     assert_eq!(bad_asm, 0, "texts that do not reassemble");
 }
 
+/// Decodes `words` as one stream with gcn-run and with llvm-objdump-19 and
+/// checks that both find the same instruction boundaries (no desynchronisation
+/// in a mixed stream). Returns the number of instructions compared.
+fn check_stream(mcpu: &str, arch: &Arch, words: &[u32]) -> usize {
+    if words.is_empty() {
+        return 0;
+    }
+    let Some(llvm) = objdump_listing(mcpu, words) else {
+        eprintln!("{mcpu}: llvm-objdump-19 crashed on the mixed stream; not compared");
+        return 0;
+    };
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let ours = gcnrun::gcn::decode_stream(&bytes, arch).expect("whole instructions");
+    let ours: Vec<(usize, usize)> = ours.iter().map(|i| (i.offset, i.len_bytes())).collect();
+    let theirs: Vec<(usize, usize)> = llvm.iter().map(|(&o, (_, n))| (o, *n)).collect();
+    let first_diff = ours.iter().zip(&theirs).position(|(a, b)| a != b);
+    if let Some(i) = first_diff {
+        let off = ours.get(i).map_or(0, |o| o.0);
+        let at = words.get(off / 4..(off / 4 + 3).min(words.len()));
+        panic!(
+            "{mcpu}: stream desynchronised at instruction {i} (offset {off}, words {at:08x?}): \
+             ours {:?}, llvm {:?}",
+            ours.get(i),
+            llvm.get(&off)
+        );
+    }
+    assert_eq!(ours.len(), theirs.len(), "{mcpu}: instruction count");
+    ours.len()
+}
+
 #[test]
 fn random_words_length_matches_llvm() {
     if LlvmMc::find("random_words_length_matches_llvm").is_none() {
@@ -604,6 +680,7 @@ fn random_words_length_matches_llvm() {
     let mut len_tally: BTreeMap<String, Tally> = BTreeMap::new();
     let mut extra_valid: BTreeMap<String, Tally> = BTreeMap::new();
     let mut crashes = Vec::new();
+    let mut stream_checked = 0;
     for mcpu in DISASM_GENS {
         let arch = Arch::parse(mcpu).expect("arch");
         let sels = class_selectors(arch.gen);
@@ -615,8 +692,13 @@ fn random_words_length_matches_llvm() {
             .collect();
         let words: Vec<Vec<u32>> = cases.iter().map(|(_, w)| w.clone()).collect();
         let llvm = llvm_disassemble(mcpu, &words);
+        // Every instruction LLVM decoded, replayed below as one mixed stream.
+        let mut stream: Vec<u32> = Vec::new();
         for ((class, w), l) in cases.iter().zip(llvm) {
             let inst = decode(w, &arch);
+            if let Llvm::Ok { len, .. } = &l {
+                stream.extend(&w[..len / 4]);
+            }
             let key = format!("{} {class}", arch.gen.name());
             match l {
                 Llvm::Ok { text, len } => {
@@ -642,6 +724,7 @@ fn random_words_length_matches_llvm() {
                 }
             }
         }
+        stream_checked += check_stream(mcpu, &arch, &stream);
     }
     let bad = print_tallies(
         "length where LLVM decodes (class, length, validity)",
@@ -651,6 +734,7 @@ fn random_words_length_matches_llvm() {
         "where LLVM rejects: gcn-run also rejects or leaves unnamed",
         &extra_valid,
     );
+    eprintln!("mixed streams: {stream_checked} instructions walked in step with llvm-objdump-19");
     eprintln!(
         "llvm-objdump-19 crashed on {} samples: {:?}",
         crashes.len(),

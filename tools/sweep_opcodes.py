@@ -130,7 +130,7 @@ def enc_fns(gen):
     else:
         f["MTBUF"] = (range(16), [lambda op, v=v: [0xE8080000 | op << 15, v] for v in [0x80010501, 0x80010500]])
     segs = [0] if gen == "gfx8" else [0, 1, 2]
-    offs = [0x7f, 0x7d, 0x7c] if gen != "gfx8" else [0]
+    offs = [0, 0x7f, 0x7d, 0x7c] if gen != "gfx8" else [0]  # saddr: 0 for flat, off/null for global/scratch
     segshift = 16 if gen == "gfx11" else 14  # gfx11 moved SEG to bits 17:16
     f["FLAT"] = ([(s, op) for s in segs for op in range(128)],
                  [lambda k, v=v, so=so: [0xDC000000 | k[1] << 18 | k[0] << segshift, v | so << 16] for so in offs for v in
