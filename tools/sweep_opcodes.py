@@ -220,6 +220,16 @@ SI_EXTRA = [
 ]
 
 
+# SI/CI-only VOPC families (v_cmps_*/v_cmpsx_*: "signalling" compares, gone in gfx8).
+CMP_CONDS = ["f", "lt", "eq", "le", "gt", "lg", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"]
+for fam in ("v_cmps", "v_cmpsx"):
+    for c in CMP_CONDS:
+        SI_EXTRA.append("%s_%s_f32 vcc, v1, v2" % (fam, c))
+        SI_EXTRA.append("%s_%s_f64 vcc, v[2:3], v[4:5]" % (fam, c))
+        SI_EXTRA.append("%s_%s_f32_e64 s[2:3], v1, v2" % (fam, c))
+        SI_EXTRA.append("%s_%s_f64_e64 s[2:3], v[2:3], v[4:5]" % (fam, c))
+
+
 def si_tables(texts):
     out = {}
     for gen, mcpu in [("gfx6", "tahiti"), ("gfx7", "bonaire")]:
