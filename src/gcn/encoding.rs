@@ -205,9 +205,17 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
     let gen = arch.gen;
     let lit = |b: bool| usize::from(b);
     match enc {
-        Encoding::Sop1 => 1 + lit(w0 & 0xff == SRC_LITERAL),
-        Encoding::Sop2 | Encoding::Sopc => {
-            1 + lit(w0 & 0xff == SRC_LITERAL || (w0 >> 8) & 0xff == SRC_LITERAL)
+        Encoding::Sop1 => {
+            let op = (w0 >> 8) & 0xff;
+            1 + lit(w0 & 0xff == SRC_LITERAL && !ops::sop1_src_is_not_operand(gen, op))
+        }
+        Encoding::Sop2 => 1 + lit(w0 & 0xff == SRC_LITERAL || (w0 >> 8) & 0xff == SRC_LITERAL),
+        // s_set_gpr_idx_on (gfx8/9) keeps an immediate mode in SSRC1: 255 there is
+        // no literal (llvm-mc-19 decodes 4 bytes).
+        Encoding::Sopc => {
+            let op = (w0 >> 16) & 0x7f;
+            let src1_is_reg = !ops::sopc_src1_is_imm(gen, op);
+            1 + lit(w0 & 0xff == SRC_LITERAL || (src1_is_reg && (w0 >> 8) & 0xff == SRC_LITERAL))
         }
         // s_setreg_imm32_b32 is the one SOPK that carries a 32-bit literal.
         Encoding::Sopk => 1 + lit((w0 >> 23) & 0x1f == ops::sopk_setreg_imm32(gen)),

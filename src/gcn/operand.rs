@@ -79,3 +79,112 @@ pub fn ttmp_count(arch: &crate::arch::Arch) -> u32 {
         16
     }
 }
+
+/// The 32-bit float inline constants (source codes 240–248) as LLVM prints
+/// them, with their bit patterns (AMD ISA "inline constants"; verified with
+/// llvm-mc-19 on `s_mov_b32`). 248 is 1/(2π), a gfx8+ constant.
+pub const FLOAT_INLINE: [(u32, &str, u32); 9] = [
+    (240, "0.5", 0x3f00_0000),
+    (241, "-0.5", 0xbf00_0000),
+    (242, "1.0", 0x3f80_0000),
+    (243, "-1.0", 0xbf80_0000),
+    (244, "2.0", 0x4000_0000),
+    (245, "-2.0", 0xc000_0000),
+    (246, "4.0", 0x4080_0000),
+    (247, "-4.0", 0xc080_0000),
+    (248, "0.15915494", 0x3e22_f983),
+];
+
+/// How LLVM prints a 32-bit literal of a 32-bit integer/bit operand: like the
+/// inline constant it equals (`5`, `-16`, `0.5`), else `0x…`.
+pub fn literal32_text(v: u32) -> String {
+    let signed = v as i32;
+    if (-16..=64).contains(&signed) {
+        return signed.to_string();
+    }
+    match FLOAT_INLINE.iter().find(|&&(_, _, bits)| bits == v) {
+        Some(&(_, name, _)) => name.to_string(),
+        None => format!("0x{v:x}"),
+    }
+}
+
+/// A 32-bit scalar source operand (SSRC, or a VOP `src0` below 256) as LLVM 19
+/// prints it for a 32-bit integer/bit operand; `None` for codes that are not a
+/// valid 32-bit scalar source of the generation. `literal` is the dword that
+/// follows the instruction, for code 255.
+///
+/// Codes (AMD ISA "scalar operands"; checked with llvm-mc-19 by sweeping
+/// `s_mov_b32 s0, <code>` on tonga, gfx900, gfx1030, gfx1100):
+/// 102–105 are flat_scratch/xnack_mask on gfx8/gfx9 (flat_scratch 104/105 on
+/// gfx7), SGPRs on gfx10+; 108–111 are tba/tma on gfx6–gfx8, ttmp0–3 on gfx9+;
+/// m0 is 124 and null 125, swapped on gfx11.
+pub fn scalar_src32(code: u32, arch: &crate::arch::Arch, literal: Option<u32>) -> Option<String> {
+    use crate::arch::Gen;
+    let gen = arch.gen;
+    let name = |s: &str| Some(s.to_string());
+    match code {
+        0..=101 => Some(format!("s{code}")),
+        102..=105 => match (gen, code) {
+            (Gen::Gfx6, 102 | 103) | (Gen::Gfx7, 102 | 103) => Some(format!("s{code}")),
+            (Gen::Gfx7, 104) => name("flat_scratch_lo"),
+            (Gen::Gfx7, 105) => name("flat_scratch_hi"),
+            (Gen::Gfx8 | Gen::Gfx9, _) => name(
+                [
+                    "flat_scratch_lo",
+                    "flat_scratch_hi",
+                    "xnack_mask_lo",
+                    "xnack_mask_hi",
+                ][(code - 102) as usize],
+            ),
+            (Gen::Gfx10 | Gen::Gfx11, _) => Some(format!("s{code}")),
+            _ => None,
+        },
+        106 => name("vcc_lo"),
+        107 => name("vcc_hi"),
+        108..=123 => {
+            let tb = ttmp_base(arch);
+            if code >= tb {
+                Some(format!("ttmp{}", code - tb))
+            } else {
+                name(["tba_lo", "tba_hi", "tma_lo", "tma_hi"][(code - 108) as usize])
+            }
+        }
+        124 if gen == Gen::Gfx11 => name("null"),
+        124 => name("m0"),
+        125 if gen == Gen::Gfx11 => name("m0"),
+        125 if gen >= Gen::Gfx8 => name("null"),
+        126 => name("exec_lo"),
+        127 => name("exec_hi"),
+        128..=192 => Some((code - 128).to_string()),
+        193..=208 => Some(format!("-{}", code - 192)),
+        235..=239 if gen >= Gen::Gfx8 => name(
+            [
+                "src_shared_base",
+                "src_shared_limit",
+                "src_private_base",
+                "src_private_limit",
+                "src_pops_exiting_wave_id",
+            ][(code - 235) as usize],
+        ),
+        240..=247 => FLOAT_INLINE
+            .iter()
+            .find(|&&(c, _, _)| c == code)
+            .map(|&(_, n, _)| n.to_string()),
+        248 if gen >= Gen::Gfx8 => name("0.15915494"),
+        251..=253 if gen >= Gen::Gfx8 => {
+            name(["src_vccz", "src_execz", "src_scc"][(code - 251) as usize])
+        }
+        255 => literal.map(literal32_text),
+        _ => None,
+    }
+}
+
+/// A 32-bit scalar destination (SDST, 7 bits): the register codes of
+/// [`scalar_src32`] below 128 (`null` included where it exists).
+pub fn scalar_dst32(code: u32, arch: &crate::arch::Arch) -> Option<String> {
+    if code < 128 {
+        scalar_src32(code, arch, None)
+    } else {
+        None
+    }
+}

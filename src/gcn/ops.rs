@@ -135,6 +135,22 @@ pub fn sopk_setreg_imm32(gen: Gen) -> u32 {
     ops.first().map_or(u32::MAX, |&op| u32::from(op))
 }
 
+/// True for SOP1 opcodes whose SSRC0 field is not a source operand, so that
+/// 255 there is no literal: `s_getpc_b64` (no source) and gfx11
+/// `s_sendmsg_rtn_b32/b64` (SSRC0 holds the message id). Found by
+/// tests/llvm_diff_stream.rs: llvm-mc-19 decodes these 4 bytes long.
+pub fn sop1_src_is_not_operand(gen: Gen, op: u32) -> bool {
+    matches!(
+        name(gen, Encoding::Sop1, op),
+        Some("s_getpc_b64" | "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64")
+    )
+}
+
+/// True for SOPC opcodes whose SSRC1 is an immediate (`s_set_gpr_idx_on`'s mode).
+pub fn sopc_src1_is_imm(gen: Gen, op: u32) -> bool {
+    name(gen, Encoding::Sopc, op) == Some("s_set_gpr_idx_on")
+}
+
 /// True for the VOP2 opcodes that always carry a 32-bit literal: v_madmk/madak
 /// (f32, and f16 on gfx8/9) and v_fmamk/fmaak (gfx10+), per the sweep.
 pub fn vop2_has_literal(gen: Gen, op: u32) -> bool {

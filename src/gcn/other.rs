@@ -25,6 +25,8 @@ pub struct Other {
     pub form: Form,
     /// The full mnemonic of the form ([`Other::full_name`]), computed once.
     pub full: Option<String>,
+    /// Full LLVM text where gcnrun spells the operands ([`operand_text`]).
+    pub asm: Option<String>,
 }
 
 /// The VOP1/VOP2/VOPC/VOP3 sub-form selected by `src0`.
@@ -58,9 +60,12 @@ impl Other {
         })
     }
 
-    /// Text: llvm-objdump's spelling of words it does not decode, one
-    /// `.long 0x…` per dword.
+    /// LLVM text where gcnrun spells the operands; otherwise llvm-objdump's
+    /// spelling of words it does not decode, one `.long 0x…` per dword.
     pub fn text(&self, words: &[u32]) -> String {
+        if let Some(t) = &self.asm {
+            return t.clone();
+        }
         words
             .iter()
             .map(|w| format!(".long 0x{w:08x}"))
@@ -145,6 +150,7 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Result<Other, String
                 name: Some("exp"),
                 form: Form::Plain,
                 full: Some("exp".into()),
+                asm: None,
             })
         }
         _ => {}
@@ -172,9 +178,93 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Result<Other, String
         name,
         form,
         full: None,
+        asm: None,
     };
     other.full = other.full_name();
+    if let Some(name) = other.full.as_deref() {
+        other.asm = operand_text(enc, name, words, arch).map(|ops| format!("{name} {ops}"));
+    }
     Ok(other)
+}
+
+/// True for the scalar ALU mnemonics whose every operand is one 32-bit scalar
+/// (`s_add_u32`, `s_cmp_eq_i32`, `s_not_b32`, …). 64-bit, special-register and
+/// mixed-width forms are left as `.long` (kept exact rather than guessed).
+fn all_scalar32(name: &str) -> bool {
+    let suffix_ok = ["_b32", "_i32", "_u32"].iter().any(|s| name.ends_with(s));
+    let excluded = [
+        "64",
+        "saveexec",
+        "movrel",
+        "getpc",
+        "setpc",
+        "swappc",
+        "rfe",
+        "cbranch",
+        "gpr_idx",
+        "set_gpr",
+        "sendmsg",
+        "setreg",
+        "getreg",
+        "bitreplicate",
+        "ctz",
+        "clz",
+        "cls",
+        "s_ff",
+        "flbit",
+        "bcnt",
+        "quadmask",
+        "wqm",
+        "lshl4",
+        "lshl3",
+        "lshl2",
+        "lshl1",
+        "pack",
+        "cvt",
+        "cselect",
+        "cmov",
+    ];
+    suffix_ok && !excluded.iter().any(|e| name.contains(e))
+}
+
+/// The operands of the forms gcnrun spells in full, checked against llvm-mc-19
+/// by tests/llvm_diff_stream.rs: 32-bit SOP1/SOP2/SOPC and `v_mov_b32_e32`.
+/// `None` when the form is not one of those or an operand has no spelling.
+fn operand_text(enc: Encoding, name: &str, words: &[u32], arch: &Arch) -> Option<String> {
+    use super::operand::{scalar_dst32, scalar_src32};
+    let w = *words.first()?;
+    let lit = words.get(1).copied();
+    match enc {
+        Encoding::Sop1 if all_scalar32(name) => {
+            let d = scalar_dst32((w >> 16) & 0x7f, arch)?;
+            Some(format!("{d}, {}", scalar_src32(w & 0xff, arch, lit)?))
+        }
+        Encoding::Sop2 if all_scalar32(name) => {
+            let d = scalar_dst32((w >> 16) & 0x7f, arch)?;
+            let a = scalar_src32(w & 0xff, arch, lit)?;
+            Some(format!(
+                "{d}, {a}, {}",
+                scalar_src32((w >> 8) & 0xff, arch, lit)?
+            ))
+        }
+        Encoding::Sopc if all_scalar32(name) => {
+            let a = scalar_src32(w & 0xff, arch, lit)?;
+            Some(format!(
+                "{a}, {}",
+                scalar_src32((w >> 8) & 0xff, arch, lit)?
+            ))
+        }
+        Encoding::Vop1 if name == "v_mov_b32_e32" => {
+            let src = w & 0x1ff;
+            let s = if src >= 256 {
+                format!("v{}", src - 256)
+            } else {
+                scalar_src32(src, arch, lit)?
+            };
+            Some(format!("v{}, {s}", (w >> 17) & 0xff))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -203,6 +293,29 @@ mod tests {
         ];
         for &(mcpu, words, want) in cases {
             assert_eq!(name(mcpu, words), Ok(Some(want.to_string())), "{mcpu}");
+        }
+    }
+
+    /// Full texts llvm-mc-19 prints for these words.
+    #[test]
+    fn llvm_operand_texts() {
+        let cases: &[(&str, &[u32], &str)] = &[
+            (
+                "tonga",
+                &[0xbe80_00ff, 0x1234_5678],
+                "s_mov_b32 s0, 0x12345678",
+            ),
+            ("tonga", &[0xbe80_007d], "s_mov_b32 s0, null"),
+            ("gfx1100", &[0xbe80_007d], "s_mov_b32 s0, m0"),
+            ("gfx900", &[0xbe80_006c], "s_mov_b32 s0, ttmp0"),
+            ("tonga", &[0xbe80_006c], "s_mov_b32 s0, tba_lo"),
+            ("tonga", &[0xbe80_00f8], "s_mov_b32 s0, 0.15915494"),
+            ("tonga", &[0x7e0a_0301], "v_mov_b32_e32 v5, v1"),
+        ];
+        for &(mcpu, words, want) in cases {
+            let arch = Arch::parse(mcpu).unwrap();
+            let o = decode(classify(words, &arch), words, &arch).unwrap();
+            assert_eq!(o.text(words), want, "{mcpu} {words:x?}");
         }
     }
 
