@@ -6,6 +6,15 @@
 //! so rows whose width was chosen by a person or by the assembler (test-file rows,
 //! gfx6/gfx7 generated rows) are compared with the vaddr operand reduced to its first
 //! register; the reassembly check covers them byte for byte.
+//!
+//! Two LLVM inconsistencies are handled in the open (docs/errata.md):
+//! - gfx8/gfx9 atomics with `dmask:0x3 tfe` (and cmpswap `dmask:0xf tfe`): LLVM's
+//!   test file spells the 3- (5-) VGPR data tuple, its disassembler prints one
+//!   register and its assembler rejects that; gcnrun prints the tuple, so these
+//!   rows match the test file and reassemble.
+//! - 48 generated rows (sample/gather4 on 2D_MSAA_ARRAY, gfx1010/gfx1100) are
+//!   LLVM disassembler text that LLVM's assembler rejects; gcnrun prints the same
+//!   text, and the reassembly check lists and counts them instead of failing.
 
 mod common;
 
@@ -124,6 +133,7 @@ fn corpus_text_reassembles_to_same_bytes() {
     // Group rows by the -mcpu used to assemble them.
     let mut groups: BTreeMap<&'static str, Vec<(&Row, String)>> = BTreeMap::new();
     let mut failures = Vec::new();
+    let mut llvm_self_rejected: Vec<String> = Vec::new();
     for row in &rows {
         let mut done = false;
         for arch in archs_for(row) {
@@ -149,9 +159,35 @@ fn corpus_text_reassembles_to_same_bytes() {
                     common::llvm::hex(&bytes),
                     row.hex
                 )),
+                // The row is LLVM's own disassembly, gcnrun prints exactly it, and
+                // LLVM's assembler rejects it (e.g. samples on 2D_MSAA_ARRAY, where
+                // LLVM's disassembler keeps default widths): no text can satisfy
+                // both LLVM tools, so the row is counted, listed, and not a failure.
+                Err(e) if row.is_disassembler_text() && collapse_ws(text) == row.asm => {
+                    llvm_self_rejected.push(format!("line {} [{mcpu}] `{text}`: {e}", row.line))
+                }
                 Err(e) => failures.push(format!("line {} [{mcpu}] `{text}`: {e}", row.line)),
             }
         }
     }
-    report("corpus reassembly", &failures, rows.len());
+    eprintln!(
+        "corpus reassembly: {} rows are LLVM disassembler text that llvm-mc-19's assembler rejects \
+         (gcnrun prints the same text; see docs/errata.md):",
+        llvm_self_rejected.len()
+    );
+    for r in &llvm_self_rejected {
+        eprintln!("  {r}");
+    }
+    // A guard against this class silently growing: the corpus has 48 such rows
+    // (28 gfx1010 + 20 gfx1100 sample/gather4 rows on 2D_MSAA_ARRAY).
+    assert!(
+        llvm_self_rejected.len() <= 48,
+        "{} rows in the LLVM-self-rejected class (expected 48)",
+        llvm_self_rejected.len()
+    );
+    report(
+        "corpus reassembly",
+        &failures,
+        rows.len() - llvm_self_rejected.len(),
+    );
 }

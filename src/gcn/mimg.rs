@@ -380,14 +380,36 @@ fn gfx10_addr_words(op: &MimgOp, dim: u32, a16: bool, g16_supported: bool) -> u3
 /// gfx6/gfx7 have no LLVM disassembler to follow; there the width is the one
 /// llvm-mc-19's assembler accepts for the dmask/tfe pair (atomics 1–3 dwords,
 /// cmpswap 2–5), so that the text reassembles.
-fn vdata_width_for(op: &MimgOp, dst: u32, gen: Gen) -> Option<u32> {
-    if gen <= Gen::Gfx7 && op.kind == BaseKind::Atomic {
-        let ok = if op.has(flag::X2) {
+///
+/// **Deviation from LLVM's disassembler (docs/errata.md, "atomic data width").**
+/// Where the hardware's data width (dmask + tfe) is one LLVM's assembler accepts
+/// for an atomic — plain atomics 1–3 dwords, cmpswap 2–5 — gcnrun prints that
+/// width on every generation, even where llvm-mc-19's disassembler prints its
+/// narrower default (`image_atomic_add v4, … dmask:0x3 tfe` for a 3-VGPR write,
+/// text its own assembler rejects and LLVM's test file `mimg.s` spells
+/// `v[4:6]`). gfx8/gfx9 only: on gfx10+ LLVM's fallback also keeps the default
+/// address width, and there gcnrun follows LLVM in full. Elsewhere LLVM's
+/// choice stands.
+fn vdata_width_for(op: &MimgOp, dst: u32, dmask: u32, gen: Gen) -> Option<u32> {
+    if op.kind == BaseKind::Atomic {
+        // LLVM's assembler: atomic dmask 0x1/0x3 (cmpswap 0x3/0xf), and a
+        // data width of dmask bits + tfe.
+        let dmask_ok = if op.has(flag::X2) {
+            matches!(dmask & 0xf, 0x3 | 0xf)
+        } else {
+            matches!(dmask & 0xf, 0x1 | 0x3)
+        };
+        let assembler_ok = if op.has(flag::X2) {
             (2..=5).contains(&dst)
         } else {
             (1..=3).contains(&dst)
         };
-        return ok.then_some(dst);
+        if gen <= Gen::Gfx7 {
+            return assembler_ok.then_some(dst);
+        }
+        if gen <= Gen::Gfx9 && assembler_ok && dmask_ok {
+            return assembler_ok.then_some(dst);
+        }
     }
     let ok = match op.kind {
         BaseKind::Gather4 => matches!(dst, 2 | 4 | 5),
@@ -688,7 +710,7 @@ fn widths(m: &mut Mimg, arch: &Arch) -> Result<(), String> {
     } else {
         contiguous_size_exists(op, addr)
     };
-    let Some(width) = vdata_width_for(op, dst, gen) else {
+    let Some(width) = vdata_width_for(op, dst, r.dmask, gen) else {
         return keep("no data width matches dmask, d16 and tfe");
     };
     if !addr_exists {
