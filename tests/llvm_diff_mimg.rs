@@ -31,21 +31,15 @@
 
 mod common;
 
-use common::llvm::{collapse_ws, LlvmMc};
+use common::llvm::{Dis as Llvm, LlvmMc};
 use gcnrun::gcn::{self, mimg, mimg_ops, Kind};
 use gcnrun::{Arch, Gen};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const ARCHS: [&str; 8] = [
     "tahiti", "bonaire", "tonga", "gfx810", "gfx900", "gfx1010", "gfx1030", "gfx1100",
 ];
-
-/// The "no-op" marker placed between groups so that llvm-mc's output can be split
-/// per group even when an invalid group's trailing bytes decode as something.
-const MARKER: [u8; 4] = [0x00, 0x00, 0x80, 0xbf]; // s_nop 0 on gfx8–gfx11
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -182,82 +176,6 @@ fn hex(words: &[u32]) -> String {
     bytes_of(words).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// What llvm-mc-19 made of one group.
-#[derive(Debug, Clone, PartialEq)]
-enum Llvm {
-    Ok { text: String, len: usize },
-    Invalid,
-}
-
-/// Disassembles every group in one llvm-mc run, separated by marker lines.
-fn llvm_disassemble(mc_path: &str, mcpu: &str, groups: &[Vec<u32>]) -> Vec<Llvm> {
-    let mut input = String::new();
-    let line = |b: &[u8]| {
-        let s: Vec<String> = b.iter().map(|x| format!("0x{x:02x}")).collect();
-        format!("[{}]\n", s.join(","))
-    };
-    for g in groups {
-        input.push_str(&line(&bytes_of(g)));
-        input.push_str(&line(&MARKER));
-    }
-    let mut child = Command::new(mc_path)
-        .args([
-            "-arch=amdgcn",
-            &format!("-mcpu={mcpu}"),
-            "-disassemble",
-            "-show-encoding",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn llvm-mc");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-    let out = child.wait_with_output().expect("llvm-mc");
-    writer.join().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let mut invalid_lines = std::collections::HashSet::new();
-    for l in stderr.lines() {
-        if l.contains("invalid instruction encoding") {
-            if let Some(n) = l.split(':').nth(1).and_then(|n| n.parse::<usize>().ok()) {
-                invalid_lines.insert(n);
-            }
-        }
-    }
-    // Split the instruction lines into chunks ending at each marker.
-    let marker_enc = "[0x00,0x00,0x80,0xbf]";
-    let mut chunks: Vec<Vec<(String, usize)>> = vec![Vec::new()];
-    for l in stdout.lines() {
-        let Some((text, enc)) = l.split_once("; encoding: ") else {
-            continue;
-        };
-        if enc.trim() == marker_enc && collapse_ws(text) == "s_nop 0" {
-            chunks.push(Vec::new());
-            continue;
-        }
-        let len = enc.split(',').count();
-        chunks.last_mut().unwrap().push((collapse_ws(text), len));
-    }
-    groups
-        .iter()
-        .enumerate()
-        .map(|(i, _)| {
-            if invalid_lines.contains(&(2 * i + 1)) {
-                return Llvm::Invalid;
-            }
-            match chunks.get(i).and_then(|c| c.first()) {
-                Some((text, len)) => Llvm::Ok {
-                    text: text.clone(),
-                    len: *len,
-                },
-                None => Llvm::Invalid,
-            }
-        })
-        .collect()
-}
-
 #[derive(Default, Debug)]
 struct Counts {
     samples: usize,
@@ -287,22 +205,11 @@ fn differs_only_in_vdata(ours: &str, llvm: &str) -> bool {
         && split(ours) == split(llvm)
 }
 
-fn mc_path() -> Option<String> {
-    LlvmMc::find("llvm_diff_mimg")?;
-    for cand in ["llvm-mc-19", "/usr/lib/llvm-19/bin/llvm-mc", "llvm-mc"] {
-        if Command::new(cand).arg("--version").output().is_ok() {
-            return Some(cand.to_string());
-        }
-    }
-    None
-}
-
 #[test]
 fn mimg_random_encodings_agree_with_llvm() {
-    let Some(path) = mc_path() else {
+    let Some(mc) = LlvmMc::find("llvm_diff_mimg") else {
         return;
     };
-    let mc = LlvmMc::find("llvm_diff_mimg").unwrap();
     let seed = env_u64("GCNRUN_SEED", 0x6763_6e72_756e);
     let per_mode = env_u64("GCNRUN_DIFF_SAMPLES", 300) as usize;
     eprintln!("llvm_diff_mimg: seed {seed:#x}, {per_mode} samples per arch and mode");
@@ -326,7 +233,8 @@ fn mimg_random_encodings_agree_with_llvm() {
                 .collect();
             let has_disasm = arch.gen >= Gen::Gfx8;
             let theirs = if has_disasm {
-                llvm_disassemble(&path, arch.mcpu, &groups)
+                let bytes: Vec<Vec<u8>> = groups.iter().map(|g| bytes_of(g)).collect();
+                mc.disassemble(arch.mcpu, &bytes)
             } else {
                 Vec::new()
             };

@@ -88,14 +88,22 @@ impl LlvmMc {
         )
     }
 
-    /// Disassembles each byte group separately (one bracketed line each) for `mcpu`.
+    /// Disassembles each byte group separately for `mcpu`, in one llvm-mc run.
+    ///
+    /// Groups are separated by a marker line (`s_nop 0x2b5`: the same bytes and
+    /// text on every generation, and not an encoding real code contains), because llvm-mc keeps decoding the bytes of a group after an
+    /// invalid word: splitting the output at the markers keeps groups aligned.
+    /// `len` is the length of LLVM's *re-encoding* of the first instruction.
     pub fn disassemble(&self, mcpu: &str, groups: &[Vec<u8>]) -> Vec<Dis> {
+        const MARKER: [u8; 4] = [0xb5, 0x02, 0x80, 0xbf];
+        let line = |b: &[u8]| {
+            let s: Vec<String> = b.iter().map(|x| format!("0x{x:02x}")).collect();
+            format!("[{}]\n", s.join(","))
+        };
         let mut input = String::new();
         for g in groups {
-            let bytes: Vec<String> = g.iter().map(|b| format!("0x{b:02x}")).collect();
-            input.push('[');
-            input.push_str(&bytes.join(","));
-            input.push_str("]\n");
+            input.push_str(&line(g));
+            input.push_str(&line(&MARKER));
         }
         let mcpu_arg = format!("-mcpu={mcpu}");
         let (stdout, stderr) = self.run(
@@ -103,34 +111,33 @@ impl LlvmMc {
             &input,
         );
         let invalid = error_lines(&stderr, "invalid instruction encoding");
-        let mut decoded = stdout
-            .lines()
-            .filter_map(|l| l.split_once("; encoding: ["))
-            .map(|(text, enc)| (collapse_ws(text), parse_bytes(enc.trim_end_matches(']'))));
-        let mut out = Vec::with_capacity(groups.len());
-        for (i, g) in groups.iter().enumerate() {
-            if invalid.contains(&(i + 1)) {
-                out.push(Dis::Invalid);
+        let mut chunks: Vec<Vec<(String, usize)>> = vec![Vec::new()];
+        for l in stdout.lines() {
+            let Some((text, enc)) = l.split_once("; encoding: [") else {
                 continue;
+            };
+            let bytes = parse_bytes(enc.trim().trim_end_matches(']'));
+            let text = collapse_ws(text);
+            if bytes == MARKER && text == "s_nop 0x2b5" {
+                chunks.push(Vec::new());
+            } else if let Some(c) = chunks.last_mut() {
+                c.push((text, bytes.len()));
             }
-            // Consume output lines until their encodings cover this group.
-            let mut first: Option<Dis> = None;
-            let mut covered = 0;
-            while covered < g.len() {
-                let Some((text, bytes)) = decoded.next() else {
-                    panic!("llvm-mc output ended early at group {i}");
-                };
-                covered += bytes.len();
-                if first.is_none() {
-                    first = Some(Dis::Ok {
-                        text,
-                        len: bytes.len(),
-                    });
-                }
-            }
-            out.push(first.unwrap());
         }
-        out
+        (0..groups.len())
+            .map(|i| {
+                if invalid.contains(&(2 * i + 1)) {
+                    return Dis::Invalid;
+                }
+                match chunks.get(i).and_then(|c| c.first()) {
+                    Some((text, len)) => Dis::Ok {
+                        text: text.clone(),
+                        len: *len,
+                    },
+                    None => Dis::Invalid,
+                }
+            })
+            .collect()
     }
 
     /// Assembles each line separately for `mcpu`: the bytes, or LLVM's error text.
