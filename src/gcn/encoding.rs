@@ -245,9 +245,11 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
                 if enc == Encoding::Vop3 && super::interp::is_vop3_interp(gen, (w0 >> 16) & 0x3ff) {
                     srcs[0] = 0;
                 }
-                let extra = srcs.contains(&SRC_LITERAL)
-                    || (gen == Gen::Gfx11 && (srcs[0] == SRC_DPP || SRC_DPP8.contains(&srcs[0])));
-                2 + lit(extra)
+                // gfx11 VOP3/VOP3P DPP: SRC0 selects a DPP16/DPP8 dword, and a
+                // literal in SRC1/SRC2 follows it (llvm-mc-19 decodes
+                // `v_maxmin_f16_e64_dpp v146, v68, 0xb6dd, s0 … dpp8:[…]` 16 bytes).
+                let dpp = gen == Gen::Gfx11 && (srcs[0] == SRC_DPP || SRC_DPP8.contains(&srcs[0]));
+                2 + lit(dpp) + lit(srcs.contains(&SRC_LITERAL))
             }
         },
         // VOPD (gfx11): srcX0 in bits 8:0, srcY0 in bits 40:32; opX 25:22 and

@@ -138,7 +138,8 @@ pub struct Interp {
     /// Destination VGPR.
     pub vdst: u32,
     /// The VGPR holding the I or J barycentric (VINTRP VSRC, VOP3 SRC1 − 256);
-    /// `None` for `v_interp_mov_f32`, VINTERP and LDSDIR.
+    /// `None` for `v_interp_mov_f32`, VINTERP and LDSDIR, and for a VOP3 SRC1
+    /// that names a special register ([`special_src`]).
     pub ij: Option<u32>,
     /// `v_interp_mov_f32`'s parameter select: 0 = p10, 1 = p20, 2 = p0.
     pub param: Option<u32>,
@@ -214,6 +215,22 @@ impl Interp {
         }
     }
 
+    /// VOP3 source `i` (1 or 2) with its modifiers: a VGPR, or one of the
+    /// special registers LLVM also accepts in a VGPR slot ([`special_src`]).
+    fn vop3_src(&self, i: u32) -> String {
+        let raw = self.src.get(i as usize).copied().unwrap_or(0);
+        let base = match raw.checked_sub(VGPR0) {
+            Some(v) => format!("v{v}"),
+            None => special_src(raw).unwrap_or("?").to_string(),
+        };
+        let neg = if self.neg >> i & 1 != 0 { "-" } else { "" };
+        if self.abs >> i & 1 != 0 {
+            format!("{neg}|{base}|")
+        } else {
+            format!("{neg}{base}")
+        }
+    }
+
     fn param_text(&self) -> &'static str {
         self.param
             .and_then(|p| PARAMS.get(p as usize))
@@ -259,14 +276,14 @@ impl Interp {
                 s
             }
             _ => {
-                let first = match self.ij {
-                    Some(v) => self.modded(1, v),
-                    None => self.param_text().to_string(),
+                let first = match self.param {
+                    Some(_) => self.param_text().to_string(),
+                    None => self.vop3_src(1),
                 };
                 let mut s = format!("{n} v{d}, {first}, {}", self.attr_text());
-                if let Some(v) = self.vsrc2 {
+                if has_vop3_src2(self.op) {
                     s.push_str(", ");
-                    s.push_str(&self.modded(2, v));
+                    s.push_str(&self.vop3_src(2));
                 }
                 if self.high {
                     s.push_str(" high");
@@ -397,6 +414,44 @@ fn decode_ldsdir(w: u32) -> Result<Interp, String> {
     Ok(i)
 }
 
+/// The special registers llvm-mc-19 accepts (and prints by name, without an
+/// "Invalid register" comment) in the VGPR slots of the VOP3 interps: `null`
+/// (125 on gfx8–gfx10), 235–239 and 251–253 (found by sweeping SRC1 of
+/// v_interp_p1_f32_e64 on tonga, gfx900 and gfx1030). Such an operand has no
+/// VGPR, so `ij`/`vsrc2` are `None` for it and the interpreter must refuse it.
+pub fn special_src(code: u32) -> Option<&'static str> {
+    Some(match code {
+        125 => "null",
+        235 => "src_shared_base",
+        236 => "src_shared_limit",
+        237 => "src_private_base",
+        238 => "src_private_limit",
+        239 => "src_pops_exiting_wave_id",
+        251 => "src_vccz",
+        252 => "src_execz",
+        253 => "src_scc",
+        _ => return None,
+    })
+}
+
+/// The VOP3 interps with a second VGPR source (SRC2).
+fn has_vop3_src2(op: InterpOp) -> bool {
+    matches!(
+        op,
+        InterpOp::P1lvF16 | InterpOp::P2F16 | InterpOp::P2LegacyF16
+    )
+}
+
+/// A VOP3 interp VGPR slot: `Some(vgpr)`, `None` for a special register LLVM
+/// accepts there, or an error.
+fn vgpr_slot(src: u32, what: &str) -> Result<Option<u32>, String> {
+    match src.checked_sub(VGPR0) {
+        Some(v) => Ok(Some(v)),
+        None if special_src(src).is_some() => Ok(None),
+        None => Err(format!("{what} must be a VGPR (source code {src})")),
+    }
+}
+
 /// The VGPR number of a 9-bit source field, or an error naming the operand.
 fn vgpr(src: u32, what: &str) -> Result<u32, String> {
     src.checked_sub(VGPR0)
@@ -457,16 +512,13 @@ fn decode_vop3(
     if (i.neg | i.abs) & 1 != 0 {
         return Err("the attribute operand takes no neg/abs".into());
     }
-    let has_src2 = matches!(
-        op,
-        InterpOp::P1lvF16 | InterpOp::P2F16 | InterpOp::P2LegacyF16
-    );
+    let has_src2 = has_vop3_src2(op);
     // The f16 p2 results are f16: LLVM accepts no output modifier on them.
     if i.omod != 0 && matches!(op, InterpOp::P2F16 | InterpOp::P2LegacyF16) {
         return Err(format!("{name} takes no output modifier"));
     }
     if has_src2 {
-        i.vsrc2 = Some(vgpr(s2, "src2")?);
+        i.vsrc2 = vgpr_slot(s2, "src2")?;
     } else if s2 != 0 || (i.neg | i.abs) & 4 != 0 {
         return Err(format!("{name} has no src2"));
     }
@@ -476,7 +528,7 @@ fn decode_vop3(
         }
         i.param = Some(s1);
     } else {
-        i.ij = Some(vgpr(s1, "src1")?);
+        i.ij = vgpr_slot(s1, "src1")?;
     }
     Ok(i)
 }

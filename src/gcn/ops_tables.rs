@@ -2385,7 +2385,7 @@ pub const GFX8_MTBUF: OpTable = &[
     (0xf, "tbuffer_store_format_d16_xyzw"),
 ];
 
-/// gfx8 MUBUF mnemonics (58 opcodes).
+/// gfx8 MUBUF mnemonics (59 opcodes).
 pub const GFX8_MUBUF: OpTable = &[
     (0x0, "buffer_load_format_x"),
     (0x1, "buffer_load_format_xy"),
@@ -2417,6 +2417,7 @@ pub const GFX8_MUBUF: OpTable = &[
     (0x1d, "buffer_store_dwordx2"),
     (0x1e, "buffer_store_dwordx3"),
     (0x1f, "buffer_store_dwordx4"),
+    (0x3d, "buffer_store_lds_dword"),
     (0x3e, "buffer_wbinvl1"),
     (0x3f, "buffer_wbinvl1_vol"),
     (0x40, "buffer_atomic_swap"),
@@ -3693,7 +3694,7 @@ pub const GFX9_MTBUF: OpTable = &[
     (0xf, "tbuffer_store_format_d16_xyzw"),
 ];
 
-/// gfx9 MUBUF mnemonics (68 opcodes).
+/// gfx9 MUBUF mnemonics (69 opcodes).
 pub const GFX9_MUBUF: OpTable = &[
     (0x0, "buffer_load_format_x"),
     (0x1, "buffer_load_format_xy"),
@@ -3735,6 +3736,7 @@ pub const GFX9_MUBUF: OpTable = &[
     (0x25, "buffer_load_short_d16_hi"),
     (0x26, "buffer_load_format_d16_hi_x"),
     (0x27, "buffer_store_format_d16_hi_x"),
+    (0x3d, "buffer_store_lds_dword"),
     (0x3e, "buffer_wbinvl1"),
     (0x3f, "buffer_wbinvl1_vol"),
     (0x40, "buffer_atomic_swap"),

@@ -306,8 +306,10 @@ fn sendmsg_text(v: u32, gen: Gen) -> String {
                 }
             })
         } else if is_sys {
-            ((1..=4).contains(&op) && stream == 0)
-                .then(|| format!("sendmsg({name}, {})", SYSMSG_OPS[op as usize]))
+            // SYSMSG_OP_HOST_TRAP_ACK (3) is gone from gfx9 on (llvm-mc-19 prints
+            // `sendmsg(15, 3, 0)` and rejects the name there).
+            let op_ok = (1..=4).contains(&op) && (op != 3 || gen <= Gen::Gfx8);
+            (op_ok && stream == 0).then(|| format!("sendmsg({name}, {})", SYSMSG_OPS[op as usize]))
         } else {
             (op == 0 && stream == 0).then(|| format!("sendmsg({name})"))
         };
