@@ -616,6 +616,9 @@ fn interp_and_sopp_match_llvm() {
             // and only where LLVM decodes them.
             let other = matches!(inst.kind, gcnrun::gcn::Kind::Other(_));
             let key = format!("{} {kind}", arch.gen.name());
+            if l == Llvm::Crash {
+                continue; // llvm-objdump-19 crashed: nothing to compare with
+            }
             let ok = match (&ours, &l) {
                 (Llvm::Ok { len: a, .. }, Llvm::Ok { len: b, .. }) if other => a == b,
                 (Llvm::Ok { .. }, Llvm::Invalid) if other => true,

@@ -120,7 +120,8 @@ def enc_fns(gen):
                                     for a, b, c in srcs] + [lambda op, a=a, b=b, c=c: [p3 | op << 16 | 4, a | b << 9 | c << 18]
                                                             for a, b, c in srcs])
     dsh = 18 if g10 else 17
-    f["DS"] = (range(256), [lambda op, v=v: [0xD8000000 | op << dsh, v] for v in
+    gds = 1 << (dsh - 1)  # GDS bit: 16 on gfx8/9, 17 on gfx10+ (ds_gws_* need it)
+    f["DS"] = (range(256), [lambda op, v=v, g=g: [0xD8000000 | op << dsh | g, v] for g in (0, gds) for v in
                             [0x05030201, 0x00030201, 0x05000201, 0x05000001, 0x00000201, 0x00000001, 0, 0x05000000, 0x06040201, 0x06040200]])
     mb = 8 if gen == "gfx11" else 7
     f["MUBUF"] = (range(1 << mb), [lambda op, v=v, o=o: [0xE0000000 | op << 18 | o, v] for v, o in

@@ -151,8 +151,9 @@ pub struct Interp {
     pub high: bool,
     /// VGPR of the second source of p1lv/p2 f16 (VOP3 SRC2 − 256).
     pub vsrc2: Option<u32>,
-    /// VINTERP: the three source VGPRs (SRC0/1/2 − 256).
-    pub vsrcs: Option<[u32; 3]>,
+    /// VINTERP: the three source VGPRs (SRC0/1/2 − 256); `None` for a special
+    /// register LLVM accepts in the slot ([`special_src`]).
+    pub vsrcs: [Option<u32>; 3],
     /// Raw VOP3/VINTERP source fields (SRC0, SRC1, SRC2); zero for VINTRP/LDSDIR.
     pub src: [u32; 3],
     /// Negate bits per source (bit n = SRC n).
@@ -167,11 +168,14 @@ pub struct Interp {
     pub op_sel: u32,
     /// VINTERP `wait_exp` or LDSDIR `wait_vdst`.
     pub wait: u32,
+    /// The generation (the spelling of special-register sources depends on it).
+    pub gen: Gen,
 }
 
 impl Interp {
-    fn new(encoding: Encoding, op: InterpOp, opcode: u32, name: &'static str) -> Interp {
+    fn new(encoding: Encoding, op: InterpOp, opcode: u32, name: &'static str, gen: Gen) -> Interp {
         Interp {
+            gen,
             encoding,
             op,
             opcode,
@@ -183,7 +187,7 @@ impl Interp {
             chan: 0,
             high: false,
             vsrc2: None,
-            vsrcs: None,
+            vsrcs: [None; 3],
             src: [0; 3],
             neg: 0,
             abs: 0,
@@ -205,23 +209,13 @@ impl Interp {
         format!("attr{}.{c}", self.attr)
     }
 
-    /// A VGPR source with its VOP3 neg/abs modifiers: `-|v2|`.
-    fn modded(&self, i: u32, vgpr: u32) -> String {
-        let neg = if self.neg >> i & 1 != 0 { "-" } else { "" };
-        if self.abs >> i & 1 != 0 {
-            format!("{neg}|v{vgpr}|")
-        } else {
-            format!("{neg}v{vgpr}")
-        }
-    }
-
     /// VOP3 source `i` (1 or 2) with its modifiers: a VGPR, or one of the
     /// special registers LLVM also accepts in a VGPR slot ([`special_src`]).
     fn vop3_src(&self, i: u32) -> String {
         let raw = self.src.get(i as usize).copied().unwrap_or(0);
         let base = match raw.checked_sub(VGPR0) {
             Some(v) => format!("v{v}"),
-            None => special_src(raw).unwrap_or("?").to_string(),
+            None => special_src(raw, self.gen).unwrap_or("?").to_string(),
         };
         let neg = if self.neg >> i & 1 != 0 { "-" } else { "" };
         if self.abs >> i & 1 != 0 {
@@ -252,12 +246,11 @@ impl Interp {
                 _ => format!("{n} v{d}, {} wait_vdst:{}", self.attr_text(), self.wait),
             },
             Encoding::Vinterp => {
-                let [a, b, c] = self.vsrcs.unwrap_or_default();
                 let mut s = format!(
                     "{n} v{d}, {}, {}, {}",
-                    self.modded(0, a),
-                    self.modded(1, b),
-                    self.modded(2, c)
+                    self.vop3_src(0),
+                    self.vop3_src(1),
+                    self.vop3_src(2)
                 );
                 if self.clamp {
                     s.push_str(" clamp");
@@ -346,9 +339,9 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Option<Result<Interp
     let &w0 = words.first()?;
     match enc {
         Encoding::Vintrp => Some(decode_vintrp(w0, arch)),
-        Encoding::Ldsdir => Some(decode_ldsdir(w0)),
+        Encoding::Ldsdir => Some(decode_ldsdir(w0, arch.gen)),
         Encoding::Vinterp => Some(match words.get(1) {
-            Some(&w1) => decode_vinterp(w0, w1),
+            Some(&w1) => decode_vinterp(w0, w1, arch.gen),
             None => Err("truncated VINTERP".into()),
         }),
         Encoding::Vop3 => {
@@ -357,7 +350,7 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Option<Result<Interp
                 .iter()
                 .find(|&&(g, o, _, _)| g == arch.gen && o == opcode)?;
             Some(match words.get(1) {
-                Some(&w1) => decode_vop3(w0, w1, op, opcode, name),
+                Some(&w1) => decode_vop3(w0, w1, op, opcode, name, arch.gen),
                 None => Err("truncated VOP3".into()),
             })
         }
@@ -380,7 +373,7 @@ fn decode_vintrp(w: u32, arch: &Arch) -> Result<Interp, String> {
     } else {
         base
     };
-    let mut i = Interp::new(Encoding::Vintrp, op, opcode, name);
+    let mut i = Interp::new(Encoding::Vintrp, op, opcode, name, arch.gen);
     let vsrc = w & 0xff;
     i.vdst = (w >> 18) & 0xff;
     i.attr = (w >> 10) & 0x3f;
@@ -398,12 +391,12 @@ fn decode_vintrp(w: u32, arch: &Arch) -> Result<Interp, String> {
     Ok(i)
 }
 
-fn decode_ldsdir(w: u32) -> Result<Interp, String> {
+fn decode_ldsdir(w: u32, gen: Gen) -> Result<Interp, String> {
     let opcode = (w >> 20) & 0xf;
     let &(op, name) = LDSDIR_OPS
         .get(opcode as usize)
         .ok_or_else(|| format!("LDSDIR opcode {opcode} is not an instruction"))?;
-    let mut i = Interp::new(Encoding::Ldsdir, op, opcode, name);
+    let mut i = Interp::new(Encoding::Ldsdir, op, opcode, name, gen);
     i.vdst = w & 0xff;
     i.wait = (w >> 16) & 0xf;
     // lds_direct_load has no attribute operand: LLVM ignores bits 15:8.
@@ -419,9 +412,12 @@ fn decode_ldsdir(w: u32) -> Result<Interp, String> {
 /// (125 on gfx8–gfx10), 235–239 and 251–253 (found by sweeping SRC1 of
 /// v_interp_p1_f32_e64 on tonga, gfx900 and gfx1030). Such an operand has no
 /// VGPR, so `ij`/`vsrc2` are `None` for it and the interpreter must refuse it.
-pub fn special_src(code: u32) -> Option<&'static str> {
+///
+/// gfx11 VINTERP accepts the same set, with gfx11's `null` code (124).
+pub fn special_src(code: u32, gen: Gen) -> Option<&'static str> {
+    let null = if gen == Gen::Gfx11 { 124 } else { 125 };
     Some(match code {
-        125 => "null",
+        c if c == null => "null",
         235 => "src_shared_base",
         236 => "src_shared_limit",
         237 => "src_private_base",
@@ -444,27 +440,21 @@ fn has_vop3_src2(op: InterpOp) -> bool {
 
 /// A VOP3 interp VGPR slot: `Some(vgpr)`, `None` for a special register LLVM
 /// accepts there, or an error.
-fn vgpr_slot(src: u32, what: &str) -> Result<Option<u32>, String> {
+fn vgpr_slot(src: u32, gen: Gen, what: &str) -> Result<Option<u32>, String> {
     match src.checked_sub(VGPR0) {
         Some(v) => Ok(Some(v)),
-        None if special_src(src).is_some() => Ok(None),
+        None if special_src(src, gen).is_some() => Ok(None),
         None => Err(format!("{what} must be a VGPR (source code {src})")),
     }
 }
 
-/// The VGPR number of a 9-bit source field, or an error naming the operand.
-fn vgpr(src: u32, what: &str) -> Result<u32, String> {
-    src.checked_sub(VGPR0)
-        .ok_or_else(|| format!("{what} must be a VGPR (source code {src})"))
-}
-
-fn decode_vinterp(w0: u32, w1: u32) -> Result<Interp, String> {
+fn decode_vinterp(w0: u32, w1: u32, gen: Gen) -> Result<Interp, String> {
     // OP is bits 22:16; LLVM ignores bit 23 and bits 60:59 (llvm-mc-19 gfx1100).
     let opcode = (w0 >> 16) & 0x7f;
     let &(op, name) = VINTERP_OPS
         .get(opcode as usize)
         .ok_or_else(|| format!("VINTERP opcode {opcode} is not an instruction"))?;
-    let mut i = Interp::new(Encoding::Vinterp, op, opcode, name);
+    let mut i = Interp::new(Encoding::Vinterp, op, opcode, name, gen);
     i.vdst = w0 & 0xff;
     i.wait = (w0 >> 8) & 7;
     i.op_sel = (w0 >> 11) & 0xf;
@@ -475,11 +465,11 @@ fn decode_vinterp(w0: u32, w1: u32) -> Result<Interp, String> {
     if !f16 && i.op_sel != 0 {
         return Err(format!("{name} takes no op_sel"));
     }
-    i.vsrcs = Some([
-        vgpr(i.src[0], "src0")?,
-        vgpr(i.src[1], "src1")?,
-        vgpr(i.src[2], "src2")?,
-    ]);
+    i.vsrcs = [
+        vgpr_slot(i.src[0], gen, "src0")?,
+        vgpr_slot(i.src[1], gen, "src1")?,
+        vgpr_slot(i.src[2], gen, "src2")?,
+    ];
     Ok(i)
 }
 
@@ -489,8 +479,9 @@ fn decode_vop3(
     op: InterpOp,
     opcode: u32,
     name: &'static str,
+    gen: Gen,
 ) -> Result<Interp, String> {
-    let mut i = Interp::new(Encoding::Vop3, op, opcode, name);
+    let mut i = Interp::new(Encoding::Vop3, op, opcode, name, gen);
     i.vdst = w0 & 0xff;
     i.abs = (w0 >> 8) & 7;
     i.op_sel = (w0 >> 11) & 0xf;
@@ -518,7 +509,7 @@ fn decode_vop3(
         return Err(format!("{name} takes no output modifier"));
     }
     if has_src2 {
-        i.vsrc2 = vgpr_slot(s2, "src2")?;
+        i.vsrc2 = vgpr_slot(s2, gen, "src2")?;
     } else if s2 != 0 || (i.neg | i.abs) & 4 != 0 {
         return Err(format!("{name} has no src2"));
     }
@@ -528,7 +519,7 @@ fn decode_vop3(
         }
         i.param = Some(s1);
     } else {
-        i.ij = vgpr_slot(s1, "src1")?;
+        i.ij = vgpr_slot(s1, gen, "src1")?;
     }
     Ok(i)
 }

@@ -9,7 +9,7 @@
 /// A sorted `(opcode, mnemonic)` table.
 pub type OpTable = &'static [(u16, &'static str)];
 
-/// gfx6 DS mnemonics (125 opcodes).
+/// gfx6 DS mnemonics (131 opcodes).
 pub const GFX6_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -31,6 +31,11 @@ pub const GFX6_DS: OpTable = &[
     (0x11, "ds_cmpst_f32"),
     (0x12, "ds_min_f32"),
     (0x13, "ds_max_f32"),
+    (0x19, "ds_gws_init"),
+    (0x1a, "ds_gws_sema_v"),
+    (0x1b, "ds_gws_sema_br"),
+    (0x1c, "ds_gws_sema_p"),
+    (0x1d, "ds_gws_barrier"),
     (0x1e, "ds_write_b8"),
     (0x1f, "ds_write_b16"),
     (0x20, "ds_add_rtn_u32"),
@@ -63,6 +68,7 @@ pub const GFX6_DS: OpTable = &[
     (0x3c, "ds_read_u16"),
     (0x3d, "ds_consume"),
     (0x3e, "ds_append"),
+    (0x3f, "ds_ordered_count"),
     (0x40, "ds_add_u64"),
     (0x41, "ds_sub_u64"),
     (0x42, "ds_rsub_u64"),
@@ -1057,7 +1063,7 @@ pub const GFX6_VOPC: OpTable = &[
     (0xf7, "v_cmpx_t_u64_e32"),
 ];
 
-/// gfx7 DS mnemonics (133 opcodes).
+/// gfx7 DS mnemonics (139 opcodes).
 pub const GFX7_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -1081,6 +1087,11 @@ pub const GFX7_DS: OpTable = &[
     (0x13, "ds_max_f32"),
     (0x14, "ds_nop"),
     (0x18, "ds_gws_sema_release_all"),
+    (0x19, "ds_gws_init"),
+    (0x1a, "ds_gws_sema_v"),
+    (0x1b, "ds_gws_sema_br"),
+    (0x1c, "ds_gws_sema_p"),
+    (0x1d, "ds_gws_barrier"),
     (0x1e, "ds_write_b8"),
     (0x1f, "ds_write_b16"),
     (0x20, "ds_add_rtn_u32"),
@@ -1114,6 +1125,7 @@ pub const GFX7_DS: OpTable = &[
     (0x3c, "ds_read_u16"),
     (0x3d, "ds_consume"),
     (0x3e, "ds_append"),
+    (0x3f, "ds_ordered_count"),
     (0x40, "ds_add_u64"),
     (0x41, "ds_sub_u64"),
     (0x42, "ds_rsub_u64"),
@@ -2180,7 +2192,7 @@ pub const GFX7_VOPC: OpTable = &[
     (0xf7, "v_cmpx_t_u64_e32"),
 ];
 
-/// gfx8 DS mnemonics (137 opcodes).
+/// gfx8 DS mnemonics (144 opcodes).
 pub const GFX8_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -2298,8 +2310,15 @@ pub const GFX8_DS: OpTable = &[
     (0x92, "ds_min_src2_f32"),
     (0x93, "ds_max_src2_f32"),
     (0x95, "ds_add_src2_f32"),
+    (0x98, "ds_gws_sema_release_all"),
+    (0x99, "ds_gws_init"),
+    (0x9a, "ds_gws_sema_v"),
+    (0x9b, "ds_gws_sema_br"),
+    (0x9c, "ds_gws_sema_p"),
+    (0x9d, "ds_gws_barrier"),
     (0xbd, "ds_consume"),
     (0xbe, "ds_append"),
+    (0xbf, "ds_ordered_count"),
     (0xc0, "ds_add_src2_u64"),
     (0xc1, "ds_sub_src2_u64"),
     (0xc2, "ds_rsub_src2_u64"),
@@ -3401,7 +3420,7 @@ pub const GFX8_VOPC: OpTable = &[
     (0xff, "v_cmpx_t_u64_e32"),
 ];
 
-/// gfx9 DS mnemonics (147 opcodes).
+/// gfx9 DS mnemonics (154 opcodes).
 pub const GFX9_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -3528,9 +3547,16 @@ pub const GFX9_DS: OpTable = &[
     (0x92, "ds_min_src2_f32"),
     (0x93, "ds_max_src2_f32"),
     (0x95, "ds_add_src2_f32"),
+    (0x98, "ds_gws_sema_release_all"),
+    (0x99, "ds_gws_init"),
+    (0x9a, "ds_gws_sema_v"),
+    (0x9b, "ds_gws_sema_br"),
+    (0x9c, "ds_gws_sema_p"),
+    (0x9d, "ds_gws_barrier"),
     (0xb6, "ds_read_addtid_b32"),
     (0xbd, "ds_consume"),
     (0xbe, "ds_append"),
+    (0xbf, "ds_ordered_count"),
     (0xc0, "ds_add_src2_u64"),
     (0xc1, "ds_sub_src2_u64"),
     (0xc2, "ds_rsub_src2_u64"),
@@ -4862,7 +4888,7 @@ pub const GFX9_VOPC: OpTable = &[
     (0xff, "v_cmpx_t_u64_e32"),
 ];
 
-/// gfx10 DS mnemonics (116 opcodes).
+/// gfx10 DS mnemonics (123 opcodes).
 pub const GFX10_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -4886,6 +4912,12 @@ pub const GFX10_DS: OpTable = &[
     (0x13, "ds_max_f32"),
     (0x14, "ds_nop"),
     (0x15, "ds_add_f32"),
+    (0x18, "ds_gws_sema_release_all"),
+    (0x19, "ds_gws_init"),
+    (0x1a, "ds_gws_sema_v"),
+    (0x1b, "ds_gws_sema_br"),
+    (0x1c, "ds_gws_sema_p"),
+    (0x1d, "ds_gws_barrier"),
     (0x1e, "ds_write_b8"),
     (0x1f, "ds_write_b16"),
     (0x20, "ds_add_rtn_u32"),
@@ -4919,6 +4951,7 @@ pub const GFX10_DS: OpTable = &[
     (0x3c, "ds_read_u16"),
     (0x3d, "ds_consume"),
     (0x3e, "ds_append"),
+    (0x3f, "ds_ordered_count"),
     (0x40, "ds_add_u64"),
     (0x41, "ds_sub_u64"),
     (0x42, "ds_rsub_u64"),
@@ -6241,7 +6274,7 @@ pub const GFX10_VOPC: OpTable = &[
     (0xff, "v_cmpx_tru_f16_e32"),
 ];
 
-/// gfx11 DS mnemonics (117 opcodes).
+/// gfx11 DS mnemonics (126 opcodes).
 pub const GFX11_DS: OpTable = &[
     (0x0, "ds_add_u32"),
     (0x1, "ds_sub_u32"),
@@ -6265,6 +6298,12 @@ pub const GFX11_DS: OpTable = &[
     (0x13, "ds_max_f32"),
     (0x14, "ds_nop"),
     (0x15, "ds_add_f32"),
+    (0x18, "ds_gws_sema_release_all"),
+    (0x19, "ds_gws_init"),
+    (0x1a, "ds_gws_sema_v"),
+    (0x1b, "ds_gws_sema_br"),
+    (0x1c, "ds_gws_sema_p"),
+    (0x1d, "ds_gws_barrier"),
     (0x1e, "ds_store_b8"),
     (0x1f, "ds_store_b16"),
     (0x20, "ds_add_rtn_u32"),
@@ -6298,6 +6337,7 @@ pub const GFX11_DS: OpTable = &[
     (0x3c, "ds_load_u16"),
     (0x3d, "ds_consume"),
     (0x3e, "ds_append"),
+    (0x3f, "ds_ordered_count"),
     (0x40, "ds_add_u64"),
     (0x41, "ds_sub_u64"),
     (0x42, "ds_rsub_u64"),
@@ -6342,6 +6382,8 @@ pub const GFX11_DS: OpTable = &[
     (0x77, "ds_load_2addr_b64"),
     (0x78, "ds_load_2addr_stride64_b64"),
     (0x79, "ds_add_rtn_f32"),
+    (0x7a, "ds_add_gs_reg_rtn"),
+    (0x7b, "ds_sub_gs_reg_rtn"),
     (0x7e, "ds_condxchg32_rtn_b64"),
     (0xa0, "ds_store_b8_d16_hi"),
     (0xa1, "ds_store_b16_d16_hi"),
