@@ -159,9 +159,10 @@ fn objdump_listing(mcpu: &str, words: &[u32]) -> Option<BTreeMap<usize, (String,
     }
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("gcnrun-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let obj = dir.join(format!("{mcpu}-{call}.o"));
+    let obj = std::env::temp_dir().join(format!(
+        "gcnrun-diff-{}-{mcpu}-{call}.o",
+        std::process::id()
+    ));
     let obj_s = obj.to_string_lossy().into_owned();
     let mcpu_arg = format!("-mcpu={mcpu}");
     run_tool(

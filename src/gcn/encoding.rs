@@ -332,6 +332,30 @@ mod tests {
             Encoding::Vopd,
             3,
         ),
+        // v_maxmin_f16_e64_dpp v146, v68, 0xb6dd, s0 clamp dpp8:[…]: DPP8 + literal.
+        (
+            "gfx1100",
+            &[0xd660_8092, 0x0001_fee9, 0, 0xb6dd],
+            Encoding::Vop3,
+            4,
+        ),
+        // s_getpc_b64 s[32:33] with SSRC0 = 255: no source, so no literal.
+        ("gfx900", &[0xbea1_1cff, 0], Encoding::Sop1, 1),
+        // s_set_gpr_idx_on 4.0, 0xff: SSRC1 is an immediate.
+        ("tonga", &[0xbf11_fff6, 0], Encoding::Sopc, 1),
+        // buffer_load_format_x v0, off, s[0:3], 0x11223344: SOFFSET literal (gfx10+).
+        (
+            "gfx1030",
+            &[0xe000_0000, 0xff00_0000, 0x1122_3344],
+            Encoding::Mubuf,
+            3,
+        ),
+        (
+            "gfx1100",
+            &[0xe000_0000, 0xff00_0000, 0x1122_3344],
+            Encoding::Mubuf,
+            3,
+        ),
         // lds_param_load v1, attr32.w wait_vdst:15; v_interp_p10_f32 … wait_exp:7.
         ("gfx1100", &[0xce0f_8301], Encoding::Ldsdir, 1),
         ("gfx1100", &[0xcd00_0705, 0x0412_0702], Encoding::Vinterp, 2),
