@@ -60,17 +60,16 @@ impl Other {
         })
     }
 
-    /// LLVM text where gcnrun spells the operands; otherwise llvm-objdump's
-    /// spelling of words it does not decode, one `.long 0x…` per dword.
+    /// LLVM text where gcnrun spells the operands; otherwise the words as one
+    /// `.long 0x…, 0x…` directive, which reassembles to the same bytes.
     pub fn text(&self, words: &[u32]) -> String {
         if let Some(t) = &self.asm {
             return t.clone();
         }
-        words
-            .iter()
-            .map(|w| format!(".long 0x{w:08x}"))
-            .collect::<Vec<_>>()
-            .join("; ")
+        // One directive for all words: `;` starts a comment in amdgcn assembly,
+        // so `.long 0x…; .long 0x…` would lose the second word (docs/decoder.md).
+        let list: Vec<String> = words.iter().map(|w| format!("0x{w:08x}")).collect();
+        format!(".long {}", list.join(", "))
     }
 
     /// Fields: the opcode where the class has one.
@@ -317,6 +316,16 @@ mod tests {
             let o = decode(classify(words, &arch), words, &arch).unwrap();
             assert_eq!(o.text(words), want, "{mcpu} {words:x?}");
         }
+    }
+
+    #[test]
+    fn unspelled_words_are_one_long_directive() {
+        let arch = Arch::parse("bonaire").unwrap();
+        // v_bfe_u32 v2, v0, 3, 1 on gfx7 (VOP3; operands not spelled by gcnrun).
+        let words = [0xd290_0002, 0x0205_0300];
+        let o = decode(classify(&words, &arch), &words, &arch).unwrap();
+        assert_eq!(o.text(&words), ".long 0xd2900002, 0x02050300");
+        assert_eq!(o.mnemonic(), Some("v_bfe_u32"));
     }
 
     #[test]
