@@ -7,6 +7,7 @@
 pub mod arch;
 pub mod gcn;
 pub mod input;
+pub mod launch;
 pub mod report;
 
 pub use arch::{Arch, Gen};

@@ -1,0 +1,700 @@
+//! The launch manifest (SPEC.md, "Launch manifest"): TOML in, a validated
+//! [`Launch`] out. Every error is one line that names the field.
+//!
+//! This module checks everything that can be checked without the texture model:
+//! names, references between sections, register ranges against the register
+//! file, value counts against range widths, sizes against caps. Turning images and
+//! samplers into descriptor dwords and memory is the texture model's job.
+
+use super::expr::LaneExpr;
+use super::names::{self, lookup};
+use super::regs::RegRange;
+use crate::arch::{Arch, Gen};
+use serde::Deserialize;
+
+/// Caps that keep a manifest from asking for unbounded memory or time.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// Most waves in one launch.
+    pub max_waves: u32,
+    /// Largest image dimension (width, height, depth or layers).
+    pub max_dim: u32,
+    /// LDS bytes per wave.
+    pub lds_bytes: u32,
+}
+
+impl Default for Caps {
+    fn default() -> Caps {
+        Caps {
+            max_waves: 1 << 20,
+            max_dim: 16384,
+            lds_bytes: 64 * 1024,
+        }
+    }
+}
+
+/// Why a manifest is rejected: the field (a dotted path) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("field `{field}`: {message}")]
+pub struct ManifestError {
+    /// Dotted path of the offending field, e.g. `sgpr."s[4:11]"` or `image[0].format`.
+    pub field: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
+    ManifestError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Where the code comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeSource {
+    /// A path relative to the manifest's directory.
+    File(String),
+    /// Inline bytes (`hex = "…"`).
+    Bytes(Vec<u8>),
+}
+
+/// One image of the launch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImageSpec {
+    /// Name the SGPR section refers to.
+    pub name: String,
+    /// Resource type, as gfx10 `DIM` numbers it (0 = 1D … 7 = 2D MSAA array).
+    pub dim: u8,
+    /// Width, height, depth (3D) and layers (arrays; 6 for cube); unused ones are 1.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Depth (3D only).
+    pub depth: u32,
+    /// Array layers.
+    pub layers: u32,
+    /// Mip levels (`"full"` resolved to the full chain).
+    pub mips: u32,
+    /// MSAA samples (2D MSAA types).
+    pub samples: u32,
+    /// `IMG_DATA_FORMAT` code.
+    pub data_format: u8,
+    /// `IMG_NUM_FORMAT` code.
+    pub num_format: u8,
+    /// Initial contents.
+    pub init: ImageInit,
+}
+
+/// Initial image contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageInit {
+    /// A checkerboard.
+    Checker,
+    /// A gradient.
+    Gradient,
+    /// Deterministic noise.
+    Noise,
+    /// All zero.
+    Zero,
+    /// A PNG file, relative to the manifest.
+    Png(String),
+    /// Raw bytes of level 0.
+    Bytes(Vec<u8>),
+}
+
+/// One sampler of the launch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SamplerSpec {
+    /// Name the SGPR section refers to.
+    pub name: String,
+    /// `XY_MAG_FILTER`, `XY_MIN_FILTER`, `MIP_FILTER` codes.
+    pub mag: u8,
+    /// Min filter.
+    pub min: u8,
+    /// Mip filter.
+    pub mip: u8,
+    /// `SQ_TEX_CLAMP` per axis.
+    pub address: [u8; 3],
+    /// `SQ_TEX_DEPTH_COMPARE`.
+    pub compare: u8,
+    /// `BORDER_COLOR_TYPE`.
+    pub border: u8,
+}
+
+/// An initial SGPR (or M0/EXEC/VCC) value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgprInit {
+    /// The T# of the named image.
+    Image(String),
+    /// The S# of the named sampler.
+    Sampler(String),
+    /// Raw dwords, one per register.
+    Dwords(Vec<u32>),
+}
+
+/// An initial VGPR value: per register, either one constant for every lane or an
+/// expression evaluated per lane.
+#[derive(Clone, Debug)]
+pub enum VgprInit {
+    /// Raw 32-bit values, one per register.
+    Consts(Vec<u32>),
+    /// A `u32` expression (one register).
+    U32(LaneExpr),
+    /// An `f32` expression (one register).
+    F32(LaneExpr),
+}
+
+/// One `[expect]` entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expect {
+    /// Registers compared.
+    pub reg: RegRange,
+    /// Lane (every lane when absent).
+    pub lane: Option<u32>,
+    /// Wave (every wave when absent).
+    pub wave: Option<u32>,
+    /// Expected raw values, one per register.
+    pub values: Vec<u32>,
+    /// True when the values were given as f32 (compared with `ulp` tolerance).
+    pub is_f32: bool,
+    /// Allowed difference in units of the last place, for f32 values.
+    pub ulp: u32,
+}
+
+/// A validated launch.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// Target.
+    pub arch: Arch,
+    /// The code.
+    pub code: CodeSource,
+    /// Number of waves.
+    pub waves: u32,
+    /// Lanes per wave.
+    pub wave_size: u32,
+    /// Initial scalar registers (the same in every wave).
+    pub sgpr: Vec<(RegRange, SgprInit)>,
+    /// Initial vector registers.
+    pub vgpr: Vec<(RegRange, VgprInit)>,
+    /// Images, in manifest order.
+    pub images: Vec<ImageSpec>,
+    /// Samplers, in manifest order.
+    pub samplers: Vec<SamplerSpec>,
+    /// LDS initial contents: byte offset → dwords.
+    pub lds: Vec<(u32, Vec<u32>)>,
+    /// Expected values.
+    pub expect: Vec<Expect>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    arch: Option<String>,
+    code: Option<String>,
+    hex: Option<String>,
+    waves: Option<u32>,
+    wave_size: Option<u32>,
+    #[serde(default)]
+    sgpr: toml::Table,
+    #[serde(default)]
+    vgpr: toml::Table,
+    #[serde(default)]
+    image: Vec<RawImage>,
+    #[serde(default)]
+    sampler: Vec<RawSampler>,
+    #[serde(default)]
+    lds: toml::Table,
+    #[serde(default)]
+    expect: toml::Table,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImage {
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    width: u32,
+    #[serde(default = "one")]
+    height: u32,
+    #[serde(default = "one")]
+    depth: u32,
+    #[serde(default = "one")]
+    layers: u32,
+    #[serde(default = "one")]
+    samples: u32,
+    #[serde(default)]
+    mips: Option<toml::Value>,
+    format: String,
+    num_format: String,
+    #[serde(default)]
+    init: Option<toml::Value>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSampler {
+    name: String,
+    #[serde(default)]
+    filter: Option<RawFilter>,
+    #[serde(default)]
+    address: Option<Vec<String>>,
+    #[serde(default)]
+    compare: Option<String>,
+    #[serde(default)]
+    border: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFilter {
+    mag: Option<String>,
+    min: Option<String>,
+    mip: Option<String>,
+}
+
+/// Parses and validates a manifest's text. TOML syntax errors carry a line and
+/// column; every other error names its field.
+pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
+    let raw: RawManifest = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+    let arch = match &raw.arch {
+        Some(a) => Arch::parse(a).ok_or_else(|| err("arch", format!("unknown arch `{a}`")))?,
+        None => Arch::default_arch(),
+    };
+    let code = match (raw.code, raw.hex) {
+        (Some(c), None) => CodeSource::File(c),
+        (None, Some(h)) => {
+            CodeSource::Bytes(crate::input::parse_hex(&h).map_err(|e| err("hex", e.to_string()))?)
+        }
+        (Some(_), Some(_)) => return Err(err("code", "give `code` or `hex`, not both")),
+        (None, None) => {
+            return Err(err(
+                "code",
+                "missing: name the code file (`code = …`) or give `hex = …`",
+            ))
+        }
+    };
+    let waves = raw.waves.unwrap_or(1);
+    if waves == 0 || waves > caps.max_waves {
+        return Err(err(
+            "waves",
+            format!("{waves} is outside 1..={}", caps.max_waves),
+        ));
+    }
+    let wave_size = raw.wave_size.unwrap_or(64);
+    match wave_size {
+        64 => {}
+        32 if arch.gen >= Gen::Gfx10 => {}
+        32 => {
+            return Err(err(
+                "wave_size",
+                format!("wave32 needs gfx10 or later, not {arch}"),
+            ))
+        }
+        n => return Err(err("wave_size", format!("{n} is not 64 or 32"))),
+    }
+    let images = raw
+        .image
+        .iter()
+        .enumerate()
+        .map(|(i, im)| image(i, im, caps))
+        .collect::<Result<Vec<_>, _>>()?;
+    let samplers = raw
+        .sampler
+        .iter()
+        .enumerate()
+        .map(|(i, s)| sampler(i, s))
+        .collect::<Result<Vec<_>, _>>()?;
+    unique_names(images.iter().map(|i| i.name.as_str()), "image")?;
+    unique_names(samplers.iter().map(|s| s.name.as_str()), "sampler")?;
+    let mut sgpr = Vec::new();
+    for (key, value) in &raw.sgpr {
+        let field = format!("sgpr.\"{key}\"");
+        let reg = RegRange::parse(key).map_err(|m| err(&field, m))?;
+        if matches!(reg, RegRange::Vgpr { .. }) {
+            return Err(err(&field, "a VGPR in the [sgpr] section"));
+        }
+        let init = sgpr_init(&field, reg, value)?;
+        match &init {
+            SgprInit::Image(n) if !images.iter().any(|i| &i.name == n) => {
+                return Err(err(&field, format!("no [[image]] named `{n}`")))
+            }
+            SgprInit::Sampler(n) if !samplers.iter().any(|s| &s.name == n) => {
+                return Err(err(&field, format!("no [[sampler]] named `{n}`")))
+            }
+            _ => {}
+        }
+        sgpr.push((reg, init));
+    }
+    let mut vgpr = Vec::new();
+    for (key, value) in &raw.vgpr {
+        let field = format!("vgpr.\"{key}\"");
+        let reg = RegRange::parse(key).map_err(|m| err(&field, m))?;
+        if !matches!(reg, RegRange::Vgpr { .. }) {
+            return Err(err(&field, "not a VGPR"));
+        }
+        vgpr.push((reg, vgpr_init(&field, reg, value)?));
+    }
+    let mut lds = Vec::new();
+    for (key, value) in &raw.lds {
+        let field = format!("lds.\"{key}\"");
+        let offset = parse_u32(key).ok_or_else(|| err(&field, "the key must be a byte offset"))?;
+        let (values, _) = typed_values(&field, value)?;
+        let end = u64::from(offset) + 4 * values.len() as u64;
+        if offset % 4 != 0 || end > u64::from(caps.lds_bytes) {
+            return Err(err(
+                &field,
+                format!(
+                    "dwords at {offset:#x}..{end:#x} are not aligned or pass the {} LDS bytes",
+                    caps.lds_bytes
+                ),
+            ));
+        }
+        lds.push((offset, values));
+    }
+    let mut expect = Vec::new();
+    for (key, value) in &raw.expect {
+        let field = format!("expect.\"{key}\"");
+        let reg = RegRange::parse(key).map_err(|m| err(&field, m))?;
+        expect.push(expect_entry(&field, reg, value, wave_size, waves)?);
+    }
+    Ok(Launch {
+        arch,
+        code,
+        waves,
+        wave_size,
+        sgpr,
+        vgpr,
+        images,
+        samplers,
+        lds,
+        expect,
+    })
+}
+
+/// A TOML error as one line with its line and column.
+fn toml_error(text: &str, e: &toml::de::Error) -> ManifestError {
+    let at = e.span().map(|s| {
+        let before = &text[..s.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        format!(" (line {line}, column {col})")
+    });
+    let message = e.message().replace('\n', " ");
+    err(
+        "toml",
+        format!("{}{}", message.trim(), at.unwrap_or_default()),
+    )
+}
+
+fn unique_names<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> Result<(), ManifestError> {
+    let mut seen = std::collections::BTreeSet::new();
+    for n in names {
+        if !seen.insert(n) {
+            return Err(err(
+                format!("{what}.name"),
+                format!("two [[{what}]] entries are named `{n}`"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestError> {
+    let f = |name: &str| format!("image[{i}].{name}");
+    let dim = lookup(names::IMAGE_TYPES, &im.kind, "image type").map_err(|m| err(f("type"), m))?;
+    let data_format =
+        lookup(names::DATA_FORMATS, &im.format, "data format").map_err(|m| err(f("format"), m))?;
+    let num_format = lookup(names::NUM_FORMATS, &im.num_format, "number format")
+        .map_err(|m| err(f("num_format"), m))?;
+    for (name, v) in [
+        ("width", im.width),
+        ("height", im.height),
+        ("depth", im.depth),
+        ("layers", im.layers),
+    ] {
+        if v == 0 || v > caps.max_dim {
+            return Err(err(f(name), format!("{v} is outside 1..={}", caps.max_dim)));
+        }
+    }
+    if !matches!(im.samples, 1 | 2 | 4 | 8) {
+        return Err(err(
+            f("samples"),
+            format!("{} is not 1, 2, 4 or 8", im.samples),
+        ));
+    }
+    let largest = im
+        .width
+        .max(im.height)
+        .max(if dim == 2 { im.depth } else { 1 });
+    let full = 32 - largest.leading_zeros();
+    let mips = match &im.mips {
+        None => 1,
+        Some(toml::Value::String(s)) if s == "full" => full,
+        Some(toml::Value::Integer(n)) if (1..=i64::from(full)).contains(n) => *n as u32,
+        Some(v) => {
+            return Err(err(
+                f("mips"),
+                format!("{v} is not \"full\" or a count in 1..={full}"),
+            ))
+        }
+    };
+    let init = match &im.init {
+        None => ImageInit::Zero,
+        Some(toml::Value::String(s)) => match s.as_str() {
+            "checker" => ImageInit::Checker,
+            "gradient" => ImageInit::Gradient,
+            "noise" => ImageInit::Noise,
+            "zero" => ImageInit::Zero,
+            other => return Err(err(f("init"), format!("unknown init `{other}` (checker gradient noise zero, or {{ png = … }} / {{ hex = … }})"))),
+        },
+        Some(toml::Value::Table(t)) if t.len() == 1 => match t.iter().next() {
+            Some((k, toml::Value::String(p))) if k == "png" => ImageInit::Png(p.clone()),
+            Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Bytes(
+                crate::input::parse_hex(h).map_err(|e| err(f("init.hex"), e.to_string()))?,
+            ),
+            _ => return Err(err(f("init"), "expected { png = \"file\" } or { hex = \"…\" }")),
+        },
+        Some(_) => return Err(err(f("init"), "expected a name or { png = … } / { hex = … }")),
+    };
+    Ok(ImageSpec {
+        name: im.name.clone(),
+        dim,
+        width: im.width,
+        height: im.height,
+        depth: im.depth,
+        layers: im.layers,
+        mips,
+        samples: im.samples,
+        data_format,
+        num_format,
+        init,
+    })
+}
+
+fn sampler(i: usize, s: &RawSampler) -> Result<SamplerSpec, ManifestError> {
+    let f = |name: &str| format!("sampler[{i}].{name}");
+    let pick = |table, v: &Option<String>, default: &str, what, field: &str| {
+        lookup(table, v.as_deref().unwrap_or(default), what).map_err(|m| err(f(field), m))
+    };
+    let (mag, min, mip) = match &s.filter {
+        Some(fl) => (fl.mag.clone(), fl.min.clone(), fl.mip.clone()),
+        None => (None, None, None),
+    };
+    let mut address = [0u8; 3];
+    if let Some(a) = &s.address {
+        if a.len() != 3 {
+            return Err(err(f("address"), "give three modes, for x, y and z"));
+        }
+        for (k, m) in a.iter().enumerate() {
+            address[k] = lookup(names::ADDRESS_MODES, m, "address mode")
+                .map_err(|e| err(f("address"), e))?;
+        }
+    }
+    Ok(SamplerSpec {
+        name: s.name.clone(),
+        mag: pick(names::XY_FILTERS, &mag, "point", "filter", "filter.mag")?,
+        min: pick(names::XY_FILTERS, &min, "point", "filter", "filter.min")?,
+        mip: pick(names::MIP_FILTERS, &mip, "none", "mip filter", "filter.mip")?,
+        address,
+        compare: pick(
+            names::COMPARE_FUNCS,
+            &s.compare,
+            "never",
+            "compare function",
+            "compare",
+        )?,
+        border: pick(
+            names::BORDER_COLORS,
+            &s.border,
+            "transparent_black",
+            "border color",
+            "border",
+        )?,
+    })
+}
+
+fn parse_u32(s: &str) -> Option<u32> {
+    let s = s.trim();
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u32::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// A TOML integer as a 32-bit register value: 0..=u32::MAX, or a negative i32
+/// (two's complement).
+fn int_dword(field: &str, v: &toml::Value) -> Result<u32, ManifestError> {
+    match v {
+        toml::Value::Integer(n) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(n) => {
+            Ok(*n as u32)
+        }
+        toml::Value::Integer(n) => Err(err(field, format!("{n} does not fit in 32 bits"))),
+        other => Err(err(
+            field,
+            format!("expected an integer, found {}", other.type_str()),
+        )),
+    }
+}
+
+fn float_dword(field: &str, v: &toml::Value) -> Result<u32, ManifestError> {
+    match v {
+        toml::Value::Float(x) => Ok((*x as f32).to_bits()),
+        toml::Value::Integer(n) => Ok((*n as f32).to_bits()),
+        other => Err(err(
+            field,
+            format!("expected a number, found {}", other.type_str()),
+        )),
+    }
+}
+
+/// `{ u32 = [..] }` / `{ f32 = [..] }` (or a single value): raw dwords, and whether
+/// they were floats.
+fn typed_values(field: &str, v: &toml::Value) -> Result<(Vec<u32>, bool), ManifestError> {
+    let t = v
+        .as_table()
+        .ok_or_else(|| err(field, "expected { u32 = … } or { f32 = … }"))?;
+    let (ty, vals) = match (t.get("u32"), t.get("f32")) {
+        (Some(v), None) => (false, v),
+        (None, Some(v)) => (true, v),
+        _ => return Err(err(field, "give exactly one of u32 = … or f32 = …")),
+    };
+    let one = |x: &toml::Value| {
+        if ty {
+            float_dword(field, x)
+        } else {
+            int_dword(field, x)
+        }
+    };
+    let values = match vals {
+        toml::Value::Array(a) => a.iter().map(one).collect::<Result<Vec<_>, _>>()?,
+        x => vec![one(x)?],
+    };
+    Ok((values, ty))
+}
+
+fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, ManifestError> {
+    let init = match v {
+        toml::Value::Table(t) if t.len() == 1 => match t.iter().next() {
+            Some((k, toml::Value::String(n))) if k == "image" => SgprInit::Image(n.clone()),
+            Some((k, toml::Value::String(n))) if k == "sampler" => SgprInit::Sampler(n.clone()),
+            _ => {
+                return Err(err(
+                    field,
+                    "expected { image = \"name\" }, { sampler = \"name\" } or dwords",
+                ))
+            }
+        },
+        toml::Value::Array(a) => SgprInit::Dwords(
+            a.iter()
+                .map(|x| int_dword(field, x))
+                .collect::<Result<_, _>>()?,
+        ),
+        // EXEC/VCC take one 64-bit integer (TOML integers are i64: -1 = all lanes).
+        toml::Value::Integer(n) if reg.dwords() == 2 => {
+            SgprInit::Dwords(vec![*n as u32, (*n >> 32) as u32])
+        }
+        x => SgprInit::Dwords(vec![int_dword(field, x)?]),
+    };
+    let want = match &init {
+        SgprInit::Image(_) => &[4u32, 8][..],
+        SgprInit::Sampler(_) => &[4][..],
+        SgprInit::Dwords(d) => {
+            if d.len() as u32 != reg.dwords() {
+                return Err(err(
+                    field,
+                    format!("{} values for {} registers", d.len(), reg.dwords()),
+                ));
+            }
+            return Ok(init);
+        }
+    };
+    if !want.contains(&reg.dwords())
+        || !matches!(reg, RegRange::Sgpr { first, .. } if first % 4 == 0)
+    {
+        return Err(err(
+            field,
+            format!("a descriptor needs an aligned range of {want:?} SGPRs (s[4*k:…]), not {reg}"),
+        ));
+    }
+    Ok(init)
+}
+
+fn vgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<VgprInit, ManifestError> {
+    let t = v
+        .as_table()
+        .ok_or_else(|| err(field, "expected { u32 = … } or { f32 = … }"))?;
+    let expr_of = |x: &toml::Value| x.as_str().map(LaneExpr::parse);
+    let init = match (
+        t.get("u32").and_then(expr_of),
+        t.get("f32").and_then(expr_of),
+    ) {
+        (Some(e), None) => VgprInit::U32(e.map_err(|m| err(field, m))?),
+        (None, Some(e)) => VgprInit::F32(e.map_err(|m| err(field, m))?),
+        _ => VgprInit::Consts(typed_values(field, v)?.0),
+    };
+    let n = match &init {
+        VgprInit::Consts(c) => c.len() as u32,
+        _ => 1,
+    };
+    if n != reg.dwords() {
+        return Err(err(
+            field,
+            format!(
+                "{n} values for {} registers (an expression sets one register)",
+                reg.dwords()
+            ),
+        ));
+    }
+    Ok(init)
+}
+
+fn expect_entry(
+    field: &str,
+    reg: RegRange,
+    v: &toml::Value,
+    wave_size: u32,
+    waves: u32,
+) -> Result<Expect, ManifestError> {
+    let t = v.as_table().ok_or_else(|| err(field, "expected a table"))?;
+    let mut data = toml::Table::new();
+    let mut lane = None;
+    let mut wave = None;
+    let mut ulp = 0;
+    for (k, x) in t {
+        let sub = format!("{field}.{k}");
+        let small = |limit: u32| match x.as_integer() {
+            Some(n) if (0..i64::from(limit)).contains(&n) => Ok(n as u32),
+            _ => Err(err(&sub, format!("expected an integer in 0..{limit}"))),
+        };
+        match k.as_str() {
+            "lane" => lane = Some(small(wave_size)?),
+            "wave" => wave = Some(small(waves)?),
+            "ulp" => ulp = small(1 << 24)?,
+            "u32" | "f32" => {
+                data.insert(k.clone(), x.clone());
+            }
+            _ => return Err(err(&sub, "unknown key (lane, wave, ulp, u32, f32)")),
+        }
+    }
+    let (values, is_f32) = typed_values(field, &toml::Value::Table(data))?;
+    if values.len() as u32 != reg.dwords() {
+        return Err(err(
+            field,
+            format!("{} values for {} registers", values.len(), reg.dwords()),
+        ));
+    }
+    Ok(Expect {
+        reg,
+        lane,
+        wave,
+        values,
+        is_f32,
+        ulp,
+    })
+}

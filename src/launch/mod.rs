@@ -1,0 +1,14 @@
+//! Launches: the TOML manifest of SPEC.md, validated into a [`Launch`] that the
+//! interpreter (and later the GPU backend) builds its initial state from.
+//!
+//! - [`manifest`]: parsing and validation, one-line errors that name the field;
+//! - [`expr`]: per-lane expressions (`lane`, `wave`, `quad`, `wave_size`);
+//! - [`regs`]: register names (`s[4:11]`, `v0`, `m0`, `exec`);
+//! - [`names`]: manifest spellings of hardware enumerations (formats, address modes, …).
+
+pub mod expr;
+pub mod manifest;
+pub mod names;
+pub mod regs;
+
+pub use manifest::{parse, Caps, Launch, ManifestError};
