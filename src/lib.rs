@@ -9,5 +9,6 @@ pub mod gcn;
 pub mod input;
 pub mod launch;
 pub mod report;
+pub mod texture;
 
 pub use arch::{Arch, Gen};

@@ -1,0 +1,328 @@
+//! Number conversions between memory components and VGPR values
+//! (research/sampling.md §3.2–§3.3). One small function per rule.
+//!
+//! Precision policy: conversions that divide or multiply are computed in f64 and
+//! rounded once to f32 (or to the integer code), so the result is the correctly
+//! rounded value of the exact formula. That is what a WGSL mirror can reproduce
+//! bit for bit, and what VK-CTS's reference model computes (tcu
+//! `channelToUnormFloat` etc.).
+
+/// UNORM load: code `c` of `bits` bits (1–32) → `c / (2^bits - 1)`, correctly
+/// rounded to f32 (sampling.md §3.3: "compute in f64 then round to f32").
+pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
+    let max = max_code(bits);
+    ((f64::from(c & max as u32)) / max) as f32
+}
+
+/// SNORM load: two's-complement code `c` of `bits` bits (2–32) →
+/// `max(s / (2^(bits-1) - 1), -1)`: both the most negative code and the one
+/// above it give -1.0 (D3D "SNORM", tcu `channelToSnormFloat`; sampling.md §3.2).
+pub fn snorm_to_f32(c: u32, bits: u32) -> f32 {
+    let s = sign_extend(c, bits);
+    let max = max_code(bits - 1);
+    (f64::from(s) / max).max(-1.0) as f32
+}
+
+/// UNORM store: NaN → 0, clamp to [0, 1], scale by `2^bits - 1`, round to
+/// nearest with ties to even (sampling.md §3.3 recommends RNE, as tcu
+/// `convertSatRte` and WGSL's pack functions; D3D's "add 0.5 and truncate"
+/// differs only on exact ties — documented choice).
+pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
+    if x.is_nan() {
+        return 0;
+    }
+    let max = max_code(bits);
+    (f64::from(x).clamp(0.0, 1.0) * max).round_ties_even() as u32
+}
+
+/// SNORM store: NaN → 0, clamp to [-1, 1], scale by `2^(bits-1) - 1`, round to
+/// nearest even; the most negative code is never produced (D3D; sampling.md §3.3).
+/// Returns the code in the low `bits` bits.
+pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
+    if x.is_nan() {
+        return 0;
+    }
+    let max = max_code(bits - 1);
+    let s = (f64::from(x).clamp(-1.0, 1.0) * max).round_ties_even() as i64;
+    (s as u32) & (max_code(bits) as u32)
+}
+
+/// Largest unsigned code of `bits` bits, as f64 (`2^bits - 1`).
+fn max_code(bits: u32) -> f64 {
+    debug_assert!((1..=32).contains(&bits));
+    ((1u64 << bits.clamp(1, 32)) - 1) as f64
+}
+
+/// Sign-extends the low `bits` bits of `c`.
+pub fn sign_extend(c: u32, bits: u32) -> i32 {
+    let shift = 32 - bits.clamp(1, 32);
+    ((c << shift) as i32) >> shift
+}
+
+/// UINT store into a narrower component: the low `bits` bits of the value.
+/// Public sources do not say whether hardware saturates or truncates
+/// (sampling.md §3.3, open question); gcnrun truncates, the cheapest datapath,
+/// and docs/errata.md records the choice until a hardware trace settles it.
+pub fn u32_to_uint(v: u32, bits: u32) -> u32 {
+    v & (max_code(bits) as u32)
+}
+
+/// IEEE binary16 → f32, exact (denormals, infinities and NaN payloads kept;
+/// sampling.md §3.3 FLOAT 16).
+pub fn f16_to_f32(h: u16) -> f32 {
+    small_float_to_f32(u32::from(h & 0x7fff), 10, 5, h & 0x8000 != 0)
+}
+
+/// Unsigned 11-bit float (6-bit mantissa, 5-bit exponent, bias 15, no sign; the
+/// X/Y components of 10_11_11 / 11_11_10) → f32, exact.
+pub fn uf11_to_f32(v: u32) -> f32 {
+    small_float_to_f32(v & 0x7ff, 6, 5, false)
+}
+
+/// Unsigned 10-bit float (5-bit mantissa, 5-bit exponent, bias 15) → f32, exact.
+pub fn uf10_to_f32(v: u32) -> f32 {
+    small_float_to_f32(v & 0x3ff, 5, 5, false)
+}
+
+/// A float with `mant` mantissa bits and a `exp`-bit exponent of bias
+/// `2^(exp-1) - 1` (all three small formats share exponent width 5) → f32.
+fn small_float_to_f32(bits: u32, mant: u32, exp: u32, negative: bool) -> f32 {
+    let bias = (1i32 << (exp - 1)) - 1;
+    let e = (bits >> mant) & ((1 << exp) - 1);
+    let m = bits & ((1 << mant) - 1);
+    let magnitude = if e == (1 << exp) - 1 {
+        if m == 0 {
+            f32::INFINITY
+        } else {
+            // NaN: keep the payload in the top mantissa bits, quiet.
+            f32::from_bits(0x7fc0_0000 | (m << (23 - mant)))
+        }
+    } else if e == 0 {
+        // Denormal: m * 2^(1 - bias - mant), exact in f32.
+        m as f32 * 2f32.powi(1 - bias - mant as i32)
+    } else {
+        f32::from_bits((((e as i32 - bias + 127) as u32) << 23) | (m << (23 - mant)))
+    };
+    if negative {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// f32 → IEEE binary16, round to nearest even; overflow → ±inf, NaN → quiet NaN
+/// (sampling.md §3.3 recommends RNE; D3D also permits RTZ — documented choice).
+pub fn f32_to_f16(x: f32) -> u16 {
+    let sign = ((x.to_bits() >> 16) & 0x8000) as u16;
+    sign | f32_to_small_float(x.abs(), 10) as u16
+}
+
+/// f32 → unsigned 11-bit float, RNE; negative values and -0 → 0, overflow → inf,
+/// NaN → NaN (the Vulkan B10G11R11_UFLOAT rules).
+pub fn f32_to_uf11(x: f32) -> u32 {
+    if x.is_nan() {
+        return 0x7c0 | 0x20;
+    }
+    f32_to_small_float(x.max(0.0), 6)
+}
+
+/// f32 → unsigned 10-bit float, RNE; as [`f32_to_uf11`].
+pub fn f32_to_uf10(x: f32) -> u32 {
+    if x.is_nan() {
+        return 0x3e0 | 0x10;
+    }
+    f32_to_small_float(x.max(0.0), 5)
+}
+
+/// Non-negative f32 (or NaN) → a 5-bit-exponent float with `mant` mantissa bits,
+/// round to nearest even, overflow → infinity.
+fn f32_to_small_float(x: f32, mant: u32) -> u32 {
+    let inf = 0x1f << mant;
+    if x.is_nan() {
+        return inf | (1 << (mant - 1));
+    }
+    // Work on the exact value x = sig * 2^e2 in integer arithmetic.
+    let b = x.to_bits();
+    let (e, m) = ((b >> 23) & 0xff, b & 0x7f_ffff);
+    if e == 0xff {
+        return inf;
+    }
+    if e == 0 && m == 0 {
+        return 0;
+    }
+    // Unbiased exponent of the target: the smallest normal target exponent is
+    // 1 - 15 = -14; below it the target is denormal with step 2^(-14 - mant).
+    let (sig, e2) = if e == 0 {
+        (m, -149)
+    } else {
+        (m | 0x80_0000, e as i32 - 150)
+    };
+    // Express x in units of the target's step at x's magnitude.
+    let unbiased = if e == 0 { -127 } else { e as i32 - 127 };
+    let target_exp = unbiased.max(-14);
+    let step_exp = target_exp - mant as i32; // value of one mantissa unit
+    let shift = step_exp - e2; // how far sig must be shifted right
+    let units = round_shift_rne(u64::from(sig), shift);
+    // units counts steps of 2^step_exp; normal numbers include the hidden bit.
+    let encoded = if target_exp == -14 && units < (1 << mant) {
+        units // denormal (or rounds up into the smallest normal: handled below)
+    } else {
+        // units in [2^mant, 2^(mant+1)] for a normal at target_exp (the upper
+        // bound after rounding up, which carries into the exponent).
+        let exp_field = (target_exp + 15) as u64;
+        (exp_field << mant) + (units - (1 << mant))
+    };
+    // A carry from the mantissa into the exponent is the correct result of the
+    // addition above; past the largest exponent it becomes infinity.
+    if encoded >= u64::from(inf) {
+        inf
+    } else {
+        encoded as u32
+    }
+}
+
+/// `v >> shift` rounded to nearest, ties to even; a negative shift is a left shift.
+fn round_shift_rne(v: u64, shift: i32) -> u64 {
+    if shift <= 0 {
+        return v << (-shift).min(40);
+    }
+    if shift >= 64 {
+        return 0;
+    }
+    let q = v >> shift;
+    let rem = v & ((1u64 << shift) - 1);
+    let half = 1u64 << (shift - 1);
+    if rem > half || (rem == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// sRGB decode of one UNORM component: `c <= 0.04045 ? c / 12.92 :
+/// ((c + 0.055) / 1.055)^2.4`, computed in f64 and rounded once (sampling.md §3.3;
+/// applied per texel before filtering, to X, Y, Z only).
+pub fn srgb_to_linear(c: f32) -> f32 {
+    let c = f64::from(c);
+    (if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unorm_examples() {
+        // 128 / 255 = 0.50196078…, the nearest f32 is 0x3f008081.
+        assert_eq!(unorm_to_f32(128, 8).to_bits(), 0x3f00_8081);
+        assert_eq!(unorm_to_f32(255, 8), 1.0);
+        assert_eq!(unorm_to_f32(0, 16), 0.0);
+        // 0.5 * 255 = 127.5: a tie, rounds to the even code 128.
+        assert_eq!(f32_to_unorm(0.5, 8), 128);
+        // 0.5 * 65535 = 32767.5: tie → 32768 (even).
+        assert_eq!(f32_to_unorm(0.5, 16), 32768);
+        assert_eq!(f32_to_unorm(-3.0, 8), 0);
+        assert_eq!(f32_to_unorm(7.0, 8), 255);
+        assert_eq!(f32_to_unorm(f32::NAN, 8), 0);
+        assert_eq!(f32_to_unorm(f32::INFINITY, 10), 1023);
+    }
+
+    #[test]
+    fn snorm_examples() {
+        // -128 and -127 both give -1.0 in 8-bit SNORM.
+        assert_eq!(snorm_to_f32(0x80, 8), -1.0);
+        assert_eq!(snorm_to_f32(0x81, 8), -1.0);
+        assert_eq!(snorm_to_f32(0x7f, 8), 1.0);
+        assert_eq!(snorm_to_f32(0, 8), 0.0);
+        // -1.0 stores as -127 (0x81), never -128.
+        assert_eq!(f32_to_snorm(-1.0, 8), 0x81);
+        assert_eq!(f32_to_snorm(-5.0, 16), 0x8001);
+        // 0.5 * 127 = 63.5 → 64 (even).
+        assert_eq!(f32_to_snorm(0.5, 8), 64);
+        assert_eq!(f32_to_snorm(f32::NAN, 8), 0);
+    }
+
+    #[test]
+    fn half_examples() {
+        assert_eq!(f16_to_f32(0x3c00), 1.0);
+        assert_eq!(f16_to_f32(0xc000), -2.0);
+        assert_eq!(f16_to_f32(0x0001), 2f32.powi(-24)); // smallest denormal
+        assert_eq!(f16_to_f32(0x7bff), 65504.0); // largest finite
+        assert_eq!(f16_to_f32(0x7c00), f32::INFINITY);
+        assert!(f16_to_f32(0x7e00).is_nan());
+        assert_eq!(f32_to_f16(1.0), 0x3c00);
+        assert_eq!(f32_to_f16(65504.0), 0x7bff);
+        // 65520 is the midpoint between 65504 and 65536 (= inf): tie → even → inf.
+        assert_eq!(f32_to_f16(65520.0), 0x7c00);
+        assert_eq!(f32_to_f16(65519.0), 0x7bff);
+        // 1 + 2^-11 is a tie between 1.0 and 1 + 2^-10: even mantissa → 1.0.
+        assert_eq!(f32_to_f16(1.0 + 2f32.powi(-11)), 0x3c00);
+        assert_eq!(f32_to_f16(2f32.powi(-24)), 0x0001);
+        // 2^-25 is half the smallest denormal: tie → 0.
+        assert_eq!(f32_to_f16(2f32.powi(-25)), 0x0000);
+        assert_eq!(f32_to_f16(-0.0), 0x8000);
+        assert_eq!(f32_to_f16(f32::NAN) & 0x7e00, 0x7e00);
+    }
+
+    #[test]
+    fn small_float_examples() {
+        // uf11 1.0 = exponent 15, mantissa 0 → 15 << 6 = 0x3c0.
+        assert_eq!(uf11_to_f32(0x3c0), 1.0);
+        assert_eq!(f32_to_uf11(1.0), 0x3c0);
+        // Largest finite uf11: exponent 30, mantissa 63 → 2^15 * (1 + 63/64) = 65024.
+        assert_eq!(uf11_to_f32(0x7bf), 65024.0);
+        assert_eq!(uf10_to_f32(0x3df), 64512.0);
+        assert_eq!(f32_to_uf11(-1.0), 0);
+        assert_eq!(f32_to_uf10(1e9), 0x3e0);
+    }
+
+    #[test]
+    fn srgb_examples() {
+        assert_eq!(srgb_to_linear(0.0), 0.0);
+        assert_eq!(srgb_to_linear(1.0), 1.0);
+        // 0.04045 / 12.92 on the linear segment.
+        assert_eq!(srgb_to_linear(0.04045), (0.04045f32 as f64 / 12.92) as f32);
+    }
+
+    #[test]
+    fn half_round_trips_every_code() {
+        for h in 0..=u16::MAX {
+            let f = f16_to_f32(h);
+            if f.is_nan() {
+                continue;
+            }
+            assert_eq!(f32_to_f16(f), h, "{h:#06x}");
+        }
+    }
+
+    #[test]
+    fn small_floats_round_trip_every_code() {
+        for v in 0..0x7c0 {
+            assert_eq!(f32_to_uf11(uf11_to_f32(v)), v, "uf11 {v:#x}");
+        }
+        for v in 0..0x3e0 {
+            assert_eq!(f32_to_uf10(uf10_to_f32(v)), v, "uf10 {v:#x}");
+        }
+    }
+
+    #[test]
+    fn norm_codes_round_trip() {
+        for bits in [2, 4, 5, 8, 10, 16] {
+            for c in 0..(1u32 << bits) {
+                assert_eq!(
+                    f32_to_unorm(unorm_to_f32(c, bits), bits),
+                    c,
+                    "unorm{bits} {c}"
+                );
+                // The most negative SNORM code reads as -1.0 and stores back as the one above it.
+                let back = f32_to_snorm(snorm_to_f32(c, bits), bits);
+                let want = if c == 1 << (bits - 1) { c + 1 } else { c };
+                assert_eq!(back, want, "snorm{bits} {c:#x}");
+            }
+        }
+    }
+}

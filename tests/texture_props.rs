@@ -1,0 +1,68 @@
+//! Property tests of the number conversions against independent implementations:
+//! the `half` crate for binary16 and plain f64 arithmetic for the norm formats.
+
+use gcnrun::texture::convert::*;
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// f32 → f16 (RNE) agrees with the `half` crate on every non-NaN input.
+    #[test]
+    fn f32_to_f16_matches_half(bits in any::<u32>()) {
+        let x = f32::from_bits(bits);
+        prop_assume!(!x.is_nan());
+        prop_assert_eq!(f32_to_f16(x), half::f16::from_f32(x).to_bits());
+    }
+
+    /// f16 → f32 is exact, as the `half` crate's.
+    #[test]
+    fn f16_to_f32_matches_half(h in any::<u16>()) {
+        let ours = f16_to_f32(h);
+        let theirs = half::f16::from_bits(h).to_f32();
+        prop_assert!(ours.to_bits() == theirs.to_bits() || (ours.is_nan() && theirs.is_nan()));
+    }
+
+    /// UNORM stores pick the code nearest to x * (2^n - 1) (ties to even), after
+    /// clamping; checked against the exact rational comparison.
+    #[test]
+    fn unorm_store_is_nearest(x in -0.5f32..1.5, bits in 1u32..=16) {
+        let c = f32_to_unorm(x, bits);
+        let max = ((1u64 << bits) - 1) as f64;
+        let target = f64::from(x).clamp(0.0, 1.0) * max;
+        prop_assert!((f64::from(c) - target).abs() <= 0.5);
+        prop_assert!(u64::from(c) <= (1u64 << bits) - 1);
+    }
+
+    /// SNORM stores never produce the most negative code and read back within
+    /// half a step.
+    #[test]
+    fn snorm_store_stays_in_range(x in -2.0f32..2.0, bits in 2u32..=16) {
+        let c = f32_to_snorm(x, bits);
+        prop_assert_ne!(c, 1u32 << (bits - 1));
+        let back = snorm_to_f32(c, bits);
+        let step = 1.0 / (((1u64 << (bits - 1)) - 1) as f32);
+        prop_assert!((back - x.clamp(-1.0, 1.0)).abs() <= step / 2.0 + f32::EPSILON);
+    }
+
+    /// Past the largest finite uf11 (65024) plus half a step (256), IEEE
+    /// round-to-nearest overflows to infinity.
+    #[test]
+    fn uf11_overflows_to_inf(x in 65280.0f32..1e30) {
+        prop_assert_eq!(f32_to_uf11(x), 0x7c0);
+    }
+
+    /// Unsigned small floats: the encoding of x decodes to a value no farther from
+    /// x than either neighbour code (round to nearest).
+    #[test]
+    fn uf11_is_nearest(x in 0.0f32..65280.0) {
+        let v = f32_to_uf11(x);
+        let got = f64::from(uf11_to_f32(v));
+        let x = f64::from(x);
+        for n in [v.wrapping_sub(1), v + 1] {
+            if n < 0x7c0 {
+                prop_assert!((got - x).abs() <= (f64::from(uf11_to_f32(n)) - x).abs());
+            }
+        }
+    }
+}
