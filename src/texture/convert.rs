@@ -17,7 +17,13 @@ pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
 /// SNORM load: two's-complement code `c` of `bits` bits (2–32) →
 /// `max(s / (2^(bits-1) - 1), -1)`: both the most negative code and the one
 /// above it give -1.0 (D3D "SNORM", tcu `channelToSnormFloat`; sampling.md §3.2).
+///
+/// SNORM needs at least 2 bits; [`super::format::check`] refuses 1-bit SNORM
+/// components, and a 1-bit call here reads 0.
 pub fn snorm_to_f32(c: u32, bits: u32) -> f32 {
+    if bits < 2 {
+        return 0.0;
+    }
     let s = sign_extend(c, bits);
     let max = max_code(bits - 1);
     (f64::from(s) / max).max(-1.0) as f32
@@ -39,7 +45,7 @@ pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
 /// nearest even; the most negative code is never produced (D3D; sampling.md §3.3).
 /// Returns the code in the low `bits` bits.
 pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
-    if x.is_nan() {
+    if x.is_nan() || bits < 2 {
         return 0;
     }
     let max = max_code(bits - 1);
@@ -47,9 +53,9 @@ pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
     (s as u32) & (max_code(bits) as u32)
 }
 
-/// Largest unsigned code of `bits` bits, as f64 (`2^bits - 1`).
+/// Largest unsigned code of `bits` bits, as f64 (`2^bits - 1`); `bits` is
+/// clamped to 1..=32 so that no input can shift out of range.
 fn max_code(bits: u32) -> f64 {
-    debug_assert!((1..=32).contains(&bits));
     ((1u64 << bits.clamp(1, 32)) - 1) as f64
 }
 

@@ -4,3 +4,4 @@
 //! WGSL library in `shaders/` will mirror these functions by name.
 
 pub mod convert;
+pub mod format;

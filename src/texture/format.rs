@@ -1,0 +1,437 @@
+//! Data formats and number formats: how a texel's bytes become the four 32-bit
+//! values an image load returns, and back (research/sampling.md §3).
+//!
+//! The data-format table is data: each row gives the texel size and each
+//! component's bit position, low bit first (sampling.md §3.1: AMD names widths
+//! from the most significant end, X sits in the least significant bits). The
+//! number format then converts each component with one function of
+//! [`super::convert`].
+
+use super::convert::*;
+
+/// How a format's components are interpreted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Independent components, each converted by the number format.
+    Plain,
+    /// 10_11_11 / 11_11_10: with FLOAT, 11- and 10-bit unsigned floats.
+    PackedFloat,
+    /// BC1–BC7: 4×4 blocks; decoded a block at a time (not per texel).
+    Block,
+}
+
+/// One `IMG_DATA_FORMAT`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataFormat {
+    /// The T# field value.
+    pub code: u8,
+    /// AMD's name (`8_8_8_8`).
+    pub name: &'static str,
+    /// Bytes per texel (per 4×4 block for BCn).
+    pub bytes: u32,
+    /// `(low bit, width)` of X, Y, Z, W that exist, within the texel as a
+    /// little-endian integer.
+    pub comps: &'static [(u8, u8)],
+    /// Interpretation.
+    pub layout: Layout,
+}
+
+const fn df(
+    code: u8,
+    name: &'static str,
+    bytes: u32,
+    comps: &'static [(u8, u8)],
+    layout: Layout,
+) -> DataFormat {
+    DataFormat {
+        code,
+        name,
+        bytes,
+        comps,
+        layout,
+    }
+}
+
+use Layout::*;
+
+/// The data formats gcnrun implements (sampling.md §3.1, "recommended subset"),
+/// with component positions from the same table.
+pub const DATA_FORMATS: &[DataFormat] = &[
+    df(1, "8", 1, &[(0, 8)], Plain),
+    df(2, "16", 2, &[(0, 16)], Plain),
+    df(3, "8_8", 2, &[(0, 8), (8, 8)], Plain),
+    df(4, "32", 4, &[(0, 32)], Plain),
+    df(5, "16_16", 4, &[(0, 16), (16, 16)], Plain),
+    df(
+        6,
+        "10_11_11",
+        4,
+        &[(0, 11), (11, 11), (22, 10)],
+        PackedFloat,
+    ),
+    df(
+        7,
+        "11_11_10",
+        4,
+        &[(0, 10), (10, 11), (21, 11)],
+        PackedFloat,
+    ),
+    df(
+        8,
+        "10_10_10_2",
+        4,
+        &[(0, 2), (2, 10), (12, 10), (22, 10)],
+        Plain,
+    ),
+    df(
+        9,
+        "2_10_10_10",
+        4,
+        &[(0, 10), (10, 10), (20, 10), (30, 2)],
+        Plain,
+    ),
+    df(10, "8_8_8_8", 4, &[(0, 8), (8, 8), (16, 8), (24, 8)], Plain),
+    df(11, "32_32", 8, &[(0, 32), (32, 32)], Plain),
+    df(
+        12,
+        "16_16_16_16",
+        8,
+        &[(0, 16), (16, 16), (32, 16), (48, 16)],
+        Plain,
+    ),
+    df(13, "32_32_32", 12, &[(0, 32), (32, 32), (64, 32)], Plain),
+    df(
+        14,
+        "32_32_32_32",
+        16,
+        &[(0, 32), (32, 32), (64, 32), (96, 32)],
+        Plain,
+    ),
+    df(16, "5_6_5", 2, &[(0, 5), (5, 6), (11, 5)], Plain),
+    df(17, "1_5_5_5", 2, &[(0, 5), (5, 5), (10, 5), (15, 1)], Plain),
+    df(18, "5_5_5_1", 2, &[(0, 1), (1, 5), (6, 5), (11, 5)], Plain),
+    df(19, "4_4_4_4", 2, &[(0, 4), (4, 4), (8, 4), (12, 4)], Plain),
+    df(20, "8_24", 4, &[(0, 24), (24, 8)], Plain),
+    df(21, "24_8", 4, &[(0, 8), (8, 24)], Plain),
+    df(35, "bc1", 8, &[], Block),
+    df(36, "bc2", 16, &[], Block),
+    df(37, "bc3", 16, &[], Block),
+    df(38, "bc4", 8, &[], Block),
+    df(39, "bc5", 16, &[], Block),
+    df(40, "bc6", 16, &[], Block),
+    df(41, "bc7", 16, &[], Block),
+];
+
+/// Looks a data format up by its T# code.
+pub fn data_format(code: u8) -> Option<&'static DataFormat> {
+    DATA_FORMATS.iter().find(|d| d.code == code)
+}
+
+/// `IMG_NUM_FORMAT` (sampling.md §3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumFormat {
+    /// `c / (2^n − 1)`.
+    Unorm,
+    /// `max(s / (2^(n−1) − 1), −1)`.
+    Snorm,
+    /// `(float)c`.
+    Uscaled,
+    /// `(float)s`.
+    Sscaled,
+    /// Zero-extended integer.
+    Uint,
+    /// Sign-extended integer.
+    Sint,
+    /// IEEE float of the component's width (16, 32; 10/11 in packed floats).
+    Float,
+    /// UNORM, then sRGB decode of X, Y, Z.
+    Srgb,
+}
+
+impl NumFormat {
+    /// From the T# field value.
+    pub fn from_code(code: u8) -> Option<NumFormat> {
+        Some(match code {
+            0 => NumFormat::Unorm,
+            1 => NumFormat::Snorm,
+            2 => NumFormat::Uscaled,
+            3 => NumFormat::Sscaled,
+            4 => NumFormat::Uint,
+            5 => NumFormat::Sint,
+            7 => NumFormat::Float,
+            9 => NumFormat::Srgb,
+            _ => return None,
+        })
+    }
+
+    /// True for the classes whose results are integers (UINT, SINT): their
+    /// "one" for a missing W component is integer 1, not 1.0.
+    pub fn is_integer(self) -> bool {
+        matches!(self, NumFormat::Uint | NumFormat::Sint)
+    }
+}
+
+/// Checks that `nf` is defined for `df`: FLOAT needs 16- or 32-bit components (or
+/// a packed-float format); packed floats take only FLOAT; sRGB needs 8-bit
+/// components; SNORM needs components of at least 2 bits (sampling.md §3.2–3.3).
+pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
+    let widths_ok = |ok: &dyn Fn(u8) -> bool| df.comps.iter().all(|&(_, w)| ok(w));
+    let fine = match (df.layout, nf) {
+        (Block, _) => matches!(
+            nf,
+            NumFormat::Unorm | NumFormat::Snorm | NumFormat::Srgb | NumFormat::Float
+        ),
+        (PackedFloat, NumFormat::Float) => true,
+        (PackedFloat, _) => false,
+        (Plain, NumFormat::Float) => widths_ok(&|w| w == 16 || w == 32),
+        (Plain, NumFormat::Srgb) => widths_ok(&|w| w == 8),
+        // A 1-bit SNORM has no positive code (2^0 − 1 = 0 steps): undefined.
+        (Plain, NumFormat::Snorm) => widths_ok(&|w| w >= 2),
+        (Plain, _) => true,
+    };
+    if fine {
+        Ok(())
+    } else {
+        Err(format!(
+            "number format {nf:?} is not defined for data format {}",
+            df.name
+        ))
+    }
+}
+
+/// The default for a component the format lacks: 0 for X, Y, Z and one for W
+/// (1.0 for float classes, integer 1 for UINT/SINT) (sampling.md §3.4).
+pub fn missing_component(index: usize, nf: NumFormat) -> u32 {
+    match (index, nf.is_integer()) {
+        (3, true) => 1,
+        (3, false) => 1.0f32.to_bits(),
+        _ => 0,
+    }
+}
+
+/// Reads bits `[lo, lo + width)` of a little-endian texel.
+fn get_bits(texel: &[u8], lo: u32, width: u32) -> u32 {
+    let mut v: u64 = 0;
+    for i in 0..width.div_ceil(8) + 1 {
+        let byte = (lo / 8 + i) as usize;
+        if let Some(&b) = texel.get(byte) {
+            v |= u64::from(b) << (8 * i);
+        }
+    }
+    ((v >> (lo % 8)) & ((1u64 << width) - 1)) as u32
+}
+
+/// Writes bits `[lo, lo + width)` of a little-endian texel.
+fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
+    for bit in 0..width {
+        let pos = lo + bit;
+        if let Some(b) = texel.get_mut((pos / 8) as usize) {
+            let mask = 1u8 << (pos % 8);
+            if (value >> bit) & 1 == 1 {
+                *b |= mask;
+            } else {
+                *b &= !mask;
+            }
+        }
+    }
+}
+
+/// Converts one memory component to its VGPR value (load direction).
+/// `index` is 0..3 for X..W (sRGB leaves W linear).
+pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
+    match nf {
+        NumFormat::Unorm => unorm_to_f32(c, width).to_bits(),
+        NumFormat::Snorm => snorm_to_f32(c, width).to_bits(),
+        NumFormat::Uscaled => (c as f32).to_bits(),
+        NumFormat::Sscaled => (sign_extend(c, width) as f32).to_bits(),
+        NumFormat::Uint => c,
+        NumFormat::Sint => sign_extend(c, width) as u32,
+        NumFormat::Float => match (layout, width) {
+            (_, 32) => c,
+            (_, 16) => f16_to_f32(c as u16).to_bits(),
+            (PackedFloat, 11) => uf11_to_f32(c).to_bits(),
+            (PackedFloat, 10) => uf10_to_f32(c).to_bits(),
+            // `check` rejects other widths; an unchecked pair reads as 0.
+            _ => 0,
+        },
+        NumFormat::Srgb if index < 3 => srgb_to_linear(unorm_to_f32(c, width)).to_bits(),
+        NumFormat::Srgb => unorm_to_f32(c, width).to_bits(),
+    }
+}
+
+/// Converts one VGPR value to its memory component (store direction); `None`
+/// for the read-only number formats (USCALED, SSCALED, SRGB: CLRX's ImgW column,
+/// sampling.md §3.2).
+pub fn store_component(v: u32, width: u32, nf: NumFormat, layout: Layout) -> Option<u32> {
+    let x = f32::from_bits(v);
+    Some(match nf {
+        NumFormat::Unorm => f32_to_unorm(x, width),
+        NumFormat::Snorm => f32_to_snorm(x, width),
+        NumFormat::Uint | NumFormat::Sint => u32_to_uint(v, width),
+        NumFormat::Float => match (layout, width) {
+            (_, 32) => v,
+            (_, 16) => u32::from(f32_to_f16(x)),
+            (PackedFloat, 11) => f32_to_uf11(x),
+            (PackedFloat, 10) => f32_to_uf10(x),
+            _ => return None,
+        },
+        NumFormat::Uscaled | NumFormat::Sscaled | NumFormat::Srgb => return None,
+    })
+}
+
+/// Loads one texel (`texel` holds at least `df.bytes` bytes) as the four VGPR
+/// values X, Y, Z, W before DST_SEL, missing components filled per
+/// [`missing_component`]. Block formats are decoded elsewhere; here they give `None`.
+pub fn load_texel(df: &DataFormat, nf: NumFormat, texel: &[u8]) -> Option<[u32; 4]> {
+    if df.layout == Block || texel.len() < df.bytes as usize {
+        return None;
+    }
+    let mut out = [0u32; 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = match df.comps.get(i) {
+            Some(&(lo, w)) => load_component(
+                get_bits(texel, lo.into(), w.into()),
+                w.into(),
+                nf,
+                df.layout,
+                i,
+            ),
+            None => missing_component(i, nf),
+        };
+    }
+    Some(out)
+}
+
+/// Stores X, Y, Z, W into one texel (whole texel written); `None` for
+/// read-only number formats or block formats.
+pub fn store_texel(df: &DataFormat, nf: NumFormat, rgba: [u32; 4]) -> Option<Vec<u8>> {
+    if df.layout == Block {
+        return None;
+    }
+    let mut texel = vec![0u8; df.bytes as usize];
+    for (i, &(lo, w)) in df.comps.iter().enumerate() {
+        let c = store_component(rgba[i], w.into(), nf, df.layout)?;
+        set_bits(&mut texel, lo.into(), w.into(), c);
+    }
+    Some(texel)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(code: u8) -> &'static DataFormat {
+        data_format(code).unwrap()
+    }
+
+    #[test]
+    fn table_is_consistent() {
+        for d in DATA_FORMATS {
+            // Components lie inside the texel and do not overlap.
+            let mut used = 0u128;
+            for &(lo, w) in d.comps {
+                assert!(u32::from(lo) + u32::from(w) <= d.bytes * 8, "{}", d.name);
+                let mask = ((1u128 << w) - 1) << lo;
+                assert_eq!(used & mask, 0, "{} overlaps", d.name);
+                used |= mask;
+            }
+            // Plain and packed formats cover the texel exactly.
+            if d.layout != Block {
+                assert_eq!(used.count_ones(), d.bytes * 8, "{}", d.name);
+            }
+        }
+    }
+
+    #[test]
+    fn rgba8_unorm() {
+        // Bytes 00 80 ff 40: X = 0 → 0.0, Y = 128 → 128/255, Z = 255 → 1.0,
+        // W = 64 → 64/255.
+        let t = load_texel(f(10), NumFormat::Unorm, &[0x00, 0x80, 0xff, 0x40]).unwrap();
+        let w = ((64.0f64 / 255.0) as f32).to_bits();
+        assert_eq!(t, [0, 0x3f00_8081, 1.0f32.to_bits(), w]);
+        assert_eq!(
+            store_texel(f(10), NumFormat::Unorm, t).unwrap(),
+            vec![0x00, 0x80, 0xff, 0x40]
+        );
+    }
+
+    #[test]
+    fn r8_fills_missing_components() {
+        // One component: Y, Z = 0 and W = 1.0 (float classes) or 1 (integer).
+        let t = load_texel(f(1), NumFormat::Unorm, &[0xff]).unwrap();
+        assert_eq!(t, [1.0f32.to_bits(), 0, 0, 1.0f32.to_bits()]);
+        let t = load_texel(f(1), NumFormat::Uint, &[0xff]).unwrap();
+        assert_eq!(t, [255, 0, 0, 1]);
+    }
+
+    #[test]
+    fn packed_layouts() {
+        // 5_6_5 word 0xf800: X = bits 4:0 = 0, Y = bits 10:5 = 0, Z = bits 15:11 = 31.
+        let t = load_texel(f(16), NumFormat::Uint, &0xf800u16.to_le_bytes()).unwrap();
+        assert_eq!(t, [0, 0, 31, 1]);
+        // 2_10_10_10 word 0xc000_0001: X = 1, W = bits 31:30 = 3.
+        let t = load_texel(f(9), NumFormat::Uint, &0xc000_0001u32.to_le_bytes()).unwrap();
+        assert_eq!(t, [1, 0, 0, 3]);
+        // 10_10_10_2 puts the 2-bit component in X (bits 1:0).
+        let t = load_texel(f(8), NumFormat::Uint, &0x0000_0003u32.to_le_bytes()).unwrap();
+        assert_eq!(t, [3, 0, 0, 0]);
+        // 24_8: X = stencil bits 7:0, Y = depth bits 31:8.
+        let t = load_texel(f(21), NumFormat::Uint, &0x1234_5678u32.to_le_bytes()).unwrap();
+        assert_eq!(&t[..2], &[0x78, 0x12_3456]);
+    }
+
+    #[test]
+    fn packed_floats() {
+        // 10_11_11 FLOAT: X = uf11 1.0 (0x3c0), Y = uf11 2.0 (16 << 6 = 0x400),
+        // Z = uf10 0.5 (14 << 5 = 0x1c0).
+        let word = 0x3c0 | (0x400 << 11) | (0x1c0 << 22);
+        let t = load_texel(f(6), NumFormat::Float, &(word as u32).to_le_bytes()).unwrap();
+        assert_eq!(
+            t,
+            [
+                1.0f32.to_bits(),
+                2.0f32.to_bits(),
+                0.5f32.to_bits(),
+                1.0f32.to_bits()
+            ]
+        );
+        assert_eq!(
+            store_texel(f(6), NumFormat::Float, t).unwrap(),
+            (word as u32).to_le_bytes()
+        );
+        assert!(check(f(6), NumFormat::Unorm).is_err());
+    }
+
+    #[test]
+    fn snorm_and_sint() {
+        // 16_16 SNORM 0x8000 (−32768) and 0x8001 (−32767) both read −1.0.
+        let t = load_texel(f(5), NumFormat::Snorm, &[0x00, 0x80, 0x01, 0x80]).unwrap();
+        assert_eq!(&t[..2], &[(-1.0f32).to_bits(), (-1.0f32).to_bits()]);
+        let t = load_texel(f(3), NumFormat::Sint, &[0xff, 0x80]).unwrap();
+        assert_eq!(&t[..2], &[(-1i32) as u32, (-128i32) as u32]);
+        // SINT store keeps the low bits: −1 → 0xff.
+        assert_eq!(
+            store_texel(f(3), NumFormat::Sint, [(-1i32) as u32, 5, 0, 0]).unwrap(),
+            vec![0xff, 5]
+        );
+    }
+
+    #[test]
+    fn srgb_decodes_xyz_not_w() {
+        let t = load_texel(f(10), NumFormat::Srgb, &[0x80, 0x80, 0x80, 0x80]).unwrap();
+        let lin = srgb_to_linear(unorm_to_f32(0x80, 8)).to_bits();
+        assert_eq!(t, [lin, lin, lin, 0x3f00_8081]);
+        assert!(
+            store_texel(f(10), NumFormat::Srgb, t).is_none(),
+            "sRGB is read-only"
+        );
+    }
+
+    #[test]
+    fn validity() {
+        assert!(check(f(10), NumFormat::Float).is_err());
+        assert!(check(f(12), NumFormat::Float).is_ok());
+        assert!(check(f(5), NumFormat::Srgb).is_err());
+        assert!(check(f(14), NumFormat::Uint).is_ok());
+    }
+}
