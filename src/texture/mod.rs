@@ -4,4 +4,5 @@
 //! WGSL library in `shaders/` will mirror these functions by name.
 
 pub mod convert;
+pub mod descriptor;
 pub mod format;
