@@ -196,3 +196,35 @@ proptest! {
         prop_assert_eq!(decode_sampler(&encode_sampler(&d)), d);
     }
 }
+
+use gcnrun::texture::layout::Surface;
+
+proptest! {
+    /// Arbitrary geometry never panics (all arithmetic is checked).
+    #[test]
+    fn layout_never_panics(g in prop::array::uniform8(any::<u32>()), c in prop::array::uniform5(any::<u32>())) {
+        let s = Surface { bpe: g[0] % 17, block: g[1] & 1 == 1, width: g[2], height: g[3], depth: g[4], slices: g[5], pitch: g[6], levels: g[7] % 40 };
+        let _ = s.total_bytes();
+        let _ = s.texel_offset(c[0] % 40, c[1], c[2], c[3], c[4]);
+    }
+
+    /// On small surfaces every in-bounds texel gets its own bytes inside the
+    /// surface: offsets are distinct and `offset + bpe <= total_bytes`.
+    #[test]
+    fn layout_is_injective_and_in_range(
+        bpe in prop::sample::select(vec![1u32, 2, 4, 8, 16]), w in 1u32..12, h in 1u32..12,
+        d in 1u32..4, slices in 1u32..4, extra_pitch in 0u32..5, levels in 1u32..5,
+    ) {
+        let s = Surface { bpe, block: false, width: w, height: h, depth: d, slices, pitch: w + extra_pitch, levels };
+        let total = s.total_bytes().unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for m in 0..levels {
+            let (lw, lh, ld) = s.level_dims(m);
+            for a in 0..slices { for z in 0..ld { for y in 0..lh { for x in 0..lw {
+                let o = s.texel_offset(m, a, x, y, z).unwrap();
+                prop_assert!(o + u64::from(bpe) <= total);
+                prop_assert!(seen.insert(o), "two texels at {}", o);
+            }}}}
+        }
+    }
+}

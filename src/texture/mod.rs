@@ -6,3 +6,4 @@
 pub mod convert;
 pub mod descriptor;
 pub mod format;
+pub mod layout;
