@@ -5,8 +5,10 @@
 //! and a WGSL translator both run.
 
 pub mod arch;
+pub mod cpu;
 pub mod gcn;
 pub mod input;
+pub mod ir;
 pub mod launch;
 pub mod report;
 pub mod texture;

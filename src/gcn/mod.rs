@@ -12,6 +12,7 @@
 pub mod decode;
 pub mod encoding;
 pub mod interp;
+pub mod lower;
 pub mod mimg;
 pub mod mimg_ops;
 pub mod operand;

@@ -1,0 +1,114 @@
+//! The CPU reference interpreter: the written-down semantics of every operation
+//! of [`crate::ir`]. Each rule is one function here or in [`crate::texture`],
+//! listed in docs/semantics.md with its source.
+//!
+//! Waves are independent (they share no state but images, which the image
+//! operations will own), so [`run`] executes them in parallel with rayon and the
+//! result does not depend on the thread count.
+
+pub mod interp;
+pub mod state;
+
+pub use state::WaveState;
+
+use crate::ir::{Op, Program, Reg, Src};
+use rayon::prelude::*;
+
+/// Why execution stopped early.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("wave {wave}, offset {offset:#x}: {message}")]
+pub struct ExecError {
+    /// The wave.
+    pub wave: u32,
+    /// Byte offset of the instruction.
+    pub offset: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Runs every wave to `s_endpgm` (or the end of the program).
+pub fn run(prog: &Program, waves: &mut [WaveState]) -> Result<(), ExecError> {
+    waves.par_iter_mut().try_for_each(|w| run_wave(prog, w))
+}
+
+/// Runs one wave.
+pub fn run_wave(prog: &Program, w: &mut WaveState) -> Result<(), ExecError> {
+    for (offset, op) in &prog.ops {
+        let fail = |message: String| ExecError {
+            wave: w.wave,
+            offset: *offset,
+            message,
+        };
+        match op {
+            Op::End => break,
+            Op::Nop | Op::Wait => {}
+            Op::SMov { dst, src } => {
+                let v = w.scalar_src(*src);
+                w.write_scalar(*dst, v);
+            }
+            Op::VMov { dst, src } => {
+                for lane in w.active_lanes() {
+                    let v = w.lane_src(*src, lane);
+                    w.set_vgpr(*dst, lane, v);
+                }
+            }
+            Op::Interp {
+                step,
+                vdst,
+                ij,
+                attr,
+                chan,
+            } => interp::execute(w, *step, *vdst, *ij, *attr, *chan),
+            Op::Image(m) => {
+                return Err(fail(format!(
+                    "`{}`: image instructions are not executed yet",
+                    m.mnemonic()
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+impl WaveState {
+    /// A scalar source (a VGPR source reads lane 0, which no lowered scalar op
+    /// produces).
+    fn scalar_src(&self, src: Src) -> u32 {
+        match src {
+            Src::Const(c) => c,
+            Src::Reg(r) => self.read_reg(r, 0),
+        }
+    }
+
+    fn lane_src(&self, src: Src, lane: u32) -> u32 {
+        match src {
+            Src::Const(c) => c,
+            Src::Reg(r) => self.read_reg(r, lane),
+        }
+    }
+
+    fn read_reg(&self, r: Reg, lane: u32) -> u32 {
+        match r {
+            Reg::Sgpr(n) => self.sgpr(n),
+            Reg::Vgpr(n) => self.vgpr(n, lane),
+            Reg::M0 => self.m0,
+            Reg::ExecLo => self.exec as u32,
+            Reg::ExecHi => (self.exec >> 32) as u32,
+            Reg::VccLo => self.vcc as u32,
+            Reg::VccHi => (self.vcc >> 32) as u32,
+        }
+    }
+
+    fn write_scalar(&mut self, r: Reg, v: u32) {
+        match r {
+            Reg::Sgpr(n) => self.set_sgpr(n, v),
+            Reg::M0 => self.m0 = v,
+            Reg::ExecLo => self.exec = (self.exec & !0xffff_ffff) | u64::from(v),
+            Reg::ExecHi => self.exec = (self.exec & 0xffff_ffff) | (u64::from(v) << 32),
+            Reg::VccLo => self.vcc = (self.vcc & !0xffff_ffff) | u64::from(v),
+            Reg::VccHi => self.vcc = (self.vcc & 0xffff_ffff) | (u64::from(v) << 32),
+            // Lowering never produces a VGPR scalar destination.
+            Reg::Vgpr(_) => {}
+        }
+    }
+}

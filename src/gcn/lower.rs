@@ -1,0 +1,135 @@
+//! Lowering decoded GCN instructions into [`crate::ir`].
+//!
+//! Only what the interpreter executes is lowered; anything else is a
+//! [`LowerError`] naming the instruction and its offset — never skipped.
+
+use super::{interp::InterpOp, Inst, Kind};
+use crate::arch::{Arch, Gen};
+use crate::ir::{InterpStep, Op, Program, Reg, Src};
+
+/// An instruction the interpreter does not execute.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("offset {offset:#x}: {what}")]
+pub struct LowerError {
+    /// Byte offset of the instruction.
+    pub offset: usize,
+    /// What it is and why it cannot run.
+    pub what: String,
+}
+
+/// Lowers a decoded stream.
+pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
+    let mut ops = Vec::with_capacity(insts.len());
+    for inst in insts {
+        let fail = |what: String| LowerError {
+            offset: inst.offset,
+            what,
+        };
+        let op = match &inst.kind {
+            Kind::Invalid { reason } => return Err(fail(format!("invalid instruction: {reason}"))),
+            Kind::Mimg(m) => Op::Image(Box::new(m.clone())),
+            Kind::Sopp(s) => match s.mnemonic() {
+                "s_endpgm" => Op::End,
+                "s_nop" => Op::Nop,
+                "s_waitcnt" => Op::Wait,
+                other => {
+                    return Err(fail(format!(
+                        "`{other}` is not executed by the interpreter"
+                    )))
+                }
+            },
+            Kind::Interp(i) => {
+                let step = match (i.op, i.param) {
+                    (InterpOp::P1F32, _) => InterpStep::P1,
+                    (InterpOp::P2F32, _) => InterpStep::P2,
+                    (InterpOp::MovF32, Some(p)) if p <= 2 => InterpStep::Mov(p),
+                    _ => return Err(fail(format!("`{}` is not executed yet", i.name))),
+                };
+                // The VOP3 forms' modifiers are not modelled yet: refuse them.
+                if i.neg != 0 || i.abs != 0 || i.clamp || i.omod != 0 {
+                    return Err(fail(format!(
+                        "`{}` with source/output modifiers is not executed yet",
+                        i.name
+                    )));
+                }
+                let ij = match step {
+                    InterpStep::Mov(_) => 0,
+                    _ => i
+                        .ij
+                        .ok_or_else(|| fail(format!("`{}` without a VGPR barycentric", i.name)))?,
+                };
+                Op::Interp {
+                    step,
+                    vdst: i.vdst,
+                    ij,
+                    attr: i.attr,
+                    chan: i.chan,
+                }
+            }
+            Kind::Other(o) => lower_other(o.mnemonic(), &inst.words, arch).map_err(fail)?,
+        };
+        ops.push((inst.offset, op));
+    }
+    Ok(Program { arch: *arch, ops })
+}
+
+/// `s_mov_b32`, `s_movk_i32`, `v_mov_b32_e32`.
+fn lower_other(name: Option<&str>, words: &[u32], arch: &Arch) -> Result<Op, String> {
+    let w = words.first().copied().unwrap_or(0);
+    let literal = words.get(1).copied();
+    match name {
+        Some("s_mov_b32") => Ok(Op::SMov {
+            dst: scalar_reg((w >> 16) & 0x7f, arch).ok_or("s_mov_b32: unsupported destination")?,
+            src: source(w & 0xff, literal, arch).ok_or("s_mov_b32: unsupported source")?,
+        }),
+        // SOPK: the 16-bit constant is sign-extended (LLVM SOPInstructions.td).
+        Some("s_movk_i32") => Ok(Op::SMov {
+            dst: scalar_reg((w >> 16) & 0x7f, arch).ok_or("s_movk_i32: unsupported destination")?,
+            src: Src::Const(i32::from(w as u16 as i16) as u32),
+        }),
+        Some("v_mov_b32_e32") => Ok(Op::VMov {
+            dst: (w >> 17) & 0xff,
+            src: source(w & 0x1ff, literal, arch).ok_or("v_mov_b32: unsupported source")?,
+        }),
+        Some(n) => Err(format!("`{n}` is not executed by the interpreter")),
+        None => Err("unnamed instruction".into()),
+    }
+}
+
+/// A scalar register code (SOP `sdst` / low part of a source) as an IR register.
+/// m0 is 124 before gfx11 and 125 on gfx11 (LLVM SIRegisterInfo; operand.rs).
+fn scalar_reg(code: u32, arch: &Arch) -> Option<Reg> {
+    let m0 = if arch.gen == Gen::Gfx11 { 125 } else { 124 };
+    // Plain SGPRs: s0–s103 on gfx6/7, s0–s101 on gfx8/9 (102–105 are
+    // flat_scratch/xnack_mask), s0–s105 on gfx10+.
+    let sgprs = match arch.gen {
+        Gen::Gfx6 | Gen::Gfx7 => 104,
+        Gen::Gfx8 | Gen::Gfx9 => 102,
+        Gen::Gfx10 | Gen::Gfx11 => 106,
+    };
+    match code {
+        c if c < sgprs => Some(Reg::Sgpr(c)),
+        106 => Some(Reg::VccLo),
+        107 => Some(Reg::VccHi),
+        126 => Some(Reg::ExecLo),
+        127 => Some(Reg::ExecHi),
+        c if c == m0 => Some(Reg::M0),
+        _ => None,
+    }
+}
+
+/// A 9-bit source operand: registers, integer inline constants (128..=208),
+/// f32 inline constants (240..=247), the 32-bit literal (255), VGPRs (256+).
+fn source(code: u32, literal: Option<u32>, arch: &Arch) -> Option<Src> {
+    const F32_INLINE: [f32; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
+    Some(match code {
+        128..=192 => Src::Const(code - 128),
+        193..=208 => Src::Const((-((code - 192) as i32)) as u32),
+        240..=247 => Src::Const(F32_INLINE[(code - 240) as usize].to_bits()),
+        // 1/(2π) (gfx8+).
+        248 if arch.gen >= Gen::Gfx8 => Src::Const(0x3e22_f983),
+        255 => Src::Const(literal?),
+        256..=511 => Src::Reg(Reg::Vgpr(code - 256)),
+        c => Src::Reg(scalar_reg(c, arch)?),
+    })
+}

@@ -1,0 +1,101 @@
+//! The program both backends run: a flat list of operations lowered from a
+//! frontend (today `gcn::lower`; later the Intel vISA frontend).
+//!
+//! Registers are named by [`Reg`]. A GCN register is a 32-bit slot of the scalar
+//! or vector file; an Intel vISA GRF variable is byte-addressed per lane, and will
+//! lower to a run of 32-bit VGPR-like slots (`Vgpr` with a base chosen by the
+//! lowering), so both ISAs share one register model: per-lane 32-bit slots plus
+//! wave-uniform 32-bit slots.
+
+use crate::arch::Arch;
+
+/// A 32-bit register slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reg {
+    /// Scalar register `s<n>` (wave-uniform).
+    Sgpr(u32),
+    /// Vector register `v<n>` (per lane).
+    Vgpr(u32),
+    /// M0.
+    M0,
+    /// Low / high half of EXEC.
+    ExecLo,
+    /// High half of EXEC.
+    ExecHi,
+    /// Low half of VCC.
+    VccLo,
+    /// High half of VCC.
+    VccHi,
+}
+
+/// A 32-bit source value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Src {
+    /// A register.
+    Reg(Reg),
+    /// A constant (inline constant or literal), already as its 32 bits.
+    Const(u32),
+}
+
+/// Interpolation steps (VINTRP and the VOP3 `_e64` f32 forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InterpStep {
+    /// `vdst = P0 + i * P10`.
+    P1,
+    /// `vdst = vdst + j * P20`.
+    P2,
+    /// `vdst = P10 | P20 | P0` (the parameter index 0, 1, 2).
+    Mov(u32),
+}
+
+/// One operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// Scalar 32-bit move (`s_mov_b32`, `s_movk_i32` with its constant
+    /// sign-extended by the lowering).
+    SMov {
+        /// Destination.
+        dst: Reg,
+        /// Source.
+        src: Src,
+    },
+    /// Vector move (`v_mov_b32`): every active lane (EXEC) gets `src`, read per
+    /// lane for a VGPR source.
+    VMov {
+        /// Destination VGPR.
+        dst: u32,
+        /// Source.
+        src: Src,
+    },
+    /// Attribute interpolation from LDS (f32 forms).
+    Interp {
+        /// The step.
+        step: InterpStep,
+        /// Destination VGPR.
+        vdst: u32,
+        /// VGPR with the I (P1) or J (P2) barycentric; unused by `Mov`.
+        ij: u32,
+        /// Attribute (0–63).
+        attr: u32,
+        /// Channel (0–3).
+        chan: u32,
+    },
+    /// An image instruction, kept as decoded until the image semantics land.
+    Image(Box<crate::gcn::mimg::Mimg>),
+    /// `s_waitcnt`: the interpreter completes every access in program order, so
+    /// there is nothing to wait for.
+    Wait,
+    /// `s_nop`.
+    Nop,
+    /// `s_endpgm`.
+    End,
+}
+
+/// A lowered program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// The target the code was decoded for.
+    pub arch: Arch,
+    /// Operations with the byte offset of the instruction each came from.
+    pub ops: Vec<(usize, Op)>,
+}

@@ -1,0 +1,129 @@
+//! The CPU interpreter core on kernels assembled by llvm-mc-19: moves, EXEC,
+//! VINTRP (newprimmask, LDS layout, P1/P2/MOV) with hand-computed results.
+
+mod common;
+
+use common::llvm::LlvmMc;
+use gcnrun::cpu::{self, WaveState};
+use gcnrun::{gcn, ir, Arch};
+
+/// Assembles `lines` for `mcpu` and lowers them; `None` when llvm-mc-19 is absent.
+fn program(test: &str, mcpu: &str, lines: &[&str]) -> Option<ir::Program> {
+    let mc = LlvmMc::find(test)?;
+    let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let mut bytes = Vec::new();
+    for (l, r) in lines.iter().zip(mc.assemble(mcpu, &lines)) {
+        bytes.extend(r.unwrap_or_else(|e| panic!("`{l}`: {e}")));
+    }
+    let arch = Arch::parse(mcpu).unwrap();
+    let insts = gcn::decode_stream(&bytes, &arch).unwrap();
+    Some(gcn::lower::lower(&insts, &arch).expect("lowers"))
+}
+
+fn put_f32(lds: &mut [u8], dword: usize, v: f32) {
+    lds[4 * dword..4 * dword + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+const KERNEL: &[&str] = &[
+    // newprimmask = 1 (M0[16]): quad 0 is primitive 0, quads 1.. are primitive 1;
+    // LDS offset 0. Two primitives → 12 dwords each per attribute.
+    "s_mov_b32 m0, 0x10000",
+    // Only lanes 0-15 run.
+    "s_mov_b32 exec_lo, 0xffff",
+    "s_mov_b32 exec_hi, 0",
+    "v_mov_b32 v1, 0.5",
+    "v_mov_b32 v2, 0x3e800000",
+    "v_interp_p1_f32 v3, v1, attr0.x",
+    "v_interp_p2_f32 v3, v2, attr0.x",
+    "v_interp_mov_f32 v4, p20, attr0.x",
+    "s_movk_i32 s5, 0x8000",
+    "s_waitcnt vmcnt(0)",
+    "s_endpgm",
+    // Never reached.
+    "v_mov_b32 v1, 0",
+];
+
+fn initial(wave: u32) -> WaveState {
+    let mut w = WaveState::new(wave, 64, 64 * 1024);
+    // Primitive 0: P0.x = 1, P10.x = 2, P20.x = 4 (dwords 0, 1, 8).
+    // Primitive 1 (12 dwords on): P0.x = 10, P10.x = 20, P20.x = 40.
+    for (d, v) in [
+        (0, 1.0),
+        (1, 2.0),
+        (8, 4.0),
+        (12, 10.0),
+        (13, 20.0),
+        (20, 40.0),
+    ] {
+        put_f32(&mut w.lds, d, v + wave as f32);
+    }
+    w
+}
+
+#[test]
+fn moves_exec_and_vintrp() {
+    for mcpu in ["tahiti", "tonga", "gfx900", "gfx1030"] {
+        let Some(prog) = program("moves_exec_and_vintrp", mcpu, KERNEL) else {
+            return;
+        };
+        let mut w = initial(0);
+        cpu::run_wave(&prog, &mut w).unwrap();
+        let f = |v: u32, lane: u32| f32::from_bits(w.vgpr(v, lane));
+        // Lane 0, primitive 0: P1 = 1 + 0.5 × 2 = 2; P2 = 2 + 0.25 × 4 = 3.
+        assert_eq!(f(3, 0), 3.0, "{mcpu}");
+        // Lane 4, primitive 1: 10 + 0.5 × 20 = 20; 20 + 0.25 × 40 = 30.
+        assert_eq!(f(3, 4), 30.0, "{mcpu}");
+        // v_interp_mov p20: P20.x of the lane's primitive.
+        assert_eq!((f(4, 0), f(4, 15)), (4.0, 40.0), "{mcpu}");
+        // Lanes 16+ are off in EXEC: untouched.
+        assert_eq!((w.vgpr(1, 16), w.vgpr(3, 16)), (0, 0), "{mcpu}");
+        // s_movk_i32 sign-extends 0x8000.
+        assert_eq!(w.sgpr(5), 0xffff_8000, "{mcpu}");
+        assert_eq!(w.exec, 0xffff, "{mcpu}");
+        // s_endpgm stopped the wave before the last v_mov.
+        assert_eq!(f(1, 0), 0.5, "{mcpu}");
+    }
+}
+
+#[test]
+fn waves_are_independent_of_thread_count() {
+    let Some(prog) = program("waves_are_independent_of_thread_count", "gfx900", KERNEL) else {
+        return;
+    };
+    let fresh = || (0..16).map(initial).collect::<Vec<_>>();
+    let mut one = fresh();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| cpu::run(&prog, &mut one))
+        .unwrap();
+    let mut many = fresh();
+    cpu::run(&prog, &mut many).unwrap();
+    assert_eq!(one, many);
+    // Wave 3's parameters are offset by 3: lane 0 gives 4 + 0.5 × 5 + 0.25 × 7 = 8.25.
+    assert_eq!(f32::from_bits(one[3].vgpr(3, 0)), 8.25);
+}
+
+#[test]
+fn unsupported_instructions_are_refused_by_name() {
+    let Some(mc) = LlvmMc::find("unsupported_instructions_are_refused_by_name") else {
+        return;
+    };
+    let arch = Arch::parse("gfx900").unwrap();
+    let bytes = mc.assemble("gfx900", &["s_nop 0".into(), "v_add_f32 v1, v2, v3".into()]);
+    let bytes: Vec<u8> = bytes.into_iter().flat_map(|r| r.unwrap()).collect();
+    let insts = gcn::decode_stream(&bytes, &arch).unwrap();
+    let e = gcn::lower::lower(&insts, &arch).unwrap_err();
+    assert_eq!(e.offset, 4);
+    assert!(e.what.contains("v_add_f32"), "{e}");
+    // An image instruction lowers, and the interpreter refuses it with its offset.
+    let img = mc.assemble(
+        "gfx900",
+        &["image_load v[0:3], v4, s[8:15] dmask:0xf".into()],
+    );
+    let bytes: Vec<u8> = img.into_iter().flat_map(|r| r.unwrap()).collect();
+    let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
+    let e = cpu::run_wave(&prog, &mut WaveState::new(0, 64, 0)).unwrap_err();
+    assert!(e.to_string().contains("image_load"), "{e}");
+}
