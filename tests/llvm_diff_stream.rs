@@ -130,7 +130,7 @@ fn llvm_disassemble_once(mcpu: &str, samples: &[Vec<u32>]) -> Option<Vec<Llvm>> 
     for s in samples {
         starts.push(words.len() * 4);
         words.extend(s);
-        words.extend(std::iter::repeat(MARKER).take(MARKERS));
+        words.extend(std::iter::repeat_n(MARKER, MARKERS));
     }
     let at = objdump_listing(mcpu, &words)?;
     Some(

@@ -19,14 +19,17 @@ Examples:
   gcn-run --disasm kernel.hsaco                       (arch from the code object's e_flags)
   gcn-run --disasm --arch gfx9 --hex \"00 0f 80 f0 01 01 61 00\"
   gcn-run --disasm --arch gfx9 --hex \"0xf0800f00 0x00610101\" --json
+  gcn-run assets/interp_p1p2.toml --dump v3,v4 --json  (run a manifest on the CPU)
 
 Inputs: a raw .bin of little-endian dwords, or an AMDGPU ELF code object
 (.o/.co/.hsaco, recognised by its magic; the .text section is decoded).
 --hex takes bytes in memory order (\"00 17 00 f0\", \"001700f0\", \"0x00,0x17\")
 or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
 
-Exit codes: 0 ok, 1 --diff found mismatches, 2 bad input, 3 no GPU adapter.
-Only --disasm is implemented so far; the other modes answer with exit code 2.";
+Exit codes: 0 ok, 1 mismatches (--diff, or a manifest's [expect]), 2 bad input,
+3 no GPU adapter.
+--cpu (the default) runs launch manifests (.toml); --gpu, --diff, --emit-wgsl
+and bench are not built yet and answer with exit code 2.";
 
 /// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
 /// instructions.
@@ -169,16 +172,120 @@ fn not_implemented(cli: &Cli) -> Option<&'static str> {
         Some("--diff is not implemented yet: it needs the CPU interpreter and the GPU backend (later parts of gcnrun); use --disasm")
     } else if m.emit_wgsl {
         Some("--emit-wgsl is not implemented yet: the WGSL translator (src/gpu) is a later part of gcnrun; use --disasm")
-    } else if m.disasm {
-        None
     } else {
-        Some("--cpu (the default mode) is not implemented yet: the CPU interpreter (src/cpu) is the next part of gcnrun; use --disasm")
+        None
     }
+}
+
+/// True when the input is a launch manifest (`.toml`).
+fn is_manifest(cli: &Cli) -> bool {
+    cli.hex.is_none()
+        && cli
+            .input
+            .as_ref()
+            .and_then(|p| p.extension())
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+}
+
+/// `--cpu` on a manifest: run, print the dumped registers and the `[expect]`
+/// result; exit 1 when an expectation fails.
+fn run_cpu_manifest(cli: &Cli, path: &std::path::Path) -> Result<ExitCode, InputError> {
+    use gcnrun::launch::build::read;
+    use gcnrun::launch::regs::RegRange;
+    let out = gcnrun::launch::run::run_manifest(path, cli.arch.as_deref(), cli.waves)?;
+    // Registers to show: --dump, else those the manifest expects.
+    let regs: Vec<RegRange> = match &cli.dump {
+        Some(list) => list
+            .split(',')
+            .filter(|t| !t.trim().is_empty())
+            .map(|t| RegRange::parse(t).map_err(|m| InputError::whole("--dump", m)))
+            .collect::<Result<_, _>>()?,
+        None => out.launch.expect.iter().map(|e| e.reg).collect(),
+    };
+    // One entry per 32-bit register: its value in every lane of every wave
+    // (wave-major), or once per wave for scalar registers.
+    let mut columns: Vec<(String, Vec<u32>)> = Vec::new();
+    for r in &regs {
+        let per_lane = matches!(r, RegRange::Vgpr { .. });
+        let names: Vec<String> = match *r {
+            RegRange::Sgpr { first, count } => {
+                (first..first + count).map(|n| format!("s{n}")).collect()
+            }
+            RegRange::Vgpr { first, count } => {
+                (first..first + count).map(|n| format!("v{n}")).collect()
+            }
+            RegRange::Exec => vec!["exec_lo".into(), "exec_hi".into()],
+            RegRange::Vcc => vec!["vcc_lo".into(), "vcc_hi".into()],
+            RegRange::M0 => vec!["m0".into()],
+        };
+        for (k, name) in names.into_iter().enumerate() {
+            if columns.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
+            let mut vals = Vec::new();
+            for w in &out.waves {
+                let lanes = if per_lane { w.wave_size } else { 1 };
+                vals.extend((0..lanes).map(|lane| read(w, *r, lane)[k]));
+            }
+            columns.push((name, vals));
+        }
+    }
+    let failed = !out.mismatches.is_empty();
+    let mut text = String::new();
+    if cli.json {
+        let registers: serde_json::Map<String, serde_json::Value> = columns
+            .into_iter()
+            .map(|(n, v)| (n, serde_json::json!(v)))
+            .collect();
+        let doc = serde_json::json!({
+            "arch": out.arch.gen.name(),
+            "backend": "cpu",
+            "waves": out.waves.len(),
+            "registers": registers,
+            "mismatches": out.mismatches,
+        });
+        text = format!("{doc:#}\n");
+    } else {
+        for (name, vals) in &columns {
+            let cells: Vec<String> = vals.iter().map(|v| format!("{v:#010x}")).collect();
+            text.push_str(&format!("{name}: {}\n", cells.join(" ")));
+        }
+        if !out.launch.expect.is_empty() && !cli.quiet {
+            for m in &out.mismatches {
+                text.push_str(&format!(
+                    "MISMATCH {} wave {} lane {}: expected {:08x?}, got {:08x?}\n",
+                    m.register, m.wave, m.lane, m.expected, m.actual
+                ));
+            }
+            text.push_str(&if failed {
+                format!("expect: {} mismatching lane(s)\n", out.mismatches.len())
+            } else {
+                format!("expect: all {} entries hold\n", out.launch.expect.len())
+            });
+        }
+    }
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn run(cli: &Cli) -> Result<ExitCode, InputError> {
     if let Some(message) = not_implemented(cli) {
         return Ok(fail(message));
+    }
+    if !cli.mode.disasm {
+        return match (&cli.input, is_manifest(cli)) {
+            (Some(path), true) => run_cpu_manifest(cli, path),
+            _ => Ok(fail("--cpu on a bare code file needs the embedded default environment, which is not implemented yet; run a launch manifest (.toml), or use --disasm")),
+        };
+    }
+    if is_manifest(cli) {
+        return Ok(fail(
+            "--disasm takes a code file, not a manifest: disassemble the file its `code` names",
+        ));
     }
     let program = match (&cli.hex, &cli.input) {
         (Some(hex), _) => input::from_hex(hex)?,

@@ -6,9 +6,11 @@
 //! - [`regs`]: register names (`s[4:11]`, `v0`, `m0`, `exec`);
 //! - [`names`]: manifest spellings of hardware enumerations (formats, address modes, …).
 
+pub mod build;
 pub mod expr;
 pub mod manifest;
 pub mod names;
 pub mod regs;
+pub mod run;
 
 pub use manifest::{parse, Caps, Launch, ManifestError};

@@ -1,0 +1,78 @@
+//! Running a manifest on the CPU: load, decode, lower, build the waves, run, check.
+
+use super::build::{check, initial_waves, Mismatch};
+use super::manifest::{parse, Caps, CodeSource, Launch};
+use crate::arch::Arch;
+use crate::cpu::{self, WaveState};
+use crate::gcn;
+use crate::input::{self, InputError};
+use std::path::Path;
+
+/// The outcome of a CPU run of a manifest.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The validated launch.
+    pub launch: Launch,
+    /// The arch the code ran as.
+    pub arch: Arch,
+    /// Final wave states.
+    pub waves: Vec<WaveState>,
+    /// Failed `[expect]` entries.
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
+/// `[expect]` entries. `arch` and `waves` override the manifest's.
+/// Every error names the manifest (or code file) and the field or offset.
+pub fn run_manifest(
+    path: &Path,
+    arch: Option<&str>,
+    waves: Option<u32>,
+) -> Result<Outcome, InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let caps = Caps::default();
+    let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    if let Some(a) = arch {
+        launch.arch = Arch::parse(a)
+            .ok_or_else(|| InputError::whole("--arch", format!("unknown arch `{a}`")))?;
+    }
+    if let Some(n) = waves {
+        if n == 0 || n > caps.max_waves {
+            return Err(InputError::whole(
+                "--waves",
+                format!("{n} is outside 1..={}", caps.max_waves),
+            ));
+        }
+        launch.waves = n;
+    }
+    let program = match &launch.code {
+        CodeSource::File(f) => {
+            let p = path.parent().unwrap_or(Path::new(".")).join(f);
+            input::load_file(&p)?
+        }
+        CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
+    };
+    let arch = launch.arch;
+    let insts = gcn::decode_stream(&program.bytes, &arch)
+        .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
+    let prog = gcn::lower::lower(&insts, &arch)
+        .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
+    let mut states = initial_waves(&launch, caps.lds_bytes)
+        .map_err(|e| InputError::whole(&name, e.to_string()))?;
+    cpu::run(&prog, &mut states).map_err(|e| {
+        InputError::at(
+            &program.name,
+            e.offset,
+            format!("wave {}: {}", e.wave, e.message),
+        )
+    })?;
+    let mismatches = check(&launch.expect, &states);
+    Ok(Outcome {
+        launch,
+        arch,
+        waves: states,
+        mismatches,
+    })
+}

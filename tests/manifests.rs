@@ -1,0 +1,134 @@
+//! The manifests and assembly kernels in `assets/`: every kernel's `.bin` is
+//! llvm-mc-19's assembly of its `.s`, every manifest runs with its `[expect]`
+//! holding, and broken manifests fail the way SPEC.md says.
+
+mod common;
+
+use common::llvm::LlvmMc;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Every assembly asset and the processor it is written for (as in assets/regen.sh).
+const KERNELS: &[(&str, &str)] = &[("sample_quad", "bonaire"), ("interp_p1p2", "gfx900")];
+
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+fn files_with(ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(assets())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    v.sort();
+    v
+}
+
+fn gcn_run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_kernel_is_registered_and_assembles_to_its_bin() {
+    let sources: Vec<String> = files_with("s")
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut known: Vec<String> = KERNELS.iter().map(|k| k.0.to_string()).collect();
+    known.sort();
+    assert_eq!(
+        sources, known,
+        "register new assets/*.s in KERNELS and assets/regen.sh"
+    );
+    let Some(mc) = LlvmMc::find("every_kernel_is_registered_and_assembles_to_its_bin") else {
+        return;
+    };
+    for (name, mcpu) in KERNELS {
+        let src = std::fs::read_to_string(assets().join(format!("{name}.s"))).unwrap();
+        let lines: Vec<String> = src
+            .lines()
+            .map(|l| l.split("//").next().unwrap().trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let bytes: Vec<u8> = mc
+            .assemble(mcpu, &lines)
+            .into_iter()
+            .flat_map(|r| r.unwrap_or_else(|e| panic!("{name}.s: {e}")))
+            .collect();
+        let bin = std::fs::read(assets().join(format!("{name}.bin"))).unwrap();
+        assert_eq!(
+            bytes, bin,
+            "assets/{name}.bin is stale: run assets/regen.sh"
+        );
+    }
+}
+
+#[test]
+fn every_manifest_runs_and_its_expectations_hold() {
+    let manifests = files_with("toml");
+    assert!(!manifests.is_empty());
+    for m in manifests {
+        let out = gcn_run(&[m.to_str().unwrap(), "--json"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{}: {stderr}", m.display());
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["backend"], "cpu");
+        assert_eq!(doc["mismatches"].as_array().map(Vec::len), Some(0));
+    }
+}
+
+/// Writes a variant of interp_p1p2.toml next to the original (so `code` resolves).
+fn variant(tag: &str, from: &str, to: &str) -> PathBuf {
+    let text = std::fs::read_to_string(assets().join("interp_p1p2.toml")).unwrap();
+    assert!(text.contains(from), "{from}");
+    let dir = std::env::temp_dir().join(format!("gcnrun-manifest-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        assets().join("interp_p1p2.bin"),
+        dir.join("interp_p1p2.bin"),
+    )
+    .unwrap();
+    let p = dir.join("m.toml");
+    std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    p
+}
+
+#[test]
+fn a_failed_expectation_exits_1() {
+    let p = variant("expect", "f32 = [1.75]", "f32 = [1.5]");
+    let out = gcn_run(&[p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("MISMATCH v2 wave 0 lane 2"), "{stdout}");
+}
+
+#[test]
+fn bad_manifests_exit_2_with_one_line_naming_the_field() {
+    for (tag, from, to, field) in [
+        ("arch", "arch = \"gfx900\"", "arch = \"gfx42\"", "arch"),
+        (
+            "vgpr",
+            "v0 = { f32 = \"0.25\" }",
+            "v0 = { f32 = \"0.25 +\" }",
+            "vgpr.\"v0\"",
+        ),
+        (
+            "code",
+            "code = \"interp_p1p2.bin\"",
+            "code = \"missing.bin\"",
+            "missing.bin",
+        ),
+        ("lds", "\"0x98\"", "\"0x10000\"", "lds.\"0x10000\""),
+    ] {
+        let p = variant(tag, from, to);
+        let out = gcn_run(&[p.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tag}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{tag}: {stderr}");
+        assert!(stderr.contains(field), "{tag}: {stderr}");
+    }
+}
