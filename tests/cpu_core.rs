@@ -67,7 +67,7 @@ fn moves_exec_and_vintrp() {
             return;
         };
         let mut w = initial(0);
-        cpu::run_wave(&prog, &mut w).unwrap();
+        cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap();
         let f = |v: u32, lane: u32| f32::from_bits(w.vgpr(v, lane));
         // Lane 0, primitive 0: P1 = 1 + 0.5 × 2 = 2; P2 = 2 + 0.25 × 4 = 3.
         assert_eq!(f(3, 0), 3.0, "{mcpu}");
@@ -96,10 +96,10 @@ fn waves_are_independent_of_thread_count() {
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| cpu::run(&prog, &mut one))
+        .install(|| cpu::run(&prog, &mut one, &mut cpu::Memory::default()))
         .unwrap();
     let mut many = fresh();
-    cpu::run(&prog, &mut many).unwrap();
+    cpu::run(&prog, &mut many, &mut cpu::Memory::default()).unwrap();
     assert_eq!(one, many);
     // Wave 3's parameters are offset by 3: lane 0 gives 4 + 0.5 × 5 + 0.25 × 7 = 8.25.
     assert_eq!(f32::from_bits(one[3].vgpr(3, 0)), 8.25);
@@ -117,13 +117,18 @@ fn unsupported_instructions_are_refused_by_name() {
     let e = gcn::lower::lower(&insts, &arch).unwrap_err();
     assert_eq!(e.offset, 4);
     assert!(e.what.contains("v_add_f32"), "{e}");
-    // An image instruction lowers, and the interpreter refuses it with its offset.
+    // A sample lowers, and the interpreter refuses it by name until the sampler lands.
     let img = mc.assemble(
         "gfx900",
-        &["image_load v[0:3], v4, s[8:15] dmask:0xf".into()],
+        &["image_sample v[0:3], v4, s[8:15], s[0:3] dmask:0xf".into()],
     );
     let bytes: Vec<u8> = img.into_iter().flat_map(|r| r.unwrap()).collect();
     let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
-    let e = cpu::run_wave(&prog, &mut WaveState::new(0, 64, 0)).unwrap_err();
-    assert!(e.to_string().contains("image_load"), "{e}");
+    let e = cpu::run_wave(
+        &prog,
+        &mut WaveState::new(0, 64, 0),
+        &mut cpu::Memory::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("image_sample"), "{e}");
 }

@@ -9,7 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Every assembly asset and the processor it is written for (as in assets/regen.sh).
-const KERNELS: &[(&str, &str)] = &[("sample_quad", "bonaire"), ("interp_p1p2", "gfx900")];
+const KERNELS: &[(&str, &str)] = &[
+    ("sample_quad", "bonaire"),
+    ("interp_p1p2", "gfx900"),
+    ("image_rw", "gfx900"),
+];
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")

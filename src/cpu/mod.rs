@@ -6,9 +6,12 @@
 //! operations will own), so [`run`] executes them in parallel with rayon and the
 //! result does not depend on the thread count.
 
+pub mod image;
 pub mod interp;
+pub mod memory;
 pub mod state;
 
+pub use memory::Memory;
 pub use state::WaveState;
 
 use crate::ir::{Op, Program, Reg, Src};
@@ -26,16 +29,27 @@ pub struct ExecError {
     pub message: String,
 }
 
-/// Runs every wave to `s_endpgm` (or the end of the program).
-pub fn run(prog: &Program, waves: &mut [WaveState]) -> Result<(), ExecError> {
-    waves.par_iter_mut().try_for_each(|w| run_wave(prog, w))
+/// Runs every wave to `s_endpgm` (or the end of the program). Programs with
+/// image operations run their waves one after another in wave order — one valid
+/// serial order of their memory accesses, the same on every run; the others run
+/// in parallel.
+pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<(), ExecError> {
+    let touches_memory = prog.ops.iter().any(|(_, op)| matches!(op, Op::Image(_)));
+    if touches_memory {
+        waves.iter_mut().try_for_each(|w| run_wave(prog, w, mem))
+    } else {
+        waves
+            .par_iter_mut()
+            .try_for_each(|w| run_wave(prog, w, &mut Memory::default()))
+    }
 }
 
 /// Runs one wave.
-pub fn run_wave(prog: &Program, w: &mut WaveState) -> Result<(), ExecError> {
+pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(), ExecError> {
+    let wave = w.wave;
     for (offset, op) in &prog.ops {
         let fail = |message: String| ExecError {
-            wave: w.wave,
+            wave,
             offset: *offset,
             message,
         };
@@ -59,12 +73,7 @@ pub fn run_wave(prog: &Program, w: &mut WaveState) -> Result<(), ExecError> {
                 attr,
                 chan,
             } => interp::execute(w, *step, *vdst, *ij, *attr, *chan),
-            Op::Image(m) => {
-                return Err(fail(format!(
-                    "`{}`: image instructions are not executed yet",
-                    m.mnemonic()
-                )))
-            }
+            Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
         }
     }
     Ok(())

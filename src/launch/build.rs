@@ -37,10 +37,13 @@ pub fn sampler_desc(s: &super::manifest::SamplerSpec) -> SamplerDesc {
     }
 }
 
-/// Builds every wave's initial state. Images named in `[sgpr]` are not placed
-/// in memory yet (they come with the image operations): such a manifest is
-/// refused with the field that names the image.
-pub fn initial_waves(l: &Launch, lds_bytes: u32) -> Result<Vec<WaveState>, ManifestError> {
+/// Builds every wave's initial state; `images` are the placed images (their T#s
+/// go where `[sgpr]` names them).
+pub fn initial_waves(
+    l: &Launch,
+    lds_bytes: u32,
+    images: &[Placed],
+) -> Result<Vec<WaveState>, ManifestError> {
     let mut waves = Vec::with_capacity(l.waves.min(1 << 16) as usize);
     for wave in 0..l.waves {
         let mut w = WaveState::new(wave, l.wave_size, lds_bytes);
@@ -49,11 +52,25 @@ pub fn initial_waves(l: &Launch, lds_bytes: u32) -> Result<Vec<WaveState>, Manif
             let dwords: Vec<u32> = match init {
                 SgprInit::Dwords(d) => d.clone(),
                 SgprInit::Sampler(name) => {
-                    let s = l.samplers.iter().find(|s| &s.name == name).ok_or_else(|| err(field.clone(), "unknown sampler"))?;
+                    let s = l
+                        .samplers
+                        .iter()
+                        .find(|s| &s.name == name)
+                        .ok_or_else(|| err(field.clone(), "unknown sampler"))?;
                     encode_sampler(&sampler_desc(s)).to_vec()
                 }
                 SgprInit::Image(name) => {
-                    return Err(err(field, format!("image `{name}`: placing images in memory comes with the image operations (not built yet)")))
+                    let i = l
+                        .images
+                        .iter()
+                        .position(|im| &im.name == name)
+                        .ok_or_else(|| err(field.clone(), "unknown image"))?;
+                    let t = images
+                        .get(i)
+                        .ok_or_else(|| err(field.clone(), "image not placed"))?
+                        .tsharp;
+                    // A 4-SGPR range takes the 128-bit T# (dwords 0-3).
+                    t[..reg.dwords().min(8) as usize].to_vec()
                 }
             };
             write_scalar(&mut w, *reg, &dwords);
@@ -176,4 +193,213 @@ pub fn check(expects: &[Expect], waves: &[WaveState]) -> Vec<Mismatch> {
         }
     }
     out
+}
+
+/// Where manifest images start in the address space (256-byte aligned, as a T#
+/// base address must be).
+pub const IMAGE_BASE: u64 = 0x1_0000;
+/// The most bytes all images of a launch may occupy.
+pub const IMAGE_MEMORY_CAP: u64 = 1 << 30;
+
+/// A placed image: its descriptor dwords and where it lives.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// The T# (8 dwords).
+    pub tsharp: [u32; 8],
+    /// The decoded model of that T#.
+    pub desc: crate::texture::descriptor::ImageDesc,
+}
+
+/// Lays every manifest image out in one memory region (each 256-byte aligned,
+/// linear, full mip chain as the manifest asks), fills it per its `init`, and
+/// encodes its T# for the launch's generation.
+pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+    use crate::cpu::image::surface_of;
+    use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
+    use crate::texture::format::{data_format, Layout};
+    let mut placed = Vec::new();
+    let mut bytes: Vec<u8> = Vec::new();
+    for (i, im) in l.images.iter().enumerate() {
+        let field = |f: &str| format!("image[{i}].{f}");
+        let df = data_format(im.data_format).ok_or_else(|| err(field("format"), "unsupported"))?;
+        if df.layout == Layout::Block {
+            return Err(err(
+                field("format"),
+                "block-compressed images are not placed yet",
+            ));
+        }
+        let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
+        if matches!(t, ImageType::D2Msaa | ImageType::D2MsaaArray) {
+            return Err(err(field("type"), "MSAA images are not placed yet"));
+        }
+        let slices = match t {
+            ImageType::Cube => im.layers.saturating_mul(6),
+            ImageType::D1Array | ImageType::D2Array => im.layers,
+            _ => 1,
+        };
+        let align = (64 / df.bytes).max(8);
+        // Components the format lacks read SEL_0 (Y, Z) or SEL_1 (W), as drivers
+        // program them; present ones read X..W (4..7).
+        let n = df.comps.len();
+        let dst_sel = [0usize, 1, 2, 3].map(|c| {
+            if c < n {
+                4 + c as u8
+            } else if c == 3 {
+                1
+            } else {
+                0
+            }
+        });
+        let desc = ImageDesc {
+            base_address: IMAGE_BASE + bytes.len() as u64,
+            min_lod: 0,
+            data_format: im.data_format,
+            num_format: im.num_format,
+            width: im.width,
+            height: im.height,
+            depth: if t == ImageType::D3 { im.depth } else { slices },
+            pitch: im.width.next_multiple_of(align),
+            dst_sel,
+            base_level: 0,
+            last_level: (im.mips - 1) as u8,
+            tiling: if l.arch.gen <= crate::arch::Gen::Gfx8 {
+                8
+            } else {
+                0
+            },
+            image_type: t,
+            base_array: 0,
+            last_array: slices - 1,
+        };
+        let tsharp = encode_image(&desc, l.arch.gen).map_err(|m| err(field("type"), m))?;
+        let surf = surface_of(&desc).map_err(|m| err(field("format"), m))?;
+        let size = surf
+            .total_bytes()
+            .ok_or_else(|| err(field("width"), "image too large"))?;
+        let end = (bytes.len() as u64 + size).next_multiple_of(256);
+        if end > IMAGE_MEMORY_CAP {
+            return Err(err(
+                field("width"),
+                format!("images need {end} bytes, more than the {IMAGE_MEMORY_CAP}-byte cap"),
+            ));
+        }
+        let start = bytes.len();
+        bytes.resize(end as usize, 0);
+        fill(
+            &mut bytes[start..start + size as usize],
+            &surf,
+            im,
+            df.bytes,
+        )
+        .map_err(|m| err(field("init"), m))?;
+        placed.push(Placed { tsharp, desc });
+    }
+    Ok((
+        crate::cpu::Memory {
+            base: IMAGE_BASE,
+            bytes,
+        },
+        placed,
+    ))
+}
+
+/// Fills an image's bytes per its `init` (docs/semantics.md, "Manifest images").
+fn fill(
+    dst: &mut [u8],
+    s: &crate::texture::layout::Surface,
+    im: &super::manifest::ImageSpec,
+    bpe: u32,
+) -> Result<(), String> {
+    use super::manifest::ImageInit;
+    match &im.init {
+        ImageInit::Zero => {}
+        // Level 0's texels, tightly packed in x, y, z, slice order (the pitch
+        // padding is the layout's business, not the manifest writer's).
+        ImageInit::Bytes(b) => {
+            let (w, h, d) = s.level_dims(0);
+            let texels = u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices);
+            if b.len() as u64 > texels * u64::from(bpe) {
+                return Err(format!(
+                    "{} bytes of hex for {texels} texels of {bpe} bytes",
+                    b.len()
+                ));
+            }
+            for (i, chunk) in b.chunks(bpe as usize).enumerate() {
+                let i = i as u64;
+                let (x, y) = (
+                    (i % u64::from(w)) as u32,
+                    ((i / u64::from(w)) % u64::from(h)) as u32,
+                );
+                let z = ((i / (u64::from(w) * u64::from(h))) % u64::from(d)) as u32;
+                let a = (i / (u64::from(w) * u64::from(h) * u64::from(d))) as u32;
+                if let Some(o) = s.texel_offset(0, a, x, y, z) {
+                    let o = o as usize;
+                    if let Some(t) = dst.get_mut(o..o + chunk.len()) {
+                        t.copy_from_slice(chunk);
+                    }
+                }
+            }
+        }
+        ImageInit::Png(p) => return Err(format!("PNG input ({p}) is not implemented yet")),
+        ImageInit::Checker | ImageInit::Gradient | ImageInit::Noise => {
+            for m in 0..s.levels {
+                let (w, h, d) = s.level_dims(m);
+                for a in 0..s.slices {
+                    for z in 0..d {
+                        for y in 0..h {
+                            for x in 0..w {
+                                let Some(o) = s.texel_offset(m, a, x, y, z) else {
+                                    continue;
+                                };
+                                let o = o as usize;
+                                for k in 0..bpe as usize {
+                                    let v = match im.init {
+                                        // 8×8 cells of all-ones / all-zero bytes.
+                                        ImageInit::Checker => {
+                                            if ((x / 8) ^ (y / 8) ^ z ^ a) & 1 == 0 {
+                                                0xff
+                                            } else {
+                                                0x00
+                                            }
+                                        }
+                                        // Byte k of a texel: x / w for even k, y / h for odd, scaled to 0..255.
+                                        ImageInit::Gradient => {
+                                            if k % 2 == 0 {
+                                                (x * 255 / w.max(2).saturating_sub(1).max(1))
+                                                    .min(255)
+                                                    as u8
+                                            } else {
+                                                (y * 255 / h.max(2).saturating_sub(1).max(1))
+                                                    .min(255)
+                                                    as u8
+                                            }
+                                        }
+                                        // A fixed integer hash of the texel's position and byte.
+                                        _ => noise(x, y, z ^ (a << 12) ^ (m << 24), k as u32),
+                                    };
+                                    if let Some(b) = dst.get_mut(o + k) {
+                                        *b = v;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A deterministic byte from a position (a 32-bit integer mix; the same on every
+/// machine, so `init = "noise"` images are reproducible).
+fn noise(x: u32, y: u32, z: u32, k: u32) -> u8 {
+    let mut h = x.wrapping_mul(0x9e37_79b1)
+        ^ y.wrapping_mul(0x85eb_ca77)
+        ^ z.wrapping_mul(0xc2b2_ae3d)
+        ^ k.wrapping_mul(0x27d4_eb2f);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2c1b_3c6d);
+    h ^= h >> 12;
+    (h >> 24) as u8
 }

@@ -1,6 +1,6 @@
 //! Running a manifest on the CPU: load, decode, lower, build the waves, run, check.
 
-use super::build::{check, initial_waves, Mismatch};
+use super::build::{check, initial_waves, place_images, Mismatch, Placed};
 use super::manifest::{parse, Caps, CodeSource, Launch};
 use crate::arch::Arch;
 use crate::cpu::{self, WaveState};
@@ -19,6 +19,10 @@ pub struct Outcome {
     pub waves: Vec<WaveState>,
     /// Failed `[expect]` entries.
     pub mismatches: Vec<Mismatch>,
+    /// Image memory after the run.
+    pub memory: cpu::Memory,
+    /// The images' descriptors, in manifest order.
+    pub images: Vec<Placed>,
 }
 
 /// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
@@ -59,9 +63,11 @@ pub fn run_manifest(
         .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
     let prog = gcn::lower::lower(&insts, &arch)
         .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
-    let mut states = initial_waves(&launch, caps.lds_bytes)
+    let (mut memory, placed) =
+        place_images(&launch).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    let mut states = initial_waves(&launch, caps.lds_bytes, &placed)
         .map_err(|e| InputError::whole(&name, e.to_string()))?;
-    cpu::run(&prog, &mut states).map_err(|e| {
+    cpu::run(&prog, &mut states, &mut memory).map_err(|e| {
         InputError::at(
             &program.name,
             e.offset,
@@ -74,5 +80,7 @@ pub fn run_manifest(
         arch,
         waves: states,
         mismatches,
+        memory,
+        images: placed,
     })
 }

@@ -1,0 +1,12 @@
+// image_rw.s: IMAGE_LOAD / IMAGE_STORE on gfx9 (gfx900). Run with assets/image_rw.toml.
+//
+// v0 = x, v1 = y (from the manifest). s[4:11] = T# of a 4x4 8_8_8_8 UNORM image,
+// s[12:19] = T# of a 4x4 16_16 UNORM image, v6 = 0.5 and v7 = 1.0 to store.
+// Regenerate image_rw.bin with assets/regen.sh.
+
+  image_load v[2:5], v[0:1], s[4:11] dmask:0xf unorm        // RGBA of texel (x, y)
+  image_store v[6:7], v[0:1], s[12:19] dmask:0x3 unorm      // (0.5, 1.0) as UNORM16
+  s_waitcnt vmcnt(0)
+  image_load v[8:9], v[0:1], s[12:19] dmask:0x3 unorm       // read it back
+  image_load v[10:12], v[0:1], s[4:11] dmask:0x9 unorm tfe  // X, W and the TFE dword
+  s_endpgm

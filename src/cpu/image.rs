@@ -1,0 +1,193 @@
+//! IMAGE_LOAD / LOAD_MIP / STORE / STORE_MIP on the CPU (docs/semantics.md,
+//! "Image loads and stores"). Sources: research/sampling.md §3.4 (DST_SEL, DMASK,
+//! store component rule), §4.1 (address VGPRs), §4.4 (out of bounds), §5.12
+//! (TFE), §5.14 (unbound).
+
+use super::{Memory, WaveState};
+use crate::arch::{Arch, Gen};
+use crate::gcn::mimg::Mimg;
+use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::texture::descriptor::{decode_image, Image, ImageDesc, ImageType};
+use crate::texture::format::{self, data_format, missing_component, NumFormat};
+use crate::texture::layout::Surface;
+
+/// The linear surface a bound T# describes (docs/semantics.md, "Linear layout"):
+/// levels `0..=last_level` of the resource, slices from the type.
+pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
+    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+    if df.layout == format::Layout::Block {
+        return Err(format!(
+            "{} images are read through the sampler only",
+            df.name
+        ));
+    }
+    let (depth, slices) = match d.image_type {
+        ImageType::D3 => (d.depth, 1),
+        ImageType::D1Array | ImageType::D2Array | ImageType::Cube => (1, d.last_array + 1),
+        _ => (1, 1),
+    };
+    Ok(Surface {
+        bpe: df.bytes,
+        block: false,
+        width: d.width,
+        height: if matches!(d.image_type, ImageType::D1 | ImageType::D1Array) {
+            1
+        } else {
+            d.height
+        },
+        depth,
+        slices,
+        pitch: d.pitch,
+        levels: u32::from(d.last_level) + 1,
+    })
+}
+
+/// Number of integer coordinates the body of a load/store has for a type
+/// (sampling.md §4.1), before the optional mip level.
+fn body_coords(t: ImageType) -> Result<u32, String> {
+    Ok(match t {
+        ImageType::D1 => 1,
+        ImageType::D1Array | ImageType::D2 => 2,
+        ImageType::D2Array | ImageType::D3 | ImageType::Cube => 3,
+        ImageType::D2Msaa | ImageType::D2MsaaArray => {
+            return Err("MSAA image loads/stores are not executed yet".into())
+        }
+    })
+}
+
+/// Executes one image load or store for the wave.
+pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
+    let r = &m.raw;
+    let mip = m.op.has(flag::MIP);
+    let plain = matches!(
+        m.mnemonic(),
+        "image_load" | "image_load_mip" | "image_store" | "image_store_mip"
+    );
+    if !plain || !matches!(m.op.kind, BaseKind::Load | BaseKind::Store) {
+        return Err(format!("`{}` is not executed yet", m.mnemonic()));
+    }
+    if r.d16 || r.a16 || r.lwe {
+        return Err(format!(
+            "`{}` with d16/a16/lwe is not executed yet",
+            m.mnemonic()
+        ));
+    }
+    if arch.gen >= Gen::Gfx10 {
+        return Err("gfx10+ image descriptors are not modelled yet".into());
+    }
+    // The T#: 8 SGPRs from srsrc × 4 (R128 uses dwords 0–3, the rest read 0).
+    let base = r.srsrc * 4;
+    let words = if r.r128 { 4 } else { 8 };
+    let tsharp: Vec<u32> = (0..8)
+        .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
+        .collect();
+    let desc =
+        decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))?;
+    let dmask = r.dmask & 0xf;
+    let loads = m.op.kind == BaseKind::Load;
+    // DMASK = 0 behaves as DMASK = 1 for the VGPR count (sampling.md §3.4).
+    let comps = dmask.count_ones().max(1);
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    let Image::Bound(d) = desc else {
+        // Unbound: loads return zero in every component (and TFE), stores do nothing.
+        if loads {
+            for &lane in &lanes {
+                for k in 0..comps + u32::from(r.tfe) {
+                    w.set_vgpr(r.vdata + k, lane, 0);
+                }
+            }
+        }
+        return Ok(());
+    };
+    if d.tiling != 8 && arch.gen <= Gen::Gfx8 || d.tiling != 0 && arch.gen == Gen::Gfx9 {
+        return Err(format!(
+            "tiled T# (tiling {}) is not supported: gcnrun reads linear images only",
+            d.tiling
+        ));
+    }
+    let surf = surface_of(&d)?;
+    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+    let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
+    let ncoord = body_coords(d.image_type)? + u32::from(mip);
+    for &lane in &lanes {
+        let addr: Vec<u32> = if m.nsa_form {
+            m.address_vgprs().iter().map(|&v| w.vgpr(v, lane)).collect()
+        } else {
+            (0..ncoord).map(|k| w.vgpr(r.vaddr + k, lane)).collect()
+        };
+        let a = |k: u32| addr.get(k as usize).copied().unwrap_or(0);
+        let (x, mut y, mut z, mut slice) = (a(0), 0, 0, 0);
+        match d.image_type {
+            ImageType::D1 => {}
+            ImageType::D1Array => slice = a(1),
+            ImageType::D2 => y = a(1),
+            ImageType::D2Array | ImageType::Cube => {
+                y = a(1);
+                slice = a(2);
+            }
+            _ => {
+                y = a(1);
+                z = a(2);
+            }
+        }
+        let level = if mip { a(ncoord - 1) } else { 0 };
+        // The view's level L is resource level BASE_LEVEL + L, and its slice S is
+        // resource slice BASE_ARRAY + S; anything past the surface is out of
+        // bounds (texel_offset gives None).
+        let res_level = u32::from(d.base_level).checked_add(level);
+        let res_slice = match d.image_type {
+            ImageType::D1Array | ImageType::D2Array | ImageType::Cube => {
+                d.base_array.checked_add(slice)
+            }
+            _ => Some(0),
+        };
+        let offset = match (res_level, res_slice) {
+            (Some(l), Some(s)) => surf.texel_offset(l, s, x, y, z),
+            _ => None,
+        };
+        let at = offset.and_then(|o| o.checked_add(d.base_address));
+        if loads {
+            // Out of bounds: zero in every component before DST_SEL (§4.4).
+            let texel = match at.and_then(|p| mem.read(p, df.bytes)) {
+                Some(bytes) => format::load_texel(df, nf, bytes).ok_or("unsupported format")?,
+                None => [0; 4],
+            };
+            let swizzled = d.dst_sel.map(|s| match s {
+                0 => 0,
+                1 => missing_component(3, nf),
+                s => texel[usize::from(s - 4) & 3],
+            });
+            let mut k = 0;
+            for (c, &v) in swizzled.iter().enumerate() {
+                if dmask >> c & 1 == 1 {
+                    w.set_vgpr(r.vdata + k, lane, v);
+                    k += 1;
+                }
+            }
+            if dmask == 0 {
+                w.set_vgpr(r.vdata, lane, 0);
+            }
+            // TFE: one more VGPR, 0 = the fetch succeeded (non-resident status is
+            // a PRT feature gcnrun does not model).
+            if r.tfe {
+                w.set_vgpr(r.vdata + comps, lane, 0);
+            }
+        } else if let Some(p) = at {
+            // Components come from consecutive VGPRs in DMASK order; components
+            // DMASK leaves out take the first VGPR's value (§3.4).
+            let first = w.vgpr(r.vdata, lane);
+            let mut k = 0;
+            let mut rgba = [first; 4];
+            for (c, slot) in rgba.iter_mut().enumerate() {
+                if dmask >> c & 1 == 1 {
+                    *slot = w.vgpr(r.vdata + k, lane);
+                    k += 1;
+                }
+            }
+            let bytes = format::store_texel(df, nf, rgba)
+                .ok_or_else(|| format!("number format {nf:?} cannot be stored"))?;
+            mem.write(p, &bytes);
+        }
+    }
+    Ok(())
+}
