@@ -274,9 +274,12 @@ fn unknown_arch_lists_the_valid_names() {
 fn unimplemented_modes_say_so() {
     let p = scratch("nop.bin", &le(&[S_ENDPGM]));
     let file = path_str(&p);
+    // --cpu (the default) runs a bare file in the default environment.
+    for args in [vec![file], vec!["--cpu", file]] {
+        let out = gcn_run(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
     for args in [
-        vec![file],
-        vec!["--cpu", file],
         vec!["--gpu", file],
         vec!["--diff", file],
         vec!["--emit-wgsl", file],

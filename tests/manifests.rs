@@ -13,6 +13,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_quad", "bonaire"),
     ("interp_p1p2", "gfx900"),
     ("image_rw", "gfx900"),
+    ("gradient_quad", "tahiti"),
 ];
 
 fn assets() -> PathBuf {
@@ -135,4 +136,36 @@ fn bad_manifests_exit_2_with_one_line_naming_the_field() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{tag}: {stderr}");
         assert!(stderr.contains(field), "{tag}: {stderr}");
     }
+}
+
+/// The README's first command: the bundled kernel in the default environment
+/// writes a picture. Pixel (x, y) of `input` holds bytes (x·255/63, y·255/63, …)
+/// (integer division, the gradient rule); the kernel loads R and G as UNORM
+/// (c/255) and stores them back as UNORM (round(c/255 · 255) = c) with B = A =
+/// 1.0 → 255. So output pixel (x, y) = (x·255/63, y·255/63, 255, 255).
+#[test]
+fn bundled_kernel_writes_the_expected_picture() {
+    let dir = std::env::temp_dir().join(format!("gcnrun-out-{}", std::process::id()));
+    let bin = assets().join("gradient_quad.bin");
+    let out = gcn_run(&[bin.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(dir.join("output.png")).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (64, 64));
+    for (x, y, p) in img.enumerate_pixels() {
+        let want = [(x * 255 / 63) as u8, (y * 255 / 63) as u8, 255, 255];
+        assert_eq!(p.0, want, "pixel ({x}, {y})");
+    }
+    // --json names the images with their digests.
+    let out = gcn_run(&[bin.to_str().unwrap(), "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["waves"], 64);
+    assert_eq!(
+        doc["images"]["output"]["sha256"].as_str().map(str::len),
+        Some(64)
+    );
 }

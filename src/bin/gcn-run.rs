@@ -14,6 +14,7 @@ const EXIT_BAD_INPUT: u8 = 2;
 
 const EXAMPLES: &str = "\
 Examples:
+  gcn-run assets/gradient_quad.bin --out out           (default environment, PNGs in out/)
   gcn-run --disasm assets/sample_quad.bin
   gcn-run --disasm --arch gfx1030 kernel.bin
   gcn-run --disasm kernel.hsaco                       (arch from the code object's e_flags)
@@ -187,12 +188,42 @@ fn is_manifest(cli: &Cli) -> bool {
             .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
 }
 
-/// `--cpu` on a manifest: run, print the dumped registers and the `[expect]`
-/// result; exit 1 when an expectation fails.
-fn run_cpu_manifest(cli: &Cli, path: &std::path::Path) -> Result<ExitCode, InputError> {
+/// SPEC.md `"images"`: per image, the SHA-256 and size of its bytes in memory
+/// (every level and slice, as laid out).
+fn image_digests(out: &gcnrun::launch::run::Outcome) -> serde_json::Value {
+    use sha2::Digest;
+    let mut m = serde_json::Map::new();
+    for (spec, placed) in out.launch.images.iter().zip(&out.images) {
+        let size = gcnrun::cpu::image::surface_of(&placed.desc)
+            .ok()
+            .and_then(|s| s.total_bytes())
+            .unwrap_or(0);
+        let bytes = out
+            .memory
+            .read(placed.desc.base_address, size as u32)
+            .unwrap_or(&[]);
+        let digest: String = sha2::Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        m.insert(
+            spec.name.clone(),
+            serde_json::json!({ "sha256": digest, "bytes": bytes.len() }),
+        );
+    }
+    serde_json::Value::Object(m)
+}
+
+/// After a CPU run: write images (`--out`), print the dumped registers and the
+/// `[expect]` result; exit 1 when an expectation fails.
+fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitCode, InputError> {
     use gcnrun::launch::build::read;
     use gcnrun::launch::regs::RegRange;
-    let out = gcnrun::launch::run::run_manifest(path, cli.arch.as_deref(), cli.waves)?;
+    let mut written = Vec::new();
+    if let Some(dir) = &cli.out {
+        written =
+            gcnrun::launch::png::write_pngs(out, dir).map_err(|m| InputError::whole("--out", m))?;
+    }
     // Registers to show: --dump, else those the manifest expects.
     let regs: Vec<RegRange> = match &cli.dump {
         Some(list) => list
@@ -243,12 +274,24 @@ fn run_cpu_manifest(cli: &Cli, path: &std::path::Path) -> Result<ExitCode, Input
             "waves": out.waves.len(),
             "registers": registers,
             "mismatches": out.mismatches,
+            "images": image_digests(out),
         });
         text = format!("{doc:#}\n");
     } else {
         for (name, vals) in &columns {
             let cells: Vec<String> = vals.iter().map(|v| format!("{v:#010x}")).collect();
             text.push_str(&format!("{name}: {}\n", cells.join(" ")));
+        }
+        if !cli.quiet {
+            text.push_str(&format!(
+                "ran {} wave(s) of {} lanes on the CPU ({})\n",
+                out.waves.len(),
+                out.launch.wave_size,
+                out.arch.mcpu
+            ));
+            for p in &written {
+                text.push_str(&format!("wrote {}\n", p.display()));
+            }
         }
         if !out.launch.expect.is_empty() && !cli.quiet {
             for m in &out.mismatches {
@@ -277,10 +320,23 @@ fn run(cli: &Cli) -> Result<ExitCode, InputError> {
         return Ok(fail(message));
     }
     if !cli.mode.disasm {
-        return match (&cli.input, is_manifest(cli)) {
-            (Some(path), true) => run_cpu_manifest(cli, path),
-            _ => Ok(fail("--cpu on a bare code file needs the embedded default environment, which is not implemented yet; run a launch manifest (.toml), or use --disasm")),
+        if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
+            let out = gcnrun::launch::run::run_manifest(path, cli.arch.as_deref(), cli.waves)?;
+            return report_cpu_run(cli, &out);
+        }
+        let program = match (&cli.hex, &cli.input) {
+            (Some(hex), _) => input::from_hex(hex)?,
+            (None, Some(path)) => input::load_file(path)?,
+            (None, None) => {
+                return Err(InputError::whole(
+                    "INPUT",
+                    "no input: give a code file, a manifest or --hex (see --help)",
+                ))
+            }
         };
+        let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
+        let out = gcnrun::launch::run::run_default(&program, arch, cli.waves)?;
+        return report_cpu_run(cli, &out);
     }
     if is_manifest(cli) {
         return Ok(fail(

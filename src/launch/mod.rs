@@ -7,9 +7,11 @@
 //! - [`names`]: manifest spellings of hardware enumerations (formats, address modes, …).
 
 pub mod build;
+pub mod default_env;
 pub mod expr;
 pub mod manifest;
 pub mod names;
+pub mod png;
 pub mod regs;
 pub mod run;
 

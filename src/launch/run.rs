@@ -58,15 +58,42 @@ pub fn run_manifest(
         }
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
     };
+    run_launch(launch, &program, &name)
+}
+
+/// Runs a bare code file in the embedded default environment
+/// ([`super::default_env`]).
+pub fn run_default(
+    program: &input::Program,
+    arch: Arch,
+    waves: Option<u32>,
+) -> Result<Outcome, InputError> {
+    let mut launch = super::default_env::default_launch(arch);
+    if let Some(n) = waves {
+        if n == 0 || n > Caps::default().max_waves {
+            return Err(InputError::whole(
+                "--waves",
+                format!("{n} is outside 1..={}", Caps::default().max_waves),
+            ));
+        }
+        launch.waves = n;
+    }
+    run_launch(launch, program, &program.name)
+}
+
+/// Decodes, lowers, builds the initial state and runs; `name` names the launch
+/// (the manifest, or the code file) in errors.
+fn run_launch(launch: Launch, program: &input::Program, name: &str) -> Result<Outcome, InputError> {
+    let caps = Caps::default();
     let arch = launch.arch;
     let insts = gcn::decode_stream(&program.bytes, &arch)
         .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
     let prog = gcn::lower::lower(&insts, &arch)
         .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
     let (mut memory, placed) =
-        place_images(&launch).map_err(|e| InputError::whole(&name, e.to_string()))?;
+        place_images(&launch).map_err(|e| InputError::whole(name, e.to_string()))?;
     let mut states = initial_waves(&launch, caps.lds_bytes, &placed)
-        .map_err(|e| InputError::whole(&name, e.to_string()))?;
+        .map_err(|e| InputError::whole(name, e.to_string()))?;
     cpu::run(&prog, &mut states, &mut memory).map_err(|e| {
         InputError::at(
             &program.name,
