@@ -14,6 +14,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("interp_p1p2", "gfx900"),
     ("image_rw", "gfx900"),
     ("gradient_quad", "tahiti"),
+    ("atomics", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

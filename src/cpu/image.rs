@@ -55,6 +55,80 @@ fn body_coords(t: ImageType) -> Result<u32, String> {
     })
 }
 
+/// The byte address of the texel a lane addresses, or `None` when it is out of
+/// bounds. Address VGPRs per type (sampling.md §4.1): on gfx6–gfx9 as many
+/// consecutive VGPRs from `vaddr` as the type needs (+ the mip level for `_mip`
+/// forms); NSA forms list them. Levels and slices are relative to the view.
+pub fn texel_address(
+    m: &Mimg,
+    w: &WaveState,
+    lane: u32,
+    d: &ImageDesc,
+    surf: &Surface,
+    mip: bool,
+) -> Result<Option<u64>, String> {
+    let r = &m.raw;
+    let ncoord = body_coords(d.image_type)? + u32::from(mip);
+    let addr: Vec<u32> = if m.nsa_form {
+        m.address_vgprs().iter().map(|&v| w.vgpr(v, lane)).collect()
+    } else {
+        (0..ncoord).map(|k| w.vgpr(r.vaddr + k, lane)).collect()
+    };
+    let a = |k: u32| addr.get(k as usize).copied().unwrap_or(0);
+    let (x, mut y, mut z, mut slice) = (a(0), 0, 0, 0);
+    match d.image_type {
+        ImageType::D1 => {}
+        ImageType::D1Array => slice = a(1),
+        ImageType::D2 => y = a(1),
+        ImageType::D2Array | ImageType::Cube => {
+            y = a(1);
+            slice = a(2);
+        }
+        _ => {
+            y = a(1);
+            z = a(2);
+        }
+    }
+    let level = if mip { a(ncoord - 1) } else { 0 };
+    // The view's level L is resource level BASE_LEVEL + L, and its slice S is
+    // resource slice BASE_ARRAY + S; anything past the surface is out of
+    // bounds (texel_offset gives None).
+    let res_level = u32::from(d.base_level).checked_add(level);
+    let res_slice = match d.image_type {
+        ImageType::D1Array | ImageType::D2Array | ImageType::Cube => {
+            d.base_array.checked_add(slice)
+        }
+        _ => Some(0),
+    };
+    let offset = match (res_level, res_slice) {
+        (Some(l), Some(s)) => surf.texel_offset(l, s, x, y, z),
+        _ => None,
+    };
+    Ok(offset.and_then(|o| o.checked_add(d.base_address)))
+}
+
+/// Reads and decodes the T# an instruction names: 8 SGPRs from `srsrc × 4`
+/// (R128: dwords 0–3, the rest read 0).
+pub fn read_tsharp(m: &Mimg, w: &WaveState, arch: &Arch) -> Result<Image, String> {
+    let base = m.raw.srsrc * 4;
+    let words = if m.raw.r128 { 4 } else { 8 };
+    let tsharp: Vec<u32> = (0..8)
+        .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
+        .collect();
+    decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))
+}
+
+/// Refuses tiled T#s: gcnrun reads linear images only.
+pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), String> {
+    if d.tiling != 8 && arch.gen <= Gen::Gfx8 || d.tiling != 0 && arch.gen == Gen::Gfx9 {
+        return Err(format!(
+            "tiled T# (tiling {}) is not supported: gcnrun reads linear images only",
+            d.tiling
+        ));
+    }
+    Ok(())
+}
+
 /// Executes one image load or store for the wave.
 pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
     let r = &m.raw;
@@ -75,14 +149,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if arch.gen >= Gen::Gfx10 {
         return Err("gfx10+ image descriptors are not modelled yet".into());
     }
-    // The T#: 8 SGPRs from srsrc × 4 (R128 uses dwords 0–3, the rest read 0).
-    let base = r.srsrc * 4;
-    let words = if r.r128 { 4 } else { 8 };
-    let tsharp: Vec<u32> = (0..8)
-        .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
-        .collect();
-    let desc =
-        decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))?;
+    let desc = read_tsharp(m, w, arch)?;
     let dmask = r.dmask & 0xf;
     let loads = m.op.kind == BaseKind::Load;
     // DMASK = 0 behaves as DMASK = 1 for the VGPR count (sampling.md §3.4).
@@ -99,53 +166,12 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         }
         return Ok(());
     };
-    if d.tiling != 8 && arch.gen <= Gen::Gfx8 || d.tiling != 0 && arch.gen == Gen::Gfx9 {
-        return Err(format!(
-            "tiled T# (tiling {}) is not supported: gcnrun reads linear images only",
-            d.tiling
-        ));
-    }
+    require_linear(&d, arch)?;
     let surf = surface_of(&d)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
     let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
-    let ncoord = body_coords(d.image_type)? + u32::from(mip);
     for &lane in &lanes {
-        let addr: Vec<u32> = if m.nsa_form {
-            m.address_vgprs().iter().map(|&v| w.vgpr(v, lane)).collect()
-        } else {
-            (0..ncoord).map(|k| w.vgpr(r.vaddr + k, lane)).collect()
-        };
-        let a = |k: u32| addr.get(k as usize).copied().unwrap_or(0);
-        let (x, mut y, mut z, mut slice) = (a(0), 0, 0, 0);
-        match d.image_type {
-            ImageType::D1 => {}
-            ImageType::D1Array => slice = a(1),
-            ImageType::D2 => y = a(1),
-            ImageType::D2Array | ImageType::Cube => {
-                y = a(1);
-                slice = a(2);
-            }
-            _ => {
-                y = a(1);
-                z = a(2);
-            }
-        }
-        let level = if mip { a(ncoord - 1) } else { 0 };
-        // The view's level L is resource level BASE_LEVEL + L, and its slice S is
-        // resource slice BASE_ARRAY + S; anything past the surface is out of
-        // bounds (texel_offset gives None).
-        let res_level = u32::from(d.base_level).checked_add(level);
-        let res_slice = match d.image_type {
-            ImageType::D1Array | ImageType::D2Array | ImageType::Cube => {
-                d.base_array.checked_add(slice)
-            }
-            _ => Some(0),
-        };
-        let offset = match (res_level, res_slice) {
-            (Some(l), Some(s)) => surf.texel_offset(l, s, x, y, z),
-            _ => None,
-        };
-        let at = offset.and_then(|o| o.checked_add(d.base_address));
+        let at = texel_address(m, w, lane, &d, &surf, mip)?;
         if loads {
             // Out of bounds: zero in every component before DST_SEL (§4.4).
             let texel = match at.and_then(|p| mem.read(p, df.bytes)) {

@@ -6,6 +6,7 @@
 //! operations will own), so [`run`] executes them in parallel with rayon and the
 //! result does not depend on the thread count.
 
+pub mod atomic;
 pub mod image;
 pub mod interp;
 pub mod memory;
@@ -73,6 +74,9 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                 attr,
                 chan,
             } => interp::execute(w, *step, *vdst, *ij, *attr, *chan),
+            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
+                atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
+            }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
         }
     }

@@ -1,0 +1,326 @@
+//! IMAGE_ATOMIC_* on the CPU (docs/semantics.md, "Image atomics").
+//!
+//! Lanes execute one after another in lane order — one valid serial order of a
+//! wave's atomics. Each rule is one match arm of [`apply32`] / [`apply64`], with
+//! the CLRX errata (docs/errata.md S1–S3) resolved: INC increments, SUB stores
+//! `image − data`, RSUB stores `data − image`.
+
+use super::image::{read_tsharp, require_linear, surface_of, texel_address};
+use super::{Memory, WaveState};
+use crate::arch::Arch;
+use crate::gcn::mimg::Mimg;
+use crate::texture::descriptor::Image;
+use crate::texture::format::NumFormat;
+
+/// The atomic operations of every generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicOp {
+    /// `data`.
+    Swap,
+    /// `old == cmp ? data : old`.
+    CmpSwap,
+    /// `old + data` (wrapping).
+    Add,
+    /// `old − data` (wrapping).
+    Sub,
+    /// `data − old` (wrapping; gfx6/gfx7).
+    Rsub,
+    /// Signed minimum.
+    Smin,
+    /// Unsigned minimum.
+    Umin,
+    /// Signed maximum.
+    Smax,
+    /// Unsigned maximum.
+    Umax,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
+    /// `old >= data ? 0 : old + 1`.
+    Inc,
+    /// `(old == 0 || old > data) ? data : old − 1`.
+    Dec,
+    /// Float compare-swap: `old == cmp ? data : old` as floats.
+    FCmpSwap,
+    /// Float minimum.
+    Fmin,
+    /// Float maximum.
+    Fmax,
+}
+
+/// The operation of an `image_atomic_*` mnemonic.
+pub fn from_mnemonic(name: &str) -> Option<AtomicOp> {
+    use AtomicOp::*;
+    const TABLE: &[(&str, AtomicOp)] = &[
+        ("swap", Swap),
+        ("cmpswap", CmpSwap),
+        ("add", Add),
+        ("sub", Sub),
+        ("rsub", Rsub),
+        ("smin", Smin),
+        ("umin", Umin),
+        ("smax", Smax),
+        ("umax", Umax),
+        ("and", And),
+        ("or", Or),
+        ("xor", Xor),
+        ("inc", Inc),
+        ("dec", Dec),
+        ("fcmpswap", FCmpSwap),
+        ("fmin", Fmin),
+        ("fmax", Fmax),
+    ];
+    let op = name.strip_prefix("image_atomic_")?;
+    TABLE.iter().find(|(n, _)| *n == op).map(|&(_, o)| o)
+}
+
+/// The new 32-bit value (CLRX MIMG page operations, with docs/errata.md S1–S3).
+/// Float minimum/maximum return the non-NaN operand when one is NaN (IEEE
+/// minNum/maxNum, Rust's `f32::min`/`max`).
+pub fn apply32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
+    use AtomicOp::*;
+    let f = f32::from_bits;
+    match op {
+        Swap => data,
+        CmpSwap => {
+            if old == cmp {
+                data
+            } else {
+                old
+            }
+        }
+        Add => old.wrapping_add(data),
+        Sub => old.wrapping_sub(data),
+        Rsub => data.wrapping_sub(old),
+        Smin => (old as i32).min(data as i32) as u32,
+        Umin => old.min(data),
+        Smax => (old as i32).max(data as i32) as u32,
+        Umax => old.max(data),
+        And => old & data,
+        Or => old | data,
+        Xor => old ^ data,
+        Inc => {
+            if old >= data {
+                0
+            } else {
+                old + 1
+            }
+        }
+        Dec => {
+            if old == 0 || old > data {
+                data
+            } else {
+                old - 1
+            }
+        }
+        FCmpSwap => {
+            if f(old) == f(cmp) {
+                data
+            } else {
+                old
+            }
+        }
+        Fmin => f(old).min(f(data)).to_bits(),
+        Fmax => f(old).max(f(data)).to_bits(),
+    }
+}
+
+/// The new 64-bit value: [`apply32`]'s rules on 64-bit integers / doubles.
+pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
+    use AtomicOp::*;
+    let f = f64::from_bits;
+    match op {
+        Swap => data,
+        CmpSwap => {
+            if old == cmp {
+                data
+            } else {
+                old
+            }
+        }
+        Add => old.wrapping_add(data),
+        Sub => old.wrapping_sub(data),
+        Rsub => data.wrapping_sub(old),
+        Smin => (old as i64).min(data as i64) as u64,
+        Umin => old.min(data),
+        Smax => (old as i64).max(data as i64) as u64,
+        Umax => old.max(data),
+        And => old & data,
+        Or => old | data,
+        Xor => old ^ data,
+        Inc => {
+            if old >= data {
+                0
+            } else {
+                old + 1
+            }
+        }
+        Dec => {
+            if old == 0 || old > data {
+                data
+            } else {
+                old - 1
+            }
+        }
+        FCmpSwap => {
+            if f(old) == f(cmp) {
+                data
+            } else {
+                old
+            }
+        }
+        Fmin => f(old).min(f(data)).to_bits(),
+        Fmax => f(old).max(f(data)).to_bits(),
+    }
+}
+
+/// Executes one image atomic for every active lane, in lane order.
+///
+/// The texel is one 32-bit (format `32`) or 64-bit (format `32_32`) value; DMASK
+/// gives the dwords sent: 0x1 (32-bit), 0x3 (64-bit, or 32-bit compare-swap), 0xf
+/// (64-bit compare-swap) (sampling.md §3.4). With GLC the pre-op value returns to
+/// VDATA. Out of bounds or unbound: no write, and GLC returns 0.
+pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
+    let op = from_mnemonic(m.mnemonic())
+        .ok_or_else(|| format!("`{}` is not an atomic", m.mnemonic()))?;
+    let r = &m.raw;
+    if r.d16 || r.a16 || r.lwe || r.tfe {
+        return Err(format!(
+            "`{}` with d16/a16/lwe/tfe is not executed yet",
+            m.mnemonic()
+        ));
+    }
+    let two_operands = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
+    let dwords = (r.dmask & 0xf).count_ones();
+    let wide = match (two_operands, dwords) {
+        (false, 1) | (true, 2) => false,
+        (false, 2) | (true, 4) => true,
+        _ => {
+            return Err(format!(
+                "`{}`: dmask {:#x} is not an atomic data size",
+                m.mnemonic(),
+                r.dmask
+            ))
+        }
+    };
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    let desc = read_tsharp(m, w, arch)?;
+    let Image::Bound(d) = desc else {
+        if r.glc {
+            for &lane in &lanes {
+                for k in 0..dwords / if two_operands { 2 } else { 1 } {
+                    w.set_vgpr(r.vdata + k, lane, 0);
+                }
+            }
+        }
+        return Ok(());
+    };
+    require_linear(&d, arch)?;
+    let want = if wide { 11 } else { 4 };
+    if d.data_format != want {
+        return Err(format!(
+            "`{}` needs a {} image, not data format {}",
+            m.mnemonic(),
+            if wide { "32_32" } else { "32" },
+            d.data_format
+        ));
+    }
+    let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
+    if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
+        return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format));
+    }
+    let surf = surface_of(&d)?;
+    let n = if wide { 2 } else { 1 };
+    for lane in lanes {
+        let v = |k: u32| w.vgpr(r.vdata + k, lane);
+        let data = if wide {
+            u64::from(v(0)) | u64::from(v(1)) << 32
+        } else {
+            u64::from(v(0))
+        };
+        let cmp = match (two_operands, wide) {
+            (false, _) => 0,
+            (true, false) => u64::from(v(1)),
+            (true, true) => u64::from(v(2)) | u64::from(v(3)) << 32,
+        };
+        let at = texel_address(m, w, lane, &d, &surf, false)?;
+        let old = match at.and_then(|p| mem.read(p, 4 * n)) {
+            Some(b) => b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x)),
+            None => {
+                if r.glc {
+                    for k in 0..n {
+                        w.set_vgpr(r.vdata + k, lane, 0);
+                    }
+                }
+                continue;
+            }
+        };
+        let new = if wide {
+            apply64(op, old, data, cmp)
+        } else {
+            u64::from(apply32(op, old as u32, data as u32, cmp as u32))
+        };
+        if let Some(p) = at {
+            mem.write(p, &new.to_le_bytes()[..4 * n as usize]);
+        }
+        if r.glc {
+            w.set_vgpr(r.vdata, lane, old as u32);
+            if wide {
+                w.set_vgpr(r.vdata + 1, lane, (old >> 32) as u32);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use AtomicOp::*;
+
+    #[test]
+    fn errata_rules() {
+        // S1: INC increments while old < data, then wraps to 0 (CLRX's 32-bit
+        // pseudo-code decrements: a typo).
+        assert_eq!(apply32(Inc, 5, 10, 0), 6);
+        assert_eq!(apply32(Inc, 10, 10, 0), 0);
+        // DEC: old == 0 or old > data → data.
+        assert_eq!(apply32(Dec, 0, 7, 0), 7);
+        assert_eq!(apply32(Dec, 9, 7, 0), 7);
+        assert_eq!(apply32(Dec, 5, 7, 0), 4);
+        // S2: SUB = image − data, RSUB = data − image.
+        assert_eq!(apply32(Sub, 10, 3, 0), 7);
+        assert_eq!(apply32(Rsub, 10, 3, 0), 3u32.wrapping_sub(10));
+    }
+
+    #[test]
+    fn signedness_and_wrap() {
+        assert_eq!(apply32(Add, u32::MAX, 2, 0), 1);
+        assert_eq!(apply32(Smin, 5, (-3i32) as u32, 0), (-3i32) as u32);
+        assert_eq!(apply32(Umin, 5, (-3i32) as u32, 0), 5);
+        assert_eq!(apply32(Smax, 5, (-3i32) as u32, 0), 5);
+        assert_eq!(apply32(Umax, 5, (-3i32) as u32, 0), (-3i32) as u32);
+        assert_eq!(apply64(Add, u64::MAX, 1, 0), 0);
+        assert_eq!(apply64(Smin, 1, u64::MAX, 0), u64::MAX);
+    }
+
+    #[test]
+    fn compare_swaps() {
+        assert_eq!(apply32(CmpSwap, 4, 9, 4), 9);
+        assert_eq!(apply32(CmpSwap, 4, 9, 5), 4);
+        // As floats, −0 == +0, and NaN never equals.
+        assert_eq!(apply32(FCmpSwap, 0x8000_0000, 7, 0), 7);
+        assert_eq!(apply32(FCmpSwap, 0x7fc0_0000, 7, 0x7fc0_0000), 0x7fc0_0000);
+        assert_eq!(
+            apply32(Fmin, 2.0f32.to_bits(), 1.0f32.to_bits(), 0),
+            1.0f32.to_bits()
+        );
+        assert_eq!(
+            apply32(Fmax, f32::NAN.to_bits(), 1.0f32.to_bits(), 0),
+            1.0f32.to_bits()
+        );
+    }
+}
