@@ -209,6 +209,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     let lanes: Vec<u32> = w.active_lanes().collect();
     let desc = read_tsharp(m, w, arch)?;
     let Image::Bound(d) = desc else {
+        // Unbound or null: dropped; GLC returns 0.
         if r.glc {
             for &lane in &lanes {
                 for k in 0..dwords / if two_operands { 2 } else { 1 } {

@@ -155,16 +155,33 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     // DMASK = 0 behaves as DMASK = 1 for the VGPR count (sampling.md §3.4).
     let comps = dmask.count_ones().max(1);
     let lanes: Vec<u32> = w.active_lanes().collect();
-    let Image::Bound(d) = desc else {
-        // Unbound: loads return zero in every component (and TFE), stores do nothing.
-        if loads {
-            for &lane in &lanes {
-                for k in 0..comps + u32::from(r.tfe) {
-                    w.set_vgpr(r.vdata + k, lane, 0);
+    let d = match desc {
+        Image::Bound(d) => d,
+        // No resource: loads write 0 to every VGPR (TFE included), except that a
+        // null view returns its DST_SEL constants (SEL_1 = 1.0; sampling.md
+        // §5.14); stores do nothing.
+        Image::Unbound | Image::Null { .. } => {
+            let sel = match desc {
+                Image::Null { dst_sel } => dst_sel,
+                _ => [0; 4],
+            };
+            let consts = sel.map(|s| if s == 1 { 1.0f32.to_bits() } else { 0 });
+            if loads {
+                for &lane in &lanes {
+                    let mut k = 0;
+                    for (c, &v) in consts.iter().enumerate() {
+                        if dmask >> c & 1 == 1 {
+                            w.set_vgpr(r.vdata + k, lane, v);
+                            k += 1;
+                        }
+                    }
+                    for extra in k..comps + u32::from(r.tfe) {
+                        w.set_vgpr(r.vdata + extra, lane, 0);
+                    }
                 }
             }
+            return Ok(());
         }
-        return Ok(());
     };
     require_linear(&d, arch)?;
     let surf = surface_of(&d)?;

@@ -175,8 +175,15 @@ pub struct ImageDesc {
 /// What a T# in SGPRs is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Image {
-    /// All dwords zero: an unbound descriptor (sampling.md §5.14).
+    /// No resource: all dwords zero, or a TYPE below 8 (sampling.md §5.14, the
+    /// documented rule). Loads return 0, stores and atomics are dropped.
     Unbound,
+    /// A null view: a valid TYPE with DATA_FORMAT 0 (radeonsi's null texture).
+    /// Loads return just the DST_SEL constants; stores and atomics are dropped.
+    Null {
+        /// DST_SEL for X, Y, Z, W.
+        dst_sel: [u8; 4],
+    },
     /// A valid descriptor.
     Bound(ImageDesc),
 }
@@ -201,11 +208,18 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
     let l = t_layout(gen)?;
     let g = |f: Bits| get(dw, f);
     let kind = g(l.kind);
-    let image_type = kind
+    let Some(image_type) = kind
         .checked_sub(8)
         .and_then(|d| ImageType::from_dim(d as u8))
-        .ok_or_else(|| format!("T# type {kind} is not an image type (8..=15)"))?;
+    else {
+        return Ok(Image::Unbound);
+    };
     let dfmt = g(l.data_format) as u8;
+    if dfmt == 0 {
+        return Ok(Image::Null {
+            dst_sel: l.dst_sel.map(|f| g(f) as u8),
+        });
+    }
     let nfmt = g(l.num_format) as u8;
     let df = data_format(dfmt).ok_or_else(|| format!("T# data_format {dfmt} is not supported"))?;
     let nf = NumFormat::from_code(nfmt)
@@ -433,12 +447,25 @@ mod tests {
     #[test]
     fn unbound_and_invalid() {
         assert_eq!(decode_image(&[0; 8], Gen::Gfx8), Ok(Image::Unbound));
-        // Type 0 with a non-zero word is not an image.
-        assert!(decode_image(&[1, 0, 0, 0, 0, 0, 0, 0], Gen::Gfx8).is_err());
-        // 2D with data format 0 (INVALID).
-        assert!(decode_image(&[0, 0, 0, 9 << 28, 0, 0, 0, 0], Gen::Gfx8)
-            .unwrap_err()
-            .contains("data_format"));
+        // TYPE below 8 (here 0, with an address) is no image resource: unbound.
+        assert_eq!(
+            decode_image(&[1, 0, 0, 0, 0, 0, 0, 0], Gen::Gfx8),
+            Ok(Image::Unbound)
+        );
+        // radeonsi's null texture: TYPE 1D (8), DST_SEL_W = SEL_1 (bits 11:9 = 1),
+        // everything else 0: a null view returning (0, 0, 0, 1).
+        assert_eq!(
+            decode_image(&[0, 0, 0, (8 << 28) | (1 << 9), 0, 0, 0, 0], Gen::Gfx8),
+            Ok(Image::Null {
+                dst_sel: [0, 0, 0, 1]
+            })
+        );
+        // A supported type with an unsupported data format is an error.
+        assert!(
+            decode_image(&[0, 63 << 20, 0, 9 << 28, 0, 0, 0, 0], Gen::Gfx8)
+                .unwrap_err()
+                .contains("data_format")
+        );
         assert!(decode_image(&[1; 8], Gen::Gfx10).is_err());
     }
 
