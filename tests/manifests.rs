@@ -15,6 +15,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("image_rw", "gfx900"),
     ("gradient_quad", "tahiti"),
     ("atomics", "gfx900"),
+    ("resinfo", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

@@ -234,3 +234,59 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     }
     Ok(())
 }
+
+/// IMAGE_GET_RESINFO (sampling.md §5.10): for the mip level in the address VGPR
+/// (relative to BASE_LEVEL), the DMASK-selected values of width, height, depth
+/// (3D) or layers (arrays; faces for cubes), and the view's mip count, as
+/// integers. Sizes are `max(1, size >> level)`; height is 1 for 1D and depth 1
+/// for 2D. A level past the view gives 0 sizes and the unchanged mip count (the
+/// documented choice: not public). Unbound or null T#: all zero.
+pub fn resinfo(m: &Mimg, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
+    let r = &m.raw;
+    if r.d16 || r.a16 || r.tfe || r.lwe {
+        return Err(format!(
+            "`{}` with d16/a16/tfe/lwe is not executed yet",
+            m.mnemonic()
+        ));
+    }
+    let desc = read_tsharp(m, w, arch)?;
+    let dmask = r.dmask & 0xf;
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    for lane in lanes {
+        let level = w.vgpr(m.address_vgprs().first().copied().unwrap_or(r.vaddr), lane);
+        let vals = match desc {
+            Image::Bound(d) => {
+                let levels = u32::from(d.last_level.saturating_sub(d.base_level)) + 1;
+                let res_level = u32::from(d.base_level).saturating_add(level);
+                let size = |v: u32| {
+                    if level < levels {
+                        v.checked_shr(res_level).unwrap_or(0).max(1)
+                    } else {
+                        0
+                    }
+                };
+                let layers = d.last_array.saturating_sub(d.base_array) + 1;
+                let (h, third) = match d.image_type {
+                    ImageType::D1 => (1, 1),
+                    ImageType::D1Array => (1, layers),
+                    ImageType::D3 => (size(d.height), size(d.depth)),
+                    ImageType::D2Array | ImageType::Cube | ImageType::D2MsaaArray => {
+                        (size(d.height), layers)
+                    }
+                    _ => (size(d.height), 1),
+                };
+                let (h, third) = if level < levels { (h, third) } else { (0, 0) };
+                [size(d.width), h, third, levels]
+            }
+            Image::Unbound | Image::Null { .. } => [0; 4],
+        };
+        let mut k = 0;
+        for (c, &v) in vals.iter().enumerate() {
+            if dmask >> c & 1 == 1 {
+                w.set_vgpr(r.vdata + k, lane, v);
+                k += 1;
+            }
+        }
+    }
+    Ok(())
+}

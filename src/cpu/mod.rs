@@ -77,6 +77,9 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
+            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::ResInfo => {
+                image::resinfo(m, w, &prog.arch).map_err(fail)?
+            }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
         }
     }
