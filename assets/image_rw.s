@@ -12,4 +12,9 @@
   image_load v[10:12], v[0:1], s[4:11] dmask:0x9 unorm tfe  // X, W and the TFE dword
   image_load v[13:16], v[0:1], s[20:27] dmask:0xf unorm     // unbound (all-zero) T#
   image_load v[17:20], v[0:1], s[28:35] dmask:0xf unorm     // null view: DST_SEL constants
+  image_load_pck v[25:28], v[0:1], s[4:11] dmask:0xf unorm  // raw component bits
+  image_load_pck_sgn v[29:32], v[0:1], s[4:11] dmask:0xf unorm // raw, sign-extended
+  image_store_pck v[21:22], v[0:1], s[12:19] dmask:0x3 unorm // raw bits, truncated
+  s_waitcnt vmcnt(0)
+  image_load_pck v[23:24], v[0:1], s[12:19] dmask:0x3 unorm
   s_endpgm

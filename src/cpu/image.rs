@@ -133,13 +133,21 @@ pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), String> {
 pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
     let r = &m.raw;
     let mip = m.op.has(flag::MIP);
-    let plain = matches!(
-        m.mnemonic(),
-        "image_load" | "image_load_mip" | "image_store" | "image_store_mip"
-    );
-    if !plain || !matches!(m.op.kind, BaseKind::Load | BaseKind::Store) {
+    if !matches!(m.op.kind, BaseKind::Load | BaseKind::Store) {
         return Err(format!("`{}` is not executed yet", m.mnemonic()));
     }
+    // _PCK forms move raw component bits: zero-extended on load (_PCK_SGN:
+    // sign-extended to the component width), truncated on store (CLRX MIMG page,
+    // IMAGE_LOAD_PCK/_SGN, IMAGE_STORE_PCK). They are read as the UINT/SINT
+    // number formats of the same data format, in memory component order without
+    // DST_SEL (the page applies none; a documented reading).
+    let raw_format = if m.mnemonic().contains("_pck_sgn") {
+        Some(NumFormat::Sint)
+    } else if m.mnemonic().contains("_pck") {
+        Some(NumFormat::Uint)
+    } else {
+        None
+    };
     if r.d16 || r.a16 || r.lwe {
         return Err(format!(
             "`{}` with d16/a16/lwe is not executed yet",
@@ -186,7 +194,23 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     require_linear(&d, arch)?;
     let surf = surface_of(&d)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
-    let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
+    let nf = match raw_format {
+        Some(raw) => raw,
+        None => NumFormat::from_code(d.num_format).ok_or("unsupported number format")?,
+    };
+    if raw_format.is_some() && df.layout != format::Layout::Plain {
+        return Err(format!(
+            "`{}` on packed-float data format {}",
+            m.mnemonic(),
+            df.name
+        ));
+    }
+    let identity = [4u8, 5, 6, 7];
+    let dst_sel = if raw_format.is_some() {
+        &identity
+    } else {
+        &d.dst_sel
+    };
     for &lane in &lanes {
         let at = texel_address(m, w, lane, &d, &surf, mip)?;
         if loads {
@@ -195,7 +219,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
                 Some(bytes) => format::load_texel(df, nf, bytes).ok_or("unsupported format")?,
                 None => [0; 4],
             };
-            let swizzled = d.dst_sel.map(|s| match s {
+            let swizzled = dst_sel.map(|s| match s {
                 0 => 0,
                 1 => missing_component(3, nf),
                 s => texel[usize::from(s - 4) & 3],
