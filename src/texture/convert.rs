@@ -1,22 +1,26 @@
 //! Number conversions between memory components and VGPR values
 //! (research/sampling.md §3.2–§3.3). One small function per rule.
 //!
-//! Precision policy: conversions that divide or multiply are computed in f64 and
-//! rounded once to f32 (or to the integer code), so the result is the correctly
-//! rounded value of the exact formula. That is what a WGSL mirror can reproduce
-//! bit for bit, and what VK-CTS's reference model computes (tcu
-//! `channelToUnormFloat` etc.).
+//! Precision policy: every conversion returns the correctly rounded value of its
+//! exact formula (round to nearest, ties to even), computed in integer
+//! arithmetic so that no intermediate rounding can creep in — for every component
+//! width, 32-bit UNORM/SNORM included. That is the value VK-CTS's reference model
+//! aims at (tcu `channelToUnormFloat` etc.) and a fixed target for the WGSL
+//! mirror; for widths up to 24 bits it equals "compute in f64, round once to f32"
+//! (sampling.md §3.3), which the property tests use as an independent check.
 
 /// UNORM load: code `c` of `bits` bits (1–32) → `c / (2^bits - 1)`, correctly
-/// rounded to f32 (sampling.md §3.3: "compute in f64 then round to f32").
+/// rounded to f32 (sampling.md §3.2–3.3; D3D "UNORM": the code range maps onto
+/// [0, 1] with both ends exact).
 pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
     let max = max_code(bits);
-    ((f64::from(c & max as u32)) / max) as f32
+    ratio_to_f32(u64::from(c) & max, max)
 }
 
 /// SNORM load: two's-complement code `c` of `bits` bits (2–32) →
-/// `max(s / (2^(bits-1) - 1), -1)`: both the most negative code and the one
-/// above it give -1.0 (D3D "SNORM", tcu `channelToSnormFloat`; sampling.md §3.2).
+/// `max(s / (2^(bits-1) - 1), -1)`, correctly rounded: both the most negative code
+/// and the one above it give -1.0 (8-bit: -128 and -127 → -1.0; D3D "SNORM",
+/// tcu `channelToSnormFloat`; sampling.md §3.2).
 ///
 /// SNORM needs at least 2 bits; [`super::format::check`] refuses 1-bit SNORM
 /// components, and a 1-bit call here reads 0.
@@ -24,39 +28,137 @@ pub fn snorm_to_f32(c: u32, bits: u32) -> f32 {
     if bits < 2 {
         return 0.0;
     }
-    let s = sign_extend(c, bits);
+    let s = i64::from(sign_extend(c, bits));
     let max = max_code(bits - 1);
-    (f64::from(s) / max).max(-1.0) as f32
+    if s <= -(max as i64) {
+        return -1.0;
+    }
+    let magnitude = ratio_to_f32(s.unsigned_abs(), max);
+    if s < 0 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// USCALED load: the unsigned code as a float, `(float)c`, rounded to nearest
+/// even (exact below 2^24; sampling.md §3.2).
+pub fn uscaled_to_f32(c: u32, bits: u32) -> f32 {
+    (u64::from(c) & max_code(bits)) as f32
+}
+
+/// SSCALED load: the sign-extended code as a float, `(float)s`, rounded to
+/// nearest even (exact below 2^24 in magnitude; sampling.md §3.2).
+pub fn sscaled_to_f32(c: u32, bits: u32) -> f32 {
+    sign_extend(c, bits) as f32
+}
+
+/// UINT load: the code zero-extended to 32 bits (sampling.md §3.2).
+pub fn uint_to_u32(c: u32, bits: u32) -> u32 {
+    (u64::from(c) & max_code(bits)) as u32
+}
+
+/// SINT load: the code sign-extended to 32 bits (sampling.md §3.2).
+pub fn sint_to_i32(c: u32, bits: u32) -> i32 {
+    sign_extend(c, bits)
 }
 
 /// UNORM store: NaN → 0, clamp to [0, 1], scale by `2^bits - 1`, round to
-/// nearest with ties to even (sampling.md §3.3 recommends RNE, as tcu
-/// `convertSatRte` and WGSL's pack functions; D3D's "add 0.5 and truncate"
-/// differs only on exact ties — documented choice).
+/// nearest with ties to even (0.5 → 127.5 → 128 in 8 bits). sampling.md §3.3
+/// recommends RNE, as tcu `convertSatRte` and WGSL's pack functions; D3D's "add
+/// 0.5 and truncate" differs only on exact ties (docs/errata-texture-notes.md).
+/// The product is formed exactly (a 24-bit significand times a ≤ 32-bit code
+/// range fits 56 bits), so 32-bit components round correctly too.
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
-    if x.is_nan() {
+    if x.is_nan() || x <= 0.0 {
         return 0;
     }
     let max = max_code(bits);
-    (f64::from(x).clamp(0.0, 1.0) * max).round_ties_even() as u32
+    if x >= 1.0 {
+        return max as u32;
+    }
+    scale_rne(x, max) as u32
 }
 
 /// SNORM store: NaN → 0, clamp to [-1, 1], scale by `2^(bits-1) - 1`, round to
-/// nearest even; the most negative code is never produced (D3D; sampling.md §3.3).
-/// Returns the code in the low `bits` bits.
+/// nearest even; the most negative code is never produced (-1.0 → -127 in 8
+/// bits; D3D "SNORM"; sampling.md §3.3). Returns the two's-complement code in the
+/// low `bits` bits.
 pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
     if x.is_nan() || bits < 2 {
         return 0;
     }
     let max = max_code(bits - 1);
-    let s = (f64::from(x).clamp(-1.0, 1.0) * max).round_ties_even() as i64;
-    (s as u32) & (max_code(bits) as u32)
+    let magnitude = if x.abs() >= 1.0 {
+        max
+    } else {
+        scale_rne(x.abs(), max)
+    } as i64;
+    let s = if x < 0.0 { -magnitude } else { magnitude };
+    (s as u64 & max_code(bits)) as u32
 }
 
-/// Largest unsigned code of `bits` bits, as f64 (`2^bits - 1`); `bits` is
-/// clamped to 1..=32 so that no input can shift out of range.
-fn max_code(bits: u32) -> f64 {
-    ((1u64 << bits.clamp(1, 32)) - 1) as f64
+/// `|x| * scale` rounded to nearest even, exactly: `x = sig * 2^e2` with a
+/// 24-bit `sig`, so `sig * scale` (scale < 2^32) is an exact integer below 2^56.
+fn scale_rne(x: f32, scale: u64) -> u64 {
+    let (sig, e2) = decompose(x.abs());
+    let product = sig * scale;
+    if e2 >= 0 {
+        product << e2.min(8)
+    } else {
+        round_shift_rne(product, -e2)
+    }
+}
+
+/// A finite non-negative f32 as `(significand, exponent)` with value
+/// `significand * 2^exponent` (denormals have no hidden bit).
+fn decompose(x: f32) -> (u64, i32) {
+    let b = x.to_bits();
+    let (e, m) = ((b >> 23) & 0xff, u64::from(b & 0x7f_ffff));
+    if e == 0 {
+        (m, -149)
+    } else {
+        (m | 0x80_0000, e as i32 - 150)
+    }
+}
+
+/// `num / den` correctly rounded to f32 (round to nearest, ties to even), by
+/// integer long division: exact for every `num`, `den` below 2^64.
+/// The exact quotient of a UNORM/SNORM code by `2^n - 1` is never an f32
+/// midpoint, but it can lie closer to one than f64 resolves for n > 24; this
+/// function has no intermediate rounding at all.
+fn ratio_to_f32(num: u64, den: u64) -> f32 {
+    if num == 0 || den == 0 {
+        return 0.0;
+    }
+    let (n, d) = (u128::from(num), u128::from(den));
+    // e = floor(log2(num / den)).
+    let mut e = (127 - n.leading_zeros() as i32) - (127 - d.leading_zeros() as i32);
+    let ge = |e: i32| {
+        if e >= 0 {
+            n >= d << e
+        } else {
+            n << -e >= d
+        }
+    };
+    if !ge(e) {
+        e -= 1;
+    }
+    // q = floor(num / den * 2^(23 - e)) has 24 bits; the remainder decides rounding.
+    let s = 23 - e;
+    let (nn, dd) = if s >= 0 { (n << s, d) } else { (n, d << -s) };
+    let (mut q, r) = (nn / dd, nn % dd);
+    if 2 * r > dd || (2 * r == dd && q & 1 == 1) {
+        q += 1;
+    }
+    // q <= 2^24 and e >= -64: q * 2^(e - 23) is a normal f32, the product exact.
+    q as f32 * f32::from_bits(((e - 23 + 127) as u32) << 23)
+}
+
+/// Largest unsigned code of `bits` bits (`2^bits - 1`); `bits` is clamped to
+/// 1..=32 so that no input can shift out of range.
+fn max_code(bits: u32) -> u64 {
+    (1u64 << bits.clamp(1, 32)) - 1
 }
 
 /// Sign-extends the low `bits` bits of `c`.
@@ -70,7 +172,7 @@ pub fn sign_extend(c: u32, bits: u32) -> i32 {
 /// (sampling.md §3.3, open question); gcnrun truncates, the cheapest datapath,
 /// and docs/errata.md records the choice until a hardware trace settles it.
 pub fn u32_to_uint(v: u32, bits: u32) -> u32 {
-    v & (max_code(bits) as u32)
+    (u64::from(v) & max_code(bits)) as u32
 }
 
 /// IEEE binary16 → f32, exact (denormals, infinities and NaN payloads kept;

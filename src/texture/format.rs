@@ -171,9 +171,15 @@ impl NumFormat {
     }
 }
 
-/// Checks that `nf` is defined for `df`: FLOAT needs 16- or 32-bit components (or
-/// a packed-float format); packed floats take only FLOAT; sRGB needs 8-bit
-/// components; SNORM needs components of at least 2 bits (sampling.md §3.2–3.3).
+/// Checks that `nf` is defined for `df` on gfx6–gfx9, where the data and number
+/// formats are separate T# fields and the hardware's list of valid pairs is not
+/// public. The rule: FLOAT needs 16- or 32-bit components (or a packed-float
+/// format); sRGB needs 8-bit components; SNORM needs components of at least 2
+/// bits (sampling.md §3.2–3.3); the packed-float formats 10_11_11 / 11_11_10 take
+/// every number format but sRGB — the gfx10 FORMAT list names them with UNORM,
+/// SNORM, USCALED, SSCALED, UINT, SINT and FLOAT (Mesa gfx10-rsrc.json
+/// `IMG_FORMAT` 30–43), and with the non-float formats their components are plain
+/// 11/11/10-bit integers. gfx10+ validity is exactly [`GFX10_FORMATS`].
 pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
     let widths_ok = |ok: &dyn Fn(u8) -> bool| df.comps.iter().all(|&(_, w)| ok(w));
     let fine = match (df.layout, nf) {
@@ -181,8 +187,8 @@ pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
             nf,
             NumFormat::Unorm | NumFormat::Snorm | NumFormat::Srgb | NumFormat::Float
         ),
-        (PackedFloat, NumFormat::Float) => true,
-        (PackedFloat, _) => false,
+        (PackedFloat, NumFormat::Srgb) => false,
+        (PackedFloat, _) => true,
         (Plain, NumFormat::Float) => widths_ok(&|w| w == 16 || w == 32),
         (Plain, NumFormat::Srgb) => widths_ok(&|w| w == 8),
         // A 1-bit SNORM has no positive code (2^0 − 1 = 0 steps): undefined.
@@ -197,6 +203,96 @@ pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
             df.name
         ))
     }
+}
+
+/// A run of consecutive gfx10 `FORMAT` codes over one data format: code
+/// `first + i` is `data_format` with number format `nums[i]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Gfx10Run {
+    /// First FORMAT code of the run.
+    pub first: u16,
+    /// The gfx6–gfx9 `IMG_DATA_FORMAT` it stands for.
+    pub data_format: u8,
+    /// The number formats, in code order.
+    pub nums: &'static [NumFormat],
+}
+
+use NumFormat as N;
+const NORM_INT: &[NumFormat] = &[N::Unorm, N::Snorm, N::Uscaled, N::Sscaled, N::Uint, N::Sint];
+const NORM_INT_FLOAT: &[NumFormat] = &[
+    N::Unorm,
+    N::Snorm,
+    N::Uscaled,
+    N::Sscaled,
+    N::Uint,
+    N::Sint,
+    N::Float,
+];
+const INT_FLOAT: &[NumFormat] = &[N::Uint, N::Sint, N::Float];
+
+const fn run(first: u16, data_format: u8, nums: &'static [NumFormat]) -> Gfx10Run {
+    Gfx10Run {
+        first,
+        data_format,
+        nums,
+    }
+}
+
+/// gfx10/gfx10.3 T# `FORMAT` (W1[28:20], 9 bits): one code per (data format,
+/// number format) pair that the hardware supports, replacing gfx6–gfx9's two
+/// fields (sampling.md §1.4). Codes and names from Mesa's register database
+/// (`src/amd/registers/gfx10-rsrc.json`, enum `IMG_FORMAT`), restricted to the
+/// data formats of [`DATA_FORMATS`]; BC6 (UFLOAT/SFLOAT, no gfx6–gfx9 number
+/// format to map to), 5_9_9_9, X24_8_32, 32_FLOAT_CLAMP and the FMASK/MM/YCbCr
+/// codes are not modelled. Note what the list leaves out: no 32-bit UNORM/SNORM,
+/// no FLOAT for 8-bit or 10-bit components, and the 16-bit packed formats are
+/// UNORM only.
+pub const GFX10_FORMATS: &[Gfx10Run] = &[
+    run(1, 1, NORM_INT),
+    run(7, 2, NORM_INT_FLOAT),
+    run(14, 3, NORM_INT),
+    run(20, 4, INT_FLOAT),
+    run(23, 5, NORM_INT_FLOAT),
+    run(30, 6, NORM_INT_FLOAT),
+    run(37, 7, NORM_INT_FLOAT),
+    run(44, 8, NORM_INT),
+    run(50, 9, NORM_INT),
+    run(56, 10, NORM_INT),
+    run(62, 11, INT_FLOAT),
+    run(65, 12, NORM_INT_FLOAT),
+    run(72, 13, INT_FLOAT),
+    run(75, 14, INT_FLOAT),
+    run(128, 1, &[N::Srgb]),
+    run(129, 3, &[N::Srgb]),
+    run(130, 10, &[N::Srgb]),
+    run(133, 16, &[N::Unorm]),
+    run(134, 17, &[N::Unorm]),
+    run(135, 18, &[N::Unorm]),
+    run(136, 19, &[N::Unorm]),
+    run(141, 20, &[N::Unorm, N::Uint]),
+    run(143, 21, &[N::Unorm, N::Uint]),
+    run(169, 35, &[N::Unorm, N::Srgb]),
+    run(171, 36, &[N::Unorm, N::Srgb]),
+    run(173, 37, &[N::Unorm, N::Srgb]),
+    run(175, 38, &[N::Unorm, N::Snorm]),
+    run(177, 39, &[N::Unorm, N::Snorm]),
+    run(181, 41, &[N::Unorm, N::Srgb]),
+];
+
+/// The (data format, number format) pair a gfx10 `FORMAT` code stands for.
+pub fn gfx10_format(code: u16) -> Option<(&'static DataFormat, NumFormat)> {
+    GFX10_FORMATS.iter().find_map(|r| {
+        let i = usize::from(code.checked_sub(r.first)?);
+        Some((data_format(r.data_format)?, *r.nums.get(i)?))
+    })
+}
+
+/// The gfx10 `FORMAT` code of a (data format, number format) pair, if gfx10 has one.
+pub fn gfx10_code(data_format: u8, nf: NumFormat) -> Option<u16> {
+    GFX10_FORMATS.iter().find_map(|r| {
+        let i = r.nums.iter().position(|&n| n == nf)?;
+        (r.data_format == data_format).then(|| r.first + i as u16)
+    })
 }
 
 /// The default for a component the format lacks: 0 for X, Y, Z and one for W
@@ -236,16 +332,17 @@ fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
     }
 }
 
-/// Converts one memory component to its VGPR value (load direction).
-/// `index` is 0..3 for X..W (sRGB leaves W linear).
+/// Converts one memory component to its VGPR value (load direction): one
+/// [`super::convert`] function per number format. `index` is 0..3 for X..W (sRGB
+/// leaves W linear: sampling.md §3.2).
 pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
     match nf {
         NumFormat::Unorm => unorm_to_f32(c, width).to_bits(),
         NumFormat::Snorm => snorm_to_f32(c, width).to_bits(),
-        NumFormat::Uscaled => (c as f32).to_bits(),
-        NumFormat::Sscaled => (sign_extend(c, width) as f32).to_bits(),
-        NumFormat::Uint => c,
-        NumFormat::Sint => sign_extend(c, width) as u32,
+        NumFormat::Uscaled => uscaled_to_f32(c, width).to_bits(),
+        NumFormat::Sscaled => sscaled_to_f32(c, width).to_bits(),
+        NumFormat::Uint => uint_to_u32(c, width),
+        NumFormat::Sint => sint_to_i32(c, width) as u32,
         NumFormat::Float => match (layout, width) {
             (_, 32) => c,
             (_, 16) => f16_to_f32(c as u16).to_bits(),
@@ -399,7 +496,11 @@ mod tests {
             store_texel(f(6), NumFormat::Float, t).unwrap(),
             (word as u32).to_le_bytes()
         );
-        assert!(check(f(6), NumFormat::Unorm).is_err());
+        // With a non-float number format the components are plain integers:
+        // 10_11_11 UINT of the same word reads X = 0x3c0, Y = 0x400, Z = 0x1c0.
+        assert!(check(f(6), NumFormat::Srgb).is_err());
+        let t = load_texel(f(6), NumFormat::Uint, &(word as u32).to_le_bytes()).unwrap();
+        assert_eq!(t, [0x3c0, 0x400, 0x1c0, 1]);
     }
 
     #[test]

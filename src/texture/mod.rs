@@ -1,9 +1,13 @@
 //! The texture model shared by everything that touches an image: number
-//! conversions ([`convert`]); descriptors, data-format layouts and sampling
-//! follow (DESIGN.md). Each rule is written once here, with its source, and the
-//! WGSL library in `shaders/` will mirror these functions by name.
+//! conversions ([`convert`]), data and number formats ([`format`]), DST_SEL
+//! ([`swizzle`]), T#/S# descriptors ([`descriptor`]) and the linear layout
+//! ([`layout`]); sampling follows (DESIGN.md). Each rule is written once here,
+//! with its source, and the WGSL library in `shaders/` will mirror these
+//! functions by name. docs/errata-texture-notes.md lists the choices made where
+//! public sources disagree or are silent.
 
 pub mod convert;
 pub mod descriptor;
 pub mod format;
 pub mod layout;
+pub mod swizzle;
