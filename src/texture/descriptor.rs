@@ -2,11 +2,16 @@
 //! decoded into one model and encoded back (research/sampling.md §1–§2).
 //!
 //! Bit positions are data: one table of `(field, first bit, width)` per layout
-//! family (gfx6–gfx8, gfx9 for T#; gfx6–gfx9 for S#), read and written by the same
-//! two helpers. gfx10's combined 9-bit FORMAT field is not modelled yet: a gfx10+
-//! T# is refused by name rather than misread.
+//! family — T# gfx6–gfx8 (§1.2), gfx9 (§1.3) and gfx10/gfx10.3 (§1.4, Mesa
+//! `gfx10-rsrc.json`), S# gfx6–gfx10 (§2.1) — read and written by the same two
+//! helpers, so decoding and encoding cannot disagree. gfx11 changed the T# again
+//! (new FORMAT numbering) and is refused by name rather than misread.
+//!
+//! Decoding never panics and never guesses: a field gcnrun cannot interpret is an
+//! error naming it (`T# num_format = 6 is not supported`).
 
-use super::format::{check, data_format, NumFormat};
+use super::format::{check, data_format, gfx10_code, gfx10_format, NumFormat};
+use super::swizzle::dst_sel_from_codes;
 use crate::arch::Gen;
 
 /// A bit field of a descriptor: absolute first bit (word * 32 + bit) and width.
@@ -20,6 +25,13 @@ pub struct Bits {
 
 const fn b(lo: u16, width: u8) -> Bits {
     Bits { lo, width }
+}
+
+impl Bits {
+    /// The largest value the field holds.
+    pub fn max(self) -> u32 {
+        ((1u64 << self.width) - 1) as u32
+    }
 }
 
 /// Reads a field from descriptor dwords (bits past the end read 0).
@@ -48,34 +60,49 @@ pub fn set(dw: &mut [u32], f: Bits, value: u32) {
     }
 }
 
-/// T# field positions of one layout family (sampling.md §1.2, §1.3).
+/// Where a T# keeps its format.
+enum FormatBits {
+    /// gfx6–gfx9: `DATA_FORMAT` (6 bits) and `NUM_FORMAT` (4 bits).
+    Split { data: Bits, num: Bits },
+    /// gfx10: one 9-bit `FORMAT` ([`super::format::GFX10_FORMATS`]).
+    Combined(Bits),
+}
+
+/// T# field positions of one layout family.
 struct TLayout {
     base_lo: Bits,
     base_hi: Bits,
     min_lod: Bits,
-    data_format: Bits,
-    num_format: Bits,
-    width: Bits,
+    format: FormatBits,
+    /// WIDTH − 1, low piece first (gfx10 splits it: W1[31:30] then W2[11:0]).
+    width: &'static [Bits],
     height: Bits,
     dst_sel: [Bits; 4],
     base_level: Bits,
     last_level: Bits,
+    /// TILING_INDEX (gfx6–gfx8) / SW_MODE (gfx9+).
     tiling: Bits,
     kind: Bits,
     depth: Bits,
-    pitch: Bits,
+    /// gfx6–gfx9: PITCH − 1; gfx10 has none (the hardware derives the pitch).
+    pitch: Option<Bits>,
     base_array: Bits,
-    /// gfx6–gfx8: LAST_ARRAY; gfx9 has none (DEPTH holds the last slice).
+    /// gfx6–gfx8: LAST_ARRAY; gfx9+ have none (DEPTH holds the last slice).
     last_array: Option<Bits>,
+    /// gfx10: RESOURCE_LEVEL, "must be 1" (Mesa gfx10-rsrc.json W2[31]).
+    resource_level: Option<Bits>,
 }
 
+/// gfx6–gfx8 (sampling.md §1.2).
 const T_GFX6: TLayout = TLayout {
     base_lo: b(0, 32),
     base_hi: b(32, 8),
     min_lod: b(40, 12),
-    data_format: b(52, 6),
-    num_format: b(58, 4),
-    width: b(64, 14),
+    format: FormatBits::Split {
+        data: b(52, 6),
+        num: b(58, 4),
+    },
+    width: &[b(64, 14)],
     height: b(78, 14),
     dst_sel: [b(96, 3), b(99, 3), b(102, 3), b(105, 3)],
     base_level: b(108, 4),
@@ -83,14 +110,30 @@ const T_GFX6: TLayout = TLayout {
     tiling: b(116, 5),
     kind: b(124, 4),
     depth: b(128, 13),
-    pitch: b(141, 14),
+    pitch: Some(b(141, 14)),
     base_array: b(160, 13),
     last_array: Some(b(173, 13)),
+    resource_level: None,
 };
 
+/// gfx9: 16-bit PITCH, no LAST_ARRAY (sampling.md §1.3).
 const T_GFX9: TLayout = TLayout {
-    pitch: b(141, 16),
+    pitch: Some(b(141, 16)),
     last_array: None,
+    ..T_GFX6
+};
+
+/// gfx10 / gfx10.3 (sampling.md §1.4; Mesa `gfx10-rsrc.json` SQ_IMG_RSRC_WORD1–5):
+/// FORMAT W1[28:20], WIDTH split over W1[31:30] and W2[11:0], RESOURCE_LEVEL
+/// W2[31], BASE_ARRAY W4[28:16], no PITCH and no LAST_ARRAY. gfx10.3's custom
+/// linear pitch (an overlay of W4 for 1D/2D) is not modelled.
+const T_GFX10: TLayout = TLayout {
+    format: FormatBits::Combined(b(52, 9)),
+    width: &[b(62, 2), b(64, 12)],
+    pitch: None,
+    base_array: b(144, 13),
+    last_array: None,
+    resource_level: Some(b(95, 1)),
     ..T_GFX6
 };
 
@@ -135,6 +178,19 @@ impl ImageType {
     pub fn from_dim(dim: u8) -> Option<ImageType> {
         TYPES.get(usize::from(dim)).copied()
     }
+    /// True for the types whose view is a range of array slices (arrays and
+    /// cubes): BASE_ARRAY..=last slice applies to them.
+    pub fn is_layered(self) -> bool {
+        matches!(
+            self,
+            ImageType::Cube | ImageType::D1Array | ImageType::D2Array | ImageType::D2MsaaArray
+        )
+    }
+    /// True for the multisampled types, whose LAST_LEVEL holds log2(samples)
+    /// (sampling.md §1.2).
+    pub fn is_msaa(self) -> bool {
+        matches!(self, ImageType::D2Msaa | ImageType::D2MsaaArray)
+    }
 }
 
 /// A decoded image descriptor, the same for every generation it came from.
@@ -144,7 +200,7 @@ pub struct ImageDesc {
     pub base_address: u64,
     /// Resource LOD clamp, unsigned 4.8 fixed point.
     pub min_lod: u32,
-    /// `IMG_DATA_FORMAT`.
+    /// `IMG_DATA_FORMAT` (gfx10's FORMAT is mapped onto this pair).
     pub data_format: u8,
     /// `IMG_NUM_FORMAT`.
     pub num_format: u8,
@@ -154,32 +210,35 @@ pub struct ImageDesc {
     pub height: u32,
     /// 3D: depth; arrays: the DEPTH field + 1 as the generation defines it.
     pub depth: u32,
-    /// Row pitch in texels.
+    /// Row pitch in texels (gfx10: the width; the hardware derives its pitch).
     pub pitch: u32,
-    /// DST_SEL for X, Y, Z, W (0 = 0, 1 = 1, 4..7 = X..W).
+    /// DST_SEL for X, Y, Z, W (0 = 0, 1 = 1, 4..7 = X..W; see [`super::swizzle`]).
     pub dst_sel: [u8; 4],
     /// First mip level of the view.
     pub base_level: u8,
     /// Last mip level (MSAA: log2 of the sample count).
     pub last_level: u8,
-    /// TILING_INDEX (gfx6–8) / SW_MODE (gfx9): gcnrun supports linear only.
+    /// TILING_INDEX (gfx6–8) / SW_MODE (gfx9+): gcnrun supports linear only.
     pub tiling: u8,
     /// Resource type.
     pub image_type: ImageType,
     /// First array slice of the view.
     pub base_array: u32,
-    /// Last array slice of the view (gfx6–8 LAST_ARRAY; gfx9: the DEPTH field).
+    /// Last array slice of the view (gfx6–8 LAST_ARRAY; gfx9+: the DEPTH field).
     pub last_array: u32,
 }
 
 /// What a T# in SGPRs is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Image {
-    /// No resource: all dwords zero, or a TYPE below 8 (sampling.md §5.14, the
-    /// documented rule). Loads return 0, stores and atomics are dropped.
+    /// No resource: all dwords zero (gfx10: RESOURCE_LEVEL aside, "when checking
+    /// for all zeros the resource-level field is ignored", RDNA ISA §image
+    /// resource), or a TYPE below 8 (sampling.md §5.14, the documented rule).
+    /// Loads return 0, stores and atomics are dropped.
     Unbound,
-    /// A null view: a valid TYPE with DATA_FORMAT 0 (radeonsi's null texture).
-    /// Loads return just the DST_SEL constants; stores and atomics are dropped.
+    /// A null view: a valid TYPE with DATA_FORMAT (gfx10: FORMAT) 0, radeonsi's
+    /// null texture. Loads return just the DST_SEL constants; stores and atomics
+    /// are dropped.
     Null {
         /// DST_SEL for X, Y, Z, W.
         dst_sel: [u8; 4],
@@ -192,96 +251,224 @@ fn t_layout(gen: Gen) -> Result<&'static TLayout, String> {
     match gen {
         Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => Ok(&T_GFX6),
         Gen::Gfx9 => Ok(&T_GFX9),
-        Gen::Gfx10 | Gen::Gfx11 => Err(format!(
-            "{} image descriptors (combined FORMAT field) are not modelled yet",
+        Gen::Gfx10 => Ok(&T_GFX10),
+        Gen::Gfx11 => Err(format!(
+            "{} image descriptors (renumbered FORMAT field) are not modelled yet",
             gen.name()
         )),
     }
 }
 
+/// Reads a field split into pieces, low piece first.
+fn get_pieces(dw: &[u32], pieces: &[Bits]) -> u32 {
+    let mut v = 0u64;
+    let mut shift = 0;
+    for &p in pieces {
+        v |= u64::from(get(dw, p)) << shift;
+        shift += u32::from(p.width);
+    }
+    v as u32
+}
+
+/// Total width of a split field.
+fn pieces_width(pieces: &[Bits]) -> u32 {
+    pieces.iter().map(|p| u32::from(p.width)).sum()
+}
+
 /// Decodes a T# (8 dwords; for a 128-bit T# pass 4 and the rest read as zero).
 /// Never panics; an invalid field is an error naming it.
+///
+/// Rejected (sampling.md §1–§3): a data/number format gcnrun does not implement or
+/// an undefined pair (gfx10: a FORMAT code outside [`super::format::GFX10_FORMATS`]),
+/// a reserved DST_SEL (2, 3), RESOURCE_LEVEL 0 on gfx10 ("must be 1"), a view whose
+/// BASE_LEVEL exceeds LAST_LEVEL (non-MSAA), and a layered view whose BASE_ARRAY
+/// exceeds its last slice.
 pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
-    if dw.iter().all(|&w| w == 0) {
+    let l = t_layout(gen)?;
+    let rl_bit = l.resource_level.map(|f| (f.lo / 32, 1u32 << (f.lo % 32)));
+    let all_zero = dw.iter().enumerate().all(|(i, &w)| match rl_bit {
+        Some((word, mask)) if usize::from(word) == i => w & !mask == 0,
+        _ => w == 0,
+    });
+    if all_zero {
         return Ok(Image::Unbound);
     }
-    let l = t_layout(gen)?;
     let g = |f: Bits| get(dw, f);
-    let kind = g(l.kind);
-    let Some(image_type) = kind
+    let Some(image_type) = g(l.kind)
         .checked_sub(8)
         .and_then(|d| ImageType::from_dim(d as u8))
     else {
         return Ok(Image::Unbound);
     };
-    let dfmt = g(l.data_format) as u8;
-    if dfmt == 0 {
-        return Ok(Image::Null {
-            dst_sel: l.dst_sel.map(|f| g(f) as u8),
-        });
+    let raw_sel = l.dst_sel.map(|f| g(f) as u8);
+    let (df, nf) = match l.format {
+        FormatBits::Split { data, num } => {
+            let dfmt = g(data) as u8;
+            if dfmt == 0 {
+                return Ok(Image::Null { dst_sel: raw_sel });
+            }
+            let nfmt = g(num) as u8;
+            let df = data_format(dfmt)
+                .ok_or_else(|| format!("T# data_format = {dfmt} is not supported"))?;
+            let nf = NumFormat::from_code(nfmt)
+                .ok_or_else(|| format!("T# num_format = {nfmt} is not supported"))?;
+            check(df, nf).map_err(|e| format!("T# num_format: {e}"))?;
+            (df, nf)
+        }
+        FormatBits::Combined(f) => {
+            let code = g(f) as u16;
+            if code == 0 {
+                return Ok(Image::Null { dst_sel: raw_sel });
+            }
+            gfx10_format(code).ok_or_else(|| format!("T# format = {code} is not supported"))?
+        }
+    };
+    if let Some(f) = l.resource_level {
+        if g(f) != 1 {
+            return Err(format!("T# resource_level = 0 ({} requires 1)", gen.name()));
+        }
     }
-    let nfmt = g(l.num_format) as u8;
-    let df = data_format(dfmt).ok_or_else(|| format!("T# data_format {dfmt} is not supported"))?;
-    let nf = NumFormat::from_code(nfmt)
-        .ok_or_else(|| format!("T# num_format {nfmt} is not supported"))?;
-    check(df, nf).map_err(|e| format!("T# format: {e}"))?;
-    let dst_sel = l.dst_sel.map(|f| g(f) as u8);
-    if let Some(s) = dst_sel.iter().find(|&&s| s == 2 || s == 3) {
-        return Err(format!("T# dst_sel {s} is reserved"));
-    }
+    dst_sel_from_codes(raw_sel)?;
+    let width = get_pieces(dw, l.width) + 1;
     let depth = g(l.depth) + 1;
     let last_array = match l.last_array {
         Some(f) => g(f),
         None => g(l.depth),
     };
-    Ok(Image::Bound(ImageDesc {
+    let d = ImageDesc {
         base_address: (u64::from(g(l.base_lo)) << 8) | (u64::from(g(l.base_hi)) << 40),
         min_lod: g(l.min_lod),
-        data_format: dfmt,
-        num_format: nfmt,
-        width: g(l.width) + 1,
+        data_format: df.code,
+        num_format: nf.code(),
+        width,
         height: g(l.height) + 1,
         depth,
-        pitch: g(l.pitch) + 1,
-        dst_sel,
+        pitch: l.pitch.map_or(width, |f| g(f) + 1),
+        dst_sel: raw_sel,
         base_level: g(l.base_level) as u8,
         last_level: g(l.last_level) as u8,
         tiling: g(l.tiling) as u8,
         image_type,
         base_array: g(l.base_array),
         last_array,
-    }))
+    };
+    if !image_type.is_msaa() && d.base_level > d.last_level {
+        return Err(format!(
+            "T# base_level = {} is above last_level = {}",
+            d.base_level, d.last_level
+        ));
+    }
+    if image_type.is_layered() && d.base_array > d.last_array {
+        return Err(format!(
+            "T# base_array = {} is above the last slice {}",
+            d.base_array, d.last_array
+        ));
+    }
+    Ok(Image::Bound(d))
 }
 
-/// Encodes a T# (8 dwords). Fields wider than their bit field are truncated;
-/// [`decode_image`] of the result gives `d` back for every representable `d`.
+/// Encodes a T# (8 dwords). A model value that the generation's fields cannot
+/// hold is an error naming the field (not a silent truncation): an address that
+/// is not 256-byte aligned or needs more than 48 bits, a size above the field,
+/// a format pair gfx10 has no code for, a gfx9+ layered view whose `last_array`
+/// is not `depth - 1` (one DEPTH field holds both), a gfx10 `pitch` other than
+/// `width`.
 pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
     let l = t_layout(gen)?;
     let mut dw = [0u32; 8];
-    let mut s = |f: Bits, v: u32| set(&mut dw, f, v);
-    s(l.base_lo, (d.base_address >> 8) as u32);
-    s(l.base_hi, (d.base_address >> 40) as u32);
-    s(l.min_lod, d.min_lod);
-    s(l.data_format, d.data_format.into());
-    s(l.num_format, d.num_format.into());
-    s(l.width, d.width.wrapping_sub(1));
-    s(l.height, d.height.wrapping_sub(1));
-    for (f, &v) in l.dst_sel.iter().zip(&d.dst_sel) {
-        s(*f, v.into());
-    }
-    s(l.base_level, d.base_level.into());
-    s(l.last_level, d.last_level.into());
-    s(l.tiling, d.tiling.into());
-    s(l.kind, d.image_type.code());
-    s(l.pitch, d.pitch.wrapping_sub(1));
-    s(l.base_array, d.base_array);
-    match l.last_array {
-        Some(f) => {
-            s(l.depth, d.depth.wrapping_sub(1));
-            s(f, d.last_array);
+    let mut put = |f: Bits, v: u32, name: &str| -> Result<(), String> {
+        if v > f.max() {
+            return Err(format!(
+                "T# {name} = {v} does not fit {} bits on {}",
+                f.width,
+                gen.name()
+            ));
         }
-        // gfx9: DEPTH holds the last slice for arrays, depth − 1 for 3D.
-        None => s(l.depth, d.depth.wrapping_sub(1)),
+        set(&mut dw, f, v);
+        Ok(())
+    };
+    if d.base_address & 0xff != 0 || d.base_address >> 48 != 0 {
+        return Err(format!(
+            "T# base_address = {:#x} is not a 256-byte aligned 48-bit address",
+            d.base_address
+        ));
+    }
+    // `size - 1` of 0 wraps to u32::MAX, which no field holds: an error too.
+    let minus1 = |v: u32| v.wrapping_sub(1);
+    put(l.base_lo, (d.base_address >> 8) as u32, "base_address")?;
+    put(l.base_hi, (d.base_address >> 40) as u32, "base_address")?;
+    put(l.min_lod, d.min_lod, "min_lod")?;
+    match l.format {
+        FormatBits::Split { data, num } => {
+            put(data, d.data_format.into(), "data_format")?;
+            put(num, d.num_format.into(), "num_format")?;
+        }
+        FormatBits::Combined(f) => {
+            let code = NumFormat::from_code(d.num_format)
+                .and_then(|nf| gfx10_code(d.data_format, nf))
+                .ok_or_else(|| {
+                    format!(
+                        "T# data_format = {} with num_format = {} has no {} FORMAT code",
+                        d.data_format,
+                        d.num_format,
+                        gen.name()
+                    )
+                })?;
+            put(f, code.into(), "format")?;
+        }
+    }
+    let w = minus1(d.width);
+    if w >= 1 << pieces_width(l.width) {
+        return Err(format!(
+            "T# width = {} does not fit {} bits on {}",
+            d.width,
+            pieces_width(l.width),
+            gen.name()
+        ));
+    }
+    let mut shift = 0;
+    for &p in l.width {
+        put(p, (w >> shift) & p.max(), "width")?;
+        shift += u32::from(p.width);
+    }
+    put(l.height, minus1(d.height), "height")?;
+    for (i, (f, &v)) in l.dst_sel.iter().zip(&d.dst_sel).enumerate() {
+        put(*f, v.into(), super::swizzle::FIELD_NAMES[i])?;
+    }
+    put(l.base_level, d.base_level.into(), "base_level")?;
+    put(l.last_level, d.last_level.into(), "last_level")?;
+    put(l.tiling, d.tiling.into(), "tiling")?;
+    put(l.kind, d.image_type.code(), "type")?;
+    put(l.depth, minus1(d.depth), "depth")?;
+    match l.pitch {
+        Some(f) => put(f, minus1(d.pitch), "pitch")?,
+        None if d.pitch != d.width => {
+            return Err(format!(
+                "T# pitch = {} differs from width = {}: {} has no PITCH field",
+                d.pitch,
+                d.width,
+                gen.name()
+            ))
+        }
+        None => {}
+    }
+    put(l.base_array, d.base_array, "base_array")?;
+    match l.last_array {
+        Some(f) => put(f, d.last_array, "last_array")?,
+        // Only a layered view reads its last slice from DEPTH; for the others
+        // decoding reports `depth - 1` there and encoding has nothing to store.
+        None if d.image_type.is_layered() && d.last_array != minus1(d.depth) => {
+            return Err(format!(
+                "T# last_array = {} must be depth - 1 = {} on {} (DEPTH holds both)",
+                d.last_array,
+                minus1(d.depth),
+                gen.name()
+            ))
+        }
+        None => {}
+    }
+    if let Some(f) = l.resource_level {
+        put(f, 1, "resource_level")?;
     }
     Ok(dw)
 }
@@ -345,7 +532,9 @@ pub struct SamplerDesc {
 }
 
 /// Decodes an S# (4 dwords, gfx6–gfx9 layout; gfx10 keeps these positions for the
-/// fields modelled here, sampling.md §2.1).
+/// fields modelled here, sampling.md §2.1 and Mesa gfx10-rsrc.json) without
+/// validation: every bit pattern gives a model. [`decode_sampler_checked`]
+/// rejects reserved values.
 pub fn decode_sampler(dw: &[u32]) -> SamplerDesc {
     use s_bits::*;
     let g = |f: Bits| get(dw, f);
@@ -367,6 +556,42 @@ pub fn decode_sampler(dw: &[u32]) -> SamplerDesc {
         border_ptr: g(BORDER_PTR) as u16,
         border_type: g(BORDER_TYPE) as u8,
     }
+}
+
+/// gfx10 S# W2[31] `DERIV_ADJUST_EN`: when set, W2[11:0]/[13:12] hold the border
+/// colour pointer/type instead of LOD_BIAS (Mesa gfx10-rsrc.json SQ_IMG_SAMP_WORD2).
+const S_DERIV_ADJUST_EN: Bits = b(95, 1);
+
+/// Decodes an S# for generation `gen`, rejecting reserved values with an error
+/// naming the field (sampling.md §2.1): FILTER_MODE 3, MAX_ANISO_RATIO above 4
+/// (16x), Z_FILTER 3, MIP_FILTER 3 before gfx8 (gfx8 added POINT_ANISO_ADJ), and
+/// on gfx10 DERIV_ADJUST_EN = 1 (the relocated border-colour fields are not
+/// modelled). gfx11 samplers are refused by name until their layout is checked.
+pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, String> {
+    if gen >= Gen::Gfx11 {
+        return Err(format!(
+            "{} sampler descriptors are not modelled yet",
+            gen.name()
+        ));
+    }
+    let d = decode_sampler(dw);
+    let reserved = |name: &str, v: u8| Err(format!("S# {name} = {v} is reserved"));
+    if d.filter_mode > 2 {
+        return reserved("filter_mode", d.filter_mode);
+    }
+    if d.max_aniso > 4 {
+        return reserved("max_aniso_ratio", d.max_aniso);
+    }
+    if d.z_filter > 2 {
+        return reserved("z_filter", d.z_filter);
+    }
+    if d.mip_filter > 2 && gen < Gen::Gfx8 {
+        return reserved("mip_filter", d.mip_filter);
+    }
+    if gen == Gen::Gfx10 && get(dw, S_DERIV_ADJUST_EN) == 1 {
+        return Err("S# deriv_adjust_en = 1 (border colour in word 2) is not modelled".into());
+    }
+    Ok(d)
 }
 
 /// Encodes an S# (4 dwords).
@@ -466,7 +691,106 @@ mod tests {
                 .unwrap_err()
                 .contains("data_format")
         );
-        assert!(decode_image(&[1; 8], Gen::Gfx10).is_err());
+        // Reserved DST_SEL and inverted ranges name their field.
+        let mut dw = encode_image(&rgba8_2d(), Gen::Gfx8).unwrap();
+        set(&mut dw, b(99, 3), 2);
+        assert_eq!(
+            decode_image(&dw, Gen::Gfx8).unwrap_err(),
+            "T# dst_sel_y = 2 is reserved"
+        );
+        let d = ImageDesc {
+            base_level: 4,
+            last_level: 2,
+            ..rgba8_2d()
+        };
+        let dw = encode_image(&d, Gen::Gfx8).unwrap();
+        assert!(decode_image(&dw, Gen::Gfx8)
+            .unwrap_err()
+            .contains("base_level"));
+        let d = ImageDesc {
+            image_type: ImageType::D2Array,
+            base_array: 3,
+            last_array: 1,
+            ..rgba8_2d()
+        };
+        let dw = encode_image(&d, Gen::Gfx7).unwrap();
+        assert!(decode_image(&dw, Gen::Gfx7)
+            .unwrap_err()
+            .contains("base_array"));
+        // gfx11 is refused by name, not misread.
+        assert!(decode_image(&[1; 8], Gen::Gfx11)
+            .unwrap_err()
+            .contains("gfx11"));
+    }
+
+    /// The 64x32 RGBA8 UNORM 2D image of `hand_encoded_t_sharp`.
+    fn rgba8_2d() -> ImageDesc {
+        ImageDesc {
+            base_address: 0x1_0000_0000,
+            min_lod: 0,
+            data_format: 10,
+            num_format: 0,
+            width: 64,
+            height: 32,
+            depth: 1,
+            pitch: 64,
+            dst_sel: [4, 5, 6, 7],
+            base_level: 0,
+            last_level: 6,
+            tiling: 8,
+            image_type: ImageType::D2,
+            base_array: 0,
+            last_array: 0,
+        }
+    }
+
+    #[test]
+    fn hand_encoded_gfx10_t_sharp() {
+        // The same image on gfx10: FORMAT 8_8_8_8_UNORM = 56 (Mesa IMG_FORMAT) at
+        // W1[28:20]; width − 1 = 63 = 0b11_1111 splits into WIDTH_LO = 63 & 3 = 3
+        // at W1[31:30] and WIDTH_HI = 63 >> 2 = 15 at W2[11:0]; RESOURCE_LEVEL = 1
+        // at W2[31]; SW_MODE 0 (linear).
+        let d = ImageDesc {
+            tiling: 0,
+            ..rgba8_2d()
+        };
+        let dw = encode_image(&d, Gen::Gfx10).unwrap();
+        assert_eq!(dw[0], 0x0100_0000);
+        assert_eq!(dw[1], (56 << 20) | (3 << 30));
+        assert_eq!(dw[2], 15 | (31 << 14) | (1 << 31));
+        assert_eq!(dw[3], 0xfac | (6 << 16) | (9 << 28));
+        assert_eq!(&dw[4..], &[0, 0, 0, 0]);
+        assert_eq!(decode_image(&dw, Gen::Gfx10), Ok(Image::Bound(d)));
+        // gfx10 has no 32-bit UNORM and no PITCH field: both are encode errors.
+        let r32_unorm = ImageDesc {
+            data_format: 4,
+            ..d
+        };
+        assert!(encode_image(&r32_unorm, Gen::Gfx10)
+            .unwrap_err()
+            .contains("FORMAT"));
+        let padded = ImageDesc { pitch: 80, ..d };
+        assert!(encode_image(&padded, Gen::Gfx10)
+            .unwrap_err()
+            .contains("pitch"));
+        // Only RESOURCE_LEVEL set is still "all zero": unbound. Any other bit with
+        // RESOURCE_LEVEL 0 is an error naming it.
+        assert_eq!(
+            decode_image(&[0, 0, 1 << 31, 0, 0, 0, 0, 0], Gen::Gfx10),
+            Ok(Image::Unbound)
+        );
+        let mut bad = dw;
+        bad[2] &= !(1 << 31);
+        assert!(decode_image(&bad, Gen::Gfx10)
+            .unwrap_err()
+            .contains("resource_level"));
+        // A FORMAT code outside the table (155 lies between BG_RG_SRGB and FMASK).
+        let mut bad = dw;
+        set(&mut bad, b(52, 9), 155);
+        assert_eq!(
+            decode_image(&bad, Gen::Gfx10).unwrap_err(),
+            "T# format = 155 is not supported"
+        );
     }
 
     #[test]
@@ -496,5 +820,25 @@ mod tests {
         // −384 in 14-bit two's complement = 0x3e80; filters at bits 84..91 of the S#.
         assert_eq!(dw[2], 0x3e80 | (1 << 20) | (1 << 22) | (2 << 26));
         assert_eq!(decode_sampler(&dw), d);
+        assert_eq!(decode_sampler_checked(&dw, Gen::Gfx9), Ok(d));
+        // FILTER_MODE 3 (bits 30:29 of W0) is reserved.
+        let mut bad = dw;
+        bad[0] |= 3 << 29;
+        assert_eq!(
+            decode_sampler_checked(&bad, Gen::Gfx8).unwrap_err(),
+            "S# filter_mode = 3 is reserved"
+        );
+        // MIP_FILTER 3 (W2[27:26]) is POINT_ANISO_ADJ from gfx8 on, reserved before.
+        let mut adj = dw;
+        adj[2] |= 3 << 26;
+        assert!(decode_sampler_checked(&adj, Gen::Gfx7).is_err());
+        assert!(decode_sampler_checked(&adj, Gen::Gfx8).is_ok());
+        // gfx10 DERIV_ADJUST_EN (W2[31]) moves the border colour: refused by name.
+        let mut deriv = dw;
+        deriv[2] |= 1 << 31;
+        assert!(decode_sampler_checked(&deriv, Gen::Gfx9).is_ok());
+        assert!(decode_sampler_checked(&deriv, Gen::Gfx10)
+            .unwrap_err()
+            .contains("deriv_adjust_en"));
     }
 }

@@ -164,6 +164,20 @@ impl NumFormat {
         })
     }
 
+    /// The T# field value (inverse of [`NumFormat::from_code`]).
+    pub fn code(self) -> u8 {
+        match self {
+            NumFormat::Unorm => 0,
+            NumFormat::Snorm => 1,
+            NumFormat::Uscaled => 2,
+            NumFormat::Sscaled => 3,
+            NumFormat::Uint => 4,
+            NumFormat::Sint => 5,
+            NumFormat::Float => 7,
+            NumFormat::Srgb => 9,
+        }
+    }
+
     /// True for the classes whose results are integers (UINT, SINT): their
     /// "one" for a missing W component is integer 1, not 1.0.
     pub fn is_integer(self) -> bool {
@@ -534,5 +548,170 @@ mod tests {
         assert!(check(f(12), NumFormat::Float).is_ok());
         assert!(check(f(5), NumFormat::Srgb).is_err());
         assert!(check(f(14), NumFormat::Uint).is_ok());
+    }
+
+    /// gfx10 `IMG_FORMAT` codes and names as Mesa's register database lists them
+    /// (`src/amd/registers/gfx10-rsrc.json`), the FMASK, MM_* and YCbCr codes left
+    /// out: test data, independent of the run-length table above.
+    const MESA_GFX10_FORMATS: &[(u16, &str)] = &[
+        (1, "8_UNORM"),
+        (2, "8_SNORM"),
+        (3, "8_USCALED"),
+        (4, "8_SSCALED"),
+        (5, "8_UINT"),
+        (6, "8_SINT"),
+        (7, "16_UNORM"),
+        (8, "16_SNORM"),
+        (9, "16_USCALED"),
+        (10, "16_SSCALED"),
+        (11, "16_UINT"),
+        (12, "16_SINT"),
+        (13, "16_FLOAT"),
+        (14, "8_8_UNORM"),
+        (15, "8_8_SNORM"),
+        (16, "8_8_USCALED"),
+        (17, "8_8_SSCALED"),
+        (18, "8_8_UINT"),
+        (19, "8_8_SINT"),
+        (20, "32_UINT"),
+        (21, "32_SINT"),
+        (22, "32_FLOAT"),
+        (23, "16_16_UNORM"),
+        (24, "16_16_SNORM"),
+        (25, "16_16_USCALED"),
+        (26, "16_16_SSCALED"),
+        (27, "16_16_UINT"),
+        (28, "16_16_SINT"),
+        (29, "16_16_FLOAT"),
+        (30, "10_11_11_UNORM"),
+        (31, "10_11_11_SNORM"),
+        (32, "10_11_11_USCALED"),
+        (33, "10_11_11_SSCALED"),
+        (34, "10_11_11_UINT"),
+        (35, "10_11_11_SINT"),
+        (36, "10_11_11_FLOAT"),
+        (37, "11_11_10_UNORM"),
+        (38, "11_11_10_SNORM"),
+        (39, "11_11_10_USCALED"),
+        (40, "11_11_10_SSCALED"),
+        (41, "11_11_10_UINT"),
+        (42, "11_11_10_SINT"),
+        (43, "11_11_10_FLOAT"),
+        (44, "10_10_10_2_UNORM"),
+        (45, "10_10_10_2_SNORM"),
+        (46, "10_10_10_2_USCALED"),
+        (47, "10_10_10_2_SSCALED"),
+        (48, "10_10_10_2_UINT"),
+        (49, "10_10_10_2_SINT"),
+        (50, "2_10_10_10_UNORM"),
+        (51, "2_10_10_10_SNORM"),
+        (52, "2_10_10_10_USCALED"),
+        (53, "2_10_10_10_SSCALED"),
+        (54, "2_10_10_10_UINT"),
+        (55, "2_10_10_10_SINT"),
+        (56, "8_8_8_8_UNORM"),
+        (57, "8_8_8_8_SNORM"),
+        (58, "8_8_8_8_USCALED"),
+        (59, "8_8_8_8_SSCALED"),
+        (60, "8_8_8_8_UINT"),
+        (61, "8_8_8_8_SINT"),
+        (62, "32_32_UINT"),
+        (63, "32_32_SINT"),
+        (64, "32_32_FLOAT"),
+        (65, "16_16_16_16_UNORM"),
+        (66, "16_16_16_16_SNORM"),
+        (67, "16_16_16_16_USCALED"),
+        (68, "16_16_16_16_SSCALED"),
+        (69, "16_16_16_16_UINT"),
+        (70, "16_16_16_16_SINT"),
+        (71, "16_16_16_16_FLOAT"),
+        (72, "32_32_32_UINT"),
+        (73, "32_32_32_SINT"),
+        (74, "32_32_32_FLOAT"),
+        (75, "32_32_32_32_UINT"),
+        (76, "32_32_32_32_SINT"),
+        (77, "32_32_32_32_FLOAT"),
+        (128, "8_SRGB"),
+        (129, "8_8_SRGB"),
+        (130, "8_8_8_8_SRGB"),
+        (131, "6E4_FLOAT"),
+        (132, "5_9_9_9_FLOAT"),
+        (133, "5_6_5_UNORM"),
+        (134, "1_5_5_5_UNORM"),
+        (135, "5_5_5_1_UNORM"),
+        (136, "4_4_4_4_UNORM"),
+        (137, "4_4_UNORM"),
+        (138, "1_UNORM"),
+        (139, "1_REVERSED_UNORM"),
+        (140, "32_FLOAT_CLAMP"),
+        (141, "8_24_UNORM"),
+        (142, "8_24_UINT"),
+        (143, "24_8_UNORM"),
+        (144, "24_8_UINT"),
+        (145, "X24_8_32_UINT"),
+        (146, "X24_8_32_FLOAT"),
+        (147, "GB_GR_UNORM"),
+        (148, "GB_GR_SNORM"),
+        (149, "GB_GR_UINT"),
+        (150, "GB_GR_SRGB"),
+        (151, "BG_RG_UNORM"),
+        (152, "BG_RG_SNORM"),
+        (153, "BG_RG_UINT"),
+        (154, "BG_RG_SRGB"),
+        (169, "BC1_UNORM"),
+        (170, "BC1_SRGB"),
+        (171, "BC2_UNORM"),
+        (172, "BC2_SRGB"),
+        (173, "BC3_UNORM"),
+        (174, "BC3_SRGB"),
+        (175, "BC4_UNORM"),
+        (176, "BC4_SNORM"),
+        (177, "BC5_UNORM"),
+        (178, "BC5_SNORM"),
+        (179, "BC6_UFLOAT"),
+        (180, "BC6_SFLOAT"),
+        (181, "BC7_UNORM"),
+        (182, "BC7_SRGB"),
+    ];
+
+    /// The gfx10 names gcnrun does not model (no data format or number format of
+    /// its own to map them to).
+    const NOT_MODELLED: &[&str] = &[
+        "6E4",
+        "5_9_9_9",
+        "4_4_UNORM",
+        "1_UNORM",
+        "1_REVERSED",
+        "32_FLOAT_CLAMP",
+        "X24_8_32",
+        "GB_GR",
+        "BG_RG",
+        "BC6",
+    ];
+
+    #[test]
+    fn gfx10_table_matches_mesa_names() {
+        for &(code, name) in MESA_GFX10_FORMATS {
+            match gfx10_format(code) {
+                Some((df, nf)) => {
+                    let ours = format!("{}_{:?}", df.name, nf).to_uppercase();
+                    assert_eq!(ours, name, "code {code}");
+                    assert_eq!(gfx10_code(df.code, nf), Some(code), "{name}");
+                    assert!(check(df, nf).is_ok(), "{name} is valid on gfx6-9 too");
+                }
+                None => assert!(
+                    NOT_MODELLED.iter().any(|p| name.starts_with(p)),
+                    "{code} {name} missing from GFX10_FORMATS"
+                ),
+            }
+        }
+        // Codes between the runs decode to nothing.
+        for code in [0u16, 78, 127, 155, 168, 183, 511] {
+            assert!(gfx10_format(code).is_none(), "{code}");
+        }
+        // Pairs gfx10 cannot express: 32-bit UNORM, 8-bit FLOAT, 5_6_5 UINT.
+        assert_eq!(gfx10_code(4, NumFormat::Unorm), None);
+        assert_eq!(gfx10_code(1, NumFormat::Float), None);
+        assert_eq!(gfx10_code(16, NumFormat::Uint), None);
     }
 }
