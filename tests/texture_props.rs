@@ -67,6 +67,75 @@ proptest! {
     }
 }
 
+/// `|f * m - c|` scaled by `2^-e_min`, exactly: `f = sig * 2^e` with `e >= e_min`.
+fn scaled_distance(f: f32, c: u64, m: u64, e_min: i32) -> u128 {
+    let (sig, e) = parts(f);
+    let a = (u128::from(sig) * u128::from(m)) << (e - e_min);
+    let b = u128::from(c) << (-e_min);
+    a.abs_diff(b)
+}
+
+/// A positive finite f32 as `(significand, exponent)`.
+fn parts(f: f32) -> (u32, i32) {
+    let b = f.to_bits();
+    let (e, m) = ((b >> 23) & 0xff, b & 0x7f_ffff);
+    if e == 0 {
+        (m, -149)
+    } else {
+        (m | 0x80_0000, e as i32 - 150)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// UNORM loads up to 24 bits equal the f64 route of sampling.md §3.3 (divide
+    /// in f64, round once: no double rounding is possible below 25 bits).
+    #[test]
+    fn unorm_load_matches_f64(bits in 1u32..=24, c in any::<u32>()) {
+        let c = c & ((1u32 << bits) - 1);
+        let want = (f64::from(c) / ((1u64 << bits) - 1) as f64) as f32;
+        prop_assert_eq!(unorm_to_f32(c, bits).to_bits(), want.to_bits());
+    }
+
+    /// 32-bit UNORM loads are the f32 nearest to c / (2^32 - 1), checked with
+    /// exact integer arithmetic against both neighbours.
+    #[test]
+    fn unorm32_load_is_nearest(c in 1u32..) {
+        let m = u64::from(u32::MAX);
+        let f = unorm_to_f32(c, 32);
+        let (lo, hi) = (f32::from_bits(f.to_bits() - 1), f32::from_bits(f.to_bits() + 1));
+        let e_min = parts(lo).1.min(parts(f).1) - 1;
+        let d = scaled_distance(f, c.into(), m, e_min);
+        prop_assert!(d <= scaled_distance(lo, c.into(), m, e_min));
+        if f < 1.0 {
+            prop_assert!(d <= scaled_distance(hi, c.into(), m, e_min));
+        }
+    }
+
+    /// SNORM loads up to 24 bits equal the f64 route, clamped to -1.
+    #[test]
+    fn snorm_load_matches_f64(bits in 2u32..=24, c in any::<u32>()) {
+        let c = c & ((1u32 << bits) - 1);
+        let s = sign_extend(c, bits);
+        let want = (f64::from(s) / ((1u64 << (bits - 1)) - 1) as f64).max(-1.0) as f32;
+        prop_assert_eq!(snorm_to_f32(c, bits).to_bits(), want.to_bits());
+    }
+
+    /// UNORM stores of every width pick the code nearest to x * (2^n - 1): the
+    /// distance, in exact arithmetic, is at most one half.
+    #[test]
+    fn unorm_store_is_exactly_nearest(x in 1e-6f32..1.0, bits in 1u32..=32) {
+        let m = (1u64 << bits) - 1;
+        let c = f32_to_unorm(x, bits);
+        let (sig, e) = parts(x);
+        // |c - sig * m * 2^e| <= 1/2  <=>  |c * 2^-e - sig * m| <= 2^(-e-1).
+        let exact = u128::from(sig) * u128::from(m);
+        let code = u128::from(c) << -e;
+        prop_assert!(code.abs_diff(exact) <= 1u128 << (-e - 1), "x {} bits {} -> {}", x, bits, c);
+    }
+}
+
 use gcnrun::texture::format::{check, load_texel, store_texel, Layout, NumFormat, DATA_FORMATS};
 
 proptest! {
@@ -91,6 +160,8 @@ proptest! {
             prop_assume!(rgba.iter().all(|v| !f32::from_bits(*v).is_nan()));
         }
         let back = store_texel(df, nf, rgba).unwrap();
+        // unpack(pack(v)) == v for every value a load can return.
+        prop_assert_eq!(load_texel(df, nf, &back).unwrap(), rgba);
         if nf == NumFormat::Snorm {
             // Compare through a second load: equal values, whatever code was used.
             prop_assert_eq!(load_texel(df, nf, &back).unwrap(), rgba);
@@ -313,5 +384,36 @@ proptest! {
                 prop_assert!(seen.insert(o), "two texels at {}", o);
             }}}}
         }
+    }
+}
+
+use gcnrun::texture::swizzle::{apply_dst_sel, dst_sel_from_codes, DstSel};
+
+proptest! {
+    /// DST_SEL: codes 4..7 pick the texel's components, so the identity (4, 5, 6,
+    /// 7) returns the texel and a selector built from a permutation permutes it;
+    /// SEL_0/SEL_1 ignore the texel; the reserved codes 2 and 3 are errors.
+    #[test]
+    fn dst_sel_selects(texel in prop::array::uniform4(any::<u32>()), codes in prop::array::uniform4(0u8..8), nfi in 0usize..8) {
+        let nf = [NumFormat::Unorm, NumFormat::Snorm, NumFormat::Uscaled, NumFormat::Sscaled,
+                  NumFormat::Uint, NumFormat::Sint, NumFormat::Float, NumFormat::Srgb][nfi];
+        let identity = dst_sel_from_codes([4, 5, 6, 7]).unwrap();
+        prop_assert_eq!(apply_dst_sel(texel, identity, nf), texel);
+        match dst_sel_from_codes(codes) {
+            Ok(sel) => {
+                let out = apply_dst_sel(texel, sel, nf);
+                for i in 0..4 {
+                    let want = match codes[i] {
+                        0 => 0,
+                        1 => if nf.is_integer() { 1 } else { 0x3f80_0000 },
+                        c => texel[usize::from(c - 4)],
+                    };
+                    prop_assert_eq!(out[i], want);
+                    prop_assert_eq!(sel[i].code(), codes[i]);
+                }
+            }
+            Err(e) => prop_assert!(codes.iter().any(|&c| c == 2 || c == 3) && e.contains("reserved")),
+        }
+        prop_assert_eq!(DstSel::from_code(codes[0]).is_some(), codes[0] != 2 && codes[0] != 3);
     }
 }
