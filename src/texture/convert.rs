@@ -351,6 +351,9 @@ mod tests {
         assert_eq!(f32_to_snorm(-5.0, 16), 0x8001);
         // 0.5 * 127 = 63.5 → 64 (even).
         assert_eq!(f32_to_snorm(0.5, 8), 64);
+        // -0.5 * 127 = -63.5 → -64 (even) = 0xc0: the one tie where RNE and D3D's
+        // "add 0.5, truncate" differ (docs/errata-texture-notes.md T1).
+        assert_eq!(f32_to_snorm(-0.5, 8), 0xc0);
         assert_eq!(f32_to_snorm(f32::NAN, 8), 0);
     }
 

@@ -6,6 +6,13 @@
 //! by the interpreter rather than read in the wrong order, and an image captured
 //! from a driver must be linearised first (README, "Feeding images").
 //!
+//! The pitch comes from the T# PITCH field on gfx6–gfx9. gfx10 has no PITCH field
+//! (the hardware derives the pitch of a linear surface from its width with
+//! addrlib2's alignment rule, which gcnrun has not verified): the gfx10 model
+//! carries `pitch = width` ([`super::descriptor::ImageDesc`]), so a gfx10 image
+//! laid out here is unpadded — a known difference, like tiling
+//! (docs/errata-texture-notes.md).
+//!
 //! All arithmetic is checked u64: a descriptor's fields cannot make an address
 //! or a size overflow silently.
 
