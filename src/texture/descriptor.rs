@@ -761,6 +761,18 @@ mod tests {
         assert_eq!(dw[3], 0xfac | (6 << 16) | (9 << 28));
         assert_eq!(&dw[4..], &[0, 0, 0, 0]);
         assert_eq!(decode_image(&dw, Gen::Gfx10), Ok(Image::Bound(d)));
+        // A 2D array of 4 slices viewed from slice 2: DEPTH = last slice = 3 at
+        // W4[12:0], BASE_ARRAY = 2 at W4[28:16] (Mesa gfx10-rsrc.json WORD4).
+        let arr = ImageDesc {
+            image_type: ImageType::D2Array,
+            depth: 4,
+            base_array: 2,
+            last_array: 3,
+            ..d
+        };
+        let adw = encode_image(&arr, Gen::Gfx10).unwrap();
+        assert_eq!(adw[4], 3 | (2 << 16));
+        assert_eq!(decode_image(&adw, Gen::Gfx10), Ok(Image::Bound(arr)));
         // gfx10 has no 32-bit UNORM and no PITCH field: both are encode errors.
         let r32_unorm = ImageDesc {
             data_format: 4,
