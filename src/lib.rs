@@ -7,6 +7,7 @@
 pub mod arch;
 pub mod cpu;
 pub mod gcn;
+pub mod gpu;
 pub mod input;
 pub mod ir;
 pub mod launch;

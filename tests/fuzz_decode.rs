@@ -97,7 +97,7 @@ fn check_stream(bytes: &[u8], arch: &Arch) -> Result<(), String> {
     let ctx = |m: String| format!("{} {}: {m}", arch.mcpu, hex(bytes));
     match gcn::decode_stream(bytes, arch) {
         Ok(insts) => {
-            if bytes.is_empty() || bytes.len() % 4 != 0 {
+            if bytes.is_empty() || !bytes.len().is_multiple_of(4) {
                 return Err(ctx(
                     "decoded a stream that is empty or not whole dwords".into()
                 ));

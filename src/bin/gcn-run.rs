@@ -27,10 +27,13 @@ Inputs: a raw .bin of little-endian dwords, or an AMDGPU ELF code object
 --hex takes bytes in memory order (\"00 17 00 f0\", \"001700f0\", \"0x00,0x17\")
 or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
 
+  gcn-run --gpu assets/gradient_quad.bin --out out     (the same on the GPU, via wgpu)
+  gcn-run --diff assets/image_rw.toml                  (CPU and GPU, compared)
+  gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
+  gcn-run --list-adapters
+
 Exit codes: 0 ok, 1 mismatches (--diff, or a manifest's [expect]), 2 bad input,
-3 no GPU adapter.
---cpu (the default) runs launch manifests (.toml); --gpu, --diff, --emit-wgsl
-and bench are not built yet and answer with exit code 2.";
+3 no usable GPU adapter or a device error.";
 
 /// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
 /// instructions.
@@ -84,6 +87,15 @@ struct Cli {
     #[arg(long)]
     quiet: bool,
 
+    /// With --emit-wgsl: translate the WGSL further with naga, to SPIR-V
+    /// (binary, on stdout), MSL or HLSL.
+    #[arg(long, value_name = "TARGET", value_parser = ["wgsl", "spirv", "msl", "hlsl"], requires = "emit_wgsl")]
+    target: Option<String>,
+
+    /// List the GPU adapters wgpu finds and stop.
+    #[arg(long = "list-adapters")]
+    list_adapters: bool,
+
     /// Code file: raw .bin or AMDGPU ELF code object.
     #[arg(value_name = "INPUT")]
     input: Option<PathBuf>,
@@ -129,6 +141,30 @@ enum Command {
     },
 }
 
+/// Exit status for "no usable GPU adapter or a device error" (SPEC.md).
+const EXIT_NO_GPU: u8 = 3;
+
+/// Why a command failed: bad input (exit 2) or the GPU (exit 3).
+enum Failure {
+    Input(InputError),
+    Gpu(gcnrun::gpu::GpuError),
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure::Input(e)
+    }
+}
+
+impl From<gcnrun::launch::run::GpuRunError> for Failure {
+    fn from(e: gcnrun::launch::run::GpuRunError) -> Self {
+        match e {
+            gcnrun::launch::run::GpuRunError::Input(e) => Failure::Input(e),
+            gcnrun::launch::run::GpuRunError::Gpu(e) => Failure::Gpu(e),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -136,7 +172,11 @@ fn main() -> ExitCode {
     };
     match run(&cli) {
         Ok(code) => code,
-        Err(e) => fail(&e.to_string()),
+        Err(Failure::Input(e)) => fail(&e.to_string()),
+        Err(Failure::Gpu(e)) => {
+            eprintln!("gcn-run: {e}");
+            ExitCode::from(EXIT_NO_GPU)
+        }
     }
 }
 
@@ -164,18 +204,9 @@ fn usage_error(e: clap::Error) -> ExitCode {
 /// Parts of SPEC.md that are parsed but not built yet, with what will provide them.
 fn not_implemented(cli: &Cli) -> Option<&'static str> {
     if cli.command.is_some() {
-        return Some("bench is not implemented yet: it needs the CPU interpreter and the GPU backend (later parts of gcnrun)");
+        return Some("bench is not implemented yet");
     }
-    let m = &cli.mode;
-    if m.gpu {
-        Some("--gpu is not implemented yet: the WGSL/wgpu backend (src/gpu) is a later part of gcnrun; use --disasm")
-    } else if m.diff {
-        Some("--diff is not implemented yet: it needs the CPU interpreter and the GPU backend (later parts of gcnrun); use --disasm")
-    } else if m.emit_wgsl {
-        Some("--emit-wgsl is not implemented yet: the WGSL translator (src/gpu) is a later part of gcnrun; use --disasm")
-    } else {
-        None
-    }
+    None
 }
 
 /// True when the input is a launch manifest (`.toml`).
@@ -216,7 +247,12 @@ fn image_digests(out: &gcnrun::launch::run::Outcome) -> serde_json::Value {
 
 /// After a CPU run: write images (`--out`), print the dumped registers and the
 /// `[expect]` result; exit 1 when an expectation fails.
-fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitCode, InputError> {
+fn report_run(
+    cli: &Cli,
+    out: &gcnrun::launch::run::Outcome,
+    device: Option<&str>,
+    diff: Option<&gcnrun::gpu::diff::Report>,
+) -> Result<ExitCode, InputError> {
     use gcnrun::launch::build::read;
     use gcnrun::launch::regs::RegRange;
     let mut written = Vec::new();
@@ -261,21 +297,32 @@ fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitC
             columns.push((name, vals));
         }
     }
-    let failed = !out.mismatches.is_empty();
+    let differs = diff.is_some_and(|d| d.count > 0);
+    let failed = !out.mismatches.is_empty() || differs;
+    let backend = match (diff, out.backend) {
+        (Some(_), _) => "diff",
+        (None, b) => b,
+    };
     let mut text = String::new();
     if cli.json {
         let registers: serde_json::Map<String, serde_json::Value> = columns
             .into_iter()
             .map(|(n, v)| (n, serde_json::json!(v)))
             .collect();
-        let doc = serde_json::json!({
+        let mut doc = serde_json::json!({
             "arch": out.arch.gen.name(),
-            "backend": "cpu",
+            "backend": backend,
             "waves": out.waves.len(),
             "registers": registers,
             "mismatches": out.mismatches,
             "images": image_digests(out),
         });
+        if let Some(d) = device {
+            doc["adapter"] = serde_json::json!(d);
+        }
+        if let Some(d) = diff {
+            doc["diff"] = serde_json::json!({ "count": d.count, "mismatches": d.mismatches });
+        }
         text = format!("{doc:#}\n");
     } else {
         for (name, vals) in &columns {
@@ -283,8 +330,13 @@ fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitC
             text.push_str(&format!("{name}: {}\n", cells.join(" ")));
         }
         if !cli.quiet {
+            let on = match (diff, device) {
+                (Some(_), Some(d)) => format!("the CPU and on {d}"),
+                (None, Some(d)) => d.to_string(),
+                _ => "the CPU".to_string(),
+            };
             text.push_str(&format!(
-                "ran {} wave(s) of {} lanes on the CPU ({})\n",
+                "ran {} wave(s) of {} lanes on {on} ({})\n",
                 out.waves.len(),
                 out.launch.wave_size,
                 out.arch.mcpu
@@ -307,6 +359,20 @@ fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitC
             });
         }
     }
+    if let (Some(d), false) = (diff, cli.json) {
+        for m in &d.mismatches {
+            text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
+        }
+        if d.count > d.mismatches.len() {
+            text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
+        }
+        text.push_str(&if d.count == 0 {
+            "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
+                .to_string()
+        } else {
+            format!("diff: {} difference(s) between CPU and GPU\n", d.count)
+        });
+    }
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     Ok(if failed {
         ExitCode::from(1)
@@ -315,28 +381,114 @@ fn report_cpu_run(cli: &Cli, out: &gcnrun::launch::run::Outcome) -> Result<ExitC
     })
 }
 
-fn run(cli: &Cli) -> Result<ExitCode, InputError> {
+/// One line for a diff mismatch.
+fn describe_mismatch(m: &gcnrun::gpu::diff::Mismatch) -> String {
+    let mut s = String::new();
+    if let Some(r) = &m.register {
+        s.push_str(&format!("{r} wave {}", m.wave.unwrap_or(0)));
+        if let Some(l) = m.lane {
+            s.push_str(&format!(" lane {l}"));
+        }
+        s.push_str(&format!(": cpu {:#010x} gpu {:#010x}", m.cpu, m.gpu));
+    } else {
+        s.push_str(&format!("memory {:#x}", m.address.unwrap_or(0)));
+        if let Some(i) = &m.image {
+            s.push_str(&format!(" image `{i}`"));
+        }
+        if let Some([l, sl, x, y, z]) = m.texel {
+            s.push_str(&format!(" level {l} slice {sl} texel ({x}, {y}, {z})"));
+        }
+        s.push_str(&format!(": cpu {:#04x} gpu {:#04x}", m.cpu, m.gpu));
+    }
+    s
+}
+
+/// The launch INPUT names: a manifest, or a code file (or --hex) in the
+/// default environment.
+fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
+    if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
+        return gcnrun::launch::run::prepare_manifest(path, cli.arch.as_deref(), cli.waves);
+    }
+    let program = match (&cli.hex, &cli.input) {
+        (Some(hex), _) => input::from_hex(hex)?,
+        (None, Some(path)) => input::load_file(path)?,
+        (None, None) => {
+            return Err(InputError::whole(
+                "INPUT",
+                "no input: give a code file, a manifest or --hex (see --help)",
+            ))
+        }
+    };
+    let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
+    gcnrun::launch::run::prepare_default(&program, arch, cli.waves)
+}
+
+/// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.
+fn emit_wgsl(cli: &Cli) -> Result<ExitCode, Failure> {
+    let p = prepare(cli)?;
+    let tr = gcnrun::gpu::translate::translate(&p.prog, &p.waves, &p.memory)
+        .map_err(|e| InputError::at(&p.code_name, e.offset, e.message))?;
+    let target = cli.target.as_deref().unwrap_or("wgsl");
+    let mut out: Vec<u8> = Vec::new();
+    for (k, kernel) in tr.kernels.iter().enumerate() {
+        let text = gcnrun::gpu::wgsl::convert(&kernel.wgsl, target).map_err(Failure::Gpu)?;
+        if target != "spirv" {
+            let waves = if kernel.waves.len() == p.waves.len() {
+                "all waves".to_string()
+            } else {
+                format!("waves {:?}", kernel.waves)
+            };
+            out.extend_from_slice(
+                format!("// gcnrun kernel {k} of {}: {waves}\n", tr.kernels.len()).as_bytes(),
+            );
+        }
+        out.extend_from_slice(&text);
+    }
+    let _ = std::io::stdout().lock().write_all(&out);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run(cli: &Cli) -> Result<ExitCode, Failure> {
     if let Some(message) = not_implemented(cli) {
         return Ok(fail(message));
     }
-    if !cli.mode.disasm {
-        if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
-            let out = gcnrun::launch::run::run_manifest(path, cli.arch.as_deref(), cli.waves)?;
-            return report_cpu_run(cli, &out);
+    if cli.list_adapters {
+        let list = gcnrun::gpu::device::adapters();
+        if list.is_empty() {
+            return Err(Failure::Gpu(gcnrun::gpu::GpuError::NoAdapter(format!(
+                "no GPU adapter found: {}",
+                gcnrun::gpu::device::NO_ADAPTER_HINT
+            ))));
         }
-        let program = match (&cli.hex, &cli.input) {
-            (Some(hex), _) => input::from_hex(hex)?,
-            (None, Some(path)) => input::load_file(path)?,
-            (None, None) => {
-                return Err(InputError::whole(
-                    "INPUT",
-                    "no input: give a code file, a manifest or --hex (see --help)",
-                ))
-            }
-        };
-        let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
-        let out = gcnrun::launch::run::run_default(&program, arch, cli.waves)?;
-        return report_cpu_run(cli, &out);
+        for a in list {
+            println!("{}", gcnrun::gpu::device::describe(&a));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if cli.mode.emit_wgsl {
+        return emit_wgsl(cli);
+    }
+    if cli.mode.gpu || cli.mode.diff {
+        let p = prepare(cli)?;
+        let gpu = gcnrun::gpu::device::open(cli.adapter.as_deref()).map_err(Failure::Gpu)?;
+        let name = gcnrun::gpu::device::describe(&gpu.info);
+        if cli.mode.gpu {
+            let (out, _) = gcnrun::launch::run::run_gpu(p, &gpu)?;
+            return Ok(report_run(cli, &out, Some(&name), None)?);
+        }
+        let images = p.named_images();
+        let cpu = gcnrun::launch::run::run_cpu(p.clone())?;
+        let (gpu_out, _) = gcnrun::launch::run::run_gpu(p, &gpu)?;
+        let report = gcnrun::gpu::diff::compare(
+            (&cpu.waves, &cpu.memory),
+            (&gpu_out.waves, &gpu_out.memory),
+            &images,
+        );
+        return Ok(report_run(cli, &cpu, Some(&name), Some(&report))?);
+    }
+    if !cli.mode.disasm {
+        let out = gcnrun::launch::run::run_cpu(prepare(cli)?)?;
+        return Ok(report_run(cli, &out, None, None)?);
     }
     if is_manifest(cli) {
         return Ok(fail(
@@ -350,7 +502,8 @@ fn run(cli: &Cli) -> Result<ExitCode, InputError> {
             return Err(InputError::whole(
                 "INPUT",
                 "no input: give a code file or --hex (see --help)",
-            ))
+            )
+            .into())
         }
     };
     let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
@@ -365,7 +518,7 @@ fn run(cli: &Cli) -> Result<ExitCode, InputError> {
     // A closed pipe (`gcn-run ... | head`) is not an error worth a message.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     match dis.error {
-        Some(e) => Err(e),
+        Some(e) => Err(e.into()),
         None => Ok(ExitCode::SUCCESS),
     }
 }

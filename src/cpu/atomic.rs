@@ -123,8 +123,79 @@ pub fn apply32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
                 old
             }
         }
-        Fmin => f(old).min(f(data)).to_bits(),
-        Fmax => f(old).max(f(data)).to_bits(),
+        Fmin => fmin32(old, data),
+        Fmax => fmax32(old, data),
+    }
+}
+
+/// The total order FMIN/FMAX use on non-NaN floats (IEEE 754-2019 totalOrder
+/// restricted to numbers): −0 sorts below +0, denormals compare exactly. A sign
+/// flip of the magnitude bits makes it an unsigned integer order.
+fn float_key32(b: u32) -> u32 {
+    if b >> 31 == 1 {
+        !b
+    } else {
+        b | 0x8000_0000
+    }
+}
+
+/// FMIN (32-bit): a NaN operand yields the other operand (IEEE 754-2008
+/// minNum, as the GCN3 ISA describes V_MIN_F32 in IEEE mode); otherwise the
+/// lesser in [`float_key32`]'s order; on a tie (equal bits) the old value stays.
+/// The ±0 order is gcnrun's choice (docs/semantics.md, "Float atomics").
+pub fn fmin32(old: u32, data: u32) -> u32 {
+    let nan = |b: u32| f32::from_bits(b).is_nan();
+    if nan(old) {
+        data
+    } else if nan(data) || float_key32(data) >= float_key32(old) {
+        old
+    } else {
+        data
+    }
+}
+
+/// FMAX (32-bit): as [`fmin32`] with the greater value.
+pub fn fmax32(old: u32, data: u32) -> u32 {
+    let nan = |b: u32| f32::from_bits(b).is_nan();
+    if nan(old) {
+        data
+    } else if nan(data) || float_key32(data) <= float_key32(old) {
+        old
+    } else {
+        data
+    }
+}
+
+/// The 64-bit [`float_key32`].
+fn float_key64(b: u64) -> u64 {
+    if b >> 63 == 1 {
+        !b
+    } else {
+        b | 1 << 63
+    }
+}
+
+/// FMIN on f64 bits, the rules of [`fmin32`].
+pub fn fmin64(old: u64, data: u64) -> u64 {
+    let nan = |b: u64| f64::from_bits(b).is_nan();
+    if nan(old) {
+        data
+    } else if nan(data) || float_key64(data) >= float_key64(old) {
+        old
+    } else {
+        data
+    }
+}
+
+/// FMAX on f64 bits, the rules of [`fmin32`] with the greater value.
+pub fn fmax64(old: u64, data: u64) -> u64 {
+    let nan = |b: u64| f64::from_bits(b).is_nan();
+    if nan(old) {
+        data
+    } else if nan(data) || float_key64(data) <= float_key64(old) {
+        old
+    } else {
+        data
     }
 }
 
@@ -172,8 +243,8 @@ pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
                 old
             }
         }
-        Fmin => f(old).min(f(data)).to_bits(),
-        Fmax => f(old).max(f(data)).to_bits(),
+        Fmin => fmin64(old, data),
+        Fmax => fmax64(old, data),
     }
 }
 

@@ -89,7 +89,8 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
 impl WaveState {
     /// A scalar source (a VGPR source reads lane 0, which no lowered scalar op
     /// produces).
-    fn scalar_src(&self, src: Src) -> u32 {
+    /// The value of a scalar source (`s_mov` semantics).
+    pub fn scalar_src(&self, src: Src) -> u32 {
         match src {
             Src::Const(c) => c,
             Src::Reg(r) => self.read_reg(r, 0),
@@ -115,7 +116,8 @@ impl WaveState {
         }
     }
 
-    fn write_scalar(&mut self, r: Reg, v: u32) {
+    /// Writes a scalar destination (`s_mov` semantics; a VGPR is ignored).
+    pub fn write_scalar(&mut self, r: Reg, v: u32) {
         match r {
             Reg::Sgpr(n) => self.set_sgpr(n, v),
             Reg::M0 => self.m0 = v,

@@ -46,6 +46,29 @@ impl WaveState {
         }
     }
 
+    /// Copies the scalar state (SGPRs, M0, EXEC, VCC) of `other`.
+    pub fn copy_scalars_from(&mut self, other: &WaveState) {
+        self.sgpr.copy_from_slice(&other.sgpr);
+        self.m0 = other.m0;
+        self.exec = other.exec;
+        self.vcc = other.vcc;
+    }
+
+    /// The VGPR file, register-major (`v<n>` of lane `l` at `n × wave_size + l`).
+    pub fn vgprs(&self) -> &[u32] {
+        &self.vgpr
+    }
+
+    /// The VGPR file, mutable.
+    pub fn vgprs_mut(&mut self) -> &mut [u32] {
+        &mut self.vgpr
+    }
+
+    /// The SGPR file.
+    pub fn sgprs(&self) -> &[u32] {
+        &self.sgpr
+    }
+
     /// `s<n>` (0 past the file).
     pub fn sgpr(&self, n: u32) -> u32 {
         self.sgpr.get(n as usize).copied().unwrap_or(0)

@@ -8,9 +8,42 @@ use crate::gcn;
 use crate::input::{self, InputError};
 use std::path::Path;
 
-/// The outcome of a CPU run of a manifest.
+/// A launch ready to run: decoded, lowered, images placed, waves built.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The validated launch.
+    pub launch: Launch,
+    /// The arch the code runs as.
+    pub arch: Arch,
+    /// The lowered program.
+    pub prog: crate::ir::Program,
+    /// Initial wave states.
+    pub waves: Vec<WaveState>,
+    /// Initial image memory.
+    pub memory: cpu::Memory,
+    /// The images' descriptors, in manifest order.
+    pub images: Vec<Placed>,
+    /// The code's name (for errors at an offset).
+    pub code_name: String,
+}
+
+impl Prepared {
+    /// Image names and their descriptors, in manifest order.
+    pub fn named_images(&self) -> Vec<(String, crate::texture::descriptor::ImageDesc)> {
+        self.launch
+            .images
+            .iter()
+            .zip(&self.images)
+            .map(|(spec, p)| (spec.name.clone(), p.desc))
+            .collect()
+    }
+}
+
+/// The outcome of a run of a manifest.
 #[derive(Debug)]
 pub struct Outcome {
+    /// `cpu` or `gpu`.
+    pub backend: &'static str,
     /// The validated launch.
     pub launch: Launch,
     /// The arch the code ran as.
@@ -33,6 +66,15 @@ pub fn run_manifest(
     arch: Option<&str>,
     waves: Option<u32>,
 ) -> Result<Outcome, InputError> {
+    run_cpu(prepare_manifest(path, arch, waves)?)
+}
+
+/// Reads the manifest at `path` and prepares its launch.
+pub fn prepare_manifest(
+    path: &Path,
+    arch: Option<&str>,
+    waves: Option<u32>,
+) -> Result<Prepared, InputError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
@@ -58,7 +100,7 @@ pub fn run_manifest(
         }
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
     };
-    run_launch(launch, &program, &name)
+    prepare(launch, &program, &name)
 }
 
 /// Runs a bare code file in the embedded default environment
@@ -68,6 +110,15 @@ pub fn run_default(
     arch: Arch,
     waves: Option<u32>,
 ) -> Result<Outcome, InputError> {
+    run_cpu(prepare_default(program, arch, waves)?)
+}
+
+/// Prepares a bare code file's launch in the embedded default environment.
+pub fn prepare_default(
+    program: &input::Program,
+    arch: Arch,
+    waves: Option<u32>,
+) -> Result<Prepared, InputError> {
     let mut launch = super::default_env::default_launch(arch);
     if let Some(n) = waves {
         if n == 0 || n > Caps::default().max_waves {
@@ -78,36 +129,101 @@ pub fn run_default(
         }
         launch.waves = n;
     }
-    run_launch(launch, program, &program.name)
+    prepare(launch, program, &program.name)
 }
 
-/// Decodes, lowers, builds the initial state and runs; `name` names the launch
-/// (the manifest, or the code file) in errors.
-fn run_launch(launch: Launch, program: &input::Program, name: &str) -> Result<Outcome, InputError> {
+/// Decodes, lowers and builds the initial state; `name` names the launch (the
+/// manifest, or the code file) in errors.
+fn prepare(launch: Launch, program: &input::Program, name: &str) -> Result<Prepared, InputError> {
     let caps = Caps::default();
     let arch = launch.arch;
     let insts = gcn::decode_stream(&program.bytes, &arch)
         .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
     let prog = gcn::lower::lower(&insts, &arch)
         .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
-    let (mut memory, placed) =
+    let (memory, images) =
         place_images(&launch).map_err(|e| InputError::whole(name, e.to_string()))?;
-    let mut states = initial_waves(&launch, caps.lds_bytes, &placed)
+    let waves = initial_waves(&launch, caps.lds_bytes, &images)
         .map_err(|e| InputError::whole(name, e.to_string()))?;
-    cpu::run(&prog, &mut states, &mut memory).map_err(|e| {
+    Ok(Prepared {
+        launch,
+        arch,
+        prog,
+        waves,
+        memory,
+        images,
+        code_name: program.name.clone(),
+    })
+}
+
+/// Runs a prepared launch on the CPU interpreter and checks `[expect]`.
+pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
+    let Prepared {
+        launch,
+        arch,
+        prog,
+        mut waves,
+        mut memory,
+        images,
+        code_name,
+    } = p;
+    cpu::run(&prog, &mut waves, &mut memory).map_err(|e| {
         InputError::at(
-            &program.name,
+            &code_name,
             e.offset,
             format!("wave {}: {}", e.wave, e.message),
         )
     })?;
-    let mismatches = check(&launch.expect, &states);
+    let mismatches = check(&launch.expect, &waves);
     Ok(Outcome {
+        backend: "cpu",
         launch,
         arch,
-        waves: states,
+        waves,
         mismatches,
         memory,
-        images: placed,
+        images,
     })
+}
+
+/// Why a GPU run failed.
+#[derive(Debug)]
+pub enum GpuRunError {
+    /// The program cannot be translated (exit code 2).
+    Input(InputError),
+    /// No adapter, a device error or a translator bug (exit code 3).
+    Gpu(crate::gpu::GpuError),
+}
+
+/// Translates a prepared launch, runs it on `gpu` and checks `[expect]`.
+pub fn run_gpu(
+    p: Prepared,
+    gpu: &crate::gpu::Gpu,
+) -> Result<(Outcome, crate::gpu::runtime::RunStats), GpuRunError> {
+    let Prepared {
+        launch,
+        arch,
+        prog,
+        mut waves,
+        mut memory,
+        images,
+        code_name,
+    } = p;
+    let tr = crate::gpu::translate::translate(&prog, &waves, &memory)
+        .map_err(|e| GpuRunError::Input(InputError::at(&code_name, e.offset, e.message)))?;
+    let stats =
+        crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(GpuRunError::Gpu)?;
+    let mismatches = check(&launch.expect, &waves);
+    Ok((
+        Outcome {
+            backend: "gpu",
+            launch,
+            arch,
+            waves,
+            mismatches,
+            memory,
+            images,
+        },
+        stats,
+    ))
 }

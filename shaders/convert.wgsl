@@ -1,0 +1,371 @@
+// convert.wgsl — number-format conversions, the WGSL mirror of src/texture/convert.rs.
+//
+// Every function here has the name and the arithmetic of its Rust counterpart and
+// must give the same bits for every input. WGSL's float division is only accurate
+// to 2.5 ULP and integer→float conversion rounding is not pinned down, so the
+// conversions are done in integer arithmetic on the IEEE bit patterns, exactly as
+// the CPU does them; 64-bit intermediates are emulated as vec2<u32> (x = low, y =
+// high word). Floats are handled as bits wherever a GPU may flush denormals or
+// drop NaN semantics.
+
+// ---- 64-bit unsigned helpers (vec2<u32>: x = low word, y = high word) ----
+
+fn u64_from(lo: u32) -> vec2<u32> {
+    return vec2<u32>(lo, 0u);
+}
+
+fn u64_add(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+    let lo = a.x + b.x;
+    return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));
+}
+
+fn u64_sub(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+    return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));
+}
+
+fn u64_lt(a: vec2<u32>, b: vec2<u32>) -> bool {
+    return a.y < b.y || (a.y == b.y && a.x < b.x);
+}
+
+fn u64_ge(a: vec2<u32>, b: vec2<u32>) -> bool {
+    return !u64_lt(a, b);
+}
+
+fn u64_eq(a: vec2<u32>, b: vec2<u32>) -> bool {
+    return a.x == b.x && a.y == b.y;
+}
+
+// a << s for 0 <= s < 64 (larger shifts give 0).
+fn u64_shl(a: vec2<u32>, s: u32) -> vec2<u32> {
+    if s == 0u {
+        return a;
+    }
+    if s >= 64u {
+        return vec2<u32>(0u, 0u);
+    }
+    if s >= 32u {
+        return vec2<u32>(0u, a.x << (s - 32u));
+    }
+    return vec2<u32>(a.x << s, (a.y << s) | (a.x >> (32u - s)));
+}
+
+// a >> s for 0 <= s < 64 (larger shifts give 0).
+fn u64_shr(a: vec2<u32>, s: u32) -> vec2<u32> {
+    if s == 0u {
+        return a;
+    }
+    if s >= 64u {
+        return vec2<u32>(0u, 0u);
+    }
+    if s >= 32u {
+        return vec2<u32>(a.y >> (s - 32u), 0u);
+    }
+    return vec2<u32>((a.x >> s) | (a.y << (32u - s)), a.y >> s);
+}
+
+// The full 64-bit product of two 32-bit values, from 16-bit halves.
+fn u64_mul32(a: u32, b: u32) -> vec2<u32> {
+    let a0 = a & 0xffffu;
+    let a1 = a >> 16u;
+    let b0 = b & 0xffffu;
+    let b1 = b >> 16u;
+    let p00 = a0 * b0;
+    let p01 = a0 * b1;
+    let p10 = a1 * b0;
+    let p11 = a1 * b1;
+    var r = vec2<u32>(p00, p11);
+    r = u64_add(r, vec2<u32>(p01 << 16u, p01 >> 16u));
+    r = u64_add(r, vec2<u32>(p10 << 16u, p10 >> 16u));
+    return r;
+}
+
+// Leading zeros of a 64-bit value (64 for zero).
+fn u64_clz(a: vec2<u32>) -> u32 {
+    if a.y != 0u {
+        return countLeadingZeros(a.y);
+    }
+    return 32u + countLeadingZeros(a.x);
+}
+
+// ---- helpers of convert.rs ----
+
+// 2^bits - 1 for bits in 1..=32 (max_code; the CPU's u64 never exceeds 32 bits here).
+fn max_code(bits: u32) -> u32 {
+    let b = clamp(bits, 1u, 32u);
+    if b == 32u {
+        return 0xffffffffu;
+    }
+    return (1u << b) - 1u;
+}
+
+// Sign-extends the low `bits` bits of c.
+fn sign_extend(c: u32, bits: u32) -> i32 {
+    let shift = 32u - clamp(bits, 1u, 32u);
+    return bitcast<i32>(c << shift) >> shift;
+}
+
+// 2^e as f32 bits for a normal exponent (-126..=127).
+fn pow2_f32(e: i32) -> f32 {
+    return bitcast<f32>(u32(e + 127) << 23u);
+}
+
+// Rounds v / 2^shift to nearest, ties to even (round_shift_rne); shift <= 0 shifts
+// left by at most 40.
+fn round_shift_rne(v: vec2<u32>, shift: i32) -> vec2<u32> {
+    if shift <= 0 {
+        return u64_shl(v, u32(min(-shift, 40)));
+    }
+    if shift >= 64 {
+        return vec2<u32>(0u, 0u);
+    }
+    let s = u32(shift);
+    let q = u64_shr(v, s);
+    let rem = u64_sub(v, u64_shl(q, s));
+    let half = u64_shl(vec2<u32>(1u, 0u), s - 1u);
+    if u64_lt(half, rem) || (u64_eq(rem, half) && (q.x & 1u) == 1u) {
+        return u64_add(q, vec2<u32>(1u, 0u));
+    }
+    return q;
+}
+
+// num / den rounded to nearest f32, ties to even, for 32-bit num and den (the
+// CPU's ratio_to_f32 by restoring long division: the same quotient and remainder).
+fn ratio_to_f32(num: u32, den: u32) -> f32 {
+    if num == 0u || den == 0u {
+        return 0.0;
+    }
+    // e = floor(log2(num / den)).
+    var e = i32(31u - countLeadingZeros(num)) - i32(31u - countLeadingZeros(den));
+    var n = u64_from(num);
+    var d = u64_from(den);
+    // Scale so that d <= n < 2d: n holds num * 2^max(0,-e), d holds den * 2^max(0,e).
+    if e >= 0 {
+        d = u64_shl(d, u32(e));
+    } else {
+        n = u64_shl(n, u32(-e));
+    }
+    if u64_lt(n, d) {
+        e = e - 1;
+        n = u64_shl(n, 1u);
+    }
+    // 24 quotient bits of n / d in [1, 2).
+    var q = 0u;
+    for (var i = 0u; i < 24u; i = i + 1u) {
+        q = q << 1u;
+        if u64_ge(n, d) {
+            n = u64_sub(n, d);
+            q = q | 1u;
+        }
+        n = u64_shl(n, 1u);
+    }
+    // n is now twice the remainder: round to nearest, ties to even.
+    if u64_lt(d, n) || (u64_eq(n, d) && (q & 1u) == 1u) {
+        q = q + 1u;
+    }
+    return f32(q) * pow2_f32(e - 23);
+}
+
+// A 24-bit-or-less integer is exact in f32; wider ones round to nearest even
+// (the CPU's `as f32`).
+fn u32_to_f32_rne(v: u32) -> f32 {
+    if v < 0x1000000u {
+        return f32(v);
+    }
+    let lz = countLeadingZeros(v);
+    let shift = 8 - i32(lz);
+    let q = round_shift_rne(u64_from(v), shift);
+    return f32(q.x) * pow2_f32(shift);
+}
+
+fn i32_to_f32_rne(v: i32) -> f32 {
+    let m = u32_to_f32_rne(select(u32(v), 0u - u32(v), v < 0));
+    return select(m, -m, v < 0);
+}
+
+fn unorm_to_f32(c: u32, bits: u32) -> f32 {
+    let max = max_code(bits);
+    return ratio_to_f32(c & max, max);
+}
+
+fn snorm_to_f32(c: u32, bits: u32) -> f32 {
+    if bits < 2u {
+        return 0.0;
+    }
+    let s = sign_extend(c, bits);
+    let max = max_code(bits - 1u);
+    // -max and the extra most negative code both give -1.0.
+    if s <= -i32(max) {
+        return -1.0;
+    }
+    let mag = select(u32(s), 0u - u32(s), s < 0);
+    let m = ratio_to_f32(mag, max);
+    return select(m, -m, s < 0);
+}
+
+fn uscaled_to_f32(c: u32, bits: u32) -> f32 {
+    return u32_to_f32_rne(c & max_code(bits));
+}
+
+fn sscaled_to_f32(c: u32, bits: u32) -> f32 {
+    return i32_to_f32_rne(sign_extend(c, bits));
+}
+
+fn uint_to_u32(c: u32, bits: u32) -> u32 {
+    return c & max_code(bits);
+}
+
+fn sint_to_i32(c: u32, bits: u32) -> i32 {
+    return sign_extend(c, bits);
+}
+
+fn u32_to_uint(v: u32, bits: u32) -> u32 {
+    return v & max_code(bits);
+}
+
+fn is_nan_bits(b: u32) -> bool {
+    return (b & 0x7fffffffu) > 0x7f800000u;
+}
+
+// Significand and exponent of |x|: |x| = sig * 2^e2 (decompose).
+fn decompose(b: u32) -> vec2<i32> {
+    let e = (b >> 23u) & 0xffu;
+    let m = b & 0x7fffffu;
+    if e == 0u {
+        return vec2<i32>(i32(m), -149);
+    }
+    return vec2<i32>(i32(m | 0x800000u), i32(e) - 150);
+}
+
+// round(|x| * scale) to nearest, ties to even (scale_rne), from x's bits.
+fn scale_rne(b: u32, scale: u32) -> u32 {
+    let de = decompose(b & 0x7fffffffu);
+    let product = u64_mul32(u32(de.x), scale);
+    if de.y >= 0 {
+        return u64_shl(product, u32(min(de.y, 8))).x;
+    }
+    return round_shift_rne(product, -de.y).x;
+}
+
+fn f32_to_unorm(b: u32, bits: u32) -> u32 {
+    // NaN and x <= 0 (both zeros and negatives) give 0.
+    if is_nan_bits(b) || (b >> 31u) == 1u || b == 0u {
+        return 0u;
+    }
+    let max = max_code(bits);
+    if b >= 0x3f800000u {
+        return max;
+    }
+    return scale_rne(b, max);
+}
+
+fn f32_to_snorm(b: u32, bits: u32) -> u32 {
+    if is_nan_bits(b) || bits < 2u {
+        return 0u;
+    }
+    let max = max_code(bits - 1u);
+    var mag = max;
+    if (b & 0x7fffffffu) < 0x3f800000u {
+        mag = scale_rne(b, max);
+    }
+    // Negative zero gives 0 like positive zero (−0 == 0 on the CPU).
+    let negative = (b >> 31u) == 1u && (b & 0x7fffffffu) != 0u;
+    let s = select(mag, 0u - mag, negative);
+    return s & max_code(bits);
+}
+
+// ---- small floats (f16, unsigned 11- and 10-bit) ----
+
+fn small_float_to_f32(bits: u32, mant: u32, expw: u32, negative: bool) -> f32 {
+    let bias = (1i << (expw - 1u)) - 1;
+    let e = (bits >> mant) & ((1u << expw) - 1u);
+    let m = bits & ((1u << mant) - 1u);
+    var mag: f32;
+    if e == (1u << expw) - 1u {
+        if m == 0u {
+            mag = bitcast<f32>(0x7f800000u);
+        } else {
+            mag = bitcast<f32>(0x7fc00000u | (m << (23u - mant)));
+        }
+    } else if e == 0u {
+        // m * 2^(1 - bias - mant): exact, the result is a normal f32.
+        mag = f32(m) * pow2_f32(1 - bias - i32(mant));
+    } else {
+        mag = bitcast<f32>((u32(i32(e) - bias + 127) << 23u) | (m << (23u - mant)));
+    }
+    // Sign by bit flip: a GPU's negation may not keep NaN payloads.
+    return bitcast<f32>(bitcast<u32>(mag) | select(0u, 0x80000000u, negative));
+}
+
+fn f16_to_f32(h: u32) -> f32 {
+    return small_float_to_f32(h & 0x7fffu, 10u, 5u, (h & 0x8000u) != 0u);
+}
+
+fn uf11_to_f32(v: u32) -> f32 {
+    return small_float_to_f32(v & 0x7ffu, 6u, 5u, false);
+}
+
+fn uf10_to_f32(v: u32) -> f32 {
+    return small_float_to_f32(v & 0x3ffu, 5u, 5u, false);
+}
+
+// |x| (bits, sign clear) to a 5-bit-exponent float with `mant` mantissa bits,
+// round to nearest even, overflow to infinity (f32_to_small_float).
+fn f32_to_small_float(b: u32, mant: u32) -> u32 {
+    let inf = 0x1fu << mant;
+    if is_nan_bits(b) {
+        return inf | (1u << (mant - 1u));
+    }
+    let e = (b >> 23u) & 0xffu;
+    let m = b & 0x7fffffu;
+    if e == 0xffu {
+        return inf;
+    }
+    if e == 0u && m == 0u {
+        return 0u;
+    }
+    var sig = m | 0x800000u;
+    var e2 = i32(e) - 150;
+    var unbiased = i32(e) - 127;
+    if e == 0u {
+        sig = m;
+        e2 = -149;
+        unbiased = -127;
+    }
+    let target_exp = max(unbiased, -14);
+    let step_exp = target_exp - i32(mant);
+    let shift = step_exp - e2;
+    let units = round_shift_rne(u64_from(sig), shift);
+    var encoded: vec2<u32>;
+    if target_exp == -14 && u64_lt(units, u64_from(1u << mant)) {
+        encoded = units;
+    } else {
+        let exp_field = u32(target_exp + 15);
+        encoded = u64_sub(u64_add(u64_from(exp_field << mant), units), u64_from(1u << mant));
+    }
+    if u64_ge(encoded, u64_from(inf)) {
+        return inf;
+    }
+    return encoded.x;
+}
+
+fn f32_to_f16(b: u32) -> u32 {
+    let sign = (b >> 16u) & 0x8000u;
+    return sign | f32_to_small_float(b & 0x7fffffffu, 10u);
+}
+
+fn f32_to_uf11(b: u32) -> u32 {
+    if is_nan_bits(b) {
+        return 0x7c0u | 0x20u;
+    }
+    // max(x, 0): negatives (and −0) become +0.
+    let x = select(b, 0u, (b >> 31u) == 1u);
+    return f32_to_small_float(x, 6u);
+}
+
+fn f32_to_uf10(b: u32) -> u32 {
+    if is_nan_bits(b) {
+        return 0x3e0u | 0x10u;
+    }
+    let x = select(b, 0u, (b >> 31u) == 1u);
+    return f32_to_small_float(x, 5u);
+}

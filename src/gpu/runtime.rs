@@ -1,0 +1,284 @@
+//! Running a translation: buffers from the initial wave states, dispatches, and
+//! read-back into the same `WaveState`s and `Memory` the CPU interpreter
+//! produces.
+
+use super::device::Gpu;
+use super::translate::{Kernel, Translation, HEADER_WORDS, M0_WORD};
+use super::wgsl::Params;
+use super::GpuError;
+use crate::cpu::state::SGPRS;
+use crate::cpu::{Memory, WaveState};
+use std::time::{Duration, Instant};
+use wgpu::util::DeviceExt;
+
+/// Largest workgroup count per dispatch dimension WebGPU guarantees.
+const MAX_GROUPS_X: u32 = 65_535;
+
+/// What a GPU run measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunStats {
+    /// Dispatches issued.
+    pub dispatches: u32,
+    /// Wall time from the first upload to the end of the read-back.
+    pub total: Duration,
+    /// Wall time of the submissions alone (queue submit to completion).
+    pub execute: Duration,
+}
+
+/// Runs `tr` on `gpu`, updating `waves` and `mem` in place.
+pub fn run(
+    gpu: &Gpu,
+    tr: &Translation,
+    waves: &mut [WaveState],
+    mem: &mut Memory,
+) -> Result<RunStats, GpuError> {
+    let start = Instant::now();
+    let mut stats = RunStats::default();
+    let limit = gpu.limits.max_storage_buffer_binding_size;
+    let mem_words = mem.bytes.len().div_ceil(4).max(1);
+    if (mem_words as u64) * 4 > limit {
+        return Err(GpuError::Device(format!(
+            "{}: image memory of {} bytes exceeds the adapter's storage binding limit of {limit} bytes",
+            gpu.info.name,
+            mem.bytes.len()
+        )));
+    }
+    let mut mem_init = vec![0u8; mem_words * 4];
+    mem_init[..mem.bytes.len()].copy_from_slice(&mem.bytes);
+    let usage =
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let mem_buf = gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("image memory"),
+            contents: &mem_init,
+            usage,
+        });
+    for kernel in &tr.kernels {
+        let pipeline = gpu.pipeline(&kernel.wgsl)?;
+        // Chunks of waves whose state (and LDS) fit one binding.
+        let lds_words = tr.lds_bytes.div_ceil(4) + 1;
+        let shared_lds = kernel
+            .waves
+            .windows(2)
+            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+        let per_wave = u64::from(kernel.state_words) * 4
+            + if shared_lds {
+                0
+            } else {
+                u64::from(lds_words) * 4
+            };
+        let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
+        for part in kernel.waves.chunks(chunk) {
+            let t = Instant::now();
+            run_chunk(
+                gpu, &pipeline, kernel, tr, part, shared_lds, lds_words, waves, &mem_buf,
+                &mut stats,
+            )?;
+            stats.execute += t.elapsed();
+        }
+    }
+    let bytes = read_back(gpu, &mem_buf, (mem_words * 4) as u64)?;
+    let n = mem.bytes.len();
+    mem.bytes.copy_from_slice(&bytes[..n]);
+    stats.total = start.elapsed();
+    Ok(stats)
+}
+
+/// Packs one wave's state: the SGPR file, M0, EXEC, VCC, then the kernel's
+/// VGPR slots lane by lane.
+fn pack_state(w: &WaveState, kernel: &Kernel, out: &mut Vec<u32>) {
+    let ws = w.wave_size as usize;
+    out.extend_from_slice(w.sgprs());
+    debug_assert_eq!(SGPRS, M0_WORD);
+    out.extend_from_slice(&[
+        w.m0,
+        w.exec as u32,
+        (w.exec >> 32) as u32,
+        w.vcc as u32,
+        (w.vcc >> 32) as u32,
+        0,
+    ]);
+    for &n in &kernel.vgprs {
+        let at = n as usize * ws;
+        out.extend_from_slice(&w.vgprs()[at..at + ws]);
+    }
+}
+
+/// The inverse of [`pack_state`].
+fn unpack_state(words: &[u32], kernel: &Kernel, w: &mut WaveState) {
+    let ws = w.wave_size as usize;
+    for n in 0..SGPRS {
+        w.set_sgpr(n, words[n as usize]);
+    }
+    let m = M0_WORD as usize;
+    w.m0 = words[m];
+    w.exec = u64::from(words[m + 1]) | u64::from(words[m + 2]) << 32;
+    w.vcc = u64::from(words[m + 3]) | u64::from(words[m + 4]) << 32;
+    for (k, &n) in kernel.vgprs.iter().enumerate() {
+        let from = HEADER_WORDS as usize + k * ws;
+        let at = n as usize * ws;
+        w.vgprs_mut()[at..at + ws].copy_from_slice(&words[from..from + ws]);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_chunk(
+    gpu: &Gpu,
+    pipeline: &wgpu::ComputePipeline,
+    kernel: &Kernel,
+    tr: &Translation,
+    part: &[usize],
+    shared_lds: bool,
+    lds_words: u32,
+    waves: &mut [WaveState],
+    mem_buf: &wgpu::Buffer,
+    stats: &mut RunStats,
+) -> Result<(), GpuError> {
+    let dev = &gpu.device;
+    let mut state = Vec::with_capacity(part.len() * kernel.state_words as usize);
+    for &i in part {
+        pack_state(&waves[i], kernel, &mut state);
+    }
+    let state_bytes: &[u8] = bytemuck::cast_slice(&state);
+    let st_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("wave state"),
+        contents: state_bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    });
+    let copies = if shared_lds { &part[..1] } else { part };
+    let mut lds = vec![0u8; copies.len() * lds_words as usize * 4];
+    for (c, &i) in copies.iter().enumerate() {
+        let from = c * lds_words as usize * 4;
+        lds[from..from + waves[i].lds.len()].copy_from_slice(&waves[i].lds);
+    }
+    let lds_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("lds"),
+        contents: &lds,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    // One Params block per dispatch, at the uniform-offset alignment.
+    let n = part.len() as u32;
+    let dispatches: Vec<(u32, u32)> = if kernel.serial_waves {
+        (0..n).map(|i| (i, i + 1)).collect()
+    } else {
+        vec![(0, n)]
+    };
+    let align = gpu.limits.min_uniform_buffer_offset_alignment.max(32) as usize;
+    let mut params = vec![0u8; dispatches.len() * align];
+    for (k, &(base, end)) in dispatches.iter().enumerate() {
+        let groups = end - base;
+        let p = Params {
+            wave_base: base,
+            wave_count: end,
+            groups_x: groups.min(MAX_GROUPS_X),
+            opaque_zero: 0,
+            lds_stride: if shared_lds { 0 } else { lds_words },
+            pad: [0; 3],
+        };
+        params[k * align..k * align + 32].copy_from_slice(bytemuck::bytes_of(&p));
+    }
+    let params_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("params"),
+        contents: &params,
+        usage: wgpu::BufferUsages::UNIFORM,
+    });
+    let layout = pipeline.get_bind_group_layout(0);
+    let groups: Vec<wgpu::BindGroup> = (0..dispatches.len())
+        .map(|k| {
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: mem_buf.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: st_buf.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: lds_buf.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 3,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &params_buf,
+                            offset: (k * align) as u64,
+                            size: wgpu::BufferSize::new(32),
+                        }),
+                    },
+                ],
+            })
+        })
+        .collect();
+    let mut enc = dev.create_command_encoder(&Default::default());
+    {
+        let mut pass = enc.begin_compute_pass(&Default::default());
+        pass.set_pipeline(pipeline);
+        for (k, &(base, end)) in dispatches.iter().enumerate() {
+            let count = end - base;
+            let gx = count.min(MAX_GROUPS_X);
+            let gy = count.div_ceil(MAX_GROUPS_X);
+            pass.set_bind_group(0, &groups[k], &[]);
+            pass.dispatch_workgroups(gx, gy, 1);
+            stats.dispatches += 1;
+        }
+    }
+    gpu.queue.submit([enc.finish()]);
+    let words = read_back(gpu, &st_buf, state_bytes.len() as u64)?;
+    let words: &[u32] = bytemuck::cast_slice(&words);
+    let sw = kernel.state_words as usize;
+    for (c, &i) in part.iter().enumerate() {
+        unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);
+    }
+    let _ = tr;
+    Ok(())
+}
+
+/// Copies a buffer to a mappable one and returns its bytes.
+fn read_back(gpu: &Gpu, buf: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, GpuError> {
+    let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("read-back"),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut enc = gpu.device.create_command_encoder(&Default::default());
+    enc.copy_buffer_to_buffer(buf, 0, &staging, 0, size);
+    gpu.queue.submit([enc.finish()]);
+    let slice = staging.slice(..);
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
+    if let Some(e) = gpu.take_error() {
+        return Err(GpuError::Device(format!("{}: {e}", gpu.info.name)));
+    }
+    match pollster::block_on(rx.receive()) {
+        Some(Ok(())) => {}
+        Some(Err(e)) => {
+            return Err(GpuError::Device(format!(
+                "{}: cannot map the read-back buffer: {e}",
+                gpu.info.name
+            )))
+        }
+        None => {
+            return Err(GpuError::Device(format!(
+                "{}: the read-back never completed",
+                gpu.info.name
+            )))
+        }
+    }
+    let data = slice
+        .get_mapped_range()
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?
+        .to_vec();
+    staging.unmap();
+    Ok(data)
+}
