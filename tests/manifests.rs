@@ -16,6 +16,10 @@ const KERNELS: &[(&str, &str)] = &[
     ("gradient_quad", "tahiti"),
     ("atomics", "gfx900"),
     ("resinfo", "gfx900"),
+    ("format_sweep", "gfx900"),
+    ("format_load", "gfx900"),
+    ("atomics_all", "gfx900"),
+    ("atomics_float", "bonaire"),
 ];
 
 fn assets() -> PathBuf {

@@ -61,7 +61,8 @@ pub fn sgpr_tuple(first: u32, count: u32, arch: &crate::arch::Arch) -> Option<St
     };
     let tb = ttmp_base(arch);
     if first <= max_sgpr(arch) {
-        (first.is_multiple_of(align) && first + count - 1 <= max_sgpr(arch)).then(|| spell("s", first))
+        (first.is_multiple_of(align) && first + count - 1 <= max_sgpr(arch))
+            .then(|| spell("s", first))
     } else if (tb..=123).contains(&first) {
         let idx = first - tb;
         (idx.is_multiple_of(align) && idx + count <= 16).then(|| spell("ttmp", idx))

@@ -714,10 +714,10 @@ impl<'a> Emitter<'a> {
             self.line("        let w = off / 4u;");
             self.line("        old = vec2<u32>(atomicLoad(&mem[w]), atomicLoad(&mem[w + 1u]));");
             self.line(&format!(
-                "        let new = apply64({code}u, old, {data}, {cmp});"
+                "        let nv = apply64({code}u, old, {data}, {cmp});"
             ));
-            self.line("        atomicStore(&mem[w], new.x);");
-            self.line("        atomicStore(&mem[w + 1u], new.y);");
+            self.line("        atomicStore(&mem[w], nv.x);");
+            self.line("        atomicStore(&mem[w + 1u], nv.y);");
             self.line("    }");
             self.line("    storageBarrier();");
             self.line("}");

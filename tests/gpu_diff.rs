@@ -1,0 +1,88 @@
+//! GPU against CPU on a real adapter (lavapipe in CI): every asset manifest, the
+//! bare default kernel, every readable format pair and every atomic give the
+//! same registers in every lane and the same image memory byte for byte.
+//!
+//! Without an adapter the tests fail under `CI=true` and otherwise print
+//! `SKIPPED` with the reason.
+
+mod common;
+
+use gcnrun::gpu::{self, diff};
+use gcnrun::launch::run::{run_cpu, run_gpu, Prepared};
+use std::sync::OnceLock;
+
+/// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once per test binary.
+fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
+    static GPU: OnceLock<Result<gpu::Gpu, String>> = OnceLock::new();
+    let g = GPU.get_or_init(|| {
+        gpu::device::open(std::env::var("GCNRUN_ADAPTER").ok().as_deref())
+            .map_err(|e| e.to_string())
+    });
+    match g {
+        Ok(g) => Some(g),
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{test}: no GPU adapter under CI=true: {e}")
+        }
+        Err(e) => {
+            println!("SKIPPED {test}: {e}");
+            None
+        }
+    }
+}
+
+/// Runs both backends and returns the diff report.
+fn diff_of(name: &str, p: Prepared, g: &gpu::Gpu) -> diff::Report {
+    let images = p.named_images();
+    let cpu = run_cpu(p.clone()).unwrap_or_else(|e| panic!("{name}: CPU: {e}"));
+    let (out, _) = run_gpu(p, g).unwrap_or_else(|e| panic!("{name}: GPU: {e:?}"));
+    diff::compare(
+        (&cpu.waves, &cpu.memory),
+        (&out.waves, &out.memory),
+        &images,
+    )
+}
+
+fn assert_all_equal(test: &str, launches: Vec<(String, Prepared)>) {
+    let Some(g) = gpu(test) else { return };
+    let mut bad = Vec::new();
+    let n = launches.len();
+    for (name, p) in launches {
+        let r = diff_of(&name, p, g);
+        if r.count > 0 {
+            bad.push(format!(
+                "{name}: {} difference(s), first {:?}",
+                r.count,
+                r.mismatches.first()
+            ));
+        }
+    }
+    println!("{test}: {n} launches on {}", gpu::device::describe(&g.info));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn every_asset_equals_the_cpu() {
+    let mut v: Vec<(String, Prepared)> = common::launches::all_launches()
+        .into_iter()
+        .filter(|(n, _)| n.ends_with(".toml") || n.ends_with(".bin"))
+        .collect();
+    v.retain(|(n, _)| !n.starts_with("fmt_"));
+    assert!(v.len() >= 5);
+    assert_all_equal("every_asset_equals_the_cpu", v);
+}
+
+#[test]
+fn every_format_pair_equals_the_cpu() {
+    assert_all_equal(
+        "every_format_pair_equals_the_cpu",
+        common::launches::format_launches(),
+    );
+}
+
+#[test]
+fn every_atomic_equals_the_cpu() {
+    assert_all_equal(
+        "every_atomic_equals_the_cpu",
+        common::launches::atomic_launches(),
+    );
+}
