@@ -8,7 +8,7 @@
 mod common;
 
 use gcnrun::gpu::{self, diff};
-use gcnrun::launch::run::{run_cpu, run_gpu, Prepared};
+use gcnrun::launch::run::{run_diff, Prepared};
 use std::sync::OnceLock;
 
 /// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once per test binary.
@@ -32,14 +32,9 @@ fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
 
 /// Runs both backends and returns the diff report.
 fn diff_of(name: &str, p: Prepared, g: &gpu::Gpu) -> diff::Report {
-    let images = p.named_images();
-    let cpu = run_cpu(p.clone()).unwrap_or_else(|e| panic!("{name}: CPU: {e}"));
-    let (out, _) = run_gpu(p, g).unwrap_or_else(|e| panic!("{name}: GPU: {e:?}"));
-    diff::compare(
-        (&cpu.waves, &cpu.memory),
-        (&out.waves, &out.memory),
-        &images,
-    )
+    run_diff(p, g)
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"))
+        .report
 }
 
 fn assert_all_equal(test: &str, launches: Vec<(String, Prepared)>) {

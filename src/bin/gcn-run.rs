@@ -321,7 +321,11 @@ fn report_run(
             doc["adapter"] = serde_json::json!(d);
         }
         if let Some(d) = diff {
-            doc["diff"] = serde_json::json!({ "count": d.count, "mismatches": d.mismatches });
+            doc["diff"] = serde_json::json!({
+                "count": d.count,
+                "mismatches": d.mismatches,
+                "contended_atomic_texels": d.atomic_texels,
+            });
         }
         text = format!("{doc:#}\n");
     } else {
@@ -365,6 +369,12 @@ fn report_run(
         }
         if d.count > d.mismatches.len() {
             text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
+        }
+        if d.atomic_texels > 0 {
+            text.push_str(&format!(
+                "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
+                d.atomic_texels
+            ));
         }
         text.push_str(&if d.count == 0 {
             "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
@@ -476,15 +486,8 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             let (out, _) = gcnrun::launch::run::run_gpu(p, &gpu)?;
             return Ok(report_run(cli, &out, Some(&name), None)?);
         }
-        let images = p.named_images();
-        let cpu = gcnrun::launch::run::run_cpu(p.clone())?;
-        let (gpu_out, _) = gcnrun::launch::run::run_gpu(p, &gpu)?;
-        let report = gcnrun::gpu::diff::compare(
-            (&cpu.waves, &cpu.memory),
-            (&gpu_out.waves, &gpu_out.memory),
-            &images,
-        );
-        return Ok(report_run(cli, &cpu, Some(&name), Some(&report))?);
+        let d = gcnrun::launch::run::run_diff(p, &gpu)?;
+        return Ok(report_run(cli, &d.cpu, Some(&name), Some(&d.report))?);
     }
     if !cli.mode.disasm {
         let out = gcnrun::launch::run::run_cpu(prepare(cli)?)?;

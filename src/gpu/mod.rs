@@ -5,6 +5,7 @@
 
 pub mod device;
 pub mod diff;
+pub mod linearize;
 pub mod runtime;
 pub mod translate;
 pub mod wgsl;

@@ -3,7 +3,7 @@
 //! produces.
 
 use super::device::Gpu;
-use super::translate::{Kernel, Translation, HEADER_WORDS, M0_WORD};
+use super::translate::{Kernel, Translation, HEADER_WORDS, M0_WORD, TRACE_WORDS};
 use super::wgsl::Params;
 use super::GpuError;
 use crate::cpu::state::SGPRS;
@@ -13,6 +13,25 @@ use wgpu::util::DeviceExt;
 
 /// Largest workgroup count per dispatch dimension WebGPU guarantees.
 const MAX_GROUPS_X: u32 = 65_535;
+
+/// One lane's execution of a traced atomic (translate::Options::trace_atomics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtomicEvent {
+    /// Wave index in the launch.
+    pub wave: usize,
+    /// Ordinal of the atomic instruction in the program (0 = the first).
+    pub ordinal: usize,
+    /// The lane.
+    pub lane: u32,
+    /// Byte address of the texel.
+    pub address: u64,
+    /// The value before this lane's operation (the GLC return).
+    pub old: u64,
+    /// The data operand.
+    pub data: u64,
+    /// The compare operand (CMPSWAP, FCMPSWAP).
+    pub cmp: u64,
+}
 
 /// What a GPU run measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,15 +44,30 @@ pub struct RunStats {
     pub execute: Duration,
 }
 
+/// The result of [`run`] beyond the updated states: measurements and, when the
+/// translation traced atomics, every atomic execution.
+#[derive(Clone, Debug, Default)]
+pub struct RunOutput {
+    /// Measurements.
+    pub stats: RunStats,
+    /// Traced atomic executions, by kernel then wave then instruction then lane.
+    pub atomics: Vec<AtomicEvent>,
+    /// The traced atomic instructions (the same in every kernel).
+    pub traced: Vec<super::translate::TracedAtomic>,
+    /// Whether waves ran one after another.
+    pub serial_waves: bool,
+}
+
 /// Runs `tr` on `gpu`, updating `waves` and `mem` in place.
 pub fn run(
     gpu: &Gpu,
     tr: &Translation,
     waves: &mut [WaveState],
     mem: &mut Memory,
-) -> Result<RunStats, GpuError> {
+) -> Result<RunOutput, GpuError> {
     let start = Instant::now();
     let mut stats = RunStats::default();
+    let mut events = Vec::new();
     let limit = gpu.limits.max_storage_buffer_binding_size;
     let mem_words = mem.bytes.len().div_ceil(4).max(1);
     if (mem_words as u64) * 4 > limit {
@@ -62,18 +96,23 @@ pub fn run(
             .waves
             .windows(2)
             .all(|p| waves[p[0]].lds == waves[p[1]].lds);
-        let per_wave = u64::from(kernel.state_words) * 4
-            + if shared_lds {
-                0
-            } else {
-                u64::from(lds_words) * 4
-            };
+        let per_wave = (u64::from(kernel.state_words)
+            + if shared_lds { 0 } else { u64::from(lds_words) }
+            + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
+            * 4;
         let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
         for part in kernel.waves.chunks(chunk) {
             let t = Instant::now();
             run_chunk(
-                gpu, &pipeline, kernel, tr, part, shared_lds, lds_words, waves, &mem_buf,
-                &mut stats,
+                gpu,
+                &pipeline,
+                kernel,
+                (tr, mem.base),
+                part,
+                (shared_lds, lds_words),
+                waves,
+                &mem_buf,
+                (&mut stats, &mut events),
             )?;
             stats.execute += t.elapsed();
         }
@@ -82,7 +121,16 @@ pub fn run(
     let n = mem.bytes.len();
     mem.bytes.copy_from_slice(&bytes[..n]);
     stats.total = start.elapsed();
-    Ok(stats)
+    Ok(RunOutput {
+        stats,
+        atomics: events,
+        traced: tr
+            .kernels
+            .first()
+            .map(|k| k.atomics.clone())
+            .unwrap_or_default(),
+        serial_waves: tr.kernels.iter().any(|k| k.serial_waves),
+    })
 }
 
 /// Packs one wave's state: the SGPR file, M0, EXEC, VCC, then the kernel's
@@ -127,13 +175,12 @@ fn run_chunk(
     gpu: &Gpu,
     pipeline: &wgpu::ComputePipeline,
     kernel: &Kernel,
-    tr: &Translation,
+    (tr, mem_base): (&Translation, u64),
     part: &[usize],
-    shared_lds: bool,
-    lds_words: u32,
+    (shared_lds, lds_words): (bool, u32),
     waves: &mut [WaveState],
     mem_buf: &wgpu::Buffer,
-    stats: &mut RunStats,
+    (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let dev = &gpu.device;
     let mut state = Vec::with_capacity(part.len() * kernel.state_words as usize);
@@ -156,6 +203,14 @@ fn run_chunk(
         label: Some("lds"),
         contents: &lds,
         usage: wgpu::BufferUsages::STORAGE,
+    });
+    let trace_words =
+        part.len() * kernel.atomics.len() * tr.wave_size as usize * TRACE_WORDS as usize;
+    let trace_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("atomic trace"),
+        size: (trace_words.max(1) * 4) as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
     });
     // One Params block per dispatch, at the uniform-offset alignment.
     let n = part.len() as u32;
@@ -210,6 +265,10 @@ fn run_chunk(
                             size: wgpu::BufferSize::new(32),
                         }),
                     },
+                    wgpu::BindGroupEntry {
+                        binding: 4,
+                        resource: trace_buf.as_entire_binding(),
+                    },
                 ],
             })
         })
@@ -234,7 +293,33 @@ fn run_chunk(
     for (c, &i) in part.iter().enumerate() {
         unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);
     }
-    let _ = tr;
+    if trace_words > 0 {
+        let bytes = read_back(gpu, &trace_buf, (trace_words * 4) as u64)?;
+        let t: &[u32] = bytemuck::cast_slice(&bytes);
+        let (ws, n) = (tr.wave_size as usize, kernel.atomics.len());
+        let tw = TRACE_WORDS as usize;
+        for (c, &wave) in part.iter().enumerate() {
+            for k in 0..n {
+                for lane in 0..ws {
+                    let at = ((c * n + k) * ws + lane) * tw;
+                    let r = &t[at..at + tw];
+                    if r[0] & 1 == 0 {
+                        continue;
+                    }
+                    let pair = |i: usize| u64::from(r[i]) | u64::from(r[i + 1]) << 32;
+                    events.push(AtomicEvent {
+                        wave,
+                        ordinal: k,
+                        lane: lane as u32,
+                        address: mem_base + u64::from(r[1]),
+                        old: pair(2),
+                        data: pair(4),
+                        cmp: pair(6),
+                    });
+                }
+            }
+        }
+    }
     Ok(())
 }
 

@@ -62,6 +62,37 @@ pub struct Kernel {
     /// Dispatch the waves one at a time, in order (needed for exact 64-bit
     /// atomics and for programs whose waves read what other waves write).
     pub serial_waves: bool,
+    /// The atomic instructions, in program order, when the translation traces
+    /// them ([`Options::trace_atomics`]): their records are
+    /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
+    pub atomics: Vec<TracedAtomic>,
+}
+
+/// Dwords per lane per traced atomic: flags (bit 0: the lane ran it on a texel
+/// in memory), byte offset in memory, old, data, cmp (64-bit values as low,
+/// high).
+pub const TRACE_WORDS: u32 = 8;
+
+/// An atomic instruction whose executions are traced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracedAtomic {
+    /// Byte offset of the instruction.
+    pub offset: usize,
+    /// The operation.
+    pub op: AtomicOp,
+    /// 64-bit.
+    pub wide: bool,
+    /// The VGPR the old value returns to (GLC), if any.
+    pub returns_to: Option<u32>,
+}
+
+/// Translation options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Record every lane's atomic executions (address, old value, operands) in
+    /// a trace buffer, for checking contended atomics against a serial order
+    /// (`--diff`).
+    pub trace_atomics: bool,
 }
 
 /// The modules of one launch, run in order.
@@ -82,6 +113,16 @@ pub fn translate(
     waves: &[WaveState],
     mem: &Memory,
 ) -> Result<Translation, TranslateError> {
+    translate_with(prog, waves, mem, Options::default())
+}
+
+/// [`translate`] with options.
+pub fn translate_with(
+    prog: &Program,
+    waves: &[WaveState],
+    mem: &Memory,
+    options: Options,
+) -> Result<Translation, TranslateError> {
     let wave_size = waves.first().map_or(64, |w| w.wave_size);
     let lds_bytes = waves.first().map_or(0, |w| w.lds.len() as u32);
     let ops = live_ops(prog);
@@ -100,7 +141,9 @@ pub fn translate(
     for (_, list) in groups {
         let first = &waves[list[0]];
         let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
+        e.trace = options.trace_atomics;
         e.emit_program(&ops, first)?;
+        let atomics = e.atomics.clone();
         let (wgsl, vgprs) = e.finish();
         kernels.push(Kernel {
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
@@ -108,6 +151,7 @@ pub fn translate(
             vgprs,
             waves: list,
             serial_waves: serial,
+            atomics,
         });
     }
     Ok(Translation {
@@ -193,6 +237,8 @@ struct Emitter<'a> {
     body: String,
     decls: String,
     surfaces: Vec<(Surface, u64, String)>,
+    trace: bool,
+    atomics: Vec<TracedAtomic>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -214,6 +260,8 @@ impl<'a> Emitter<'a> {
             body: String::new(),
             decls: String::new(),
             surfaces: Vec::new(),
+            trace: false,
+            atomics: Vec::new(),
         }
     }
 
@@ -697,6 +745,15 @@ impl<'a> Emitter<'a> {
         self.emit_texel_offset(offset, m, &d, &surf, false)?;
         let vd = |e: &mut Self, k: u32| e.v_read(r.vdata + k);
         let code = op as u32;
+        let trace_k = self.atomics.len();
+        if self.trace {
+            self.atomics.push(TracedAtomic {
+                offset,
+                op,
+                wide,
+                returns_to: r.glc.then_some(r.vdata),
+            });
+        }
         if wide {
             let data = format!("vec2<u32>({}, {})", vd(self, 0), vd(self, 1));
             let cmp = if two {
@@ -718,6 +775,11 @@ impl<'a> Emitter<'a> {
             ));
             self.line("        atomicStore(&mem[w], nv.x);");
             self.line("        atomicStore(&mem[w + 1u], nv.y);");
+            if self.trace {
+                self.line(&format!(
+                    "        trace_atomic({trace_k}u, lane, wave, off, old, {data}, {cmp});"
+                ));
+            }
             self.line("    }");
             self.line("    storageBarrier();");
             self.line("}");
@@ -762,6 +824,11 @@ impl<'a> Emitter<'a> {
                 self.line("            old = x.old_value;");
                 self.line("        }");
             }
+        }
+        if self.trace {
+            self.line(&format!(
+                "        trace_atomic({trace_k}u, lane, wave, off, vec2<u32>(old, 0u), vec2<u32>({data}, 0u), vec2<u32>({cmp}, 0u));"
+            ));
         }
         self.line("    }");
         if r.glc {
@@ -847,6 +914,12 @@ impl<'a> Emitter<'a> {
             state_words,
         ));
         out.push_str(&self.decls);
+        let n_atomics = self.atomics.len().max(1);
+        writeln!(
+            out,
+            "\n// Atomic trace (docs/gpu.md, \"Contended atomics\"): one record per lane per atomic.\nfn trace_atomic(k: u32, lane: u32, wave: u32, off: u32, old: vec2<u32>, data: vec2<u32>, cmp: vec2<u32>) {{\n    let at = ((wave * {n_atomics}u + k) * WAVE_SIZE + lane) * {TRACE_WORDS}u;\n    trace[at] = 1u;\n    trace[at + 1u] = off;\n    trace[at + 2u] = old.x;\n    trace[at + 3u] = old.y;\n    trace[at + 4u] = data.x;\n    trace[at + 5u] = data.y;\n    trace[at + 6u] = cmp.x;\n    trace[at + 7u] = cmp.y;\n}}"
+        )
+        .ok();
         writeln!(
             out,
             "\n@compute @workgroup_size({ws})\nfn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lane: u32) {{"
@@ -858,7 +931,7 @@ impl<'a> Emitter<'a> {
         out.push_str("    let lds_base = wave * params.lds_stride;\n");
         // Every binding is used, so the automatic layout has all four.
         out.push_str(
-            "    _ = lds_base;\n    _ = lds[0];\n    _ = atomicLoad(&mem[0]);\n    _ = st[0];\n",
+            "    _ = lds_base;\n    _ = lds[0];\n    _ = atomicLoad(&mem[0]);\n    _ = st[0];\n    _ = trace[0];\n",
         );
         writeln!(out, "    var s: array<u32, {ns}>;").ok();
         for (k, n) in sgprs.iter().enumerate() {

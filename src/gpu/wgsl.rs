@@ -52,7 +52,8 @@ pub fn prelude(mem_bytes: u64, lds_bytes: u32, wave_size: u32, state_words: u32)
          @group(0) @binding(0) var<storage, read_write> mem: array<atomic<u32>>;\n\
          @group(0) @binding(1) var<storage, read_write> st: array<u32>;\n\
          @group(0) @binding(2) var<storage, read> lds: array<u32>;\n\
-         @group(0) @binding(3) var<uniform> params: Params;\n",
+         @group(0) @binding(3) var<uniform> params: Params;\n\
+         @group(0) @binding(4) var<storage, read_write> trace: array<u32>;\n",
     );
     s.push_str(&format!(
         "const MEM_BYTES: u32 = {}u;\nconst LDS_BYTES: u32 = {lds_bytes}u;\nconst WAVE_SIZE: u32 = {wave_size}u;\nconst STATE_WORDS: u32 = {state_words}u;\nconst NO_TEXEL: u32 = 0xffffffffu;\n",

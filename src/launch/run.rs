@@ -199,7 +199,16 @@ pub enum GpuRunError {
 pub fn run_gpu(
     p: Prepared,
     gpu: &crate::gpu::Gpu,
-) -> Result<(Outcome, crate::gpu::runtime::RunStats), GpuRunError> {
+) -> Result<(Outcome, crate::gpu::runtime::RunOutput), GpuRunError> {
+    run_gpu_with(p, gpu, crate::gpu::translate::Options::default())
+}
+
+/// [`run_gpu`] with translation options (`--diff` traces atomics).
+pub fn run_gpu_with(
+    p: Prepared,
+    gpu: &crate::gpu::Gpu,
+    options: crate::gpu::translate::Options,
+) -> Result<(Outcome, crate::gpu::runtime::RunOutput), GpuRunError> {
     let Prepared {
         launch,
         arch,
@@ -209,7 +218,7 @@ pub fn run_gpu(
         images,
         code_name,
     } = p;
-    let tr = crate::gpu::translate::translate(&prog, &waves, &memory)
+    let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
         .map_err(|e| GpuRunError::Input(InputError::at(&code_name, e.offset, e.message)))?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(GpuRunError::Gpu)?;
@@ -226,4 +235,54 @@ pub fn run_gpu(
         },
         stats,
     ))
+}
+
+/// Both backends on one prepared launch and their comparison (`--diff`).
+#[derive(Debug)]
+pub struct DiffOutcome {
+    /// The CPU run.
+    pub cpu: Outcome,
+    /// The GPU run.
+    pub gpu: Outcome,
+    /// What the GPU run measured and traced.
+    pub gpu_run: crate::gpu::runtime::RunOutput,
+    /// The comparison.
+    pub report: crate::gpu::diff::Report,
+    /// Wall time of the CPU run.
+    pub cpu_time: std::time::Duration,
+}
+
+/// Runs a prepared launch on the CPU and on `gpu` (tracing atomics) and
+/// compares them (docs/gpu.md, "Diff policy").
+pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRunError> {
+    let images = p.named_images();
+    let initial = p.memory.clone();
+    let t = std::time::Instant::now();
+    let cpu = run_cpu(p.clone()).map_err(GpuRunError::Input)?;
+    let cpu_time = t.elapsed();
+    let options = crate::gpu::translate::Options {
+        trace_atomics: true,
+    };
+    let (gpu_out, gpu_run) = run_gpu_with(p, gpu, options)?;
+    let relax = crate::gpu::linearize::check(
+        &gpu_run.atomics,
+        &gpu_run.traced,
+        gpu_run.serial_waves,
+        &initial,
+        &gpu_out.memory,
+        &gpu_out.waves,
+    );
+    let report = crate::gpu::diff::compare(
+        (&cpu.waves, &cpu.memory),
+        (&gpu_out.waves, &gpu_out.memory),
+        &images,
+        Some(&relax),
+    );
+    Ok(DiffOutcome {
+        cpu,
+        gpu: gpu_out,
+        gpu_run,
+        report,
+        cpu_time,
+    })
 }
