@@ -240,23 +240,37 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
                 w.set_vgpr(r.vdata + comps, lane, 0);
             }
         } else if let Some(p) = at {
-            // Components come from consecutive VGPRs in DMASK order; components
-            // DMASK leaves out take the first VGPR's value (§3.4).
-            let first = w.vgpr(r.vdata, lane);
-            let mut k = 0;
-            let mut rgba = [first; 4];
-            for (c, slot) in rgba.iter_mut().enumerate() {
-                if dmask >> c & 1 == 1 {
-                    *slot = w.vgpr(r.vdata + k, lane);
-                    k += 1;
-                }
-            }
+            let data: Vec<u32> = (0..comps).map(|k| w.vgpr(r.vdata + k, lane)).collect();
+            let rgba = store_rgba(dmask, &data);
             let bytes = format::store_texel(df, nf, rgba)
                 .ok_or_else(|| format!("number format {nf:?} cannot be stored"))?;
             mem.write(p, &bytes);
         }
     }
     Ok(())
+}
+
+/// The X, Y, Z, W a store sends to the texture unit: consecutive VGPR values
+/// fill the components DMASK enables, in X, Y, Z, W order, and every component
+/// DMASK leaves out is **zero** (as raw bits: 0.0 for float classes, 0 for
+/// integer ones); DMASK 0 sends nothing but zeros.
+///
+/// Sources: AMD's GCN image text (`reference/amd-image-opcodes-with-sampler.txt`,
+/// "fills in the value zero for any missing components", DMASK=1001 example),
+/// the RDNA text (`reference/rdna-image-instructions-zh.md`, same rule), and Mesa
+/// ACO `visit_image_store`, which drops constant-zero components from DMASK on
+/// GFX6–GFX11.5 because "components not in dmask receive zero" (GFX12+: the
+/// first component — the "XYXX" rule research/sampling.md §3.4 recorded belongs
+/// to that later generation). docs/errata.md S4.
+pub fn store_rgba(dmask: u32, data: &[u32]) -> [u32; 4] {
+    let mut rgba = [0; 4];
+    let mut next = data.iter();
+    for (c, slot) in rgba.iter_mut().enumerate() {
+        if dmask >> c & 1 == 1 {
+            *slot = next.next().copied().unwrap_or(0);
+        }
+    }
+    rgba
 }
 
 /// IMAGE_GET_RESINFO (sampling.md §5.10): for the mip level in the address VGPR
@@ -313,4 +327,19 @@ pub fn resinfo(m: &Mimg, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_fills_missing_components_with_zero() {
+        // AMD's example: DMASK 1001 sends R from the first VGPR and A from the
+        // second; G and B are zero (not copies of R).
+        assert_eq!(store_rgba(0b1001, &[7, 9]), [7, 0, 0, 9]);
+        assert_eq!(store_rgba(0b0110, &[7, 9]), [0, 7, 9, 0]);
+        assert_eq!(store_rgba(0xf, &[1, 2, 3, 4]), [1, 2, 3, 4]);
+        assert_eq!(store_rgba(0, &[5]), [0; 4]);
+    }
 }
