@@ -66,7 +66,7 @@ pub fn sint_to_i32(c: u32, bits: u32) -> i32 {
 /// UNORM store: NaN → 0, clamp to [0, 1], scale by `2^bits - 1`, round to
 /// nearest with ties to even (0.5 → 127.5 → 128 in 8 bits). sampling.md §3.3
 /// recommends RNE, as tcu `convertSatRte` and WGSL's pack functions; D3D's "add
-/// 0.5 and truncate" differs only on exact ties (docs/errata-texture-notes.md).
+/// 0.5 and truncate" differs only on exact ties (docs/errata.md X1).
 /// The product is formed exactly (a 24-bit significand times a ≤ 32-bit code
 /// range fits 56 bits), so 32-bit components round correctly too.
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
@@ -352,7 +352,7 @@ mod tests {
         // 0.5 * 127 = 63.5 → 64 (even).
         assert_eq!(f32_to_snorm(0.5, 8), 64);
         // -0.5 * 127 = -63.5 → -64 (even) = 0xc0: the one tie where RNE and D3D's
-        // "add 0.5, truncate" differ (docs/errata-texture-notes.md T1).
+        // "add 0.5, truncate" differ (docs/errata.md X1).
         assert_eq!(f32_to_snorm(-0.5, 8), 0xc0);
         assert_eq!(f32_to_snorm(f32::NAN, 8), 0);
     }
