@@ -16,6 +16,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("gradient_quad", "tahiti"),
     ("atomics", "gfx900"),
     ("resinfo", "gfx900"),
+    ("image_ext", "gfx900"),
+    ("image_d16_gfx8", "tonga"),
 ];
 
 fn assets() -> PathBuf {

@@ -229,13 +229,26 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             ));
         }
         let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
-        if matches!(t, ImageType::D2Msaa | ImageType::D2MsaaArray) {
-            return Err(err(field("type"), "MSAA images are not placed yet"));
+        // MSAA: one level; LAST_LEVEL holds log2(samples) (sampling.md §1.2) and
+        // the samples live as slices (`cpu::image::surface_of`).
+        if t.is_msaa() && im.mips != 1 {
+            return Err(err(field("mips"), "MSAA images have one mip level"));
+        }
+        if !t.is_msaa() && im.samples != 1 {
+            return Err(err(
+                field("samples"),
+                "only 2d_msaa and 2d_msaa_array images have samples",
+            ));
         }
         let slices = match t {
             ImageType::Cube => im.layers.saturating_mul(6),
-            ImageType::D1Array | ImageType::D2Array => im.layers,
+            ImageType::D1Array | ImageType::D2Array | ImageType::D2MsaaArray => im.layers,
             _ => 1,
+        };
+        let last_level = if t.is_msaa() {
+            im.samples.trailing_zeros()
+        } else {
+            im.mips - 1
         };
         let align = (64 / df.bytes).max(8);
         // Components the format lacks read SEL_0 (Y, Z) or SEL_1 (W), as drivers
@@ -261,7 +274,7 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             pitch: im.width.next_multiple_of(align),
             dst_sel,
             base_level: 0,
-            last_level: (im.mips - 1) as u8,
+            last_level: last_level as u8,
             tiling: if l.arch.gen <= crate::arch::Gen::Gfx8 {
                 8
             } else {
