@@ -18,6 +18,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("resinfo", "gfx900"),
     ("image_ext", "gfx900"),
     ("image_d16_gfx8", "tonga"),
+    ("image_gfx10", "gfx1030"),
 ];
 
 fn assets() -> PathBuf {

@@ -271,7 +271,12 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             width: im.width,
             height: im.height,
             depth: if t == ImageType::D3 { im.depth } else { slices },
-            pitch: im.width.next_multiple_of(align),
+            // gfx10 has no PITCH field: the pitch is the width (docs/errata.md X11).
+            pitch: if l.arch.gen >= crate::arch::Gen::Gfx10 {
+                im.width
+            } else {
+                im.width.next_multiple_of(align)
+            },
             dst_sel,
             base_level: 0,
             last_level: last_level as u8,
