@@ -175,3 +175,47 @@ fn bundled_kernel_writes_the_expected_picture() {
         Some(64)
     );
 }
+
+/// Image memory is capped: `--mem-cap` on the command line, `mem_cap` in a
+/// manifest (which can only lower it). image_rw.toml places two 4×4 images of
+/// 256 bytes each (RGBA8 at a 16-texel pitch: 16 × 4 × 4 = 256; RG16 likewise),
+/// so the second brings the total to 512 bytes.
+#[test]
+fn image_memory_cap_names_the_image_and_exits_2() {
+    let rw = assets().join("image_rw.toml");
+    let one_line = |out: &std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        stderr
+    };
+    let e = one_line(&gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "300"]));
+    assert!(e.contains("image[1].width") && e.contains("`rg16`"), "{e}");
+    assert!(e.contains("512 bytes") && e.contains("300-byte cap"), "{e}");
+    // Exactly enough is enough; suffixes are binary.
+    let ok = gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "512"]);
+    assert_eq!(ok.status.code(), Some(0));
+    let e = one_line(&gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "0"]));
+    assert!(e.contains("--mem-cap"), "{e}");
+    // The bundled kernel's default environment: two 64×64 RGBA8 images of
+    // 16 KiB each.
+    let bin = assets().join("gradient_quad.bin");
+    let e = one_line(&gcn_run(&[bin.to_str().unwrap(), "--mem-cap", "16k"]));
+    assert!(
+        e.contains("`output`") && e.contains("16384-byte cap"),
+        "{e}"
+    );
+    // A manifest's mem_cap lowers the cap but cannot raise it.
+    let dir = std::env::temp_dir().join(format!("gcnrun-memcap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(assets().join("image_rw.bin"), dir.join("image_rw.bin")).unwrap();
+    let text = std::fs::read_to_string(&rw).unwrap();
+    let capped = dir.join("capped.toml");
+    std::fs::write(&capped, format!("mem_cap = 256\n{text}")).unwrap();
+    let e = one_line(&gcn_run(&[capped.to_str().unwrap()]));
+    assert!(e.contains("`rg16`") && e.contains("mem_cap"), "{e}");
+    let generous = dir.join("generous.toml");
+    std::fs::write(&generous, format!("mem_cap = 1000000\n{text}")).unwrap();
+    let e = one_line(&gcn_run(&[generous.to_str().unwrap(), "--mem-cap", "300"]));
+    assert!(e.contains("300-byte cap (--mem-cap)"), "{e}");
+}

@@ -198,7 +198,8 @@ pub fn check(expects: &[Expect], waves: &[WaveState]) -> Vec<Mismatch> {
 /// Where manifest images start in the address space (256-byte aligned, as a T#
 /// base address must be).
 pub const IMAGE_BASE: u64 = 0x1_0000;
-/// The most bytes all images of a launch may occupy.
+/// The most bytes all images of a launch may occupy unless the command line
+/// (`--mem-cap`) says otherwise.
 pub const IMAGE_MEMORY_CAP: u64 = 1 << 30;
 
 /// A placed image: its descriptor dwords and where it lives.
@@ -212,8 +213,17 @@ pub struct Placed {
 
 /// Lays every manifest image out in one memory region (each 256-byte aligned,
 /// linear, full mip chain as the manifest asks), fills it per its `init`, and
-/// encodes its T# for the launch's generation.
-pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+/// encodes its T# for the launch's generation. All images together may occupy
+/// at most `cap` bytes (and at most the manifest's `mem_cap`); the first image
+/// that would pass it is an error naming it, before anything is allocated.
+pub fn place_images(
+    l: &Launch,
+    cap: u64,
+) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+    let (cap, by) = match l.mem_cap {
+        Some(m) if m < cap => (m, "the manifest's mem_cap"),
+        _ => (cap, "--mem-cap"),
+    };
     use crate::cpu::image::surface_of;
     use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
     use crate::texture::format::{data_format, Layout};
@@ -295,10 +305,13 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             .total_bytes()
             .ok_or_else(|| err(field("width"), "image too large"))?;
         let end = (bytes.len() as u64 + size).next_multiple_of(256);
-        if end > IMAGE_MEMORY_CAP {
+        if end > cap {
             return Err(err(
                 field("width"),
-                format!("images need {end} bytes, more than the {IMAGE_MEMORY_CAP}-byte cap"),
+                format!(
+                    "image `{}` brings image memory to {end} bytes, past the {cap}-byte cap ({by})",
+                    im.name
+                ),
             ));
         }
         let start = bytes.len();
