@@ -20,6 +20,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("image_d16_gfx8", "tonga"),
     ("image_gfx10", "gfx1030"),
     ("interp_vop3", "gfx900"),
+    ("image_bcn", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

@@ -11,6 +11,7 @@ use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::gcn::mimg::Mimg;
 use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::texture::bcn;
 use crate::texture::descriptor::{decode_image, Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::layout::Surface;
@@ -34,12 +35,7 @@ pub fn samples(d: &ImageDesc) -> u32 {
 /// tiled and FMASK-compressed; docs/errata.md S7).
 pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
-    if df.layout == format::Layout::Block {
-        return Err(format!(
-            "{} images are read through the sampler only",
-            df.name
-        ));
-    }
+    let block = df.layout == format::Layout::Block;
     let layers = || {
         d.last_array
             .checked_add(1)
@@ -59,7 +55,7 @@ pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
     };
     Ok(Surface {
         bpe: df.bytes,
-        block: false,
+        block,
         width: d.width,
         height: if matches!(d.image_type, ImageType::D1 | ImageType::D1Array) {
             1
@@ -68,7 +64,9 @@ pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
         },
         depth,
         slices,
-        pitch: d.pitch,
+        // The T# PITCH counts texels; a BCn row holds pitch / 4 blocks (Mesa
+        // writes `nblk_x × block width` on gfx6–gfx8; docs/errata.md X13).
+        pitch: if block { d.pitch.div_ceil(4) } else { d.pitch },
         levels: if d.image_type.is_msaa() {
             1
         } else {
@@ -98,6 +96,16 @@ pub fn texel_offset(d: &ImageDesc, surf: &Surface, c: &Coords) -> Option<u64> {
     } else {
         layer
     };
+    if surf.block {
+        // BCn: the texel must lie inside the level; its 4×4 block is the element.
+        let (w, h, _) = surf.level_dims(level);
+        if c.x >= w || c.y >= h {
+            return None;
+        }
+        return surf
+            .texel_offset(level, slice, c.x / 4, c.y / 4, c.z)?
+            .checked_add(d.base_address);
+    }
     surf.texel_offset(level, slice, c.x, c.y, c.z)?
         .checked_add(d.base_address)
 }
@@ -222,11 +230,20 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     };
     if raw_format.is_some() && df.layout != format::Layout::Plain {
         return Err(format!(
-            "`{}` on packed-float data format {}",
+            "`{}` on data format {}: _pck forms need plain components",
             m.mnemonic(),
             df.name
         ));
     }
+    let block = df.layout == format::Layout::Block;
+    if block && !loads {
+        return Err(format!(
+            "`{}` on a {} image: block-compressed images are read-only",
+            m.mnemonic(),
+            df.name
+        ));
+    }
+    let layout = addr::layout_type(m, d.image_type)?;
     let identity = [4u8, 5, 6, 7];
     let dst_sel = if raw_format.is_some() {
         &identity
@@ -234,10 +251,12 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         &d.dst_sel
     };
     for &lane in &lanes {
-        let at = texel_address(m, w, lane, &d, &surf, mip)?;
+        let c = addr::coords(m, w, lane, layout, mip)?;
+        let at = texel_offset(&d, &surf, &c);
         if loads {
             // Out of bounds: zero in every component before DST_SEL (§4.4).
             let texel = match at.and_then(|p| mem.read(p, df.bytes)) {
+                Some(bytes) if block => bcn::load_texel(df.code, nf, bytes, c.x, c.y)?,
                 Some(bytes) => format::load_texel(df, nf, bytes).ok_or("unsupported format")?,
                 None => [0; 4],
             };

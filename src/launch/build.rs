@@ -232,12 +232,7 @@ pub fn place_images(
     for (i, im) in l.images.iter().enumerate() {
         let field = |f: &str| format!("image[{i}].{f}");
         let df = data_format(im.data_format).ok_or_else(|| err(field("format"), "unsupported"))?;
-        if df.layout == Layout::Block {
-            return Err(err(
-                field("format"),
-                "block-compressed images are not placed yet",
-            ));
-        }
+        let block = df.layout == Layout::Block;
         let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
         // MSAA: one level; LAST_LEVEL holds log2(samples) (sampling.md §1.2) and
         // the samples live as slices (`cpu::image::surface_of`).
@@ -263,7 +258,11 @@ pub fn place_images(
         let align = (64 / df.bytes).max(8);
         // Components the format lacks read SEL_0 (Y, Z) or SEL_1 (W), as drivers
         // program them; present ones read X..W (4..7).
-        let n = df.comps.len();
+        let n = if block {
+            crate::texture::bcn::components(df.code)
+        } else {
+            df.comps.len()
+        };
         let dst_sel = [0usize, 1, 2, 3].map(|c| {
             if c < n {
                 4 + c as u8
@@ -282,8 +281,11 @@ pub fn place_images(
             height: im.height,
             depth: if t == ImageType::D3 { im.depth } else { slices },
             // gfx10 has no PITCH field: the pitch is the width (docs/errata.md X11).
+            // BCn: PITCH counts texels, whole aligned rows of 4×4 blocks.
             pitch: if l.arch.gen >= crate::arch::Gen::Gfx10 {
                 im.width
+            } else if block {
+                im.width.div_ceil(4).next_multiple_of(align) * 4
             } else {
                 im.width.next_multiple_of(align)
             },
@@ -334,6 +336,16 @@ pub fn place_images(
     ))
 }
 
+/// Level `m`'s size in elements: texels, or 4×4 blocks (rounded up) for BCn.
+fn elem_dims(s: &crate::texture::layout::Surface, m: u32) -> (u32, u32, u32) {
+    let (w, h, d) = s.level_dims(m);
+    if s.block {
+        (w.div_ceil(4), h.div_ceil(4), d)
+    } else {
+        (w, h, d)
+    }
+}
+
 /// Fills an image's bytes per its `init` (docs/semantics.md, "Manifest images").
 fn fill(
     dst: &mut [u8],
@@ -346,8 +358,9 @@ fn fill(
         ImageInit::Zero => {}
         // Level 0's texels, tightly packed in x, y, z, slice order (the pitch
         // padding is the layout's business, not the manifest writer's).
+        // BCn: level 0's 4×4 blocks, in block-row order.
         ImageInit::Bytes(b) => {
-            let (w, h, d) = s.level_dims(0);
+            let (w, h, d) = elem_dims(s, 0);
             let texels = u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices);
             if b.len() as u64 > texels * u64::from(bpe) {
                 return Err(format!(
@@ -374,7 +387,7 @@ fn fill(
         ImageInit::Png(p) => return Err(format!("PNG input ({p}) is not implemented yet")),
         ImageInit::Checker | ImageInit::Gradient | ImageInit::Noise => {
             for m in 0..s.levels {
-                let (w, h, d) = s.level_dims(m);
+                let (w, h, d) = elem_dims(s, m);
                 for a in 0..s.slices {
                     for z in 0..d {
                         for y in 0..h {

@@ -6,6 +6,7 @@
 //! functions by name. docs/errata.md ("Texture model") lists the choices made where
 //! public sources disagree or are silent.
 
+pub mod bcn;
 pub mod convert;
 pub mod descriptor;
 pub mod format;
