@@ -184,9 +184,9 @@ proptest! {
         let n = dmask.count_ones() as usize;
         let rgba = store_rgba(dmask, &data[..n]);
         prop_assert_eq!(select_dmask(dmask, rgba), data[..n].to_vec());
-        for c in 0..4 {
+        for (c, &v) in rgba.iter().enumerate() {
             if dmask >> c & 1 == 0 {
-                prop_assert_eq!(rgba[c], 0);
+                prop_assert_eq!(v, 0);
             }
         }
     }
