@@ -220,3 +220,60 @@ fn image_memory_cap_names_the_image_and_exits_2() {
     let e = one_line(&gcn_run(&[generous.to_str().unwrap(), "--mem-cap", "300"]));
     assert!(e.contains("300-byte cap (--mem-cap)"), "{e}");
 }
+
+/// Image instructions the interpreter cannot execute as written stop the run
+/// with one line naming the instruction's offset and why, exit 2: a store into
+/// a block-compressed image, a gfx10 DIM that does not address the T#'s type,
+/// and a `_mip` access to an MSAA image.
+#[test]
+fn impossible_image_accesses_exit_2_naming_the_reason() {
+    let Some(mc) = LlvmMc::find("impossible_image_accesses_exit_2_naming_the_reason") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gcnrun-imgerr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (tag, mcpu, line, image, reason) in [
+        (
+            "bc-store",
+            "gfx900",
+            "image_store v[0:3], v[4:5], s[4:11] dmask:0xf unorm",
+            "type = \"2d\"\nformat = \"bc1\"\nnum_format = \"unorm\"",
+            "read-only",
+        ),
+        (
+            "dim",
+            "gfx1030",
+            "image_load v0, v[4:6], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_3D unorm",
+            "type = \"2d\"\nformat = \"32\"\nnum_format = \"uint\"",
+            "dim:SQ_RSRC_IMG_3D does not address the T#'s 2D resource (TYPE 9)",
+        ),
+        (
+            "msaa-mip",
+            "gfx900",
+            "image_load_mip v0, v[4:7], s[4:11] dmask:0x1 unorm",
+            "type = \"2d_msaa\"\nsamples = 2\nformat = \"32\"\nnum_format = \"uint\"",
+            "MSAA",
+        ),
+    ] {
+        let bytes = mc.assemble(mcpu, &[line.to_string(), "s_endpgm".into()]);
+        let hex: String = bytes
+            .into_iter()
+            .flat_map(|r| r.unwrap())
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let text = format!(
+            "arch = \"{mcpu}\"\nhex = \"{hex}\"\n[sgpr]\n\"s[4:11]\" = {{ image = \"i\" }}\n\
+             [[image]]\nname = \"i\"\nwidth = 4\nheight = 4\n{image}\n"
+        );
+        let p = dir.join(format!("{tag}.toml"));
+        std::fs::write(&p, text).unwrap();
+        let out = gcn_run(&[p.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tag}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{tag}: {stderr}");
+        assert!(
+            stderr.contains(reason) && stderr.contains("0x0"),
+            "{tag}: {stderr}"
+        );
+    }
+}

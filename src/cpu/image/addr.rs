@@ -74,9 +74,12 @@ pub fn layout_type(m: &Mimg, t: ImageType) -> Result<ImageType, String> {
     }
     let dim = ImageType::from_dim(m.raw.dim as u8).ok_or("DIM out of range")?;
     if body(dim) != body(t) {
+        let name = |code: u32| crate::gcn::mimg::DIM_NAMES[(code & 7) as usize];
         return Err(format!(
-            "dim:{} does not address the T#'s {t:?} resource",
-            crate::gcn::mimg::DIM_NAMES[(m.raw.dim & 7) as usize]
+            "dim:SQ_RSRC_IMG_{} does not address the T#'s {} resource (TYPE {})",
+            name(m.raw.dim),
+            name(t.code() - 8),
+            t.code()
         ));
     }
     Ok(dim)
