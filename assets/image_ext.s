@@ -24,4 +24,7 @@
   s_waitcnt vmcnt(0)
   image_load v31, v[0:2], s[28:35] dmask:0x1 unorm da
   image_load v32, v[0:3], s[36:43] dmask:0x1 unorm da            // x, y, layer, sample
+  image_atomic_add v[42:43], v[0:2], s[28:35] dmask:0x1 unorm glc tfe da  // + status
+  image_get_resinfo v[44:48], v49, s[20:27] dmask:0xf unorm tfe  // MSAA sizes + status
+  image_get_resinfo v[50:53], v54, s[36:43] dmask:0xf unorm a16 da // level in v54's low half
   s_endpgm
