@@ -17,4 +17,7 @@
   image_store_pck v[21:22], v[0:1], s[12:19] dmask:0x3 unorm // raw bits, truncated
   s_waitcnt vmcnt(0)
   image_load_pck v[23:24], v[0:1], s[12:19] dmask:0x3 unorm
+  image_store v[6:7], v[0:1], s[4:11] dmask:0x9 unorm       // X = 0.5, W = 1.0; Y, Z zero-filled
+  s_waitcnt vmcnt(0)
+  image_load_pck v[33:36], v[0:1], s[4:11] dmask:0xf unorm
   s_endpgm

@@ -25,3 +25,44 @@ fn interp_mad(a: f32, b: f32, c: f32) -> f32 {
     let p = bitcast<f32>(bitcast<u32>(b * c) ^ params.opaque_zero);
     return a + p;
 }
+
+// VOP3 source modifiers on f32 bits (src_mod): |x| clears the sign bit, −x
+// flips it, exactly as the CPU's f32::abs and negation do (NaNs included).
+fn src_mod(b: u32, abs: bool, neg: bool) -> u32 {
+    var x = b;
+    if abs {
+        x = x & 0x7fffffffu;
+    }
+    if neg {
+        x = x ^ 0x80000000u;
+    }
+    return x;
+}
+
+// VOP3 output modifier and clamp (out_mod): ×2, ×4 or ×0.5 (exact scalings,
+// correctly rounded), then clamp to [0, 1] decided on the bits: NaN and
+// anything with the sign bit set (−0 included) give +0, above 1.0 gives 1.0.
+fn out_mod(b: u32, omod: u32, clamp: bool) -> u32 {
+    var x = b;
+    switch omod & 3u {
+        case 1u: { x = bitcast<u32>(bitcast<f32>(b) * 2.0); }
+        case 2u: { x = bitcast<u32>(bitcast<f32>(b) * 4.0); }
+        case 3u: { x = bitcast<u32>(bitcast<f32>(b) * 0.5); }
+        default: {}
+    }
+    if !clamp {
+        return x;
+    }
+    if is_nan_bits(x) || (x >> 31u) == 1u {
+        return 0u;
+    }
+    if x > 0x3f800000u {
+        return 0x3f800000u;
+    }
+    return x;
+}
+
+// The f16 half of a parameter dword as f32 (half_of).
+fn half_of(dword: u32, high: bool) -> f32 {
+    return f16_to_f32(select(dword & 0xffffu, dword >> 16u, high));
+}

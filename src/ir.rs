@@ -37,7 +37,8 @@ pub enum Src {
     Const(u32),
 }
 
-/// Interpolation steps (VINTRP and the VOP3 `_e64` f32 forms).
+/// Interpolation steps (VINTRP, the VOP3 `_e64` f32 forms and the VOP3 f16
+/// forms of gfx8–gfx10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InterpStep {
     /// `vdst = P0 + i * P10`.
@@ -46,6 +47,31 @@ pub enum InterpStep {
     P2,
     /// `vdst = P10 | P20 | P0` (the parameter index 0, 1, 2).
     Mov(u32),
+    /// `v_interp_p1ll_f16`: `vdst.f32 = P0.f16 + i * P10.f16`.
+    P1llF16,
+    /// `v_interp_p1lv_f16`: `vdst.f32 = vsrc2.f16 + i * P10.f16` (P0 from a VGPR).
+    P1lvF16,
+    /// `v_interp_p2_f16`: `vdst.f16 = vsrc2.f32 + j * P20.f16`.
+    P2F16,
+}
+
+/// The VOP3 parts of an interpolation: source and output modifiers and the f16
+/// operands. All zero for VINTRP.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InterpMods {
+    /// Negate bits (VOP3 NEG): bit 1 = the I/J source, bit 2 = `vsrc2`.
+    pub neg: u32,
+    /// Absolute-value bits (VOP3 ABS), numbered as `neg`.
+    pub abs: u32,
+    /// Clamp the result to [0, 1].
+    pub clamp: bool,
+    /// Output modifier: 0 none, 1 ×2, 2 ×4, 3 ÷2.
+    pub omod: u32,
+    /// f16 forms: use the high 16 bits of each parameter dword (and of the
+    /// p1lv VGPR) — the `high` operand (AMD's `attr_word`).
+    pub high: bool,
+    /// f16 p1lv/p2: the VGPR of the second source.
+    pub vsrc2: u32,
 }
 
 /// One operation.
@@ -79,6 +105,8 @@ pub enum Op {
         attr: u32,
         /// Channel (0–3).
         chan: u32,
+        /// VOP3 modifiers and f16 operands.
+        mods: InterpMods,
     },
     /// An image instruction, kept as decoded until the image semantics land.
     Image(Box<crate::gcn::mimg::Mimg>),

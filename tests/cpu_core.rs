@@ -132,3 +132,41 @@ fn unsupported_instructions_are_refused_by_name() {
     .unwrap_err();
     assert!(e.to_string().contains("image_sample"), "{e}");
 }
+
+/// The f16 interps on every generation that has them (gfx8 encodes p2_f16 as
+/// VOP3 0x276, gfx9 as 0x277, gfx10 as 0x35a), with the same hand-computed values.
+#[test]
+fn f16_interps_on_gfx8_gfx9_gfx10() {
+    const F16: &[&str] = &[
+        "s_mov_b32 m0, 0",
+        "v_mov_b32 v1, 0.5",
+        "v_interp_p1ll_f16 v3, v1, attr0.x high",
+        "v_interp_p2_f16 v4, v1, attr0.x, v3 high",
+        "v_interp_p1lv_f16 v5, v1, attr0.x, v2",
+        "s_endpgm",
+    ];
+    for mcpu in ["tonga", "gfx900", "gfx1030"] {
+        let Some(prog) = program("f16_interps_on_gfx8_gfx9_gfx10", mcpu, F16) else {
+            return;
+        };
+        let mut w = WaveState::new(0, 64, 64 * 1024);
+        // One primitive: P0.x (dword 0) high half 3.0 (0x4200), P10.x (dword 1)
+        // high half -4.0 (0xc400), P20.x (dword 8) high half 0.25 (0x3400); the
+        // low halves are 1.0 (0x3c00), never read by the `high` forms.
+        for (d, v) in [(0, 0x4200_3c00u32), (1, 0xc400_3c00), (8, 0x3400_3c00)] {
+            w.lds[4 * d..4 * d + 4].copy_from_slice(&v.to_le_bytes());
+        }
+        for lane in 0..64 {
+            // v2: low half 2.0 (0x4000) as p1lv's P0; v4's high half is kept.
+            w.set_vgpr(2, lane, 0x0000_4000);
+            w.set_vgpr(4, lane, 0x1234_0000);
+        }
+        cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap();
+        // p1ll high: 3.0 + 0.5 × (−4.0) = 1.0 (f32).
+        assert_eq!(f32::from_bits(w.vgpr(3, 7)), 1.0, "{mcpu}");
+        // p2 high: 1.0 + 0.5 × 0.25 = 1.125 = f16 0x3c80, high half kept.
+        assert_eq!(w.vgpr(4, 7), 0x1234_3c80, "{mcpu}");
+        // p1lv low: v2's low half 2.0 + 0.5 × P10.x low 1.0 = 2.5.
+        assert_eq!(f32::from_bits(w.vgpr(5, 7)), 2.5, "{mcpu}");
+    }
+}

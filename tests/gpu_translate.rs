@@ -49,7 +49,7 @@ fn waves_with_different_descriptors_get_their_own_modules() {
     let program =
         gcnrun::input::load_file(&common::launches::assets().join("gradient_quad.bin")).unwrap();
     let arch = gcnrun::Arch::parse("gfx6").unwrap();
-    let mut p = gcnrun::launch::run::prepare_default(&program, arch, None).unwrap();
+    let mut p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
     assert_eq!(tr.kernels.len(), 1);
     // Point wave 1's output T# somewhere else: it needs a module of its own,
@@ -68,7 +68,7 @@ fn unsupported_instructions_are_refused_by_name() {
     // image_sample v[1:4], v[1:2], s[4:11], s[12:15] dmask:0xf (gfx9).
     let program = gcnrun::input::from_hex("00 0f 80 f0 01 01 61 00").unwrap();
     let arch = gcnrun::Arch::parse("gfx9").unwrap();
-    let p = gcnrun::launch::run::prepare_default(&program, arch, None).unwrap();
+    let p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
     let e = translate(&p.prog, &p.waves, &p.memory).unwrap_err();
     assert!(e.message.contains("image_sample"), "{e}");
 }

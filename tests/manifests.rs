@@ -20,6 +20,11 @@ const KERNELS: &[(&str, &str)] = &[
     ("format_load", "gfx900"),
     ("atomics_all", "gfx900"),
     ("atomics_float", "bonaire"),
+    ("image_ext", "gfx900"),
+    ("image_d16_gfx8", "tonga"),
+    ("image_gfx10", "gfx1030"),
+    ("interp_vop3", "gfx900"),
+    ("image_bcn", "gfx900"),
 ];
 
 fn assets() -> PathBuf {
@@ -174,4 +179,105 @@ fn bundled_kernel_writes_the_expected_picture() {
         doc["images"]["output"]["sha256"].as_str().map(str::len),
         Some(64)
     );
+}
+
+/// Image memory is capped: `--mem-cap` on the command line, `mem_cap` in a
+/// manifest (which can only lower it). image_rw.toml places two 4×4 images of
+/// 256 bytes each (RGBA8 at a 16-texel pitch: 16 × 4 × 4 = 256; RG16 likewise),
+/// so the second brings the total to 512 bytes.
+#[test]
+fn image_memory_cap_names_the_image_and_exits_2() {
+    let rw = assets().join("image_rw.toml");
+    let one_line = |out: &std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        stderr
+    };
+    let e = one_line(&gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "300"]));
+    assert!(e.contains("image[1].width") && e.contains("`rg16`"), "{e}");
+    assert!(e.contains("512 bytes") && e.contains("300-byte cap"), "{e}");
+    // Exactly enough is enough; suffixes are binary.
+    let ok = gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "512"]);
+    assert_eq!(ok.status.code(), Some(0));
+    let e = one_line(&gcn_run(&[rw.to_str().unwrap(), "--mem-cap", "0"]));
+    assert!(e.contains("--mem-cap"), "{e}");
+    // The bundled kernel's default environment: two 64×64 RGBA8 images of
+    // 16 KiB each.
+    let bin = assets().join("gradient_quad.bin");
+    let e = one_line(&gcn_run(&[bin.to_str().unwrap(), "--mem-cap", "16k"]));
+    assert!(
+        e.contains("`output`") && e.contains("16384-byte cap"),
+        "{e}"
+    );
+    // A manifest's mem_cap lowers the cap but cannot raise it.
+    let dir = std::env::temp_dir().join(format!("gcnrun-memcap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(assets().join("image_rw.bin"), dir.join("image_rw.bin")).unwrap();
+    let text = std::fs::read_to_string(&rw).unwrap();
+    let capped = dir.join("capped.toml");
+    std::fs::write(&capped, format!("mem_cap = 256\n{text}")).unwrap();
+    let e = one_line(&gcn_run(&[capped.to_str().unwrap()]));
+    assert!(e.contains("`rg16`") && e.contains("mem_cap"), "{e}");
+    let generous = dir.join("generous.toml");
+    std::fs::write(&generous, format!("mem_cap = 1000000\n{text}")).unwrap();
+    let e = one_line(&gcn_run(&[generous.to_str().unwrap(), "--mem-cap", "300"]));
+    assert!(e.contains("300-byte cap (--mem-cap)"), "{e}");
+}
+
+/// Image instructions the interpreter cannot execute as written stop the run
+/// with one line naming the instruction's offset and why, exit 2: a store into
+/// a block-compressed image, a gfx10 DIM that does not address the T#'s type,
+/// and a `_mip` access to an MSAA image.
+#[test]
+fn impossible_image_accesses_exit_2_naming_the_reason() {
+    let Some(mc) = LlvmMc::find("impossible_image_accesses_exit_2_naming_the_reason") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gcnrun-imgerr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (tag, mcpu, line, image, reason) in [
+        (
+            "bc-store",
+            "gfx900",
+            "image_store v[0:3], v[4:5], s[4:11] dmask:0xf unorm",
+            "type = \"2d\"\nformat = \"bc1\"\nnum_format = \"unorm\"",
+            "read-only",
+        ),
+        (
+            "dim",
+            "gfx1030",
+            "image_load v0, v[4:6], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_3D unorm",
+            "type = \"2d\"\nformat = \"32\"\nnum_format = \"uint\"",
+            "dim:SQ_RSRC_IMG_3D does not address the T#'s 2D resource (TYPE 9)",
+        ),
+        (
+            "msaa-mip",
+            "gfx900",
+            "image_load_mip v0, v[4:7], s[4:11] dmask:0x1 unorm",
+            "type = \"2d_msaa\"\nsamples = 2\nformat = \"32\"\nnum_format = \"uint\"",
+            "MSAA",
+        ),
+    ] {
+        let bytes = mc.assemble(mcpu, &[line.to_string(), "s_endpgm".into()]);
+        let hex: String = bytes
+            .into_iter()
+            .flat_map(|r| r.unwrap())
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let text = format!(
+            "arch = \"{mcpu}\"\nhex = \"{hex}\"\n[sgpr]\n\"s[4:11]\" = {{ image = \"i\" }}\n\
+             [[image]]\nname = \"i\"\nwidth = 4\nheight = 4\n{image}\n"
+        );
+        let p = dir.join(format!("{tag}.toml"));
+        std::fs::write(&p, text).unwrap();
+        let out = gcn_run(&[p.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tag}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{tag}: {stderr}");
+        assert!(
+            stderr.contains(reason) && stderr.contains("0x0"),
+            "{tag}: {stderr}"
+        );
+    }
 }

@@ -71,6 +71,11 @@ struct Cli {
     #[arg(long, value_name = "N")]
     waves: Option<u32>,
 
+    /// Cap on the image memory a run may allocate, in bytes (suffixes k, m, g
+    /// for KiB, MiB, GiB). Default 1g; a manifest's `mem_cap` can only lower it.
+    #[arg(long = "mem-cap", value_name = "BYTES", value_parser = parse_bytes)]
+    mem_cap: Option<u64>,
+
     /// Registers to print after the run, e.g. `v[4:7],s0`.
     #[arg(long, value_name = "REGS")]
     dump: Option<String>,
@@ -177,6 +182,27 @@ fn main() -> ExitCode {
             eprintln!("gcn-run: {e}");
             ExitCode::from(EXIT_NO_GPU)
         }
+    }
+}
+
+/// `--mem-cap`: a byte count, optionally with a binary suffix (`64k`, `512m`,
+/// `2g`); zero and overflowing values are refused.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim().to_ascii_lowercase();
+    let (digits, shift) = match t.strip_suffix(['k', 'm', 'g']) {
+        Some(d) => (
+            d,
+            10 * (1 + "kmg".find(t.chars().last().unwrap_or('k')).unwrap_or(0)),
+        ),
+        None => (t.as_str(), 0),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a byte count (e.g. 4096, 64k, 512m, 2g)"))?;
+    match n.checked_mul(1u64 << shift) {
+        Some(0) => Err("0 bytes cannot hold an image".into()),
+        Some(v) => Ok(v),
+        None => Err(format!("`{s}` is too large")),
     }
 }
 
@@ -417,7 +443,12 @@ fn describe_mismatch(m: &gcnrun::gpu::diff::Mismatch) -> String {
 /// default environment.
 fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
     if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
-        return gcnrun::launch::run::prepare_manifest(path, cli.arch.as_deref(), cli.waves);
+        return gcnrun::launch::run::prepare_manifest(
+            path,
+            cli.arch.as_deref(),
+            cli.waves,
+            cli.mem_cap,
+        );
     }
     let program = match (&cli.hex, &cli.input) {
         (Some(hex), _) => input::from_hex(hex)?,
@@ -430,7 +461,7 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
         }
     };
     let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
-    gcnrun::launch::run::prepare_default(&program, arch, cli.waves)
+    gcnrun::launch::run::prepare_default(&program, arch, cli.waves, cli.mem_cap)
 }
 
 /// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.

@@ -5,6 +5,7 @@
 //! the CLRX errata (docs/errata.md S1–S3) resolved: INC increments, SUB stores
 //! `image − data`, RSUB stores `data − image`.
 
+use super::image::data::{has_status, STATUS_OK};
 use super::image::{read_tsharp, require_linear, surface_of, texel_address};
 use super::{Memory, WaveState};
 use crate::arch::Arch;
@@ -258,12 +259,13 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     let op = from_mnemonic(m.mnemonic())
         .ok_or_else(|| format!("`{}` is not an atomic", m.mnemonic()))?;
     let r = &m.raw;
-    if r.d16 || r.a16 || r.lwe || r.tfe {
-        return Err(format!(
-            "`{}` with d16/a16/lwe/tfe is not executed yet",
-            m.mnemonic()
-        ));
+    if r.d16 {
+        return Err(format!("`{}` has no d16 form", m.mnemonic()));
     }
+    // TFE/LWE: one status dword after every data dword DMASK sends (so after
+    // the compare value of a compare-swap: LLVM's `mimg.s` gives
+    // `image_atomic_cmpswap v[4:8] … dmask:0xf tfe`), always 0 (no PRT).
+    let status = has_status(r.tfe, r.lwe);
     let two_operands = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
     let dwords = (r.dmask & 0xf).count_ones();
     let wide = match (two_operands, dwords) {
@@ -279,6 +281,11 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     };
     let lanes: Vec<u32> = w.active_lanes().collect();
     let desc = read_tsharp(m, w, arch)?;
+    if status {
+        for &lane in &lanes {
+            w.set_vgpr(r.vdata + dwords, lane, STATUS_OK);
+        }
+    }
     let Image::Bound(d) = desc else {
         // Unbound or null: dropped; GLC returns 0.
         if r.glc {

@@ -73,7 +73,8 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                 ij,
                 attr,
                 chan,
-            } => interp::execute(w, *step, *vdst, *ij, *attr, *chan),
+                mods,
+            } => interp::execute(w, *step, *vdst, *ij, *attr, *chan, mods),
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }

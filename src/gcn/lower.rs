@@ -3,9 +3,12 @@
 //! Only what the interpreter executes is lowered; anything else is a
 //! [`LowerError`] naming the instruction and its offset — never skipped.
 
-use super::{interp::InterpOp, Inst, Kind};
+use super::{
+    interp::{Interp, InterpOp},
+    Inst, Kind,
+};
 use crate::arch::{Arch, Gen};
-use crate::ir::{InterpStep, Op, Program, Reg, Src};
+use crate::ir::{InterpMods, InterpStep, Op, Program, Reg, Src};
 
 /// An instruction the interpreter does not execute.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,39 +41,57 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
                     )))
                 }
             },
-            Kind::Interp(i) => {
-                let step = match (i.op, i.param) {
-                    (InterpOp::P1F32, _) => InterpStep::P1,
-                    (InterpOp::P2F32, _) => InterpStep::P2,
-                    (InterpOp::MovF32, Some(p)) if p <= 2 => InterpStep::Mov(p),
-                    _ => return Err(fail(format!("`{}` is not executed yet", i.name))),
-                };
-                // The VOP3 forms' modifiers are not modelled yet: refuse them.
-                if i.neg != 0 || i.abs != 0 || i.clamp || i.omod != 0 {
-                    return Err(fail(format!(
-                        "`{}` with source/output modifiers is not executed yet",
-                        i.name
-                    )));
-                }
-                let ij = match step {
-                    InterpStep::Mov(_) => 0,
-                    _ => i
-                        .ij
-                        .ok_or_else(|| fail(format!("`{}` without a VGPR barycentric", i.name)))?,
-                };
-                Op::Interp {
-                    step,
-                    vdst: i.vdst,
-                    ij,
-                    attr: i.attr,
-                    chan: i.chan,
-                }
-            }
+            Kind::Interp(i) => lower_interp(i).map_err(fail)?,
             Kind::Other(o) => lower_other(o.mnemonic(), &inst.words, arch).map_err(fail)?,
         };
         ops.push((inst.offset, op));
     }
     Ok(Program { arch: *arch, ops })
+}
+
+/// VINTRP and the VOP3 interps of gfx8–gfx10: the f32 steps with their VOP3
+/// modifiers, and the f16 steps. `v_interp_p2_legacy_f16` (gfx9), VOP3 OP_SEL,
+/// gfx11 VINTERP/LDSDIR and special-register sources are refused by name.
+fn lower_interp(i: &Interp) -> Result<Op, String> {
+    let step = match (i.op, i.param) {
+        (InterpOp::P1F32, _) => InterpStep::P1,
+        (InterpOp::P2F32, _) => InterpStep::P2,
+        (InterpOp::MovF32, Some(p)) if p <= 2 => InterpStep::Mov(p),
+        (InterpOp::P1llF16, _) => InterpStep::P1llF16,
+        (InterpOp::P1lvF16, _) => InterpStep::P1lvF16,
+        (InterpOp::P2F16, _) => InterpStep::P2F16,
+        _ => return Err(format!("`{}` is not executed yet", i.name)),
+    };
+    if i.op_sel != 0 {
+        return Err(format!("`{}` with op_sel is not executed yet", i.name));
+    }
+    let ij = match step {
+        InterpStep::Mov(_) => 0,
+        _ => {
+            i.ij.ok_or_else(|| format!("`{}` without a VGPR barycentric", i.name))?
+        }
+    };
+    let vsrc2 = match step {
+        InterpStep::P1lvF16 | InterpStep::P2F16 => i
+            .vsrc2
+            .ok_or_else(|| format!("`{}` without a VGPR second source", i.name))?,
+        _ => 0,
+    };
+    Ok(Op::Interp {
+        step,
+        vdst: i.vdst,
+        ij,
+        attr: i.attr,
+        chan: i.chan,
+        mods: InterpMods {
+            neg: i.neg,
+            abs: i.abs,
+            clamp: i.clamp,
+            omod: i.omod,
+            high: i.high,
+            vsrc2,
+        },
+    })
 }
 
 /// `s_mov_b32`, `s_movk_i32`, `v_mov_b32_e32`.

@@ -356,7 +356,8 @@ impl<'a> Emitter<'a> {
                     ij,
                     attr,
                     chan,
-                } => self.emit_interp(*step, *vdst, *ij, *attr, *chan),
+                    mods,
+                } => self.emit_interp(*step, *vdst, *ij, (*attr, *chan), mods),
                 Op::Image(m) => {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
@@ -367,30 +368,68 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
-    fn emit_interp(&mut self, step: InterpStep, vdst: u32, ij: u32, attr: u32, chan: u32) {
+    /// An interpolation step (cpu::interp::execute): parameters from this
+    /// wave's LDS, VOP3 source and output modifiers, f16 forms.
+    fn emit_interp(
+        &mut self,
+        step: InterpStep,
+        vdst: u32,
+        ij: u32,
+        (attr, chan): (u32, u32),
+        mods: &crate::ir::InterpMods,
+    ) {
         let chan = chan & 3;
         let (p0, p10, p20) = (2 * chan, 2 * chan + 1, 8 + chan);
-        let param = |index: u32| {
-            format!("bitcast<f32>(lds_dword(lds_base, param_address(m0, {attr}u, lane, {index}u)))")
-        };
+        let dword =
+            |index: u32| format!("lds_dword(lds_base, param_address(m0, {attr}u, lane, {index}u))");
+        let param = |index: u32| format!("bitcast<f32>({})", dword(index));
+        let high = mods.high;
+        let hparam = |index: u32| format!("half_of({}, {high})", dword(index));
         let Some(d) = self.v(vdst) else { return };
         let ijv = self.v_read(ij);
+        let s0 = format!(
+            "bitcast<f32>(src_mod({ijv}, {}, {}))",
+            mods.abs & 2 != 0,
+            mods.neg & 2 != 0
+        );
+        let s2 = self.v_read(mods.vsrc2);
+        let s2_mod = |x: String| {
+            format!(
+                "bitcast<f32>(src_mod(bitcast<u32>({x}), {}, {}))",
+                mods.abs & 4 != 0,
+                mods.neg & 4 != 0
+            )
+        };
         let value = match step {
-            InterpStep::P1 => format!(
-                "interp_mad({}, bitcast<f32>({ijv}), {})",
-                param(p0),
-                param(p10)
-            ),
-            InterpStep::P2 => format!(
-                "interp_mad(bitcast<f32>({d}), bitcast<f32>({ijv}), {})",
-                param(p20)
-            ),
+            InterpStep::P1 => format!("interp_mad({}, {s0}, {})", param(p0), param(p10)),
+            InterpStep::P2 => format!("interp_mad(bitcast<f32>({d}), {s0}, {})", param(p20)),
             InterpStep::Mov(0) => param(p10),
             InterpStep::Mov(1) => param(p20),
             InterpStep::Mov(_) => param(p0),
+            InterpStep::P1llF16 => format!("interp_mad({}, {s0}, {})", hparam(p0), hparam(p10)),
+            InterpStep::P1lvF16 => format!(
+                "interp_mad({}, {s0}, {})",
+                s2_mod(format!("half_of({s2}, {high})")),
+                hparam(p10)
+            ),
+            InterpStep::P2F16 => format!(
+                "interp_mad({}, {s0}, {})",
+                s2_mod(format!("bitcast<f32>({s2})")),
+                hparam(p20)
+            ),
+        };
+        let out = format!(
+            "out_mod(bitcast<u32>({value}), {}u, {})",
+            mods.omod & 3,
+            mods.clamp
+        );
+        let bits = if step == InterpStep::P2F16 {
+            format!("({d} & 0xffff0000u) | f32_to_f16({out})")
+        } else {
+            out
         };
         self.line(&format!(
-            "if is_active(exec_lo, exec_hi, lane) {{ {d} = bitcast<u32>({value}); }}"
+            "if is_active(exec_lo, exec_hi, lane) {{ {d} = {bits}; }}"
         ));
     }
 

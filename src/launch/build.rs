@@ -198,7 +198,8 @@ pub fn check(expects: &[Expect], waves: &[WaveState]) -> Vec<Mismatch> {
 /// Where manifest images start in the address space (256-byte aligned, as a T#
 /// base address must be).
 pub const IMAGE_BASE: u64 = 0x1_0000;
-/// The most bytes all images of a launch may occupy.
+/// The most bytes all images of a launch may occupy unless the command line
+/// (`--mem-cap`) says otherwise.
 pub const IMAGE_MEMORY_CAP: u64 = 1 << 30;
 
 /// A placed image: its descriptor dwords and where it lives.
@@ -212,8 +213,17 @@ pub struct Placed {
 
 /// Lays every manifest image out in one memory region (each 256-byte aligned,
 /// linear, full mip chain as the manifest asks), fills it per its `init`, and
-/// encodes its T# for the launch's generation.
-pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+/// encodes its T# for the launch's generation. All images together may occupy
+/// at most `cap` bytes (and at most the manifest's `mem_cap`); the first image
+/// that would pass it is an error naming it, before anything is allocated.
+pub fn place_images(
+    l: &Launch,
+    cap: u64,
+) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+    let (cap, by) = match l.mem_cap {
+        Some(m) if m < cap => (m, "the manifest's mem_cap"),
+        _ => (cap, "--mem-cap"),
+    };
     use crate::cpu::image::surface_of;
     use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
     use crate::texture::format::{data_format, Layout};
@@ -222,25 +232,37 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
     for (i, im) in l.images.iter().enumerate() {
         let field = |f: &str| format!("image[{i}].{f}");
         let df = data_format(im.data_format).ok_or_else(|| err(field("format"), "unsupported"))?;
-        if df.layout == Layout::Block {
-            return Err(err(
-                field("format"),
-                "block-compressed images are not placed yet",
-            ));
-        }
+        let block = df.layout == Layout::Block;
         let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
-        if matches!(t, ImageType::D2Msaa | ImageType::D2MsaaArray) {
-            return Err(err(field("type"), "MSAA images are not placed yet"));
+        // MSAA: one level; LAST_LEVEL holds log2(samples) (sampling.md §1.2) and
+        // the samples live as slices (`cpu::image::surface_of`).
+        if t.is_msaa() && im.mips != 1 {
+            return Err(err(field("mips"), "MSAA images have one mip level"));
+        }
+        if !t.is_msaa() && im.samples != 1 {
+            return Err(err(
+                field("samples"),
+                "only 2d_msaa and 2d_msaa_array images have samples",
+            ));
         }
         let slices = match t {
             ImageType::Cube => im.layers.saturating_mul(6),
-            ImageType::D1Array | ImageType::D2Array => im.layers,
+            ImageType::D1Array | ImageType::D2Array | ImageType::D2MsaaArray => im.layers,
             _ => 1,
+        };
+        let last_level = if t.is_msaa() {
+            im.samples.trailing_zeros()
+        } else {
+            im.mips - 1
         };
         let align = (64 / df.bytes).max(8);
         // Components the format lacks read SEL_0 (Y, Z) or SEL_1 (W), as drivers
         // program them; present ones read X..W (4..7).
-        let n = df.comps.len();
+        let n = if block {
+            crate::texture::bcn::components(df.code)
+        } else {
+            df.comps.len()
+        };
         let dst_sel = [0usize, 1, 2, 3].map(|c| {
             if c < n {
                 4 + c as u8
@@ -258,10 +280,18 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             width: im.width,
             height: im.height,
             depth: if t == ImageType::D3 { im.depth } else { slices },
-            pitch: im.width.next_multiple_of(align),
+            // gfx10 has no PITCH field: the pitch is the width (docs/errata.md X11).
+            // BCn: PITCH counts texels, whole aligned rows of 4×4 blocks.
+            pitch: if l.arch.gen >= crate::arch::Gen::Gfx10 {
+                im.width
+            } else if block {
+                im.width.div_ceil(4).next_multiple_of(align) * 4
+            } else {
+                im.width.next_multiple_of(align)
+            },
             dst_sel,
             base_level: 0,
-            last_level: (im.mips - 1) as u8,
+            last_level: last_level as u8,
             tiling: if l.arch.gen <= crate::arch::Gen::Gfx8 {
                 8
             } else {
@@ -277,10 +307,13 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
             .total_bytes()
             .ok_or_else(|| err(field("width"), "image too large"))?;
         let end = (bytes.len() as u64 + size).next_multiple_of(256);
-        if end > IMAGE_MEMORY_CAP {
+        if end > cap {
             return Err(err(
                 field("width"),
-                format!("images need {end} bytes, more than the {IMAGE_MEMORY_CAP}-byte cap"),
+                format!(
+                    "image `{}` brings image memory to {end} bytes, past the {cap}-byte cap ({by})",
+                    im.name
+                ),
             ));
         }
         let start = bytes.len();
@@ -303,6 +336,16 @@ pub fn place_images(l: &Launch) -> Result<(crate::cpu::Memory, Vec<Placed>), Man
     ))
 }
 
+/// Level `m`'s size in elements: texels, or 4×4 blocks (rounded up) for BCn.
+fn elem_dims(s: &crate::texture::layout::Surface, m: u32) -> (u32, u32, u32) {
+    let (w, h, d) = s.level_dims(m);
+    if s.block {
+        (w.div_ceil(4), h.div_ceil(4), d)
+    } else {
+        (w, h, d)
+    }
+}
+
 /// Fills an image's bytes per its `init` (docs/semantics.md, "Manifest images").
 fn fill(
     dst: &mut [u8],
@@ -315,8 +358,9 @@ fn fill(
         ImageInit::Zero => {}
         // Level 0's texels, tightly packed in x, y, z, slice order (the pitch
         // padding is the layout's business, not the manifest writer's).
+        // BCn: level 0's 4×4 blocks, in block-row order.
         ImageInit::Bytes(b) => {
-            let (w, h, d) = s.level_dims(0);
+            let (w, h, d) = elem_dims(s, 0);
             let texels = u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices);
             if b.len() as u64 > texels * u64::from(bpe) {
                 return Err(format!(
@@ -343,7 +387,7 @@ fn fill(
         ImageInit::Png(p) => return Err(format!("PNG input ({p}) is not implemented yet")),
         ImageInit::Checker | ImageInit::Gradient | ImageInit::Noise => {
             for m in 0..s.levels {
-                let (w, h, d) = s.level_dims(m);
+                let (w, h, d) = elem_dims(s, m);
                 for a in 0..s.slices {
                     for z in 0..d {
                         for y in 0..h {

@@ -106,5 +106,6 @@ pub fn default_launch(arch: Arch) -> Launch {
         }],
         lds: Vec::new(),
         expect: Vec::new(),
+        mem_cap: None,
     }
 }

@@ -185,6 +185,9 @@ pub struct Launch {
     pub lds: Vec<(u32, Vec<u32>)>,
     /// Expected values.
     pub expect: Vec<Expect>,
+    /// The manifest's own cap on image memory (`mem_cap`, bytes): it can only
+    /// lower the command line's (`--mem-cap`) or the default cap.
+    pub mem_cap: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -195,6 +198,7 @@ struct RawManifest {
     hex: Option<String>,
     waves: Option<u32>,
     wave_size: Option<u32>,
+    mem_cap: Option<u64>,
     #[serde(default)]
     sgpr: toml::Table,
     #[serde(default)]
@@ -374,6 +378,10 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
         samplers,
         lds,
         expect,
+        mem_cap: match raw.mem_cap {
+            Some(0) => return Err(err("mem_cap", "0 bytes cannot hold an image")),
+            c => c,
+        },
     })
 }
 

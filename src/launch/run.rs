@@ -1,6 +1,7 @@
-//! Running a manifest on the CPU: load, decode, lower, build the waves, run, check.
+//! Running a launch: load, decode, lower, build the waves (prepare), then run it
+//! on the CPU, on the GPU, or on both and compare.
 
-use super::build::{check, initial_waves, place_images, Mismatch, Placed};
+use super::build::{check, initial_waves, place_images, Mismatch, Placed, IMAGE_MEMORY_CAP};
 use super::manifest::{parse, Caps, CodeSource, Launch};
 use crate::arch::Arch;
 use crate::cpu::{self, WaveState};
@@ -59,21 +60,25 @@ pub struct Outcome {
 }
 
 /// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
-/// `[expect]` entries. `arch` and `waves` override the manifest's.
+/// `[expect]` entries. `arch` and `waves` override the manifest's; `mem_cap`
+/// caps image memory (default [`IMAGE_MEMORY_CAP`]).
 /// Every error names the manifest (or code file) and the field or offset.
 pub fn run_manifest(
     path: &Path,
     arch: Option<&str>,
     waves: Option<u32>,
+    mem_cap: Option<u64>,
 ) -> Result<Outcome, InputError> {
-    run_cpu(prepare_manifest(path, arch, waves)?)
+    run_cpu(prepare_manifest(path, arch, waves, mem_cap)?)
 }
 
-/// Reads the manifest at `path` and prepares its launch.
+/// Reads the manifest at `path` and prepares its launch (arguments as for
+/// [`run_manifest`]).
 pub fn prepare_manifest(
     path: &Path,
     arch: Option<&str>,
     waves: Option<u32>,
+    mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
@@ -100,17 +105,18 @@ pub fn prepare_manifest(
         }
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
     };
-    prepare(launch, &program, &name)
+    prepare(launch, &program, &name, mem_cap)
 }
 
 /// Runs a bare code file in the embedded default environment
-/// ([`super::default_env`]).
+/// ([`super::default_env`]); `mem_cap` as for [`run_manifest`].
 pub fn run_default(
     program: &input::Program,
     arch: Arch,
     waves: Option<u32>,
+    mem_cap: Option<u64>,
 ) -> Result<Outcome, InputError> {
-    run_cpu(prepare_default(program, arch, waves)?)
+    run_cpu(prepare_default(program, arch, waves, mem_cap)?)
 }
 
 /// Prepares a bare code file's launch in the embedded default environment.
@@ -118,6 +124,7 @@ pub fn prepare_default(
     program: &input::Program,
     arch: Arch,
     waves: Option<u32>,
+    mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
     let mut launch = super::default_env::default_launch(arch);
     if let Some(n) = waves {
@@ -129,20 +136,25 @@ pub fn prepare_default(
         }
         launch.waves = n;
     }
-    prepare(launch, program, &program.name)
+    prepare(launch, program, &program.name, mem_cap)
 }
 
 /// Decodes, lowers and builds the initial state; `name` names the launch (the
 /// manifest, or the code file) in errors.
-fn prepare(launch: Launch, program: &input::Program, name: &str) -> Result<Prepared, InputError> {
+fn prepare(
+    launch: Launch,
+    program: &input::Program,
+    name: &str,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
     let caps = Caps::default();
     let arch = launch.arch;
     let insts = gcn::decode_stream(&program.bytes, &arch)
         .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
     let prog = gcn::lower::lower(&insts, &arch)
         .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
-    let (memory, images) =
-        place_images(&launch).map_err(|e| InputError::whole(name, e.to_string()))?;
+    let (memory, images) = place_images(&launch, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))
+        .map_err(|e| InputError::whole(name, e.to_string()))?;
     let waves = initial_waves(&launch, caps.lds_bytes, &images)
         .map_err(|e| InputError::whole(name, e.to_string()))?;
     Ok(Prepared {

@@ -66,7 +66,7 @@ pub fn sint_to_i32(c: u32, bits: u32) -> i32 {
 /// UNORM store: NaN → 0, clamp to [0, 1], scale by `2^bits - 1`, round to
 /// nearest with ties to even (0.5 → 127.5 → 128 in 8 bits). sampling.md §3.3
 /// recommends RNE, as tcu `convertSatRte` and WGSL's pack functions; D3D's "add
-/// 0.5 and truncate" differs only on exact ties (docs/errata-texture-notes.md).
+/// 0.5 and truncate" differs only on exact ties (docs/errata.md X1).
 /// The product is formed exactly (a 24-bit significand times a ≤ 32-bit code
 /// range fits 56 bits), so 32-bit components round correctly too.
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
@@ -319,6 +319,37 @@ pub fn srgb_to_linear(c: f32) -> f32 {
     }) as f32
 }
 
+/// D16 load, float classes (every number format but UINT/SINT): the 32-bit
+/// result rounded to IEEE binary16, RNE ("data returned from the texture unit
+/// is converted to 16 bits", RDNA3 ISA §10.4 "D16"; research/sampling.md §3.3).
+/// For UNORM/SNORM codes up to 16 bits this equals rounding the exact quotient
+/// once (checked exhaustively in the tests): the f32 step never creates a tie.
+pub fn d16_from_f32_bits(v: u32) -> u16 {
+    f32_to_f16(f32::from_bits(v))
+}
+
+/// D16 load, UINT/SINT: the low 16 bits of the 32-bit result — the same
+/// truncation as [`u32_to_uint`] (docs/errata.md X3; whether hardware saturates
+/// is not public).
+pub fn d16_from_int(v: u32) -> u16 {
+    v as u16
+}
+
+/// D16 store, float classes: binary16 → the f32 the store converts, exact.
+pub fn d16_to_f32_bits(h: u16) -> u32 {
+    f16_to_f32(h).to_bits()
+}
+
+/// D16 store, UINT: the 16-bit value zero-extended.
+pub fn d16_to_uint(h: u16) -> u32 {
+    u32::from(h)
+}
+
+/// D16 store, SINT: the 16-bit value sign-extended.
+pub fn d16_to_sint(h: u16) -> u32 {
+    i32::from(h as i16) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,7 +383,7 @@ mod tests {
         // 0.5 * 127 = 63.5 → 64 (even).
         assert_eq!(f32_to_snorm(0.5, 8), 64);
         // -0.5 * 127 = -63.5 → -64 (even) = 0xc0: the one tie where RNE and D3D's
-        // "add 0.5, truncate" differ (docs/errata-texture-notes.md T1).
+        // "add 0.5, truncate" differ (docs/errata.md X1).
         assert_eq!(f32_to_snorm(-0.5, 8), 0xc0);
         assert_eq!(f32_to_snorm(f32::NAN, 8), 0);
     }
@@ -435,5 +466,46 @@ mod tests {
                 assert_eq!(back, want, "snorm{bits} {c:#x}");
             }
         }
+    }
+
+    #[test]
+    fn d16_of_norm_codes_is_rounded_once() {
+        // Rounding c/(2^n−1) to f32 and then to f16 must give the f16 nearest to
+        // the exact quotient (f64 holds it to 2^-53, far inside an f16 step).
+        for bits in 1..=16u32 {
+            let max = (1u32 << bits) - 1;
+            for c in 0..=max {
+                let direct = half::f16::from_f64(f64::from(c) / f64::from(max)).to_bits();
+                assert_eq!(
+                    d16_from_f32_bits(unorm_to_f32(c, bits).to_bits()),
+                    direct,
+                    "unorm{bits} {c}"
+                );
+            }
+        }
+        for bits in 2..=16u32 {
+            let max = (1u32 << (bits - 1)) - 1;
+            for c in 0..(1u32 << bits) {
+                let s = f64::from(sign_extend(c, bits)).max(-f64::from(max));
+                let direct = half::f16::from_f64(s / f64::from(max)).to_bits();
+                assert_eq!(
+                    d16_from_f32_bits(snorm_to_f32(c, bits).to_bits()),
+                    direct,
+                    "snorm{bits} {c}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn d16_examples() {
+        // 1.0 = 0x3c00, 0.5 = 0x3800; 1/3 in f16 is 0x3555 (0.333252 < 1/3 <
+        // 0x3556 = 0.333496, nearer the first).
+        assert_eq!(d16_from_f32_bits(1.0f32.to_bits()), 0x3c00);
+        assert_eq!(d16_from_f32_bits((1.0f32 / 3.0).to_bits()), 0x3555);
+        assert_eq!(d16_from_int(0x0001_2345), 0x2345);
+        assert_eq!(d16_to_f32_bits(0x3800), 0.5f32.to_bits());
+        assert_eq!(d16_to_uint(0xfffe), 0xfffe);
+        assert_eq!(d16_to_sint(0xfffe), (-2i32) as u32);
     }
 }

@@ -11,7 +11,7 @@
 //! addrlib2's alignment rule, which gcnrun has not verified): the gfx10 model
 //! carries `pitch = width` ([`super::descriptor::ImageDesc`]), so a gfx10 image
 //! laid out here is unpadded — a known difference, like tiling
-//! (docs/errata-texture-notes.md).
+//! (docs/errata.md X11).
 //!
 //! All arithmetic is checked u64: a descriptor's fields cannot make an address
 //! or a size overflow silently.

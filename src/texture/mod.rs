@@ -3,9 +3,10 @@
 //! ([`swizzle`]), T#/S# descriptors ([`descriptor`]) and the linear layout
 //! ([`layout`]); sampling follows (DESIGN.md). Each rule is written once here,
 //! with its source, and the WGSL library in `shaders/` will mirror these
-//! functions by name. docs/errata-texture-notes.md lists the choices made where
+//! functions by name. docs/errata.md ("Texture model") lists the choices made where
 //! public sources disagree or are silent.
 
+pub mod bcn;
 pub mod convert;
 pub mod descriptor;
 pub mod format;

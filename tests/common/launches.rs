@@ -33,7 +33,7 @@ fn scratch_dir() -> PathBuf {
 pub fn prepare_text(name: &str, text: &str) -> Prepared {
     let path = scratch_dir().join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
-    prepare_manifest(&path, None, None).unwrap_or_else(|e| panic!("{name}: {e}"))
+    prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 const NUM_FORMATS: [(NumFormat, &str); 8] = [
@@ -158,7 +158,8 @@ pub fn all_launches() -> Vec<(String, Prepared)> {
         .into_iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let prep = prepare_manifest(&p, None, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let prep =
+                prepare_manifest(&p, None, None, None).unwrap_or_else(|e| panic!("{name}: {e}"));
             (name, prep)
         })
         .collect();
@@ -166,7 +167,7 @@ pub fn all_launches() -> Vec<(String, Prepared)> {
     let arch = gcnrun::Arch::parse("gfx6").unwrap();
     v.push((
         "gradient_quad.bin".into(),
-        gcnrun::launch::run::prepare_default(&program, arch, None).unwrap(),
+        gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap(),
     ));
     v.extend(format_launches());
     v.extend(atomic_launches());
