@@ -16,6 +16,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("gradient_quad", "tahiti"),
     ("atomics", "gfx900"),
     ("resinfo", "gfx900"),
+    ("sample_filter", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

@@ -5,11 +5,12 @@
 //! fraction of [`super::coord`]), a texel of a 3D footprint weighs the product
 //! of its three axis weights, at most 2^24 — exact in f32. An axis that is not
 //! filtered (point, or absent) has one tap of weight 256, so every footprint's
-//! weights sum to exactly 2^24 and the blend is `Σ texel × weight × 2^-24`.
-//! f32 order: each product rounded, summed in tap order (z, then y, then x,
-//! lower index first) starting from the first product, then scaled by 2^-24
-//! (exact). A WGSL mirror must keep that order and must not contract a
-//! product and a sum into a fused multiply-add.
+//! weights sum to exactly 2^24 and the blend is `Σ texel × (weight × 2^-24)`.
+//! f32 order: the weight scaled first (exact: a power of two), each product
+//! rounded, summed in tap order (z, then y, then x, lower index first)
+//! starting from the first product. Scaling the weight rather than the sum
+//! keeps large float texels from overflowing. A WGSL mirror must keep that
+//! order and must not contract a product and a sum into a fused multiply-add.
 
 use super::coord::{flush_denorm, HALF, ONE, SUBTEXEL_BITS};
 
@@ -76,36 +77,38 @@ pub mod reduction {
 /// (Vulkan's sampler reduction modes; the weights only decide which taps count).
 /// Results are denormal-flushed.
 pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
-    let mut out = [0.0f32; 4];
-    for c in 0..4 {
+    std::array::from_fn(|c| {
         let mut it = taps.iter();
         let Some(first) = it.next() else {
-            continue;
+            return 0.0;
         };
-        out[c] = match mode {
+        let v = match mode {
             reduction::MIN => it.fold(first.0[c], |m, t| if t.0[c] < m { t.0[c] } else { m }),
             reduction::MAX => it.fold(first.0[c], |m, t| if t.0[c] > m { t.0[c] } else { m }),
             _ => {
-                let sum = it.fold(first.0[c] * first.1 as f32, |s, t| s + t.0[c] * t.1 as f32);
-                sum * BLEND_SCALE
+                let scaled = |w: u32| w as f32 * BLEND_SCALE;
+                it.fold(first.0[c] * scaled(first.1), |s, t| {
+                    s + t.0[c] * scaled(t.1)
+                })
             }
         };
-        out[c] = flush_denorm(out[c]);
-    }
-    out
+        flush_denorm(v)
+    })
 }
 
-/// The blend of two mip levels: `(a × (256 − w) + b × w) × 2^-8`, each product
-/// rounded, then the sum, then the exact scale (MIN/MAX reductions take the
+/// The blend of two mip levels: `a × ((256 − w) × 2^-8) + b × (w × 2^-8)`, the
+/// weights scaled exactly, each product rounded, then the sum (MIN/MAX
+/// reductions take the
 /// per-component extreme of the two levels instead).
 pub fn mip_blend(a: [f32; 4], b: [f32; 4], weight: u32, mode: u8) -> [f32; 4] {
-    let wa = (ONE as u32 - weight) as f32;
-    let wb = weight as f32;
+    let scale = 1.0 / ONE as f32;
+    let wa = (ONE as u32 - weight) as f32 * scale;
+    let wb = weight as f32 * scale;
     std::array::from_fn(|c| {
         flush_denorm(match mode {
             reduction::MIN => a[c].min(b[c]),
             reduction::MAX => a[c].max(b[c]),
-            _ => (a[c] * wa + b[c] * wb) * (1.0 / ONE as f32),
+            _ => a[c] * wa + b[c] * wb,
         })
     })
 }
