@@ -17,6 +17,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("atomics", "gfx900"),
     ("resinfo", "gfx900"),
     ("sample_filter", "gfx900"),
+    ("sample_address", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

@@ -164,6 +164,7 @@ impl View<'_> {
                 coords[axis]
             };
             let mode = self.clamp_mode(axis);
+            let s = address::mirror_coordinate(mode, s);
             let u = address::prepare(
                 mode,
                 coord::texel_fixed(s, size[axis], self.normalized),

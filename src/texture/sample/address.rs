@@ -3,13 +3,14 @@
 //! Every mode works on the integer texel index after the floor and the texel
 //! offset, one axis at a time, each tap of a linear footprint independently
 //! (research/sampling.md §2.2, §5.2; the integer formulation of VK-CTS
-//! `tcuTexture.cpp` `wrap`). Three modes also act on the coordinate before the
-//! half-texel shift ([`prepare`]): the GL-legacy "half border" clamps and the
-//! mirror-once-to-border mode (softpipe `wrap_linear_clamp`,
-//! `wrap_linear_mirror_clamp`, `wrap_linear_mirror_clamp_to_border`).
+//! `tcuTexture.cpp` `wrap`). Three modes also act on the coordinate first: the
+//! GL-extension mirror-once modes take |s| ([`mirror_coordinate`]) and the
+//! GL-legacy "half border" modes clamp the texel coordinate to the image
+//! ([`prepare`]) (softpipe `wrap_linear_clamp`, `wrap_linear_mirror_clamp`,
+//! `wrap_linear_mirror_clamp_to_border`).
 //!
-//! Mirroring reflects about the texel edge at 0: index −1 is texel 0, and a
-//! fixed-point coordinate cell `[k, k+1)` below 0 maps to the cell `!k = −k−1`.
+//! Index-domain mirroring (modes 1 and 3, Vulkan's definition) reflects about
+//! the texel edge at 0: index −1 is texel 0 (`!i = −i − 1`).
 
 /// `SQ_TEX_CLAMP` codes (sampling.md §2.2).
 pub mod mode {
@@ -40,29 +41,35 @@ pub enum Tap {
     Border,
 }
 
-/// The coordinate step of the half-border and mirror-once-border modes, on the
-/// fixed-point coordinate `u` (texel units × 256) of an axis with `n` texels,
-/// before the half-texel shift: modes 5 and 7 take |u| (as the cell reflection
-/// `!u` below 0); modes 4 and 5 then clamp u to `[0, n]` texels. Other modes
-/// return `u` unchanged.
-pub fn prepare(clamp_mode: u8, u: i32, n: u32) -> i32 {
-    let mirrored = if matches!(
+/// The mirror of the mirror-once-to-border modes (5 and 7): `|s|`, applied to
+/// the shader's coordinate before it becomes a texel coordinate (exact in f32,
+/// so mirrored positions land on the same 1/256 grid as the originals;
+/// softpipe `wrap_linear_mirror_clamp`). Other modes return `s`.
+pub fn mirror_coordinate(clamp_mode: u8, s: f32) -> f32 {
+    if matches!(
         clamp_mode,
         mode::MIRROR_ONCE_HALF_BORDER | mode::MIRROR_ONCE_BORDER
-    ) && u < 0
-    {
-        !u
+    ) {
+        s.abs()
     } else {
-        u
-    };
+        s
+    }
+}
+
+/// The coordinate clamp of the half-border modes (4 and 5), on the fixed-point
+/// coordinate `u` (texel units × 256) of an axis with `n` texels, before the
+/// half-texel shift: u is clamped to `[0, n]` texels, so a linear footprint at
+/// the edge blends half the edge texel with half the border (GL's legacy
+/// CLAMP; softpipe `wrap_linear_clamp`). Other modes return `u`.
+pub fn prepare(clamp_mode: u8, u: i32, n: u32) -> i32 {
     if matches!(
         clamp_mode,
         mode::CLAMP_HALF_BORDER | mode::MIRROR_ONCE_HALF_BORDER
     ) {
         let edge = i64::from(n) << super::coord::SUBTEXEL_BITS;
-        i64::from(mirrored).clamp(0, edge) as i32
+        i64::from(u).clamp(0, edge) as i32
     } else {
-        mirrored
+        u
     }
 }
 
@@ -91,7 +98,7 @@ pub fn wrap(clamp_mode: u8, i: i32, n: u32, linear: bool) -> Tap {
         mode::CLAMP_LAST_TEXEL => edge(i),
         mode::MIRROR_ONCE_LAST_TEXEL => edge(if i < 0 { !i } else { i }),
         mode::CLAMP_HALF_BORDER | mode::MIRROR_ONCE_HALF_BORDER if !linear => edge(i),
-        // 4, 5 (linear), 6, 7: outside is border (5 and 7 were mirrored by `prepare`).
+        // 4, 5 (linear), 6, 7: outside is border (5 and 7 were mirrored first).
         _ => border_or(i),
     }
 }
@@ -256,16 +263,16 @@ mod tests {
     }
 
     #[test]
-    fn prepare_mirrors_and_clamps_the_coordinate() {
-        // Mode 4: clamp to [0, 4 texels] = [0, 1024].
+    fn coordinate_steps_mirror_and_clamp() {
+        // Modes 5 and 7 take |s|; the others leave s alone.
+        assert_eq!(mirror_coordinate(MIRROR_ONCE_HALF_BORDER, -0.75), 0.75);
+        assert_eq!(mirror_coordinate(MIRROR_ONCE_BORDER, -3.0), 3.0);
+        assert_eq!(mirror_coordinate(MIRROR, -0.75), -0.75);
+        // Modes 4 and 5 clamp to [0, 4 texels] = [0, 1024]; 7 does not.
         assert_eq!(prepare(CLAMP_HALF_BORDER, -300, 4), 0);
         assert_eq!(prepare(CLAMP_HALF_BORDER, 1100, 4), 1024);
-        // Mode 5: the cell [-77, -76) reflects to [76, 77).
-        assert_eq!(prepare(MIRROR_ONCE_HALF_BORDER, -77, 4), 76);
-        assert_eq!(prepare(MIRROR_ONCE_HALF_BORDER, -2000, 4), 1024);
-        // Mode 7 mirrors without clamping.
-        assert_eq!(prepare(MIRROR_ONCE_BORDER, -2000, 4), 1999);
-        // Other modes leave it alone.
+        assert_eq!(prepare(MIRROR_ONCE_HALF_BORDER, 2000, 4), 1024);
+        assert_eq!(prepare(MIRROR_ONCE_BORDER, 2000, 4), 2000);
         assert_eq!(prepare(WRAP, -2000, 4), -2000);
     }
 
