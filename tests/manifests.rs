@@ -18,6 +18,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("resinfo", "gfx900"),
     ("sample_filter", "gfx900"),
     ("sample_address", "gfx900"),
+    ("sample_lod", "gfx900"),
 ];
 
 fn assets() -> PathBuf {
