@@ -19,6 +19,9 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_filter", "gfx900"),
     ("sample_address", "gfx900"),
     ("sample_lod", "gfx900"),
+    ("sample_compare", "gfx900"),
+    ("gather4", "gfx900"),
+    ("gather4_gfx8", "gfx803"),
 ];
 
 fn assets() -> PathBuf {
