@@ -22,6 +22,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_compare", "gfx900"),
     ("gather4", "gfx900"),
     ("gather4_gfx8", "gfx803"),
+    ("sample_cube", "gfx900"),
 ];
 
 fn assets() -> PathBuf {
