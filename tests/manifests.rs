@@ -23,6 +23,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("gather4", "gfx900"),
     ("gather4_gfx8", "gfx803"),
     ("sample_cube", "gfx900"),
+    ("sample_3d_array", "gfx900"),
 ];
 
 fn assets() -> PathBuf {
