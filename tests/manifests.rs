@@ -24,6 +24,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("gather4_gfx8", "gfx803"),
     ("sample_cube", "gfx900"),
     ("sample_3d_array", "gfx900"),
+    ("sample_gfx10", "gfx1010"),
 ];
 
 fn assets() -> PathBuf {
