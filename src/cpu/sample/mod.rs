@@ -461,3 +461,55 @@ fn execute_bound(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: f32, t: f32) -> Operands {
+        Operands {
+            coords: [s, t, 0.0, 0.0],
+            ..Operands::default()
+        }
+    }
+
+    /// Coarse differences: every lane of a quad gets TR − TL and BL − TL, its
+    /// own coordinates notwithstanding (BR never contributes).
+    #[test]
+    fn coarse_derivatives_come_from_the_quad() {
+        let quad = [at(0.5, 0.5), at(0.75, 0.5), at(0.5, 1.0), at(9.0, 9.0)];
+        let q = [&quad[0], &quad[1], &quad[2], &quad[3]];
+        for lane in &quad {
+            let (ddx, ddy) = derivatives(lane, q, false, 2);
+            assert_eq!(ddx, [0.25, 0.0, 0.0]);
+            assert_eq!(ddy, [0.0, 0.5, 0.0]);
+        }
+        // 1D: only s differs; explicit derivatives pass through.
+        let (ddx, _) = derivatives(&quad[0], q, false, 1);
+        assert_eq!(ddx, [0.25, 0.0, 0.0]);
+        let mut o = at(0.0, 0.0);
+        o.ddx = [1.0, 2.0, 3.0];
+        o.ddy = [4.0, 5.0, 6.0];
+        assert_eq!(
+            derivatives(&o, q, true, 3),
+            ([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])
+        );
+    }
+
+    #[test]
+    fn gather_takes_the_lowest_dmask_bit() {
+        assert_eq!(gather_component(0b0100), 2);
+        assert_eq!(gather_component(0b0110), 1);
+        assert_eq!(gather_component(0), 0);
+    }
+
+    #[test]
+    fn swizzle_constants_follow_the_class() {
+        let v = [0.25, 0.5, 0.75, 2.0];
+        assert_eq!(
+            swizzle(v, [7, 4, 0, 1], NumFormat::Float),
+            [2.0f32.to_bits(), 0.25f32.to_bits(), 0, 1.0f32.to_bits()]
+        );
+        assert_eq!(swizzle([0.0; 4], [0, 0, 0, 1], NumFormat::Uint)[3], 1);
+    }
+}
