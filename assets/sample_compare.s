@@ -20,4 +20,5 @@
   image_sample_c_lz v21, v[6:8], s[44:51], s[64:67] dmask:0x1  // UNORM depth: reference clamped to 1
   image_sample_c_lz v22, v[6:8], s[52:59], s[64:67] dmask:0x1  // float depth: not clamped
   image_gather4_c_lz v[24:27], v[3:5], s[4:11], s[60:63] dmask:0x1 // four compare results
+  image_sample_c_d_cl_o v23, v[30:38], s[4:11], s[60:63] dmask:0x1 // every operand at once
   s_endpgm

@@ -19,4 +19,5 @@
   image_sample_d v19, v[27:32], s[4:11], s[12:15] dmask:0x1      // user derivatives
   image_sample_d v33, v[27:32], s[4:11], s[24:27] dmask:0x1      // the same, anisotropic 4x
   image_sample_lz v34, v[2:3], s[4:11], s[20:23] dmask:0x1       // _lz through S# bias and clamps
+  image_sample_cd v35, v[27:32], s[4:11], s[12:15] dmask:0x1     // _cd: the same derivatives
   s_endpgm
