@@ -16,7 +16,7 @@ use super::image::{read_tsharp, require_linear, surface_of};
 use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::gcn::mimg_ops::{flag, BaseKind, MimgOp};
 use crate::texture::descriptor::{
     decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
 };
@@ -77,8 +77,7 @@ pub fn derivatives(
 /// derivatives scaled to texels of the view's level 0 — isotropic, or the
 /// anisotropic footprint's when the S# asks for anisotropy), then the biases,
 /// then the clamps (sampling.md §5.4).
-pub fn lane_lod(view: &View, m: &Mimg, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
-    let op = m.op;
+pub fn lane_lod(view: &View, op: &MimgOp, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
     let s = view.sampler;
     let size = view.level_size(0);
     let scale = |d: [f32; 3]| -> [f32; 3] {
@@ -427,7 +426,7 @@ fn execute_bound(
             &operands[q + 3],
         ];
         let (ddx, ddy) = derivatives(o, quad, explicit, shape.axes);
-        let l = lane_lod(&view, m, o, ddx, ddy);
+        let l = lane_lod(&view, m.op, o, ddx, ddy);
         let out = match m.op.kind {
             BaseKind::GetLod => {
                 // (clamped LOD within the view's levels, unclamped λ') as f32
@@ -494,6 +493,53 @@ mod tests {
             derivatives(&o, q, true, 3),
             ([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])
         );
+    }
+
+    /// T# MIN_LOD counts from resource level 0: 1.0 raises an explicit LOD 0 to
+    /// 1.0 on a view starting at level 0, and does nothing on a view starting at
+    /// level 1 (sampling.md §7 question 5).
+    #[test]
+    fn resource_min_lod_is_absolute() {
+        use crate::gcn::mimg_ops::by_name;
+        use crate::texture::descriptor::decode_sampler;
+        let mut desc = ImageDesc {
+            base_address: 0,
+            min_lod: 256,
+            data_format: 4,
+            num_format: 7,
+            width: 8,
+            height: 8,
+            depth: 1,
+            pitch: 8,
+            dst_sel: [4, 0, 0, 1],
+            base_level: 0,
+            last_level: 3,
+            tiling: 0,
+            image_type: ImageType::D2,
+            base_array: 0,
+            last_array: 0,
+        };
+        // MAX_LOD = 0xfff (word 1 bits 23:12), everything else 0.
+        let sampler = decode_sampler(&[0, 0xfff << 12, 0, 0]);
+        let mem = Memory::default();
+        let op = by_name("image_sample_l").unwrap();
+        let o = Operands::default();
+        for (base, want) in [(0u8, 256), (1, 0)] {
+            desc.base_level = base;
+            let view = View {
+                desc: &desc,
+                sampler: &sampler,
+                surf: surface_of(&desc).unwrap(),
+                df: data_format(4).unwrap(),
+                nf: NumFormat::Float,
+                shape: Shape::of(ImageType::D2).unwrap(),
+                normalized: true,
+                border: None,
+                mem: &mem,
+            };
+            let l = lane_lod(&view, op, &o, [0.0; 3], [0.0; 3]);
+            assert_eq!((l.unclamped, l.clamped), (0, want), "base level {base}");
+        }
     }
 
     #[test]
