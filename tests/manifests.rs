@@ -25,6 +25,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_cube", "gfx900"),
     ("sample_3d_array", "gfx900"),
     ("sample_gfx10", "gfx1010"),
+    ("sample_d16", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

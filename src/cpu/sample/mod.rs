@@ -5,7 +5,7 @@
 //! functions of [`crate::texture::sample`], and [`view`] fetches and filters
 //! the texels of one level.
 //!
-//! Refused by name (not executed yet): D16, A16, LWE, the 16-bit-gradient
+//! Refused by name (not executed yet): A16, LWE, the 16-bit-gradient
 //! (`_g16`) forms, gfx11, MSAA, block-compressed and tiled images, and S#
 //! border colour type 3 (the driver's border-colour table) with a border mode.
 
@@ -17,6 +17,7 @@ use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::gcn::mimg::Mimg;
 use crate::gcn::mimg_ops::{flag, BaseKind, MimgOp};
+use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{
     decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
 };
@@ -245,35 +246,64 @@ fn swizzle(v: [f32; 4], dst_sel: [u8; 4], nf: NumFormat) -> [u32; 4] {
     })
 }
 
-/// Writes the DMASK-selected components of `v` to consecutive VGPRs from
-/// `vdata` (DMASK 0 writes one zero), then the TFE status dword (0: gcnrun
-/// models no partially resident textures; sampling.md §5.12).
-fn write_dmask(w: &mut WaveState, m: &Mimg, lane: u32, v: [u32; 4]) {
-    let r = &m.raw;
-    let dmask = r.dmask & 0xf;
-    let mut k = 0;
-    for (c, &x) in v.iter().enumerate() {
-        if dmask >> c & 1 == 1 {
-            w.set_vgpr(r.vdata + k, lane, x);
-            k += 1;
-        }
-    }
-    if dmask == 0 {
-        w.set_vgpr(r.vdata, lane, 0);
-        k = 1;
-    }
-    if r.tfe {
-        w.set_vgpr(r.vdata + k, lane, 0);
+/// The DMASK-selected components of `v`, in X, Y, Z, W order; DMASK 0 returns
+/// one zero (sampling.md §3.4).
+fn dmask_selected(v: [u32; 4], dmask: u32) -> Vec<u32> {
+    let picked: Vec<u32> = (0..4)
+        .filter(|c| dmask >> c & 1 == 1)
+        .map(|c| v[c])
+        .collect();
+    if picked.is_empty() {
+        vec![0]
+    } else {
+        picked
     }
 }
 
-/// Writes gather4's four values and the TFE dword.
-fn write_four(w: &mut WaveState, m: &Mimg, lane: u32, v: [u32; 4]) {
-    for (k, &x) in v.iter().enumerate() {
-        w.set_vgpr(m.raw.vdata + k as u32, lane, x);
+/// Writes returned values to consecutive VGPRs from `vdata`, then the TFE
+/// status dword (0: gcnrun models no partially resident textures; sampling.md
+/// §5.12). With D16 each value is first narrowed to 16 bits — f32 → f16 rounded
+/// to nearest even for float classes, the low 16 bits for UINT/SINT (the
+/// hardware's integer narrowing is not public; truncation as for stores) — and
+/// packed two per VGPR, low half first, where the generation packs D16
+/// (`Arch::packed_d16`), else one per VGPR in the low half (sampling.md §3.3,
+/// §5.13).
+fn write_values(
+    w: &mut WaveState,
+    m: &Mimg,
+    arch: &Arch,
+    lane: u32,
+    values: &[u32],
+    integer: bool,
+) {
+    let r = &m.raw;
+    let dwords: Vec<u32> = if r.d16 {
+        let halves: Vec<u32> = values
+            .iter()
+            .map(|&v| {
+                if integer {
+                    v & 0xffff
+                } else {
+                    u32::from(f32_to_f16(f32::from_bits(v)))
+                }
+            })
+            .collect();
+        if arch.packed_d16 {
+            halves
+                .chunks(2)
+                .map(|p| p[0] | p.get(1).map_or(0, |h| h << 16))
+                .collect()
+        } else {
+            halves
+        }
+    } else {
+        values.to_vec()
+    };
+    for (k, &x) in dwords.iter().enumerate() {
+        w.set_vgpr(r.vdata + k as u32, lane, x);
     }
-    if m.raw.tfe {
-        w.set_vgpr(m.raw.vdata + 4, lane, 0);
+    if r.tfe {
+        w.set_vgpr(r.vdata + dwords.len() as u32, lane, 0);
     }
 }
 
@@ -298,9 +328,9 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
     ) {
         return Err(format!("`{}` is not a sampler instruction", m.mnemonic()));
     }
-    if r.d16 || r.a16 || r.lwe || m.op.has(flag::G16) {
+    if r.a16 || r.lwe || m.op.has(flag::G16) {
         return Err(format!(
-            "`{}` with d16/a16/lwe/g16 is not executed yet",
+            "`{}` with a16/lwe/g16 is not executed yet",
             m.mnemonic()
         ));
     }
@@ -326,11 +356,18 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
             let consts = swizzle([0.0; 4], sel, NumFormat::Unorm);
             for &lane in &lanes {
                 match kind {
-                    BaseKind::Gather4 => {
-                        write_four(w, m, lane, [consts[gather_component(r.dmask)]; 4])
+                    BaseKind::Gather4 => write_values(
+                        w,
+                        m,
+                        arch,
+                        lane,
+                        &[consts[gather_component(r.dmask)]; 4],
+                        false,
+                    ),
+                    BaseKind::GetLod => {
+                        write_values(w, m, arch, lane, &dmask_selected([0; 4], r.dmask), false)
                     }
-                    BaseKind::GetLod => write_dmask(w, m, lane, [0; 4]),
-                    _ => write_dmask(w, m, lane, consts),
+                    _ => write_values(w, m, arch, lane, &dmask_selected(consts, r.dmask), false),
                 }
             }
             return Ok(());
@@ -452,11 +489,14 @@ fn execute_bound(
         results.push((lane, out.0, out.1));
     }
     for (lane, v, four) in results {
-        if four {
-            write_four(w, m, lane, v);
+        let values = if four {
+            v.to_vec()
         } else {
-            write_dmask(w, m, lane, v);
-        }
+            dmask_selected(v, r.dmask)
+        };
+        // GET_LOD's values are floats whatever the image.
+        let integer = nf.is_integer() && m.op.kind != BaseKind::GetLod;
+        write_values(w, m, arch, lane, &values, integer);
     }
     Ok(())
 }
