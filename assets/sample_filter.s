@@ -7,6 +7,7 @@
 // s[12:15] S# point, clamp_last_texel         s[16:19] S# bilinear, clamp_last_texel
 // s[44:47] bilinear unnormalized  s[48:51] min reduction  s[52:55] max reduction
 // s[64:67] point with FORCE_DEGAMMA
+// s[68:75] T# "mipped": 4x4 float 4y + x, level 1 2x2 100 + 2y + x, level 2 200; s[76:79] trilinear
 // Regenerate sample_filter.bin with assets/regen.sh.
 
   image_sample_lz v10, v[0:1], s[4:11], s[12:15] dmask:0x1          // point at texel centres
@@ -25,4 +26,5 @@
   image_sample_lz v[34:37], v[0:1], s[24:31], s[64:67] dmask:0xf    // FORCE_DEGAMMA on UNORM
   image_sample_lz v38, v[42:43], s[56:63], s[12:15] dmask:0x1       // denormal texels flush
   image_load v39, v[44:45], s[56:63] dmask:0x1 unorm                // ... loads keep them
+  image_sample_l v46, v[4:6], s[68:75], s[76:79] dmask:0x1         // trilinear: bilinear on two levels
   s_endpgm
