@@ -117,10 +117,11 @@ fn unsupported_instructions_are_refused_by_name() {
     let e = gcn::lower::lower(&insts, &arch).unwrap_err();
     assert_eq!(e.offset, 4);
     assert!(e.what.contains("v_add_f32"), "{e}");
-    // A sample lowers, and the interpreter refuses it by name until the sampler lands.
+    // A sample lowers, and the interpreter refuses its A16 form by name until
+    // 16-bit addresses land.
     let img = mc.assemble(
         "gfx900",
-        &["image_sample v[0:3], v4, s[8:15], s[0:3] dmask:0xf".into()],
+        &["image_sample v[0:3], v4, s[8:15], s[0:3] dmask:0xf a16".into()],
     );
     let bytes: Vec<u8> = img.into_iter().flat_map(|r| r.unwrap()).collect();
     let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
@@ -131,6 +132,7 @@ fn unsupported_instructions_are_refused_by_name() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("image_sample"), "{e}");
+    assert!(e.to_string().contains("a16"), "{e}");
 }
 
 /// The f16 interps on every generation that has them (gfx8 encodes p2_f16 as

@@ -25,6 +25,16 @@ const KERNELS: &[(&str, &str)] = &[
     ("image_gfx10", "gfx1030"),
     ("interp_vop3", "gfx900"),
     ("image_bcn", "gfx900"),
+    ("sample_filter", "gfx900"),
+    ("sample_address", "gfx900"),
+    ("sample_lod", "gfx900"),
+    ("sample_compare", "gfx900"),
+    ("gather4", "gfx900"),
+    ("gather4_gfx8", "gfx803"),
+    ("sample_cube", "gfx900"),
+    ("sample_3d_array", "gfx900"),
+    ("sample_gfx10", "gfx1010"),
+    ("sample_d16", "gfx900"),
 ];
 
 fn assets() -> PathBuf {
@@ -111,6 +121,42 @@ fn variant(tag: &str, from: &str, to: &str) -> PathBuf {
     let p = dir.join("m.toml");
     std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
     p
+}
+
+/// A sampler asset run with its manifest edited (`from` → `to`), written beside
+/// a copy of its kernel.
+fn sample_variant(asset: &str, from: &str, to: &str) -> std::process::Output {
+    let text = std::fs::read_to_string(assets().join(format!("{asset}.toml"))).unwrap();
+    assert!(text.contains(from), "{from}");
+    let dir = std::env::temp_dir().join(format!("gcnrun-sample-{}-{asset}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = format!("{asset}.bin");
+    std::fs::copy(assets().join(&bin), dir.join(&bin)).unwrap();
+    let p = dir.join("m.toml");
+    std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    gcn_run(&[p.to_str().unwrap()])
+}
+
+/// Sampler inputs gcnrun does not model are refused with one line naming what,
+/// exit 2: an S# whose border colour comes from the driver's table (type 3) with
+/// a border address mode, and a manifest sampler field out of range.
+#[test]
+fn unmodelled_sampler_state_exits_2_naming_it() {
+    // CLAMP_X/Y/Z = 6 (clamp_border): 6 | 6 << 3 | 6 << 6 = 0x1b6; MAX_LOD 0xfff at
+    // bits 55:44 (word 1 bits 23:12); BORDER_COLOR_TYPE = 3 at bits 127:126.
+    let out = sample_variant(
+        "sample_address",
+        r#""s[36:39]" = { sampler = "point_clamp_border" }"#,
+        r#""s[36:39]" = [0x1b6, 0xfff000, 0, 0xc0000000]"#,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("border_color_type"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let out = sample_variant("sample_lod", "max_aniso = 4", "max_aniso = 3");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("max_aniso"), "{stderr}");
 }
 
 #[test]

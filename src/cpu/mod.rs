@@ -10,6 +10,7 @@ pub mod atomic;
 pub mod image;
 pub mod interp;
 pub mod memory;
+pub mod sample;
 pub mod state;
 
 pub use memory::Memory;
@@ -80,6 +81,9 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
             }
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::ResInfo => {
                 image::resinfo(m, w, &prog.arch).map_err(fail)?
+            }
+            Op::Image(m) if m.op.has_sampler() => {
+                sample::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
         }

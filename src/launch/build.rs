@@ -14,23 +14,23 @@ fn err(field: String, message: impl Into<String>) -> ManifestError {
     }
 }
 
-/// The S# a manifest sampler stands for (sampling.md §2.1; LOD range 0–15.996
-/// as drivers program it by default).
+/// The S# a manifest sampler stands for (sampling.md §2.1; by default the LOD
+/// range 0–15.996 drivers program).
 pub fn sampler_desc(s: &super::manifest::SamplerSpec) -> SamplerDesc {
     SamplerDesc {
         clamp: s.address,
-        max_aniso: 0,
+        max_aniso: s.max_aniso,
         compare: s.compare,
-        force_unnormalized: false,
-        force_degamma: false,
-        disable_cube_wrap: false,
-        filter_mode: 0,
-        min_lod: 0,
-        max_lod: 0xfff,
-        lod_bias: 0,
+        force_unnormalized: s.unnormalized,
+        force_degamma: s.force_degamma,
+        disable_cube_wrap: s.disable_cube_wrap,
+        filter_mode: s.reduction,
+        min_lod: s.min_lod,
+        max_lod: s.max_lod,
+        lod_bias: s.lod_bias,
         mag_filter: s.mag,
         min_filter: s.min,
-        z_filter: 0,
+        z_filter: s.z_filter,
         mip_filter: s.mip,
         border_ptr: 0,
         border_type: s.border,
@@ -356,30 +356,41 @@ fn fill(
     use super::manifest::ImageInit;
     match &im.init {
         ImageInit::Zero => {}
-        // Level 0's texels, tightly packed in x, y, z, slice order (the pitch
-        // padding is the layout's business, not the manifest writer's).
-        // BCn: level 0's 4×4 blocks, in block-row order.
+        // Texels tightly packed in x, y, z, slice order, level 0 first; bytes
+        // past level 0 fill level 1, then level 2, … (the pitch padding is the
+        // layout's business, not the manifest writer's). BCn: 4×4 blocks, in
+        // block-row order.
         ImageInit::Bytes(b) => {
-            let (w, h, d) = elem_dims(s, 0);
-            let texels = u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices);
-            if b.len() as u64 > texels * u64::from(bpe) {
+            let level_texels = |m: u32| {
+                let (w, h, d) = elem_dims(s, m);
+                u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices)
+            };
+            let all: u64 = (0..s.levels).map(level_texels).sum();
+            if b.len() as u64 > all * u64::from(bpe) {
                 return Err(format!(
-                    "{} bytes of hex for {texels} texels of {bpe} bytes",
-                    b.len()
+                    "{} bytes of hex for {all} texels of {bpe} bytes in {} levels",
+                    b.len(),
+                    s.levels
                 ));
             }
-            for (i, chunk) in b.chunks(bpe as usize).enumerate() {
-                let i = i as u64;
-                let (x, y) = (
-                    (i % u64::from(w)) as u32,
-                    ((i / u64::from(w)) % u64::from(h)) as u32,
-                );
-                let z = ((i / (u64::from(w) * u64::from(h))) % u64::from(d)) as u32;
-                let a = (i / (u64::from(w) * u64::from(h) * u64::from(d))) as u32;
-                if let Some(o) = s.texel_offset(0, a, x, y, z) {
-                    let o = o as usize;
-                    if let Some(t) = dst.get_mut(o..o + chunk.len()) {
-                        t.copy_from_slice(chunk);
+            let mut chunks = b.chunks(bpe as usize);
+            'levels: for m in 0..s.levels {
+                let (w, h, d) = elem_dims(s, m);
+                for i in 0..level_texels(m) {
+                    let Some(chunk) = chunks.next() else {
+                        break 'levels;
+                    };
+                    let (x, y) = (
+                        (i % u64::from(w)) as u32,
+                        ((i / u64::from(w)) % u64::from(h)) as u32,
+                    );
+                    let z = ((i / (u64::from(w) * u64::from(h))) % u64::from(d)) as u32;
+                    let a = (i / (u64::from(w) * u64::from(h) * u64::from(d))) as u32;
+                    if let Some(o) = s.texel_offset(m, a, x, y, z) {
+                        let o = o as usize;
+                        if let Some(t) = dst.get_mut(o..o + chunk.len()) {
+                            t.copy_from_slice(chunk);
+                        }
                     }
                 }
             }

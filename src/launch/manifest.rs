@@ -120,6 +120,24 @@ pub struct SamplerSpec {
     pub compare: u8,
     /// `BORDER_COLOR_TYPE`.
     pub border: u8,
+    /// `LOD_BIAS`, signed, 8 fractional bits (manifest `lod_bias`, in levels).
+    pub lod_bias: i16,
+    /// `MIN_LOD`, unsigned 4.8 (manifest `min_lod`, default 0).
+    pub min_lod: u16,
+    /// `MAX_LOD`, unsigned 4.8 (manifest `max_lod`, default 15.996 = 0xfff).
+    pub max_lod: u16,
+    /// `MAX_ANISO_RATIO` code: 0 = 1x … 4 = 16x (manifest `max_aniso` = 1…16).
+    pub max_aniso: u8,
+    /// `Z_FILTER`: 0 none (follow x/y), 1 point, 2 linear (manifest `filter.z`).
+    pub z_filter: u8,
+    /// `FILTER_MODE`: 0 blend, 1 min, 2 max (manifest `reduction`).
+    pub reduction: u8,
+    /// `FORCE_UNNORMALIZED` (manifest `unnormalized`).
+    pub unnormalized: bool,
+    /// `FORCE_DEGAMMA` (manifest `force_degamma`).
+    pub force_degamma: bool,
+    /// `DISABLE_CUBE_WRAP` (manifest `seamless = false`).
+    pub disable_cube_wrap: bool,
 }
 
 /// An initial SGPR (or M0/EXEC/VCC) value.
@@ -252,6 +270,22 @@ struct RawSampler {
     compare: Option<String>,
     #[serde(default)]
     border: Option<String>,
+    #[serde(default)]
+    lod_bias: Option<f64>,
+    #[serde(default)]
+    min_lod: Option<f64>,
+    #[serde(default)]
+    max_lod: Option<f64>,
+    #[serde(default)]
+    max_aniso: Option<u32>,
+    #[serde(default)]
+    reduction: Option<String>,
+    #[serde(default)]
+    unnormalized: Option<bool>,
+    #[serde(default)]
+    force_degamma: Option<bool>,
+    #[serde(default)]
+    seamless: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -260,6 +294,7 @@ struct RawFilter {
     mag: Option<String>,
     min: Option<String>,
     mip: Option<String>,
+    z: Option<String>,
 }
 
 /// Parses and validates a manifest's text. TOML syntax errors carry a line and
@@ -365,7 +400,16 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
     for (key, value) in &raw.expect {
         let field = format!("expect.\"{key}\"");
         let reg = RegRange::parse(key).map_err(|m| err(&field, m))?;
-        expect.push(expect_entry(&field, reg, value, wave_size, waves)?);
+        // One table, or an array of tables (several lanes of one register).
+        match value {
+            toml::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let f = format!("{field}[{i}]");
+                    expect.push(expect_entry(&f, reg, item, wave_size, waves)?);
+                }
+            }
+            _ => expect.push(expect_entry(&field, reg, value, wave_size, waves)?),
+        }
     }
     Ok(Launch {
         arch,
@@ -490,9 +534,21 @@ fn sampler(i: usize, s: &RawSampler) -> Result<SamplerSpec, ManifestError> {
     let pick = |table, v: &Option<String>, default: &str, what, field: &str| {
         lookup(table, v.as_deref().unwrap_or(default), what).map_err(|m| err(f(field), m))
     };
-    let (mag, min, mip) = match &s.filter {
-        Some(fl) => (fl.mag.clone(), fl.min.clone(), fl.mip.clone()),
-        None => (None, None, None),
+    let (mag, min, mip, z) = match &s.filter {
+        Some(fl) => (fl.mag.clone(), fl.min.clone(), fl.mip.clone(), fl.z.clone()),
+        None => (None, None, None, None),
+    };
+    // A LOD in levels as the S#'s fixed point with 8 fractional bits, which
+    // must represent it within `lo..=hi` levels.
+    let lod = |v: Option<f64>, default: i32, lo: f64, hi: f64, field: &str| match v {
+        None => Ok(default),
+        Some(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok((x * 256.0).round() as i32),
+        Some(x) => Err(err(f(field), format!("{x} is outside {lo}..={hi} levels"))),
+    };
+    let max_aniso = match s.max_aniso {
+        None | Some(1) => 0,
+        Some(r @ (2 | 4 | 8 | 16)) => r.trailing_zeros() as u8,
+        Some(r) => return Err(err(f("max_aniso"), format!("{r} is not one of 1 2 4 8 16"))),
     };
     let mut address = [0u8; 3];
     if let Some(a) = &s.address {
@@ -524,6 +580,21 @@ fn sampler(i: usize, s: &RawSampler) -> Result<SamplerSpec, ManifestError> {
             "border color",
             "border",
         )?,
+        lod_bias: lod(s.lod_bias, 0, -32.0, 8191.0 / 256.0, "lod_bias")? as i16,
+        min_lod: lod(s.min_lod, 0, 0.0, 4095.0 / 256.0, "min_lod")? as u16,
+        max_lod: lod(s.max_lod, 0xfff, 0.0, 4095.0 / 256.0, "max_lod")? as u16,
+        max_aniso,
+        z_filter: pick(names::Z_FILTERS, &z, "none", "z filter", "filter.z")?,
+        reduction: pick(
+            names::REDUCTIONS,
+            &s.reduction,
+            "blend",
+            "reduction",
+            "reduction",
+        )?,
+        unnormalized: s.unnormalized.unwrap_or(false),
+        force_degamma: s.force_degamma.unwrap_or(false),
+        disable_cube_wrap: !s.seamless.unwrap_or(true),
     })
 }
 

@@ -90,8 +90,18 @@ pub const BORDER_COLORS: &[(&str, u8)] = &[
 
 /// Filters (`XY_MAG_FILTER`/`XY_MIN_FILTER`: point 0, bilinear 1; `MIP_FILTER`:
 /// none 0, point 1, linear 2).
-pub const XY_FILTERS: &[(&str, u8)] =
-    &[("point", 0), ("nearest", 0), ("linear", 1), ("bilinear", 1)];
+pub const XY_FILTERS: &[(&str, u8)] = &[
+    ("point", 0),
+    ("nearest", 0),
+    ("linear", 1),
+    ("bilinear", 1),
+    ("aniso_point", 2),
+    ("aniso_linear", 3),
+];
+/// `Z_FILTER` (3D images): none 0 (follow the x/y filter), point 1, linear 2.
+pub const Z_FILTERS: &[(&str, u8)] = &[("none", 0), ("point", 1), ("nearest", 1), ("linear", 2)];
+/// `FILTER_MODE`: blend 0 (weighted average), min 1, max 2.
+pub const REDUCTIONS: &[(&str, u8)] = &[("blend", 0), ("min", 1), ("max", 2)];
 /// Mip filters.
 pub const MIP_FILTERS: &[(&str, u8)] = &[("none", 0), ("point", 1), ("nearest", 1), ("linear", 2)];
 

@@ -11,4 +11,5 @@ pub mod convert;
 pub mod descriptor;
 pub mod format;
 pub mod layout;
+pub mod sample;
 pub mod swizzle;

@@ -1,0 +1,346 @@
+//! A bound image and its sampler as the pipeline sees them: texel fetch from
+//! memory (format conversion, sRGB, denormal flush, border colours) and the
+//! footprint of one mip level (address modes, cube seams, compare, weights).
+//! The stage functions live in [`crate::texture::sample`]; this module only
+//! strings them together and reads memory.
+
+use super::vaddr::Shape;
+use crate::cpu::Memory;
+use crate::texture::convert::srgb_to_linear;
+use crate::texture::descriptor::{ImageDesc, SamplerDesc};
+use crate::texture::format::{load_texel, DataFormat, NumFormat};
+use crate::texture::layout::Surface;
+use crate::texture::sample::address::{self, Tap};
+use crate::texture::sample::coord::{self, flush_denorm};
+use crate::texture::sample::filter::{self, AxisTaps};
+use crate::texture::sample::{compare, cube};
+
+/// A cube-map tap past two face edges at once: no texel.
+struct Corner;
+
+/// Everything a lane's sample needs that is the same for the whole instruction.
+pub struct View<'a> {
+    /// The T#.
+    pub desc: &'a ImageDesc,
+    /// The S#.
+    pub sampler: &'a SamplerDesc,
+    /// Its linear surface.
+    pub surf: Surface,
+    /// Data format.
+    pub df: &'static DataFormat,
+    /// Number format.
+    pub nf: NumFormat,
+    /// The image shape.
+    pub shape: Shape,
+    /// Coordinates are normalized (neither the instruction's UNORM nor the S#'s
+    /// FORCE_UNNORMALIZED is set; the two are ORed, sampling.md §5.1).
+    pub normalized: bool,
+    /// The border colour (X, Y, Z, W raw values), if the sampler's border type
+    /// has one.
+    pub border: Option<[u32; 4]>,
+    /// Image memory.
+    pub mem: &'a Memory,
+}
+
+/// How one mip level is read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelRead {
+    /// Level relative to the view's BASE_LEVEL.
+    pub level: u32,
+    /// Linear filtering across x and y (else point).
+    pub linear_xy: bool,
+    /// Linear filtering across z (3D).
+    pub linear_z: bool,
+    /// Packed `_o` offsets.
+    pub offset: u32,
+    /// `_c`: the depth reference (already clamped for UNORM depth) and function.
+    pub compare: Option<(f32, u8)>,
+}
+
+impl View<'_> {
+    /// True for UINT/SINT images, whose texels are integers: never blended.
+    pub fn integer(&self) -> bool {
+        self.nf.is_integer()
+    }
+
+    /// The view's last level relative to BASE_LEVEL (`q` of sampling.md §5.4).
+    pub fn last_level(&self) -> u32 {
+        u32::from(self.desc.last_level.saturating_sub(self.desc.base_level))
+    }
+
+    /// Size in texels of view level `level` (relative to BASE_LEVEL) along
+    /// x, y, z: `max(1, size >> (BASE_LEVEL + level))`; 1D has height 1, and only
+    /// 3D has a depth.
+    pub fn level_size(&self, level: u32) -> [u32; 3] {
+        let m = u32::from(self.desc.base_level) + level;
+        let s = |v: u32| v.checked_shr(m).unwrap_or(0).max(1);
+        [
+            s(self.desc.width),
+            if self.shape.axes >= 2 {
+                s(self.desc.height)
+            } else {
+                1
+            },
+            if self.shape.axes == 3 {
+                s(self.desc.depth)
+            } else {
+                1
+            },
+        ]
+    }
+
+    /// Number of selectable slices (arrays) or cubes (cube maps) of the view.
+    fn layers(&self) -> u32 {
+        let slices = self.desc.last_array.saturating_sub(self.desc.base_array) + 1;
+        if self.shape.cube {
+            (slices / 6).max(1)
+        } else {
+            slices
+        }
+    }
+
+    /// The raw texel (X, Y, Z, W after format conversion, before DST_SEL) at
+    /// view level `level`, view slice `slice`; texels the memory does not hold
+    /// read 0.
+    fn fetch_raw(&self, level: u32, slice: u32, x: u32, y: u32, z: u32) -> [u32; 4] {
+        let res_level = u32::from(self.desc.base_level) + level;
+        let res_slice = if self.shape.layered {
+            self.desc.base_array + slice
+        } else {
+            0
+        };
+        self.surf
+            .texel_offset(res_level, res_slice, x, y, z)
+            .and_then(|o| o.checked_add(self.desc.base_address))
+            .and_then(|a| self.mem.read(a, self.df.bytes))
+            .and_then(|bytes| load_texel(self.df, self.nf, bytes))
+            .unwrap_or([0; 4])
+    }
+
+    /// A texel as the filter sees it: integers as raw bits (they are never
+    /// blended); float classes as f32 with denormals flushed (sampling.md §3.3)
+    /// and, with the S#'s FORCE_DEGAMMA on a UNORM image, the sRGB decode of X,
+    /// Y, Z (sampling.md §2.1; sRGB number formats were decoded by the format).
+    fn texel_value(&self, raw: [u32; 4]) -> [f32; 4] {
+        let degamma = self.sampler.force_degamma && self.nf == NumFormat::Unorm;
+        std::array::from_fn(|c| {
+            let v = f32::from_bits(raw[c]);
+            if self.integer() {
+                v
+            } else if degamma && c < 3 {
+                srgb_to_linear(v)
+            } else {
+                flush_denorm(v)
+            }
+        })
+    }
+
+    /// The value of one footprint tap: the border colour, or a fetched texel.
+    fn tap_value(&self, tap: Option<(u32, u32, u32, u32)>, level: u32) -> [f32; 4] {
+        match tap {
+            Some((slice, x, y, z)) => self.texel_value(self.fetch_raw(level, slice, x, y, z)),
+            // A border tap: the border colour, raw (floats as f32 bits, integers
+            // as integers) — `View::border` is `Some` whenever a border mode is
+            // in use (checked by the caller).
+            None => self.border.unwrap_or([0; 4]).map(f32::from_bits),
+        }
+    }
+
+    /// The per-axis taps at one level for the body coordinates.
+    fn taps(
+        &self,
+        read: &LevelRead,
+        coords: [f32; 4],
+        linear_override: Option<bool>,
+    ) -> [AxisTaps; 3] {
+        let size = self.level_size(read.level);
+        std::array::from_fn(|axis| {
+            if axis >= self.shape.axes {
+                return filter::single_tap(0);
+            }
+            let s = if self.shape.cube {
+                cube::face_coordinate(coords[axis])
+            } else {
+                coords[axis]
+            };
+            let mode = self.clamp_mode(axis);
+            let s = address::mirror_coordinate(mode, s);
+            let u = address::prepare(
+                mode,
+                coord::texel_fixed(s, size[axis], self.normalized),
+                size[axis],
+            );
+            let linear = linear_override.unwrap_or(if axis == 2 {
+                read.linear_z
+            } else {
+                read.linear_xy
+            });
+            filter::axis_taps(u, coord::texel_offset(read.offset, axis), linear)
+        })
+    }
+
+    /// The address mode of an axis; cube faces clamp to their edge when
+    /// seamless filtering is off (sampling.md §5.7 recommendation).
+    fn clamp_mode(&self, axis: usize) -> u8 {
+        if self.shape.cube {
+            address::mode::CLAMP_LAST_TEXEL
+        } else {
+            self.sampler.clamp[axis] & 7
+        }
+    }
+
+    /// Slice (arrays) or (cube, face) from the body's last coordinate.
+    fn layer(&self, coords: [f32; 4]) -> (u32, u32) {
+        let last = self.layers() - 1;
+        if self.shape.cube {
+            let (face, cube) = cube::face_and_cube(coords[2]);
+            (cube.min(last), face)
+        } else if self.shape.layered {
+            (coord::array_slice(coords[self.shape.axes], last), 0)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// Resolves one tap's integer indices to (slice, x, y, z), `None` for the
+    /// border, or `Err(Corner)` for a cube corner (no texel).
+    fn resolve(
+        &self,
+        level: u32,
+        layer: (u32, u32),
+        ix: [i32; 3],
+        linear: [bool; 3],
+    ) -> Result<Option<(u32, u32, u32, u32)>, Corner> {
+        let size = self.level_size(level);
+        if self.shape.cube {
+            let (cube_index, face) = layer;
+            let n = size[0];
+            let inside = (0..n as i32).contains(&ix[0]) && (0..n as i32).contains(&ix[1]);
+            if self.sampler.disable_cube_wrap || inside {
+                let e = |i: i32| i.clamp(0, n as i32 - 1) as u32;
+                return Ok(Some((cube_index * 6 + face, e(ix[0]), e(ix[1]), 0)));
+            }
+            return match cube::seamless(face, ix[0], ix[1], n) {
+                Some(t) => Ok(Some((cube_index * 6 + t.face, t.x, t.y, 0))),
+                None => Err(Corner),
+            };
+        }
+        let mut out = [0u32; 3];
+        for axis in 0..3 {
+            if axis >= self.shape.axes {
+                continue;
+            }
+            match address::wrap(self.clamp_mode(axis), ix[axis], size[axis], linear[axis]) {
+                Tap::Texel(t) => out[axis] = t,
+                Tap::Border => return Ok(None),
+            }
+        }
+        Ok(Some((layer.0, out[0], out[1], out[2])))
+    }
+
+    /// The compared value of a texel: `[r; 4]` with r = 0 or 1 (the compare
+    /// result replaces every component before DST_SEL; sampling.md §5.6).
+    fn compared(&self, v: [f32; 4], cmp: Option<(f32, u8)>) -> [f32; 4] {
+        match cmp {
+            Some((reference, f)) => [compare::depth_compare(f, reference, v[0]); 4],
+            None => v,
+        }
+    }
+
+    /// All taps of a footprint at one level as (value, weight), in z, y, x
+    /// order, compare applied, cube corners filled with the average of the
+    /// footprint's other texels (Vulkan's rule; sampling.md §7 question 13).
+    fn footprint(
+        &self,
+        read: &LevelRead,
+        coords: [f32; 4],
+        taps: [AxisTaps; 3],
+    ) -> Vec<([f32; 4], u32)> {
+        let layer = self.layer(coords);
+        let linear = [taps[0].count == 2, taps[1].count == 2, taps[2].count == 2];
+        let mut out: Vec<([f32; 4], u32)> = Vec::with_capacity(8);
+        let mut corners = Vec::new();
+        for k in 0..taps[2].count {
+            for j in 0..taps[1].count {
+                for i in 0..taps[0].count {
+                    let ix = [taps[0].index[i], taps[1].index[j], taps[2].index[k]];
+                    let w = taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[k];
+                    match self.resolve(read.level, layer, ix, linear) {
+                        Ok(t) => out.push((
+                            self.compared(self.tap_value(t, read.level), read.compare),
+                            w,
+                        )),
+                        Err(Corner) => {
+                            corners.push(out.len());
+                            out.push(([0.0; 4], w));
+                        }
+                    }
+                }
+            }
+        }
+        for &c in &corners {
+            let others: Vec<[f32; 4]> = out
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !corners.contains(k))
+                .map(|(_, t)| t.0)
+                .collect();
+            let n = others.len().max(1) as f32;
+            out[c].0 = std::array::from_fn(|ch| others.iter().fold(0.0f32, |s, v| s + v[ch]) / n);
+        }
+        out
+    }
+
+    /// One level's filtered value (float classes) or nearest texel (integers),
+    /// as raw bits X, Y, Z, W before DST_SEL.
+    pub fn sample_level(&self, read: &LevelRead, coords: [f32; 4]) -> [f32; 4] {
+        let taps = self.taps(read, coords, None);
+        let fp = self.footprint(read, coords, taps);
+        if self.integer() && read.compare.is_none() {
+            // Integer images are point-sampled: one tap (sampling.md §5.1).
+            return fp.first().map(|t| t.0).unwrap_or([0.0; 4]);
+        }
+        let weighted: Vec<([f32; 4], u32)> = fp.into_iter().filter(|t| t.1 != 0).collect();
+        filter::combine(&weighted, self.sampler.filter_mode)
+    }
+
+    /// The four texels of the bilinear footprint of one level, in gather4
+    /// order (i0, j1), (i1, j1), (i1, j0), (i0, j0) — "starting at the
+    /// lower-left texel, counter-clockwise" (CLRX IMAGE_GATHER4; RDNA3 ISA;
+    /// sampling.md §5.8). `point_footprint` is the gfx6–gfx8 integer-format
+    /// quirk: the footprint starts at floor(u), not floor(u − ½) (Mesa
+    /// `lower_gather4_integer`; sampling.md §5.1).
+    pub fn gather_level(
+        &self,
+        read: &LevelRead,
+        coords: [f32; 4],
+        point_footprint: bool,
+    ) -> [[f32; 4]; 4] {
+        let mut taps = self.taps(read, coords, Some(true));
+        if point_footprint {
+            // Shift every linear axis back by half a texel: q = u, not u − ½.
+            let again = self.taps(read, coords, Some(false));
+            for axis in 0..self.shape.axes.min(2) {
+                taps[axis].index = [again[axis].index[0], again[axis].index[0] + 1];
+            }
+        }
+        // z (3D) and the missing y of 1D images: one tap; for 1D both rows are row 0.
+        if self.shape.axes < 3 {
+            taps[2] = filter::single_tap(0);
+        } else {
+            let z = self.taps(read, coords, Some(false))[2];
+            taps[2] = z;
+        }
+        if self.shape.axes == 1 {
+            taps[1] = AxisTaps {
+                index: [0, 0],
+                weight: [128, 128],
+                count: 2,
+            };
+        }
+        let fp = self.footprint(read, coords, taps);
+        // footprint order: (i0,j0), (i1,j0), (i0,j1), (i1,j1).
+        let at = |k: usize| fp.get(k).map(|t| t.0).unwrap_or([0.0; 4]);
+        [at(2), at(3), at(1), at(0)]
+    }
+}
