@@ -420,6 +420,9 @@ fn report_run(
 /// One line for a diff mismatch.
 fn describe_mismatch(m: &gcnrun::gpu::diff::Mismatch) -> String {
     let mut s = String::new();
+    if let Some(note) = &m.note {
+        return format!("{}: {note}", m.kind);
+    }
     if let Some(r) = &m.register {
         s.push_str(&format!("{r} wave {}", m.wave.unwrap_or(0)));
         if let Some(l) = m.lane {

@@ -76,7 +76,23 @@ pub fn check(
         let (Some(start), Some(end)) = (read(initial), read(final_mem)) else {
             continue;
         };
-        match replay(&group, &meta, wide, serial_waves, start) {
+        // The launch's value, or (after a store) whichever value the first
+        // execution saw: every distinct returned value is a candidate start.
+        let mut starts = vec![start];
+        if meta.iter().any(|m| m.after_store) {
+            let mut olds: Vec<u64> = group.iter().map(|e| e.old).collect();
+            olds.sort_unstable();
+            olds.dedup();
+            starts.extend(olds.into_iter().filter(|&v| v != start));
+        }
+        let mut result = None;
+        for s in starts {
+            result = replay(&group, &meta, wide, serial_waves, s);
+            if result == Some(end) {
+                break;
+            }
+        }
+        match result {
             Some(v) if v == end => {
                 for k in 0..n {
                     r.bytes.insert(addr + u64::from(k));
@@ -223,6 +239,7 @@ mod tests {
             op,
             wide: false,
             returns_to: Some(1),
+            after_store: false,
         }
     }
 

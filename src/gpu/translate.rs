@@ -19,6 +19,7 @@
 
 use super::wgsl;
 use crate::cpu::atomic::{self, AtomicOp};
+use crate::cpu::image::data::{has_status, DataWidth};
 use crate::cpu::image::{read_tsharp, require_linear, surface_of};
 use crate::cpu::{Memory, WaveState};
 use crate::gcn::mimg::Mimg;
@@ -84,6 +85,9 @@ pub struct TracedAtomic {
     pub wide: bool,
     /// The VGPR the old value returns to (GLC), if any.
     pub returns_to: Option<u32>,
+    /// An image store comes before it in the program, so its texel's value
+    /// before the atomics is not necessarily the launch's.
+    pub after_store: bool,
 }
 
 /// Translation options.
@@ -239,6 +243,7 @@ struct Emitter<'a> {
     surfaces: Vec<(Surface, u64, String)>,
     trace: bool,
     atomics: Vec<TracedAtomic>,
+    stored: bool,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -262,6 +267,7 @@ impl<'a> Emitter<'a> {
             surfaces: Vec::new(),
             trace: false,
             atomics: Vec::new(),
+            stored: false,
         }
     }
 
@@ -495,7 +501,98 @@ impl<'a> Emitter<'a> {
         Ok(name)
     }
 
-    /// `let off = …;` for the lane's texel (cpu::image::texel_address).
+    /// The WGSL expressions of the first `count` address components of a
+    /// lane (cpu::image::addr::components): consecutive VGPRs from VADDR or the
+    /// NSA list; with A16 two 16-bit components per dword, low half first.
+    fn component_exprs(
+        &mut self,
+        offset: usize,
+        m: &Mimg,
+        count: u32,
+    ) -> Result<Vec<String>, TranslateError> {
+        let a16 = m.raw.a16;
+        let dwords = if a16 { count.div_ceil(2) } else { count };
+        let regs: Vec<u32> = if m.nsa_form {
+            let listed = m.address_vgprs();
+            if (listed.len() as u32) < dwords {
+                return Err(err(
+                    offset,
+                    format!(
+                        "`{}`: the NSA form lists {} address VGPRs, the access needs {dwords}",
+                        m.mnemonic(),
+                        listed.len()
+                    ),
+                ));
+            }
+            listed
+        } else {
+            (0..dwords).map(|k| m.raw.vaddr + k).collect()
+        };
+        let raw: Vec<String> = regs
+            .iter()
+            .take(dwords as usize)
+            .map(|&r| self.v_read(r))
+            .collect();
+        Ok(if a16 {
+            raw.iter()
+                .flat_map(|d| [format!("({d} & 0xffffu)"), format!("({d} >> 16u)")])
+                .collect()
+        } else {
+            raw
+        })
+    }
+
+    /// A function `texN(level, slice, sample, x, y, z) -> u32`: the byte offset
+    /// in `mem` of a texel of a bound T# (cpu::image::texel_offset), NO_TEXEL
+    /// outside the view or the surface.
+    fn texel_fn(
+        &mut self,
+        offset: usize,
+        d: &ImageDesc,
+        surf: &Surface,
+    ) -> Result<String, TranslateError> {
+        let surf_fn = self.surface_fn(offset, surf, d.base_address)?;
+        let name = format!(
+            "{surf_fn}_tex_{}_{}_{}",
+            d.base_level, d.base_array, d.last_array
+        );
+        if self.decls.contains(&format!("fn {name}(")) {
+            return Ok(name);
+        }
+        let t = d.image_type;
+        let mut f = format!(
+            "fn {name}(level: u32, slice: u32, sample: u32, x: u32, y: u32, z: u32) -> u32 {{\n    let lv = {}u + level;\n    if lv < level {{ return NO_TEXEL; }}\n",
+            d.base_level
+        );
+        if t.is_layered() {
+            writeln!(
+                f,
+                "    let layer = {}u + slice;\n    if layer < slice || layer > {}u {{ return NO_TEXEL; }}",
+                d.base_array, d.last_array
+            )
+            .ok();
+        } else {
+            f.push_str("    let layer = 0u;\n");
+        }
+        if t.is_msaa() {
+            let n = crate::cpu::image::samples(d);
+            writeln!(
+                f,
+                "    if sample >= {n}u || layer > {}u {{ return NO_TEXEL; }}\n    let sl = layer * {n}u + sample;",
+                (u32::MAX - (n - 1)) / n
+            )
+            .ok();
+        } else {
+            f.push_str("    let sl = layer;\n    _ = sample;\n");
+        }
+        writeln!(f, "    return {surf_fn}(lv, sl, x, y, z);\n}}").ok();
+        self.decls.push_str(&f);
+        Ok(name)
+    }
+
+    /// `var off = …;` for the lane's texel (cpu::image::texel_address): the
+    /// coordinates the address VGPRs give for the layout type, then
+    /// [`Self::texel_fn`].
     fn emit_texel_offset(
         &mut self,
         offset: usize,
@@ -504,55 +601,38 @@ impl<'a> Emitter<'a> {
         surf: &Surface,
         mip: bool,
     ) -> Result<(), TranslateError> {
-        let body = match d.image_type {
-            ImageType::D1 => 1,
-            ImageType::D1Array | ImageType::D2 => 2,
-            ImageType::D2Array | ImageType::D3 | ImageType::Cube => 3,
-            ImageType::D2Msaa | ImageType::D2MsaaArray => {
-                return Err(err(offset, "MSAA image loads/stores are not executed yet"))
-            }
-        };
-        let ncoord = body + u32::from(mip);
-        let regs: Vec<u32> = if m.nsa_form {
-            m.address_vgprs()
-        } else {
-            (0..ncoord).map(|k| m.raw.vaddr + k).collect()
-        };
-        let a: Vec<String> = (0..ncoord)
-            .map(|k| match regs.get(k as usize) {
-                Some(&r) => self.v_read(r),
-                None => "0u".into(),
-            })
-            .collect();
-        let zero = "0u".to_string();
-        let (y, z, slice) = match d.image_type {
-            ImageType::D1 => (&zero, &zero, &zero),
-            ImageType::D1Array => (&zero, &zero, &a[1]),
-            ImageType::D2 => (&a[1], &zero, &zero),
-            ImageType::D2Array | ImageType::Cube => (&a[1], &zero, &a[2]),
-            _ => (&a[1], &a[2], &zero),
-        };
-        let level = if mip {
-            a[ncoord as usize - 1].clone()
-        } else {
-            zero.clone()
-        };
-        let is_array = matches!(
-            d.image_type,
-            ImageType::D1Array | ImageType::D2Array | ImageType::Cube
-        );
-        let f = self.surface_fn(offset, surf, d.base_address)?;
-        let (x, y, z, slice) = (a[0].clone(), y.clone(), z.clone(), slice.clone());
-        self.line(&format!("let level = {level};"));
-        self.line(&format!("let rl = {}u + level;", d.base_level));
-        if is_array {
-            self.line(&format!("let rs = {}u + {slice};", d.base_array));
-            self.line(&format!("var off = NO_TEXEL;\n    if rl >= level && rs >= {slice} {{ off = {f}(rl, rs, {x}, {y}, {z}); }}"));
-        } else {
-            self.line(&format!(
-                "var off = NO_TEXEL;\n    if rl >= level {{ off = {f}(rl, 0u, {x}, {y}, {z}); }}"
+        use crate::cpu::image::addr::{body, layout_type, Axis};
+        let t = layout_type(m, d.image_type).map_err(|e| err(offset, e))?;
+        if mip && t.is_msaa() {
+            return Err(err(
+                offset,
+                format!("`{}` on an MSAA resource (no mip levels)", m.mnemonic()),
             ));
         }
+        let axes = body(t);
+        let count = axes.len() as u32 + u32::from(mip);
+        let comps = self.component_exprs(offset, m, count)?;
+        let zero = || "0u".to_string();
+        let (mut x, mut y, mut z, mut slice, mut sample) = (zero(), zero(), zero(), zero(), zero());
+        for (axis, v) in axes.iter().zip(&comps) {
+            let slot = match axis {
+                Axis::X => &mut x,
+                Axis::Y => &mut y,
+                Axis::Z => &mut z,
+                Axis::Slice => &mut slice,
+                Axis::Sample => &mut sample,
+            };
+            *slot = v.clone();
+        }
+        let level = if mip {
+            comps.get(axes.len()).cloned().unwrap_or_else(zero)
+        } else {
+            zero()
+        };
+        let f = self.texel_fn(offset, d, surf)?;
+        self.line(&format!(
+            "let off = {f}({level}, {slice}, {sample}, {x}, {y}, {z});"
+        ));
         Ok(())
     }
 
@@ -560,7 +640,11 @@ impl<'a> Emitter<'a> {
         writeln!(self.body, "    // {:#06x}: {}", offset, m.text()).ok();
         self.line("{");
         match m.op.kind {
-            BaseKind::Load | BaseKind::Store => self.emit_load_store(offset, m, tsharp)?,
+            BaseKind::Load => self.emit_load_store(offset, m, tsharp)?,
+            BaseKind::Store => {
+                self.emit_load_store(offset, m, tsharp)?;
+                self.stored = true;
+            }
             BaseKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
             BaseKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
             _ => {
@@ -575,18 +659,58 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
-    /// Writes DMASK-selected values to consecutive VGPRs from VDATA.
-    fn write_dmask(&mut self, vdata: u32, dmask: u32, values: [String; 4]) -> u32 {
-        let mut k = 0;
-        for (c, v) in values.into_iter().enumerate() {
-            if dmask >> c & 1 == 1 {
-                if let Some(d) = self.v(vdata + k) {
-                    self.line(&format!("    {d} = {v};"));
-                }
-                k += 1;
+    /// Writes result dwords to consecutive VGPRs from VDATA, then the TFE/LWE
+    /// status dword (cpu::image::write_result). Call inside the EXEC block.
+    fn write_result(&mut self, vdata: u32, vals: &[String], status: bool) {
+        for (k, v) in vals.iter().enumerate() {
+            if let Some(d) = self.v(vdata + k as u32) {
+                self.line(&format!("    {d} = {v};"));
             }
         }
-        k
+        if status {
+            if let Some(d) = self.v(vdata + vals.len() as u32) {
+                self.line(&format!(
+                    "    {d} = {}u;",
+                    crate::cpu::image::data::STATUS_OK
+                ));
+            }
+        }
+    }
+
+    /// The DMASK-selected components (cpu::image::select_dmask): one zero for
+    /// DMASK 0.
+    fn select_dmask(dmask: u32, rgba: [String; 4]) -> Vec<String> {
+        if dmask & 0xf == 0 {
+            return vec!["0u".into()];
+        }
+        rgba.into_iter()
+            .enumerate()
+            .filter(|(c, _)| dmask >> c & 1 == 1)
+            .map(|(_, v)| v)
+            .collect()
+    }
+
+    /// Result values to result dwords (cpu::image::data::load_dwords): as they
+    /// are, or as 16-bit halves, one per dword or two.
+    fn load_dwords(vals: &[String], width: DataWidth, integer: bool) -> Vec<String> {
+        let half = |v: &String| {
+            if integer {
+                format!("({v} & 0xffffu)")
+            } else {
+                format!("f32_to_f16({v})")
+            }
+        };
+        match width {
+            DataWidth::Full => vals.to_vec(),
+            DataWidth::Unpacked16 => vals.iter().map(half).collect(),
+            DataWidth::Packed16 => vals
+                .chunks(2)
+                .map(|p| match p.get(1) {
+                    Some(hi) => format!("({} | ({} << 16u))", half(&p[0]), half(hi)),
+                    None => half(&p[0]),
+                })
+                .collect(),
+        }
     }
 
     fn emit_load_store(
@@ -596,6 +720,7 @@ impl<'a> Emitter<'a> {
         tsharp: Image,
     ) -> Result<(), TranslateError> {
         let r = &m.raw;
+        let arch = self.prog.arch;
         let mip = m.op.has(flag::MIP);
         let raw_format = if m.mnemonic().contains("_pck_sgn") {
             Some(NumFormat::Sint)
@@ -604,18 +729,11 @@ impl<'a> Emitter<'a> {
         } else {
             None
         };
-        if r.d16 || r.a16 || r.lwe {
-            return Err(err(
-                offset,
-                format!("`{}` with d16/a16/lwe is not executed yet", m.mnemonic()),
-            ));
-        }
-        if self.prog.arch.gen >= crate::arch::Gen::Gfx10 {
-            return Err(err(offset, "gfx10+ image descriptors are not modelled yet"));
-        }
         let dmask = r.dmask & 0xf;
         let loads = m.op.kind == BaseKind::Load;
         let comps = dmask.count_ones().max(1);
+        let width = DataWidth::of(r.d16, arch.packed_d16);
+        let status = has_status(r.tfe, r.lwe);
         let d = match tsharp {
             Image::Bound(d) => d,
             Image::Unbound | Image::Null { .. } => {
@@ -624,21 +742,17 @@ impl<'a> Emitter<'a> {
                         Image::Null { dst_sel } => dst_sel,
                         _ => [0; 4],
                     };
-                    self.line("if is_active(exec_lo, exec_hi, lane) {");
                     let consts =
                         sel.map(|s| format!("{}u", if s == 1 { 1.0f32.to_bits() } else { 0 }));
-                    let k = self.write_dmask(r.vdata, dmask, consts);
-                    for extra in k..comps + u32::from(r.tfe) {
-                        if let Some(p) = self.v(r.vdata + extra) {
-                            self.line(&format!("    {p} = 0u;"));
-                        }
-                    }
+                    let vals = Self::load_dwords(&Self::select_dmask(dmask, consts), width, false);
+                    self.line("if is_active(exec_lo, exec_hi, lane) {");
+                    self.write_result(r.vdata, &vals, status);
                     self.line("}");
                 }
                 return Ok(());
             }
         };
-        require_linear(&d, &self.prog.arch).map_err(|e| err(offset, e))?;
+        require_linear(&d, &arch).map_err(|e| err(offset, e))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
         let df =
             data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
@@ -650,12 +764,26 @@ impl<'a> Emitter<'a> {
         if raw_format.is_some() && df.layout != format::Layout::Plain {
             return Err(err(
                 offset,
-                format!("`{}` on packed-float data format {}", m.mnemonic(), df.name),
+                format!(
+                    "`{}` on data format {}: _pck forms need plain components",
+                    m.mnemonic(),
+                    df.name
+                ),
             ));
         }
-        let (lo, width) = component_layout(df);
+        if df.layout == format::Layout::Block {
+            return Err(err(
+                offset,
+                format!(
+                    "`{}` on a {} image: block-compressed images run on the CPU only (docs/gpu.md)",
+                    m.mnemonic(),
+                    df.name
+                ),
+            ));
+        }
+        let (lo, wd) = component_layout(df);
         let pf = df.layout == format::Layout::PackedFloat;
-        let fmt_args = format!("{}u, {pf}, {}u, {lo}, {width}", nf.code(), df.comps.len());
+        let fmt_args = format!("{}u, {pf}, {}u, {lo}, {wd}", nf.code(), df.comps.len());
         self.emit_texel_offset(offset, m, &d, &surf, mip)?;
         let bytes = df.bytes;
         if loads {
@@ -675,17 +803,8 @@ impl<'a> Emitter<'a> {
                 1 => format!("{}u", missing_component(3, nf)),
                 s => ["t.x", "t.y", "t.z", "t.w"][usize::from(s - 4) & 3].to_string(),
             });
-            self.write_dmask(r.vdata, dmask, sw);
-            if dmask == 0 {
-                if let Some(p) = self.v(r.vdata) {
-                    self.line(&format!("    {p} = 0u;"));
-                }
-            }
-            if r.tfe {
-                if let Some(p) = self.v(r.vdata + comps) {
-                    self.line(&format!("    {p} = 0u;"));
-                }
-            }
+            let vals = Self::load_dwords(&Self::select_dmask(dmask, sw), width, nf.is_integer());
+            self.write_result(r.vdata, &vals, status);
             self.line("}");
         } else {
             if format::store_texel(df, nf, [0; 4]).is_none() {
@@ -694,17 +813,34 @@ impl<'a> Emitter<'a> {
                     format!("number format {nf:?} cannot be stored"),
                 ));
             }
-            // Components DMASK leaves out take the first VGPR's value
-            // (cpu::image::execute).
-            let first = self.v_read(r.vdata);
-            let mut k = 0;
-            let mut rgba: [String; 4] = std::array::from_fn(|_| first.clone());
-            for (c, slot) in rgba.iter_mut().enumerate() {
-                if dmask >> c & 1 == 1 {
-                    *slot = self.v_read(r.vdata + k);
-                    k += 1;
-                }
-            }
+            // Register data to component values (data::store_values), then the
+            // components DMASK names, zero elsewhere (image::store_rgba).
+            let dwords: Vec<String> = (0..width.dwords(comps))
+                .map(|k| self.v_read(r.vdata + k))
+                .collect();
+            let at = |k: usize| dwords.get(k).cloned().unwrap_or_else(|| "0u".into());
+            let widen = |h: String| match nf {
+                NumFormat::Uint => format!("({h} & 0xffffu)"),
+                NumFormat::Sint => format!("bitcast<u32>(sign_extend({h}, 16u))"),
+                _ => format!("bitcast<u32>(f16_to_f32(({h}) & 0xffffu))"),
+            };
+            let values: Vec<String> = (0..comps as usize)
+                .map(|k| match width {
+                    DataWidth::Full => at(k),
+                    DataWidth::Unpacked16 => widen(at(k)),
+                    DataWidth::Packed16 => widen(format!("({} >> {}u)", at(k / 2), 16 * (k % 2))),
+                })
+                .collect();
+            let mut next = values.into_iter();
+            let rgba: Vec<String> = (0..4)
+                .map(|c| {
+                    if dmask >> c & 1 == 1 {
+                        next.next().unwrap_or_else(|| "0u".into())
+                    } else {
+                        "0u".into()
+                    }
+                })
+                .collect();
             self.line(&format!(
                 "if is_active(exec_lo, exec_hi, lane) && mem_in_range(off, {bytes}u) {{"
             ));
@@ -726,15 +862,10 @@ impl<'a> Emitter<'a> {
         let op = atomic::from_mnemonic(m.mnemonic())
             .ok_or_else(|| err(offset, format!("`{}` is not an atomic", m.mnemonic())))?;
         let r = &m.raw;
-        if r.d16 || r.a16 || r.lwe || r.tfe {
-            return Err(err(
-                offset,
-                format!(
-                    "`{}` with d16/a16/lwe/tfe is not executed yet",
-                    m.mnemonic()
-                ),
-            ));
+        if r.d16 {
+            return Err(err(offset, format!("`{}` has no d16 form", m.mnemonic())));
         }
+        let status = has_status(r.tfe, r.lwe);
         let two = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
         let dwords = (r.dmask & 0xf).count_ones();
         let wide = match (two, dwords) {
@@ -751,6 +882,14 @@ impl<'a> Emitter<'a> {
                 ))
             }
         };
+        if status {
+            if let Some(p) = self.v(r.vdata + dwords) {
+                self.line(&format!(
+                    "if is_active(exec_lo, exec_hi, lane) {{ {p} = {}u; }}",
+                    crate::cpu::image::data::STATUS_OK
+                ));
+            }
+        }
         let Image::Bound(d) = tsharp else {
             if r.glc {
                 self.line("if is_active(exec_lo, exec_hi, lane) {");
@@ -791,6 +930,7 @@ impl<'a> Emitter<'a> {
                 op,
                 wide,
                 returns_to: r.glc.then_some(r.vdata),
+                after_store: self.stored,
             });
         }
         if wide {
@@ -879,6 +1019,8 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// IMAGE_GET_RESINFO (cpu::image::resinfo / resinfo_values) for the
+    /// lane's level, with the T#'s sizes as constants.
     fn emit_resinfo(
         &mut self,
         offset: usize,
@@ -886,23 +1028,24 @@ impl<'a> Emitter<'a> {
         tsharp: Image,
     ) -> Result<(), TranslateError> {
         let r = &m.raw;
-        if r.d16 || r.a16 || r.tfe || r.lwe {
-            return Err(err(
-                offset,
-                format!(
-                    "`{}` with d16/a16/tfe/lwe is not executed yet",
-                    m.mnemonic()
-                ),
-            ));
+        if r.d16 {
+            return Err(err(offset, format!("`{}` has no d16 form", m.mnemonic())));
         }
-        let dmask = r.dmask & 0xf;
-        let level_reg = m.address_vgprs().first().copied().unwrap_or(r.vaddr);
-        let level = self.v_read(level_reg);
+        let status = has_status(r.tfe, r.lwe);
+        let level = self
+            .component_exprs(offset, m, 1)?
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "0u".into());
         self.line("if is_active(exec_lo, exec_hi, lane) {");
         self.line(&format!("    let level = {level};"));
         let vals: [String; 4] = match tsharp {
             Image::Bound(d) => {
-                let levels = u32::from(d.last_level.saturating_sub(d.base_level)) + 1;
+                let levels = if d.image_type.is_msaa() {
+                    1
+                } else {
+                    u32::from(d.last_level.saturating_sub(d.base_level)) + 1
+                };
                 let base = d.base_level;
                 let size = |v: u32| format!("resinfo_size({v}u, level, {levels}u, {base}u)");
                 let layers = d.last_array.saturating_sub(d.base_array) + 1;
@@ -914,7 +1057,7 @@ impl<'a> Emitter<'a> {
                     ImageType::D2Array | ImageType::Cube | ImageType::D2MsaaArray => {
                         (size(d.height), format!("{layers}u"))
                     }
-                    _ => (size(d.height), "1u".into()),
+                    ImageType::D2 | ImageType::D2Msaa => (size(d.height), "1u".into()),
                 };
                 [
                     size(d.width),
@@ -925,8 +1068,8 @@ impl<'a> Emitter<'a> {
             }
             Image::Unbound | Image::Null { .. } => std::array::from_fn(|_| "0u".to_string()),
         };
-        let _ = offset;
-        self.write_dmask(r.vdata, dmask, vals);
+        let vals = Self::select_dmask(r.dmask, vals);
+        self.write_result(r.vdata, &vals, status);
         self.line("}");
         Ok(())
     }
