@@ -5,6 +5,7 @@
 //! and a WGSL translator both run.
 
 pub mod arch;
+pub mod bench;
 pub mod cpu;
 pub mod gcn;
 pub mod gpu;

@@ -143,6 +143,9 @@ enum Command {
         /// Time budget per measurement, in seconds.
         #[arg(long, value_name = "S")]
         seconds: Option<f64>,
+        /// GPU adapter to use (by name).
+        #[arg(long, value_name = "NAME")]
+        adapter: Option<String>,
     },
 }
 
@@ -227,12 +230,84 @@ fn usage_error(e: clap::Error) -> ExitCode {
     fail(&format!("{first} (try --help)"))
 }
 
-/// Parts of SPEC.md that are parsed but not built yet, with what will provide them.
-fn not_implemented(cli: &Cli) -> Option<&'static str> {
-    if cli.command.is_some() {
-        return Some("bench is not implemented yet");
+/// `gcn-run bench`: every standard workload (or one) on CPU and GPU.
+fn bench(
+    json: bool,
+    workload: Option<&str>,
+    lanes: Option<u64>,
+    seconds: Option<f64>,
+    adapter: Option<&str>,
+) -> Result<ExitCode, Failure> {
+    let lanes = lanes.unwrap_or(65_536);
+    if lanes == 0 || lanes > 1 << 22 {
+        return Err(InputError::whole("--lanes", format!("{lanes} is outside 1..=4194304")).into());
     }
-    None
+    let seconds = seconds.unwrap_or(1.0);
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(
+            InputError::whole("--seconds", format!("{seconds} is outside (0, 600]")).into(),
+        );
+    }
+    let all = gcnrun::bench::workloads();
+    let chosen: Vec<&gcnrun::bench::Workload> = match workload {
+        Some(n) => {
+            let w = all.iter().find(|w| w.name == n).ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(|w| w.name).collect();
+                InputError::whole(
+                    "--workload",
+                    format!("unknown workload `{n}` ({})", names.join(", ")),
+                )
+            })?;
+            vec![w]
+        }
+        None => all.iter().collect(),
+    };
+    let gpu = gcnrun::gpu::device::open(adapter);
+    let adapter_name = match &gpu {
+        Ok(g) => gcnrun::gpu::device::describe(&g.info),
+        Err(e) => format!("none ({e})"),
+    };
+    let threads = rayon::current_num_threads();
+    let budget = std::time::Duration::from_secs_f64(seconds);
+    let mut figures = Vec::new();
+    for w in chosen {
+        let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
+            .map_err(|e| InputError::whole(w.name, e))?;
+        if !json {
+            let gpu_rate = f
+                .gpu_lane_ops_per_s
+                .map_or("-".to_string(), |g| format!("{g:.3e}"));
+            let ratio = f
+                .gpu_over_cpu
+                .map_or("-".to_string(), |r| format!("{r:.2}"));
+            println!(
+                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}{}",
+                f.name,
+                f.lanes,
+                f.cpu_lane_ops_per_s,
+                gpu_rate,
+                ratio,
+                f.note
+                    .as_ref()
+                    .map_or(String::new(), |n| format!("  ({n})"))
+            );
+        }
+        figures.push(f);
+    }
+    if json {
+        let doc = serde_json::json!({
+            "adapter": adapter_name,
+            "cpu_threads": threads,
+            "workloads": figures,
+        });
+        println!("{doc:#}");
+    } else {
+        println!("lane-ops per second; adapter: {adapter_name}; CPU threads: {threads}");
+    }
+    match gpu {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Failure::Gpu(e)),
+    }
 }
 
 /// True when the input is a launch manifest (`.toml`).
@@ -493,8 +568,21 @@ fn emit_wgsl(cli: &Cli) -> Result<ExitCode, Failure> {
 }
 
 fn run(cli: &Cli) -> Result<ExitCode, Failure> {
-    if let Some(message) = not_implemented(cli) {
-        return Ok(fail(message));
+    if let Some(Command::Bench {
+        json,
+        workload,
+        lanes,
+        seconds,
+        adapter,
+    }) = &cli.command
+    {
+        return bench(
+            *json,
+            workload.as_deref(),
+            *lanes,
+            *seconds,
+            adapter.as_deref(),
+        );
     }
     if cli.list_adapters {
         let list = gcnrun::gpu::device::adapters();

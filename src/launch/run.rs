@@ -108,6 +108,23 @@ pub fn prepare_manifest(
     prepare(launch, &program, &name, mem_cap)
 }
 
+/// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
+/// names it in errors. `gcn-run bench` builds its workloads this way.
+pub fn prepare_text(text: &str, name: &str, mem_cap: Option<u64>) -> Result<Prepared, InputError> {
+    let caps = Caps::default();
+    let launch = parse(text, &caps).map_err(|e| InputError::whole(name, e.to_string()))?;
+    let program = match &launch.code {
+        CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
+        CodeSource::File(f) => {
+            return Err(InputError::whole(
+                name,
+                format!("code `{f}`: an in-memory manifest needs inline `hex` code"),
+            ))
+        }
+    };
+    prepare(launch, &program, name, mem_cap)
+}
+
 /// Runs a bare code file in the embedded default environment
 /// ([`super::default_env`]); `mem_cap` as for [`run_manifest`].
 pub fn run_default(

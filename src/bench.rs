@@ -1,0 +1,223 @@
+//! `gcn-run bench`: the standard workloads of SPEC.md on the CPU interpreter and
+//! on the GPU backend, measured side by side in one run.
+//!
+//! Each workload is a small assembled kernel from `assets/bench_*.s` (embedded)
+//! and a launch built around it for the requested number of lanes. A lane-op is
+//! one image or interpolation instruction executed by one lane. CPU figures time
+//! `cpu::run` alone; GPU figures time `gpu::runtime::run` end to end (upload,
+//! dispatch, read-back of every register and byte the program touches), with
+//! the translation and pipeline creation done once beforehand. Where the
+//! translator does not handle a workload yet, its GPU figure is absent and the
+//! report says why.
+
+use crate::cpu;
+use crate::gpu::{self, Gpu};
+use crate::launch::run::{prepare_text, Prepared};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// One standard workload.
+pub struct Workload {
+    /// SPEC.md name.
+    pub name: &'static str,
+    /// The kernel (gfx900 code).
+    kernel: &'static [u8],
+    /// Lane-ops per lane (image and interpolation instructions).
+    ops_per_lane: u32,
+    /// The manifest body (everything but `arch`, `hex` and `waves`).
+    body: fn(waves: u32) -> String,
+}
+
+fn image_2d(name: &str, w: u32, h: u32, mips: &str, init: &str) -> String {
+    format!(
+        "[[image]]\nname = \"{name}\"\ntype = \"2d\"\nwidth = {w}\nheight = {h}\nmips = {mips}\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = \"{init}\"\n\n"
+    )
+}
+
+/// `x, y` of lane `g = wave × 64 + lane` in rows of 256.
+const ROW_X: &str = "(wave * 64 + lane) % 256";
+const ROW_Y: &str = "(wave * 64 + lane) / 256";
+
+fn copy_body(waves: u32) -> String {
+    let h = (waves * 64).div_ceil(256).max(1);
+    format!(
+        "[sgpr]\n\"s[4:11]\" = {{ image = \"src\" }}\n\"s[16:23]\" = {{ image = \"dst\" }}\n\n[vgpr]\nv0 = {{ u32 = \"{ROW_X}\" }}\nv1 = {{ u32 = \"{ROW_Y}\" }}\n\n{}{}",
+        image_2d("src", 256, h, "1", "noise"),
+        image_2d("dst", 256, h, "1", "zero")
+    )
+}
+
+fn atomic_body(_: u32) -> String {
+    "[sgpr]\n\"s[4:11]\" = { image = \"counters\" }\n\n[vgpr]\nv0 = { u32 = \"lane % 16\" }\nv2 = { u32 = \"1\" }\n\n[[image]]\nname = \"counters\"\ntype = \"1d\"\nwidth = 16\nformat = \"32\"\nnum_format = \"uint\"\ninit = \"zero\"\n".into()
+}
+
+fn interp_body(_: u32) -> String {
+    "[sgpr]\nm0 = 0\n\n[vgpr]\nv0 = { f32 = \"lane / 64.0\" }\nv1 = { f32 = \"(wave % 7) / 7.0\" }\n\n[lds]\n\"0x0\" = { f32 = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0] }\n".into()
+}
+
+fn sampler(name: &str, mip: &str) -> String {
+    format!(
+        "[[sampler]]\nname = \"{name}\"\nfilter = {{ mag = \"linear\", min = \"linear\", mip = \"{mip}\" }}\naddress = [\"wrap\", \"wrap\", \"wrap\"]\n\n"
+    )
+}
+
+fn bilinear_body(_: u32) -> String {
+    format!(
+        "[sgpr]\n\"s[4:11]\" = {{ image = \"tex\" }}\n\"s[12:15]\" = {{ sampler = \"s\" }}\n\n[vgpr]\nv0 = {{ f32 = \"({ROW_X} + 0.3) / 256.0\" }}\nv1 = {{ f32 = \"(({ROW_Y}) % 256 + 0.6) / 256.0\" }}\n\n{}{}",
+        image_2d("tex", 256, 256, "1", "noise"),
+        sampler("s", "none")
+    )
+}
+
+fn trilinear_body(_: u32) -> String {
+    // Lanes as 2×2 quads of a 256-wide pixel grid, stepping 1.7 texels per
+    // pixel: the implicit derivatives give a LOD of log2(1.7) ≈ 0.77.
+    let px = "((wave * 16 + lane / 4) % 128) * 2 + lane % 2";
+    let py = "((wave * 16 + lane / 4) / 128 % 128) * 2 + (lane / 2) % 2";
+    format!(
+        "[sgpr]\n\"s[4:11]\" = {{ image = \"tex\" }}\n\"s[12:15]\" = {{ sampler = \"s\" }}\n\n[vgpr]\nv0 = {{ f32 = \"(({px}) * 1.7 + 0.5) / 256.0\" }}\nv1 = {{ f32 = \"(({py}) * 1.7 + 0.5) / 256.0\" }}\n\n{}{}",
+        image_2d("tex", 256, 256, "\"full\"", "noise"),
+        sampler("s", "linear")
+    )
+}
+
+/// The workloads in SPEC.md order (`visa_sample` waits for the vISA frontend).
+pub fn workloads() -> Vec<Workload> {
+    vec![
+        Workload {
+            name: "sample_bilinear_rgba8",
+            kernel: include_bytes!("../assets/bench_sample.bin"),
+            ops_per_lane: 1,
+            body: bilinear_body,
+        },
+        Workload {
+            name: "sample_trilinear_derivs",
+            kernel: include_bytes!("../assets/bench_trilinear.bin"),
+            ops_per_lane: 1,
+            body: trilinear_body,
+        },
+        Workload {
+            name: "gather4",
+            kernel: include_bytes!("../assets/bench_gather4.bin"),
+            ops_per_lane: 1,
+            body: bilinear_body,
+        },
+        Workload {
+            name: "load_store_copy",
+            kernel: include_bytes!("../assets/bench_copy.bin"),
+            ops_per_lane: 2,
+            body: copy_body,
+        },
+        Workload {
+            name: "atomic_add_contended",
+            kernel: include_bytes!("../assets/bench_atomic.bin"),
+            ops_per_lane: 1,
+            body: atomic_body,
+        },
+        Workload {
+            name: "interp_p1p2",
+            kernel: include_bytes!("../assets/bench_interp.bin"),
+            ops_per_lane: 4,
+            body: interp_body,
+        },
+    ]
+}
+
+impl Workload {
+    /// The launch for `lanes` lanes (rounded up to whole waves of 64).
+    pub fn prepare(&self, lanes: u64) -> Result<Prepared, String> {
+        let waves = u32::try_from(lanes.div_ceil(64).max(1))
+            .map_err(|_| format!("--lanes {lanes} is too many"))?;
+        let hex: String = self.kernel.iter().map(|b| format!("{b:02x}")).collect();
+        let text = format!(
+            "arch = \"gfx900\"\nhex = \"{hex}\"\nwaves = {waves}\n\n{}",
+            (self.body)(waves)
+        );
+        prepare_text(&text, self.name, None).map_err(|e| e.to_string())
+    }
+}
+
+/// One workload's figures (SPEC.md `gcn-run bench --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Figures {
+    /// Workload name.
+    pub name: &'static str,
+    /// Lanes per run.
+    pub lanes: u64,
+    /// CPU interpreter throughput.
+    pub cpu_lane_ops_per_s: f64,
+    /// GPU backend throughput (end to end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_lane_ops_per_s: Option<f64>,
+    /// `gpu / cpu`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_over_cpu: Option<f64>,
+    /// Why there is no GPU figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Runs `f` until `budget` has passed (at least twice, the first run being a
+/// warm-up) and returns the mean time of the timed runs.
+fn measure(
+    budget: Duration,
+    mut f: impl FnMut() -> Result<Duration, String>,
+) -> Result<Duration, String> {
+    f()?;
+    let (mut total, mut runs) = (Duration::ZERO, 0u32);
+    let start = Instant::now();
+    while runs == 0 || start.elapsed() < budget {
+        total += f()?;
+        runs += 1;
+    }
+    Ok(total / runs)
+}
+
+/// Measures one workload on the CPU and (when `gpu` is given and the program
+/// translates) on the GPU.
+pub fn run(
+    w: &Workload,
+    lanes: u64,
+    budget: Duration,
+    gpu: Option<&Gpu>,
+) -> Result<Figures, String> {
+    let p = w.prepare(lanes)?;
+    let lanes = p.waves.len() as u64 * 64;
+    let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
+    let cpu_time = measure(budget, || {
+        let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
+        let t = Instant::now();
+        cpu::run(&p.prog, &mut waves, &mut mem).map_err(|e| e.to_string())?;
+        Ok(t.elapsed())
+    })?;
+    let cpu_rate = ops / cpu_time.as_secs_f64();
+    let mut fig = Figures {
+        name: w.name,
+        lanes,
+        cpu_lane_ops_per_s: cpu_rate,
+        gpu_lane_ops_per_s: None,
+        gpu_over_cpu: None,
+        note: None,
+    };
+    let Some(g) = gpu else {
+        fig.note = Some("no GPU adapter".into());
+        return Ok(fig);
+    };
+    let tr = match gpu::translate::translate(&p.prog, &p.waves, &p.memory) {
+        Ok(tr) => tr,
+        Err(e) => {
+            fig.note = Some(format!("GPU: {}", e.message));
+            return Ok(fig);
+        }
+    };
+    let gpu_time = measure(budget, || {
+        let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
+        let t = Instant::now();
+        gpu::runtime::run(g, &tr, &mut waves, &mut mem).map_err(|e| e.to_string())?;
+        Ok(t.elapsed())
+    })?;
+    let gpu_rate = ops / gpu_time.as_secs_f64();
+    fig.gpu_lane_ops_per_s = Some(gpu_rate);
+    fig.gpu_over_cpu = Some(gpu_rate / cpu_rate);
+    Ok(fig)
+}

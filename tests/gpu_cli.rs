@@ -1,0 +1,172 @@
+//! The GPU modes of the command line: `--gpu`, `--diff`, `--emit-wgsl`,
+//! `--list-adapters`, `bench`, and their exit codes (SPEC.md: 1 for
+//! differences, 2 for bad input, 3 for no usable adapter).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join(name)
+}
+
+fn gcn_run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// True when an adapter exists; under `CI=true` its absence fails the test.
+fn have_adapter(test: &str) -> bool {
+    let out = gcn_run(&["--list-adapters"]);
+    if out.status.success() {
+        return true;
+    }
+    let why = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "{test}: no GPU adapter under CI=true: {why}"
+    );
+    println!("SKIPPED {test}: {why}");
+    false
+}
+
+#[test]
+fn emit_wgsl_prints_a_module_without_a_gpu() {
+    let out = gcn_run(&["--emit-wgsl", asset("image_rw.toml").to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("@compute @workgroup_size(64)"));
+    assert!(
+        text.contains("fn load_texel("),
+        "the format library is included"
+    );
+    assert!(
+        text.contains("// 0x0000: image_load"),
+        "instructions are commented"
+    );
+    let spv = gcn_run(&[
+        "--emit-wgsl",
+        "--target",
+        "spirv",
+        asset("image_rw.toml").to_str().unwrap(),
+    ]);
+    assert!(spv.status.success());
+    assert_eq!(&spv.stdout[..4], &0x0723_0203u32.to_le_bytes());
+}
+
+#[test]
+fn untranslatable_programs_exit_2_naming_the_instruction() {
+    let out = gcn_run(&["--emit-wgsl", asset("image_bcn.toml").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("image_bcn.bin") && err.contains("offset 0x"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unknown_adapter_exits_3_with_the_adapters_found() {
+    let out = gcn_run(&[
+        "--gpu",
+        "--adapter",
+        "no-such-adapter-xyz",
+        asset("image_rw.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no-such-adapter-xyz"), "{err}");
+}
+
+#[test]
+fn gpu_and_diff_run_a_manifest() {
+    if !have_adapter("gpu_and_diff_run_a_manifest") {
+        return;
+    }
+    let m = asset("image_rw.toml");
+    let out = gcn_run(&["--gpu", m.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("expect: all"));
+    let out = gcn_run(&["--diff", "--json", m.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["backend"], "diff");
+    assert_eq!(doc["diff"]["count"], 0);
+}
+
+#[test]
+fn gpu_writes_the_default_picture() {
+    if !have_adapter("gpu_writes_the_default_picture") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gcnrun-gpu-out-{}", std::process::id()));
+    let out = gcn_run(&[
+        "--gpu",
+        asset("gradient_quad.bin").to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cpu_dir = dir.join("cpu");
+    let out = gcn_run(&[
+        asset("gradient_quad.bin").to_str().unwrap(),
+        "--out",
+        cpu_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(dir.join("output.png")).unwrap(),
+        std::fs::read(cpu_dir.join("output.png")).unwrap(),
+        "GPU and CPU pictures are identical"
+    );
+}
+
+#[test]
+fn bench_reports_both_backends_as_json() {
+    if !have_adapter("bench_reports_both_backends_as_json") {
+        return;
+    }
+    let out = gcn_run(&[
+        "bench",
+        "--json",
+        "--workload",
+        "load_store_copy",
+        "--lanes",
+        "256",
+        "--seconds",
+        "0.05",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = &doc["workloads"][0];
+    assert_eq!(w["name"], "load_store_copy");
+    assert_eq!(w["lanes"], 256);
+    assert!(w["cpu_lane_ops_per_s"].as_f64().unwrap() > 0.0);
+    assert!(w["gpu_lane_ops_per_s"].as_f64().unwrap() > 0.0);
+    let bad = gcn_run(&["bench", "--workload", "nope"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
