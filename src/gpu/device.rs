@@ -135,13 +135,13 @@ impl Gpu {
         {
             return Ok(p);
         }
-        super::wgsl::validate(source).map_err(|e| super::shader_bug(source, &e))?;
+        let compact = super::wgsl::compacted(source).map_err(|e| super::shader_bug(source, &e))?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = self
             .device
             .create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some("gcnrun kernel"),
-                source: wgpu::ShaderSource::Wgsl(source.into()),
+                source: wgpu::ShaderSource::Wgsl(compact.into()),
             });
         let pipeline = self
             .device

@@ -83,6 +83,23 @@ pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo),
     Ok((module, info))
 }
 
+/// The module with every library function it does not call removed (naga's
+/// compaction), as WGSL: what the driver compiles. The generated text keeps the
+/// whole library so that `--emit-wgsl` reads alongside `shaders/`; drivers such as
+/// lavapipe would otherwise spend most of a pipeline's creation on dead code.
+pub fn compacted(source: &str) -> Result<String, String> {
+    let (mut module, _) = validate(source)?;
+    naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::empty(),
+    )
+    .validate(&module)
+    .map_err(|e| format!("after compaction: {e}"))?;
+    naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| format!("writing the compacted module: {e}"))
+}
+
 /// A module in another shading language through naga's back ends: `wgsl`
 /// (unchanged), `spirv` (binary words, little-endian), `msl` or `hlsl` (text).
 pub fn convert(source: &str, target: &str) -> Result<Vec<u8>, super::GpuError> {
