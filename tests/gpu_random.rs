@@ -70,8 +70,8 @@ fn program(rng: &mut ChaCha8Rng, waves: u32) -> (String, Vec<String>) {
         _ => String::new(),
     };
     let (d_df, d_nf, _) = format(rng, true);
-    let mut body = format!(
-        "[sgpr]\n\"s[4:11]\" = {{ image = \"a\" }}\n\"s[12:19]\" = {{ image = \"dst\" }}\n\"s[20:27]\" = {{ image = \"cnt\" }}\n\"s[28:35]\" = {{ image = \"cnt64\" }}\n\n[vgpr]\n"
+    let mut body = String::from(
+        "[sgpr]\n\"s[4:11]\" = { image = \"a\" }\n\"s[12:19]\" = { image = \"dst\" }\n\"s[20:27]\" = { image = \"cnt\" }\n\"s[28:35]\" = { image = \"cnt64\" }\n\n[vgpr]\n",
     );
     // Coordinates: hashes of lane and wave a little past the image (so some
     // lanes are out of bounds), levels 0..3.
