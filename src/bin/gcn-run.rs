@@ -174,6 +174,15 @@ impl From<gcnrun::launch::run::GpuRunError> for Failure {
 }
 
 fn main() -> ExitCode {
+    // Mesa's Vulkan drivers probe Wayland when wgpu creates an instance, and
+    // libwayland prints "error: XDG_RUNTIME_DIR is invalid or not set" to
+    // stderr when the variable is unset (headless machines, CI). gcn-run keeps
+    // stderr for its own one-line errors, so it points the probe at the
+    // temporary directory, where it finds no compositor and stays quiet. This
+    // runs before any thread exists, so changing the environment is sound.
+    if cfg!(target_os = "linux") && std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
