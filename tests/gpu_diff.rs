@@ -91,3 +91,44 @@ fn every_atomic_equals_the_cpu() {
         common::launches::atomic_launches(),
     );
 }
+
+#[test]
+fn dispatch_rows_and_chunks_give_identical_results() {
+    let test = "dispatch_rows_and_chunks_give_identical_results";
+    let Some(g) = gpu(test) else { return };
+    let (_, p) = common::launches::all_launches()
+        .into_iter()
+        .find(|(n, _)| n == "gradient_quad.bin")
+        .unwrap();
+    let tr = gpu::translate::translate(&p.prog, &p.waves, &p.memory).unwrap();
+    let run = |limits: gpu::runtime::RunLimits| {
+        let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
+        let out = gpu::runtime::run_with(g, &tr, &mut waves, &mut mem, limits).unwrap();
+        (waves, mem, out.stats.dispatches)
+    };
+    let (w0, m0, d0) = run(gpu::runtime::RunLimits::of(g));
+    assert_eq!(d0, 1, "64 waves fit one dispatch");
+    // 5 workgroups per row (a 5 × 13 grid for 64 waves), and a binding limit
+    // that holds the image memory but only a few waves' state at a time.
+    let small = gpu::runtime::RunLimits {
+        groups_x: 5,
+        binding_bytes: (p.memory.bytes.len() as u64).next_multiple_of(4),
+    };
+    let (w1, m1, d1) = run(small);
+    assert!(d1 > 1, "the state is split into {d1} chunk(s)");
+    assert_eq!(m0, m1, "image memory");
+    assert!(w0 == w1, "wave states");
+    let cpu = gcnrun::launch::run::run_cpu(p.clone()).unwrap();
+    assert!(cpu.waves == w1 && cpu.memory == m1, "and the CPU's");
+}
+
+#[test]
+fn a_repeated_kernel_reuses_its_pipeline() {
+    let test = "a_repeated_kernel_reuses_its_pipeline";
+    let Some(g) = gpu(test) else { return };
+    let (_, p) = common::launches::atomic_launches().remove(0);
+    gcnrun::launch::run::run_gpu(p.clone(), g).unwrap();
+    let built = g.cached_pipelines();
+    gcnrun::launch::run::run_gpu(p, g).unwrap();
+    assert_eq!(g.cached_pipelines(), built);
+}

@@ -115,6 +115,12 @@ pub fn open(name: Option<&str>) -> Result<Gpu, GpuError> {
 }
 
 impl Gpu {
+    /// Number of distinct pipelines built so far (a repeated kernel reuses its
+    /// pipeline).
+    pub fn cached_pipelines(&self) -> usize {
+        self.pipelines.lock().map_or(0, |m| m.len())
+    }
+
     /// The first device error since the last call, if any.
     pub fn take_error(&self) -> Option<String> {
         let mut v = self.errors.lock().ok()?;

@@ -58,6 +58,30 @@ pub struct RunOutput {
     pub serial_waves: bool,
 }
 
+/// The limits a run splits its work by: workgroups per dispatch row and bytes
+/// per storage binding. [`run`] takes the adapter's; tests lower them to
+/// exercise 2-D dispatches and chunking on small launches.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    /// Workgroups per row of a dispatch (WebGPU guarantees 65,535).
+    pub groups_x: u32,
+    /// Bytes per storage buffer binding.
+    pub binding_bytes: u64,
+}
+
+impl RunLimits {
+    /// The adapter's limits.
+    pub fn of(gpu: &Gpu) -> RunLimits {
+        RunLimits {
+            groups_x: gpu
+                .limits
+                .max_compute_workgroups_per_dimension
+                .min(MAX_GROUPS_X),
+            binding_bytes: gpu.limits.max_storage_buffer_binding_size,
+        }
+    }
+}
+
 /// Runs `tr` on `gpu`, updating `waves` and `mem` in place.
 pub fn run(
     gpu: &Gpu,
@@ -65,10 +89,24 @@ pub fn run(
     waves: &mut [WaveState],
     mem: &mut Memory,
 ) -> Result<RunOutput, GpuError> {
+    run_with(gpu, tr, waves, mem, RunLimits::of(gpu))
+}
+
+/// [`run`] under explicit limits (results are identical for any limits).
+pub fn run_with(
+    gpu: &Gpu,
+    tr: &Translation,
+    waves: &mut [WaveState],
+    mem: &mut Memory,
+    limits: RunLimits,
+) -> Result<RunOutput, GpuError> {
     let start = Instant::now();
     let mut stats = RunStats::default();
     let mut events = Vec::new();
-    let limit = gpu.limits.max_storage_buffer_binding_size;
+    let limit = limits
+        .binding_bytes
+        .min(gpu.limits.max_storage_buffer_binding_size);
+    let groups_x = limits.groups_x.clamp(1, MAX_GROUPS_X);
     let mem_words = mem.bytes.len().div_ceil(4).max(1);
     if (mem_words as u64) * 4 > limit {
         return Err(GpuError::Device(format!(
@@ -107,7 +145,7 @@ pub fn run(
                 gpu,
                 &pipeline,
                 kernel,
-                (tr, mem.base),
+                (tr, mem.base, groups_x),
                 part,
                 (shared_lds, lds_words),
                 waves,
@@ -175,7 +213,7 @@ fn run_chunk(
     gpu: &Gpu,
     pipeline: &wgpu::ComputePipeline,
     kernel: &Kernel,
-    (tr, mem_base): (&Translation, u64),
+    (tr, mem_base, max_x): (&Translation, u64, u32),
     part: &[usize],
     (shared_lds, lds_words): (bool, u32),
     waves: &mut [WaveState],
@@ -226,7 +264,7 @@ fn run_chunk(
         let p = Params {
             wave_base: base,
             wave_count: end,
-            groups_x: groups.min(MAX_GROUPS_X),
+            groups_x: groups.min(max_x),
             opaque_zero: 0,
             lds_stride: if shared_lds { 0 } else { lds_words },
             pad: [0; 3],
@@ -279,8 +317,8 @@ fn run_chunk(
         pass.set_pipeline(pipeline);
         for (k, &(base, end)) in dispatches.iter().enumerate() {
             let count = end - base;
-            let gx = count.min(MAX_GROUPS_X);
-            let gy = count.div_ceil(MAX_GROUPS_X);
+            let gx = count.min(max_x);
+            let gy = count.div_ceil(max_x);
             pass.set_bind_group(0, &groups[k], &[]);
             pass.dispatch_workgroups(gx, gy, 1);
             stats.dispatches += 1;
