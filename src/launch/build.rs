@@ -395,7 +395,14 @@ fn fill(
                 }
             }
         }
-        ImageInit::Png(p) => return Err(format!("PNG input ({p}) is not implemented yet")),
+        // A manifest file's PNGs are read (relative to it) before placement
+        // (launch::run::prepare_manifest); an in-memory manifest has no
+        // directory to read them from.
+        ImageInit::Png(p) => {
+            return Err(format!(
+                "PNG input ({p}) needs a manifest file: its path is relative to the manifest"
+            ))
+        }
         ImageInit::Checker | ImageInit::Gradient | ImageInit::Noise => {
             for m in 0..s.levels {
                 let (w, h, d) = elem_dims(s, m);

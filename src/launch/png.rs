@@ -52,3 +52,57 @@ fn to_byte(v: u32, nf: NumFormat) -> u8 {
         }
     }
 }
+
+/// `init = { png = "file.png" }`: the picture's pixels as the image's level-0
+/// texels of slice 0, tightly packed (the form `init = { hex = … }` takes).
+///
+/// The PNG is read as RGBA8 (grey, grey-alpha, RGB and 16-bit PNGs are widened
+/// or narrowed by the `image` crate) and must be exactly `width × height`. Each
+/// 8-bit channel c becomes the component value the number format stores: UNORM,
+/// SNORM and FLOAT take c / 255 (so a round trip through `--out` gives the same
+/// bytes for 8-bit UNORM); SRGB keeps the code c (PNG pixels are sRGB-encoded);
+/// UINT, SINT, USCALED and SSCALED take the integer c. Components the format
+/// lacks are dropped; block-compressed formats take `hex` blocks instead.
+pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result<Vec<u8>, String> {
+    let df = data_format(spec.data_format).ok_or("unsupported data format")?;
+    let nf = NumFormat::from_code(spec.num_format).ok_or("unsupported number format")?;
+    if df.layout == format::Layout::Block {
+        return Err(format!("{} images take `hex` blocks, not a PNG", df.name));
+    }
+    let height = if matches!(spec.dim, 0 | 4) {
+        1
+    } else {
+        spec.height
+    };
+    // Refuse a huge file before decoding it: the header gives the size.
+    let (w, h) = image::image_dimensions(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if (w, h) != (spec.width, height) {
+        return Err(format!(
+            "{}: the PNG is {w}×{h}, the image is {}×{height}",
+            path.display(),
+            spec.width
+        ));
+    }
+    let rgba = image::open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .to_rgba8();
+    let store_nf = match nf {
+        NumFormat::Unorm | NumFormat::Snorm | NumFormat::Float => nf,
+        NumFormat::Sint | NumFormat::Sscaled => NumFormat::Sint,
+        _ => NumFormat::Uint,
+    };
+    let mut out = Vec::with_capacity((w * h * df.bytes) as usize);
+    for p in rgba.pixels() {
+        let vals = p.0.map(|c| {
+            if store_nf.is_integer() {
+                u32::from(c)
+            } else {
+                crate::texture::convert::unorm_to_f32(u32::from(c), 8).to_bits()
+            }
+        });
+        let texel = format::store_texel(df, store_nf, vals)
+            .ok_or_else(|| format!("number format {nf:?} cannot take PNG data"))?;
+        out.extend_from_slice(&texel);
+    }
+    Ok(out)
+}

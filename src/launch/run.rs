@@ -98,9 +98,18 @@ pub fn prepare_manifest(
         }
         launch.waves = n;
     }
+    // PNG images are read now, relative to the manifest, into texel bytes.
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for (i, im) in launch.images.iter_mut().enumerate() {
+        if let crate::launch::manifest::ImageInit::Png(file) = &im.init {
+            let bytes = super::png::texels_from_png(&dir.join(file), im)
+                .map_err(|e| InputError::whole(&name, format!("field `image[{i}].init`: {e}")))?;
+            im.init = crate::launch::manifest::ImageInit::Bytes(bytes);
+        }
+    }
     let program = match &launch.code {
         CodeSource::File(f) => {
-            let p = path.parent().unwrap_or(Path::new(".")).join(f);
+            let p = dir.join(f);
             input::load_file(&p)?
         }
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
