@@ -172,3 +172,24 @@ fn f16_interps_on_gfx8_gfx9_gfx10() {
         assert_eq!(f32::from_bits(w.vgpr(5, 7)), 2.5, "{mcpu}");
     }
 }
+
+/// A T# pointing outside image memory is bad input (exit 2, naming the
+/// offset), not a silent zero: on the CPU and in the GPU translator alike.
+#[test]
+fn a_descriptor_outside_image_memory_is_an_error() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/image_rw.toml");
+    let mut p = gcnrun::launch::run::prepare_manifest(&path, None, None, None).unwrap();
+    // s4 holds BASE_ADDRESS[39:8] on gfx9: move the first image to 16 MiB.
+    for w in &mut p.waves {
+        w.set_sgpr(4, 0x1_0000);
+    }
+    let e = gcnrun::launch::run::run_cpu(p.clone())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("outside image memory") && e.contains("offset 0x0"),
+        "{e}"
+    );
+    let t = gcnrun::gpu::translate::translate(&p.prog, &p.waves, &p.memory).unwrap_err();
+    assert!(t.message.contains("outside image memory"), "{t}");
+}

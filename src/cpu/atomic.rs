@@ -312,6 +312,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format));
     }
     let surf = surface_of(&d)?;
+    super::image::require_in_memory(&d, &surf, mem)?;
     let n = if wide { 2 } else { 1 };
     for lane in lanes {
         let v = |k: u32| w.vgpr(r.vdata + k, lane);

@@ -137,6 +137,27 @@ pub fn read_tsharp(m: &Mimg, w: &WaveState, arch: &Arch) -> Result<Image, String
     decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))
 }
 
+/// Refuses a bound T# whose surface (every level and slice it describes) does
+/// not lie inside image memory: the descriptor points at memory the launch does
+/// not have, which on hardware is a fault or garbage, and is bad input here
+/// (docs/semantics.md, "Descriptors outside memory").
+pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), String> {
+    let end = mem.base + mem.bytes.len() as u64;
+    let size = surf.total_bytes().unwrap_or(u64::MAX);
+    let inside = d.base_address >= mem.base
+        && d.base_address
+            .checked_add(size)
+            .is_some_and(|last| last <= end);
+    if inside {
+        Ok(())
+    } else {
+        Err(format!(
+            "T# base address {:#x} + {size} bytes lies outside image memory [{:#x}, {end:#x})",
+            d.base_address, mem.base
+        ))
+    }
+}
+
 /// Refuses tiled T#s: gcnrun reads linear images only (TILING_INDEX 8 on
 /// gfx6–gfx8, SW_MODE 0 on gfx9+; sampling.md §4.2).
 pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), String> {
@@ -223,6 +244,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     };
     require_linear(&d, arch)?;
     let surf = surface_of(&d)?;
+    require_in_memory(&d, &surf, mem)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
     let nf = match raw_format {
         Some(raw) => raw,

@@ -754,6 +754,7 @@ impl<'a> Emitter<'a> {
         };
         require_linear(&d, &arch).map_err(|e| err(offset, e))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
+        crate::cpu::image::require_in_memory(&d, &surf, self.mem).map_err(|e| err(offset, e))?;
         let df =
             data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
         let nf = match raw_format {
@@ -920,6 +921,7 @@ impl<'a> Emitter<'a> {
             return Err(err(offset, format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format)));
         }
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
+        crate::cpu::image::require_in_memory(&d, &surf, self.mem).map_err(|e| err(offset, e))?;
         self.emit_texel_offset(offset, m, &d, &surf, false)?;
         let vd = |e: &mut Self, k: u32| e.v_read(r.vdata + k);
         let code = op as u32;

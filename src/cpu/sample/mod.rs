@@ -398,6 +398,7 @@ fn execute_bound(
         Shape::of(d.image_type).ok_or_else(|| format!("`{}` on an MSAA image", m.mnemonic()))?;
     require_linear(d, arch)?;
     let surf = surface_of(d)?;
+    super::image::require_in_memory(d, &surf, mem)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
     let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
     let border_used =
