@@ -188,6 +188,21 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
             Op::Image(m) => {
                 let base = m.raw.srsrc * 4;
                 key.push(std::array::from_fn(|i| scratch.sgpr(base + i as u32)));
+                // Sampling instructions read an S# too: its four dwords
+                // (padded to eight) are part of what a module specialises on.
+                if matches!(
+                    m.op.kind,
+                    BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
+                ) {
+                    let s = m.raw.ssamp * 4;
+                    key.push(std::array::from_fn(|i| {
+                        if i < 4 {
+                            scratch.sgpr(s + i as u32)
+                        } else {
+                            0
+                        }
+                    }));
+                }
             }
             _ => {}
         }
