@@ -362,6 +362,7 @@ fn report_run(
     out: &gcnrun::launch::run::Outcome,
     device: Option<&str>,
     diff: Option<&gcnrun::gpu::diff::Report>,
+    timing: serde_json::Value,
 ) -> Result<ExitCode, InputError> {
     use gcnrun::launch::build::read;
     use gcnrun::launch::regs::RegRange;
@@ -430,6 +431,7 @@ fn report_run(
         if let Some(d) = device {
             doc["adapter"] = serde_json::json!(d);
         }
+        doc["timing"] = timing;
         if let Some(d) = diff {
             doc["diff"] = serde_json::json!({
                 "count": d.count,
@@ -614,15 +616,32 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         let gpu = gcnrun::gpu::device::open(cli.adapter.as_deref()).map_err(Failure::Gpu)?;
         let name = gcnrun::gpu::device::describe(&gpu.info);
         if cli.mode.gpu {
-            let (out, _) = gcnrun::launch::run::run_gpu(p, &gpu)?;
-            return Ok(report_run(cli, &out, Some(&name), None)?);
+            let (out, run) = gcnrun::launch::run::run_gpu(p, &gpu)?;
+            let timing = serde_json::json!({
+                "gpu_s": run.stats.total.as_secs_f64(),
+                "gpu_dispatches": run.stats.dispatches,
+            });
+            return Ok(report_run(cli, &out, Some(&name), None, timing)?);
         }
         let d = gcnrun::launch::run::run_diff(p, &gpu)?;
-        return Ok(report_run(cli, &d.cpu, Some(&name), Some(&d.report))?);
+        let timing = serde_json::json!({
+            "cpu_s": d.cpu_time.as_secs_f64(),
+            "gpu_s": d.gpu_run.stats.total.as_secs_f64(),
+            "gpu_dispatches": d.gpu_run.stats.dispatches,
+        });
+        return Ok(report_run(
+            cli,
+            &d.cpu,
+            Some(&name),
+            Some(&d.report),
+            timing,
+        )?);
     }
     if !cli.mode.disasm {
+        let t = std::time::Instant::now();
         let out = gcnrun::launch::run::run_cpu(prepare(cli)?)?;
-        return Ok(report_run(cli, &out, None, None)?);
+        let timing = serde_json::json!({ "cpu_s": t.elapsed().as_secs_f64() });
+        return Ok(report_run(cli, &out, None, None, timing)?);
     }
     if is_manifest(cli) {
         return Ok(fail(
