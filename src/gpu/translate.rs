@@ -18,6 +18,9 @@
 //! IR gains scalar loads from memory; docs/gpu.md.)
 
 use super::wgsl;
+
+#[path = "translate_sample.rs"]
+mod sample;
 use crate::cpu::atomic::{self, AtomicOp};
 use crate::cpu::image::{read_tsharp, require_linear, surface_of};
 use crate::cpu::{Memory, WaveState};
@@ -184,6 +187,17 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
             Op::Image(m) => {
                 let base = m.raw.srsrc * 4;
                 key.push(std::array::from_fn(|i| scratch.sgpr(base + i as u32)));
+                if sample::is_sampler(m) {
+                    // The S# is folded too: waves sharing a module share it.
+                    let s = m.raw.ssamp * 4;
+                    key.push(std::array::from_fn(|i| {
+                        if i < 4 {
+                            scratch.sgpr(s + i as u32)
+                        } else {
+                            0
+                        }
+                    }));
+                }
             }
             _ => {}
         }
@@ -239,6 +253,8 @@ struct Emitter<'a> {
     surfaces: Vec<(Surface, u64, String)>,
     trace: bool,
     atomics: Vec<TracedAtomic>,
+    /// The S# (SSAMP × 4 SGPRs) of the image instruction being emitted.
+    ssharp: [u32; 4],
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -262,6 +278,7 @@ impl<'a> Emitter<'a> {
             surfaces: Vec::new(),
             trace: false,
             atomics: Vec::new(),
+            ssharp: [0; 4],
         }
     }
 
@@ -361,6 +378,7 @@ impl<'a> Emitter<'a> {
                 Op::Image(m) => {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
+                    self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.raw.ssamp * 4 + i as u32));
                     self.emit_image(offset, m, tsharp)?;
                 }
             }
@@ -563,6 +581,9 @@ impl<'a> Emitter<'a> {
             BaseKind::Load | BaseKind::Store => self.emit_load_store(offset, m, tsharp)?,
             BaseKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
             BaseKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
+            BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod => {
+                sample::emit(self, offset, m, tsharp, self.ssharp)?
+            }
             _ => {
                 return Err(err(
                     offset,
