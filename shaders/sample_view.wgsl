@@ -49,7 +49,7 @@ fn VIEW_footprint(level: u32, coords: vec4<u32>, taps: array<AxisTaps, 3>, cmp_o
             }
         }
     }
-    if corners != 0u {
+    if VIEW.cube && corners != 0u {
         var others = 0u;
         var sum = vec4<u32>(0u);
         for (var k = 0u; k < fp.count; k = k + 1u) {
@@ -102,48 +102,52 @@ fn VIEW_gather_level(level: u32, offset: u32, cmp_on: bool, cmp_ref: u32, coords
     return array<vec4<u32>, 4>(fp.value[2], fp.value[3], fp.value[1], fp.value[0]);
 }
 
-// One level of sample_lane: anisotropic samples along the major derivative,
-// averaged, or one sample.
-fn VIEW_at_level(level: u32, f: vec4<u32>, offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>, l: LaneLod) -> vec4<u32> {
-    let linear_xy = f.x == 1u;
-    let linear_z = f.y == 1u;
-    if l.aniso_taps > 1u && f.z == 1u {
-        let n = l.aniso_taps;
-        var sum = vec4<u32>(0u);
-        for (var k = 0u; k < n; k = k + 1u) {
-            let p = aniso_position(k, n);
-            var c = coords;
-            for (var a = 0u; a < VIEW.axes; a = a + 1u) {
-                let moved = bitcast<u32>(bitcast<f32>(fp_component(c, a)) + mul_rounded(bitcast<f32>(vec3_at(l.aniso_step, a)), p));
-                switch a {
-                    case 0u: { c.x = moved; }
-                    case 1u: { c.y = moved; }
-                    default: { c.z = moved; }
-                }
-            }
-            let s = VIEW_sample_level(level, linear_xy, linear_z, offset, cmp_on, cmp_ref, c);
-            sum = add_components(sum, s, k == 0u);
-        }
-        return vec4<u32>(
-            flush_denorm(div_by_count(sum.x, n)),
-            flush_denorm(div_by_count(sum.y, n)),
-            flush_denorm(div_by_count(sum.z, n)),
-            flush_denorm(div_by_count(sum.w, n)),
-        );
-    }
-    return VIEW_sample_level(level, linear_xy, linear_z, offset, cmp_on, cmp_ref, coords);
-}
-
-// sample_lane: one lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL).
+// sample_lane: one lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL):
+// one or two mip levels, each one sample or the average of the anisotropic
+// samples along the major derivative, then the blend of the levels. Written
+// as loops around a single sample_level call, so that the driver (which
+// inlines every call) compiles the footprint once per instruction.
 fn VIEW_sample_lane(offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>, l: LaneLod) -> vec4<u32> {
     let f = view_filters(VIEW, l.clamped);
     let m = select_mips(l.clamped, f.w, VIEW.last_level);
-    let a = VIEW_at_level(m.lo, f, offset, cmp_on, cmp_ref, coords, l);
-    if !m.two {
-        return a;
+    let linear_xy = f.x == 1u;
+    let linear_z = f.y == 1u;
+    let aniso = l.aniso_taps > 1u && f.z == 1u;
+    let n = select(1u, l.aniso_taps, aniso);
+    var levels: array<vec4<u32>, 2>;
+    for (var li = 0u; li < select(1u, 2u, m.two); li = li + 1u) {
+        var sum = vec4<u32>(0u);
+        for (var k = 0u; k < n; k = k + 1u) {
+            var c = coords;
+            if aniso {
+                let p = aniso_position(k, n);
+                for (var a = 0u; a < VIEW.axes; a = a + 1u) {
+                    let moved = bitcast<u32>(bitcast<f32>(fp_component(c, a)) + mul_rounded(bitcast<f32>(vec3_at(l.aniso_step, a)), p));
+                    switch a {
+                        case 0u: { c.x = moved; }
+                        case 1u: { c.y = moved; }
+                        default: { c.z = moved; }
+                    }
+                }
+            }
+            let s = VIEW_sample_level(m.lo + li, linear_xy, linear_z, offset, cmp_on, cmp_ref, c);
+            sum = select(s, add_components(sum, s, k == 0u), aniso);
+        }
+        if aniso {
+            // aniso_average: the sum divided by the count, flushed.
+            sum = vec4<u32>(
+                flush_denorm(div_by_count(sum.x, n)),
+                flush_denorm(div_by_count(sum.y, n)),
+                flush_denorm(div_by_count(sum.z, n)),
+                flush_denorm(div_by_count(sum.w, n)),
+            );
+        }
+        levels[li] = sum;
     }
-    let b = VIEW_at_level(m.lo + 1u, f, offset, cmp_on, cmp_ref, coords, l);
-    return mip_blend(a, b, m.weight, VIEW.filter_mode);
+    if !m.two {
+        return levels[0];
+    }
+    return mip_blend(levels[0], levels[1], m.weight, VIEW.filter_mode);
 }
 
 // gather_lane: one lane's four texels at the level a point-mipmapped sample

@@ -67,9 +67,17 @@ fn sampler_assets_equal_the_cpu() {
     let Some(g) = gpu(test) else { return };
     let mut bad = Vec::new();
     for (name, p) in sampler_assets() {
-        let r = run_diff(p, g)
-            .unwrap_or_else(|e| panic!("{name}: {e:?}"))
-            .report;
+        let t = std::time::Instant::now();
+        let out = run_diff(p, g).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let st = &out.gpu_run.stats;
+        println!(
+            "{name}: {:.1} s (CPU {:.2} s, GPU {:.2} s of which executing {:.2} s)",
+            t.elapsed().as_secs_f64(),
+            out.cpu_time.as_secs_f64(),
+            st.total.as_secs_f64(),
+            st.execute.as_secs_f64()
+        );
+        let r = out.report;
         if r.count > 0 {
             bad.push(format!(
                 "{name}: {} difference(s), first {:?}",
