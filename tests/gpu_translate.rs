@@ -73,10 +73,10 @@ fn waves_with_different_descriptors_get_their_own_modules() {
     let mut p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
     assert_eq!(tr.kernels.len(), 1);
-    // Point wave 1's output T# somewhere else: it needs a module of its own,
-    // and the other waves keep sharing theirs.
+    // Point wave 1's input T# 256 bytes further (still inside image memory):
+    // it needs a module of its own, and the other waves keep sharing theirs.
     let w = &mut p.waves[1];
-    w.set_sgpr(16, w.sgpr(16).wrapping_add(0x100));
+    w.set_sgpr(4, w.sgpr(4).wrapping_add(1));
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
     assert_eq!(tr.kernels.len(), 2);
     assert_eq!(tr.kernels[1].waves, vec![1]);
@@ -85,9 +85,10 @@ fn waves_with_different_descriptors_get_their_own_modules() {
 
 #[test]
 fn unsupported_instructions_are_refused_by_name() {
-    // image_sample: the sampler is not translated yet; the error names it.
-    // image_sample v[1:4], v[1:2], s[4:11], s[12:15] dmask:0xf (gfx9).
-    let program = gcnrun::input::from_hex("00 0f 80 f0 01 01 61 00").unwrap();
+    // An A16 sample: 16-bit addresses are not executed yet (on the CPU either);
+    // the error names the instruction.
+    // image_sample v[1:4], v[1:2], s[4:11], s[12:15] dmask:0xf a16 (gfx9).
+    let program = gcnrun::input::from_hex("00 8f 80 f0 01 01 61 00").unwrap();
     let arch = gcnrun::Arch::parse("gfx9").unwrap();
     let p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
     let e = translate(&p.prog, &p.waves, &p.memory).unwrap_err();

@@ -18,6 +18,9 @@
 //! IR gains scalar loads from memory; docs/gpu.md.)
 
 use super::wgsl;
+
+#[path = "translate_sample.rs"]
+mod sample;
 use crate::cpu::atomic::{self, AtomicOp};
 use crate::cpu::image::data::{has_status, DataWidth};
 use crate::cpu::image::{read_tsharp, require_linear, surface_of};
@@ -188,12 +191,9 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
             Op::Image(m) => {
                 let base = m.raw.srsrc * 4;
                 key.push(std::array::from_fn(|i| scratch.sgpr(base + i as u32)));
-                // Sampling instructions read an S# too: its four dwords
-                // (padded to eight) are part of what a module specialises on.
-                if matches!(
-                    m.op.kind,
-                    BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
-                ) {
+                if sample::is_sampler(m) {
+                    // Sampling instructions read an S# too: its four dwords
+                    // (padded to eight) are part of what a module specialises on.
                     let s = m.raw.ssamp * 4;
                     key.push(std::array::from_fn(|i| {
                         if i < 4 {
@@ -259,6 +259,8 @@ struct Emitter<'a> {
     trace: bool,
     atomics: Vec<TracedAtomic>,
     stored: bool,
+    /// The S# (SSAMP × 4 SGPRs) of the image instruction being emitted.
+    ssharp: [u32; 4],
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -283,6 +285,7 @@ impl<'a> Emitter<'a> {
             trace: false,
             atomics: Vec::new(),
             stored: false,
+            ssharp: [0; 4],
         }
     }
 
@@ -382,6 +385,7 @@ impl<'a> Emitter<'a> {
                 Op::Image(m) => {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
+                    self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.raw.ssamp * 4 + i as u32));
                     self.emit_image(offset, m, tsharp)?;
                 }
             }
@@ -662,6 +666,9 @@ impl<'a> Emitter<'a> {
             }
             BaseKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
             BaseKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
+            BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod => {
+                sample::emit(self, offset, m, tsharp, self.ssharp)?
+            }
             _ => {
                 return Err(err(
                     offset,

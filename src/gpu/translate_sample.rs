@@ -1,0 +1,594 @@
+//! IMAGE_SAMPLE*, IMAGE_GATHER4* and IMAGE_GET_LOD in WGSL: the translation of
+//! `crate::cpu::sample::execute` (docs/gpu.md, "Sampling on the GPU").
+//!
+//! The stage functions are the library `shaders/sample.wgsl`, added to a
+//! module the first time it samples, with the Rust tables it needs
+//! (LOG2_THRESHOLDS, the anisotropic sample positions). Each (T#, S#) pair an
+//! instruction reads becomes a *view*: a `View` constant holding the
+//! descriptor fields, a texel function (surface address, format conversion,
+//! denormal flush, degamma) and an instance of the template
+//! `shaders/sample_view.wgsl`; identical views are emitted once per module.
+//! The instruction itself becomes per-lane code: the address VGPRs by role,
+//! the implicit derivatives exchanged through workgroup memory (every lane of
+//! a quad, active or not, provides its coordinates, as on the CPU), the LOD,
+//! the sample, gather or LOD, DST_SEL, DMASK, D16 and TFE.
+//!
+//! It is a child module of `translate` (declared there with `#[path]`) so that
+//! it uses the `Emitter`'s helpers without widening their visibility.
+
+use super::{component_layout, err, Emitter, TranslateError};
+use crate::arch::Gen;
+use crate::cpu::image::{require_linear, surface_of};
+use crate::cpu::sample::vaddr::{Layout, Shape};
+use crate::gcn::mimg::Mimg;
+use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::texture::descriptor::{
+    decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
+};
+use crate::texture::format::{self, data_format, missing_component, NumFormat};
+use crate::texture::sample::address::{self, border_color};
+use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+
+/// `shaders/sample.wgsl`: the sampler's stage functions.
+const SAMPLE: &str = include_str!("../../shaders/sample.wgsl");
+/// `shaders/sample_view.wgsl`: the per-view template (`VIEW` is the name).
+const SAMPLE_VIEW: &str = include_str!("../../shaders/sample_view.wgsl");
+
+/// True for the instructions this module translates.
+pub(super) fn is_sampler(m: &Mimg) -> bool {
+    matches!(
+        m.op.kind,
+        BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
+    )
+}
+
+/// The tables the library reads, generated from the Rust constants and
+/// functions so that they cannot drift apart.
+fn tables() -> String {
+    let log2: Vec<String> = LOG2_THRESHOLDS
+        .iter()
+        .map(|t| format!("{t:#08x}u"))
+        .collect();
+    let mut aniso = Vec::new();
+    for n in 1..=16u32 {
+        for k in 0..n {
+            let p = crate::texture::sample::filter::aniso_position(k, n);
+            aniso.push(format!("{:#010x}u", p.to_bits()));
+        }
+    }
+    format!(
+        "\n// lod::LOG2_THRESHOLDS, from the Rust table.\nconst LOG2_THRESHOLDS = array<u32, {}>({});\n\
+         // filter::aniso_position(k, n) for n = 1..=16, k < n (row n starts at n(n-1)/2), from the CPU function.\n\
+         const ANISO_POSITIONS = array<u32, {}>({});\n",
+        log2.len(),
+        log2.join(", "),
+        aniso.len(),
+        aniso.join(", ")
+    )
+}
+
+/// Adds the library, its tables and the quad-exchange array to the module
+/// once.
+fn ensure_library(e: &mut Emitter) {
+    if e.decls.contains("fn half_log2_fixed(") {
+        return;
+    }
+    e.decls.push_str(&tables());
+    e.decls.push('\n');
+    e.decls.push_str(SAMPLE);
+    e.decls.push_str(
+        "\n// Coordinates of every lane, for the implicit derivatives of its quad.\nvar<workgroup> smp_quad: array<vec4<u32>, WAVE_SIZE>;\n",
+    );
+}
+
+/// The component gather4 returns: the lowest DMASK bit, X for DMASK 0
+/// (cpu::sample::gather_component).
+fn gather_component(dmask: u32) -> usize {
+    if dmask & 0xf == 0 {
+        0
+    } else {
+        (dmask & 0xf).trailing_zeros() as usize
+    }
+}
+
+/// DST_SEL of one component as a WGSL expression over the texel `t`
+/// (cpu::sample::swizzle).
+fn swizzle_expr(sel: u8, t: &str, nf: NumFormat) -> String {
+    match sel {
+        0 => "0u".into(),
+        1 => format!("{}u", missing_component(3, nf)),
+        s => format!("{t}.{}", ["x", "y", "z", "w"][usize::from(s - 4) & 3]),
+    }
+}
+
+/// The DMASK-selected values, X to W; DMASK 0 returns one zero.
+fn dmask_selected(v: [String; 4], dmask: u32) -> Vec<String> {
+    let picked: Vec<String> = v
+        .into_iter()
+        .enumerate()
+        .filter(|(c, _)| dmask >> c & 1 == 1)
+        .map(|(_, x)| x)
+        .collect();
+    if picked.is_empty() {
+        vec!["0u".into()]
+    } else {
+        picked
+    }
+}
+
+/// Lines writing `values` to VGPRs from VDATA with D16 narrowing and packing,
+/// then the TFE status dword (cpu::sample::write_values). Emitted inside the
+/// lane's EXEC block.
+fn write_values(e: &mut Emitter, m: &Mimg, values: &[String], integer: bool) {
+    let r = &m.raw;
+    let dwords: Vec<String> = if r.d16 {
+        let halves: Vec<String> = values
+            .iter()
+            .map(|v| {
+                if integer {
+                    format!("({v} & 0xffffu)")
+                } else {
+                    format!("f32_to_f16({v})")
+                }
+            })
+            .collect();
+        if e.prog.arch.packed_d16 {
+            halves
+                .chunks(2)
+                .map(|p| match p.get(1) {
+                    Some(h) => format!("({} | ({h} << 16u))", p[0]),
+                    None => p[0].clone(),
+                })
+                .collect()
+        } else {
+            halves
+        }
+    } else {
+        values.to_vec()
+    };
+    for (k, x) in dwords.iter().enumerate() {
+        if let Some(p) = e.v(r.vdata + k as u32) {
+            e.line(&format!("    {p} = {x};"));
+        }
+    }
+    if r.tfe {
+        if let Some(p) = e.v(r.vdata + dwords.len() as u32) {
+            e.line(&format!("    {p} = 0u;"));
+        }
+    }
+}
+
+/// Emits one sampler instruction; `ssharp` is the four SGPRs at SSAMP × 4.
+pub(super) fn emit(
+    e: &mut Emitter,
+    offset: usize,
+    m: &Mimg,
+    tsharp: Image,
+    ssharp: [u32; 4],
+) -> Result<(), TranslateError> {
+    let r = &m.raw;
+    let arch = e.prog.arch;
+    if r.a16 || r.lwe || m.op.has(flag::G16) {
+        return Err(err(
+            offset,
+            format!("`{}` with a16/lwe/g16 is not executed yet", m.mnemonic()),
+        ));
+    }
+    if arch.gen >= Gen::Gfx11 {
+        return Err(err(
+            offset,
+            format!(
+                "`{}` on {} is not executed yet",
+                m.mnemonic(),
+                arch.gen.name()
+            ),
+        ));
+    }
+    let base = r.ssamp * 4;
+    let sampler = decode_sampler_checked(&ssharp, arch.gen)
+        .map_err(|x| err(offset, format!("s[{}:{}]: {x}", base, base + 3)))?;
+    let d = match tsharp {
+        Image::Bound(d) => d,
+        Image::Unbound | Image::Null { .. } => {
+            let sel = match tsharp {
+                Image::Null { dst_sel } => dst_sel,
+                _ => [0; 4],
+            };
+            let consts: [String; 4] =
+                sel.map(|s| format!("{}u", if s == 1 { 1.0f32.to_bits() } else { 0 }));
+            let values = match m.op.kind {
+                BaseKind::Gather4 => vec![consts[gather_component(r.dmask)].clone(); 4],
+                BaseKind::GetLod => dmask_selected(std::array::from_fn(|_| "0u".into()), r.dmask),
+                _ => dmask_selected(consts, r.dmask),
+            };
+            e.line("if is_active(exec_lo, exec_hi, lane) {");
+            write_values(e, m, &values, false);
+            e.line("}");
+            return Ok(());
+        }
+    };
+    emit_bound(e, offset, m, &d, &sampler)
+}
+
+/// What the per-lane code needs to know about a bound view.
+struct ViewInfo {
+    name: String,
+    shape: Shape,
+    nf: NumFormat,
+}
+
+/// The checks of cpu::sample::execute_bound, the view's declarations, and the
+/// per-lane code.
+fn emit_bound(
+    e: &mut Emitter,
+    offset: usize,
+    m: &Mimg,
+    d: &ImageDesc,
+    sampler: &SamplerDesc,
+) -> Result<(), TranslateError> {
+    let r = &m.raw;
+    let arch = e.prog.arch;
+    let fail = |x: String| err(offset, x);
+    if arch.gen >= Gen::Gfx10 && ImageType::from_dim(r.dim as u8) != Some(d.image_type) {
+        return Err(fail(format!(
+            "`{}` dim {} does not match the T# type {:?}",
+            m.mnemonic(),
+            r.dim,
+            d.image_type
+        )));
+    }
+    let shape = Shape::of(d.image_type)
+        .ok_or_else(|| fail(format!("`{}` on an MSAA image", m.mnemonic())))?;
+    require_linear(d, &arch).map_err(fail)?;
+    let surf = surface_of(d).map_err(fail)?;
+    let df = data_format(d.data_format).ok_or_else(|| fail("unsupported data format".into()))?;
+    let nf = NumFormat::from_code(d.num_format)
+        .ok_or_else(|| fail("unsupported number format".into()))?;
+    let border_used =
+        (0..shape.axes).any(|a| address::uses_border(sampler.clamp[a] & 7)) && !shape.cube;
+    let border = border_color(sampler.border_type, nf.is_integer());
+    if border_used && border.is_none() {
+        return Err(fail(
+            "S# border_color_type = 3 (the driver's border-colour table) is not modelled".into(),
+        ));
+    }
+    if m.op.has(flag::C) && nf.is_integer() {
+        return Err(fail(format!(
+            "`{}`: depth compare on an integer ({nf:?}) image",
+            m.mnemonic()
+        )));
+    }
+    if shape.cube && (r.unorm || sampler.force_unnormalized) {
+        return Err(fail(format!(
+            "`{}`: unnormalized coordinates on a cube image",
+            m.mnemonic()
+        )));
+    }
+    if df.layout == format::Layout::Block {
+        return Err(fail(format!(
+            "`{}` on a block-compressed image is not translated to WGSL yet",
+            m.mnemonic()
+        )));
+    }
+    let normalized = !(r.unorm || sampler.force_unnormalized);
+    let view = declare_view(e, offset, d, sampler, shape, normalized, border, &surf)?;
+    let view = ViewInfo {
+        name: view,
+        shape,
+        nf,
+    };
+    emit_lanes(e, offset, m, d, &view)
+}
+
+/// Declares the view's constant, texel function and template instance (once
+/// per module) and returns its name.
+#[allow(clippy::too_many_arguments)]
+fn declare_view(
+    e: &mut Emitter,
+    offset: usize,
+    d: &ImageDesc,
+    s: &SamplerDesc,
+    shape: Shape,
+    normalized: bool,
+    border: Option<[u32; 4]>,
+    surf: &crate::texture::layout::Surface,
+) -> Result<String, TranslateError> {
+    ensure_library(e);
+    let df = data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
+    let nf = NumFormat::from_code(d.num_format)
+        .ok_or_else(|| err(offset, "unsupported number format"))?;
+    let integer = nf.is_integer();
+    let degamma = s.force_degamma && nf == NumFormat::Unorm;
+    if degamma && df.comps.iter().take(3).any(|c| c.1 != 8) {
+        return Err(err(
+            offset,
+            format!(
+                "FORCE_DEGAMMA on data format {} (not 8 bits per component) is not translated to WGSL yet",
+                df.name
+            ),
+        ));
+    }
+    let slices = d.last_array.saturating_sub(d.base_array) + 1;
+    let layers = if shape.cube {
+        (slices / 6).max(1)
+    } else {
+        slices
+    };
+    let last_level = u32::from(d.last_level.saturating_sub(d.base_level));
+    let t_min = d.min_lod as i32 - i32::from(d.base_level) * LOD_ONE;
+    let border = border.unwrap_or([0; 4]);
+    let b = |x: bool| if x { "true" } else { "false" };
+    let mut text = String::new();
+    writeln!(
+        text,
+        "\nconst VIEW: View = View({}u, {}u, {}u, {}u, {last_level}u, {}u, {}, {}, {layers}u, {}, {}, {}, vec3<u32>({}u, {}u, {}u), vec4<u32>({}u, {}u, {}u, {}u), {}u, {}, {}u, {}u, {}u, {}u, {}u, {}, {}, {}, {t_min}, {}u);",
+        d.width,
+        d.height,
+        d.depth,
+        d.base_level,
+        shape.axes,
+        b(shape.layered),
+        b(shape.cube),
+        b(normalized),
+        b(integer),
+        b(nf == NumFormat::Unorm),
+        s.clamp[0],
+        s.clamp[1],
+        s.clamp[2],
+        border[0],
+        border[1],
+        border[2],
+        border[3],
+        s.filter_mode,
+        b(s.disable_cube_wrap),
+        s.mag_filter,
+        s.min_filter,
+        s.z_filter,
+        s.mip_filter,
+        s.max_aniso,
+        s.lod_bias,
+        s.min_lod,
+        s.max_lod,
+        s.compare,
+    )
+    .ok();
+    // fetch_raw + texel_value (cpu::sample::view).
+    let f = e.surface_fn(offset, surf, d.base_address)?;
+    let (lo, width) = component_layout(df);
+    let pf = df.layout == format::Layout::PackedFloat;
+    let bytes = df.bytes;
+    let count = df.comps.len();
+    let slice = if shape.layered {
+        format!("{}u + slice", d.base_array)
+    } else {
+        "0u".into()
+    };
+    writeln!(
+        text,
+        "// View::fetch_raw and View::texel_value.\nfn VIEW_texel(level: u32, slice: u32, x: u32, y: u32, z: u32) -> vec4<u32> {{\n    let off = {f}({}u + level, {slice}, x, y, z);\n    if !mem_in_range(off, {bytes}u) {{\n        return vec4<u32>(0u);\n    }}\n    let raw = mem_read_texel(off, {bytes}u);",
+        d.base_level
+    )
+    .ok();
+    if integer {
+        writeln!(
+            text,
+            "    return load_texel(raw, {}u, {pf}, {count}u, {lo}, {width});",
+            nf.code()
+        )
+        .ok();
+    } else if degamma {
+        // srgb_to_linear(unorm_to_f32(c, 8)) is the SRGB8_TO_LINEAR entry of c.
+        let comp = |c: usize| match df.comps.get(c) {
+            Some(&(lo, _)) if c < 3 => {
+                format!("srgb8_to_linear_bits(get_bits(raw, {lo}u, 8u))")
+            }
+            Some(&(lo, w)) => format!(
+                "flush_denorm(bitcast<u32>(unorm_to_f32(get_bits(raw, {lo}u, {w}u), {w}u)))"
+            ),
+            None => format!("{}u", missing_component(c, nf)),
+        };
+        writeln!(
+            text,
+            "    return vec4<u32>({}, {}, {}, {});",
+            comp(0),
+            comp(1),
+            comp(2),
+            comp(3)
+        )
+        .ok();
+    } else {
+        writeln!(
+            text,
+            "    let t = load_texel(raw, {}u, {pf}, {count}u, {lo}, {width});\n    return vec4<u32>(flush_denorm(t.x), flush_denorm(t.y), flush_denorm(t.z), flush_denorm(t.w));",
+            nf.code()
+        )
+        .ok();
+    }
+    text.push_str("}\n");
+    text.push_str(SAMPLE_VIEW);
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    let name = format!("view_{:016x}", h.finish());
+    if !e.decls.contains(&format!("const {name}: View")) {
+        e.decls.push_str(&text.replace("VIEW", &name));
+    }
+    Ok(name)
+}
+
+/// The address dword index of each operand role (vaddr::Layout::read).
+struct Roles {
+    offset: Option<usize>,
+    bias: Option<usize>,
+    reference: Option<usize>,
+    ddx: Vec<usize>,
+    ddy: Vec<usize>,
+    coords: Vec<usize>,
+    trailing: Option<usize>,
+}
+
+fn roles(l: &Layout) -> Roles {
+    let mut k = 0;
+    let mut next = || {
+        k += 1;
+        k - 1
+    };
+    let offset = l.offset.then(&mut next);
+    let bias = l.bias.then(&mut next);
+    let reference = l.compare.then(&mut next);
+    let (mut ddx, mut ddy) = (Vec::new(), Vec::new());
+    if l.derivatives {
+        ddx = (0..l.shape.axes).map(|_| next()).collect();
+        ddy = (0..l.shape.axes).map(|_| next()).collect();
+    }
+    let coords = (0..l.shape.body()).map(|_| next()).collect();
+    let trailing = l.trailing.then(&mut next);
+    Roles {
+        offset,
+        bias,
+        reference,
+        ddx,
+        ddy,
+        coords,
+        trailing,
+    }
+}
+
+/// The per-lane code of a bound sampler instruction (cpu::sample::execute_bound's
+/// lane loop).
+fn emit_lanes(
+    e: &mut Emitter,
+    offset: usize,
+    m: &Mimg,
+    d: &ImageDesc,
+    view: &ViewInfo,
+) -> Result<(), TranslateError> {
+    let r = &m.raw;
+    let arch = e.prog.arch;
+    let shape = view.shape;
+    let layout = Layout::new(m.op, shape);
+    let need = layout.dwords();
+    let regs: Vec<u32> = if m.nsa_form {
+        m.address_vgprs()
+    } else {
+        (0..need as u32).map(|k| r.vaddr + k).collect()
+    };
+    if regs.len() < need {
+        return Err(err(
+            offset,
+            format!(
+                "`{}` on a {:?} image needs {need} address VGPRs, the instruction names {}",
+                m.mnemonic(),
+                d.image_type,
+                regs.len()
+            ),
+        ));
+    }
+    let ro = roles(&layout);
+    let a: Vec<String> = regs[..need].iter().map(|&n| e.v_read(n)).collect();
+    let at = |i: Option<usize>| i.map_or("0u".to_string(), |i| format!("smp_a[{i}]"));
+    e.line(&format!(
+        "let smp_a = array<u32, {need}>({});",
+        a.join(", ")
+    ));
+    let c: Vec<String> = (0..4).map(|i| at(ro.coords.get(i).copied())).collect();
+    e.line(&format!("let coords = vec4<u32>({});", c.join(", ")));
+    let explicit = m.op.gradients();
+    let needs_quad = !explicit && !m.op.has(flag::L) && !m.op.has(flag::LZ);
+    if explicit {
+        let g = |v: &[usize]| -> String {
+            let x: Vec<String> = (0..3).map(|i| at(v.get(i).copied())).collect();
+            format!("vec3<u32>({})", x.join(", "))
+        };
+        e.line(&format!("let ddx = {};", g(&ro.ddx)));
+        e.line(&format!("let ddy = {};", g(&ro.ddy)));
+    } else if needs_quad {
+        // Coarse differences over the quad (cpu::sample::derivatives): every
+        // lane, active or not, publishes its coordinates; barriers are outside
+        // the EXEC condition, in uniform control flow.
+        e.line("smp_quad[lane] = coords;");
+        e.line("workgroupBarrier();");
+        e.line("let q = lane & ~3u;");
+        let diff = |other: &str, comp: &str, axis: usize| {
+            if axis < shape.axes {
+                format!(
+                    "bitcast<u32>(bitcast<f32>(flush_denorm(smp_quad[q + {other}].{comp})) - bitcast<f32>(flush_denorm(smp_quad[q].{comp})))"
+                )
+            } else {
+                "0u".into()
+            }
+        };
+        let comps = ["x", "y", "z"];
+        let dx: Vec<String> = (0..3).map(|i| diff("1u", comps[i], i)).collect();
+        let dy: Vec<String> = (0..3).map(|i| diff("2u", comps[i], i)).collect();
+        e.line(&format!("let ddx = vec3<u32>({});", dx.join(", ")));
+        e.line(&format!("let ddy = vec3<u32>({});", dy.join(", ")));
+        e.line("workgroupBarrier();");
+    } else {
+        e.line("let ddx = vec3<u32>(0u);");
+        e.line("let ddy = vec3<u32>(0u);");
+    }
+    let mut flags = 0u32;
+    for (f, bit) in [(flag::L, 1u32), (flag::LZ, 2), (flag::B, 4), (flag::CL, 8)] {
+        if m.op.has(f) {
+            flags |= bit;
+        }
+    }
+    let name = &view.name;
+    let nf = view.nf;
+    e.line("if is_active(exec_lo, exec_hi, lane) {");
+    e.line(&format!(
+        "    let l = lane_lod({name}, {flags}u, {}, {}, ddx, ddy);",
+        at(ro.bias),
+        at(ro.trailing)
+    ));
+    let cmp_on = m.op.has(flag::C);
+    let cmp_ref = if cmp_on {
+        format!(
+            "reference_for(flush_denorm({}), {})",
+            at(ro.reference),
+            nf == NumFormat::Unorm
+        )
+    } else {
+        "0u".into()
+    };
+    let off = at(ro.offset);
+    match m.op.kind {
+        BaseKind::GetLod => {
+            e.line(&format!(
+                "    let within = clamp(l.clamped, 0, {}i * LOD_ONE);",
+                u32::from(d.last_level.saturating_sub(d.base_level))
+            ));
+            let vals = [
+                "bitcast<u32>(lod_to_f32(within))".to_string(),
+                "bitcast<u32>(lod_to_f32(l.unclamped))".into(),
+                "0u".into(),
+                "0u".into(),
+            ];
+            let values = dmask_selected(vals, r.dmask);
+            write_values(e, m, &values, false);
+        }
+        BaseKind::Gather4 => {
+            let point_footprint = arch.gen <= Gen::Gfx8 && nf.is_integer();
+            e.line(&format!(
+                "    let g = {name}_gather_lane({off}, {cmp_on}, {cmp_ref}, coords, l, {point_footprint});"
+            ));
+            let sel = d.dst_sel[gather_component(r.dmask)];
+            let values: Vec<String> = (0..4)
+                .map(|k| swizzle_expr(sel, &format!("g[{k}]"), nf))
+                .collect();
+            write_values(e, m, &values, nf.is_integer());
+        }
+        _ => {
+            e.line(&format!(
+                "    let t = {name}_sample_lane({off}, {cmp_on}, {cmp_ref}, coords, l);"
+            ));
+            let sw: [String; 4] = d.dst_sel.map(|s| swizzle_expr(s, "t", nf));
+            let values = dmask_selected(sw, r.dmask);
+            write_values(e, m, &values, nf.is_integer());
+        }
+    }
+    e.line("}");
+    Ok(())
+}
