@@ -5,12 +5,13 @@
 //! oracle"):
 //!
 //! - the native result must lie in the range of the CPU's results over the
-//!   precision box around the sample: each coordinate ±(2^-subTexelPrecisionBits
-//!   + 2^-8) texel, the LOD over the interval Vulkan allows for the sample
-//!   (explicit: ±(2^-mipmapPrecisionBits + 2^-8); from derivatives: the ρ
-//!   approximation bounds, widened the same way). The CPU is evaluated at the
-//!   box's corners and at every kink inside (texel centres, integer LODs, the
-//!   LOD clamps), where a multilinear filter takes its extremes;
+//!   precision box around the sample: each coordinate within
+//!   2^-subTexelPrecisionBits plus 2^-8 texel, the LOD over the interval
+//!   Vulkan allows for the sample (explicit: the value; from derivatives: the
+//!   ρ approximation bounds), clamped by the sampler, then widened by
+//!   2^-mipmapPrecisionBits plus 2^-8. The CPU is evaluated at the box's ends
+//!   and at every kink inside (texel centres, integer LODs, the magnification
+//!   threshold), where a multilinear filter takes its extremes;
 //! - widened by the arithmetic precision of the format: one 8-bit quantum per
 //!   fixed-point lerp stage plus the final conversion for 8-bit formats, a few
 //!   f32 ulps per stage for float formats;
@@ -25,8 +26,7 @@
 mod common;
 
 use gcnrun::gpu::native::{
-    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp,
-    NativeSampler,
+    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
 };
 use gcnrun::gpu::{self, Gpu};
 use gcnrun::launch::run::{prepare_manifest, run_cpu};
@@ -131,6 +131,9 @@ struct Family {
     filter: Filter,
     cases: usize,
     per_case: usize,
+    /// Negative control: move the native coordinates by this many texels of
+    /// level 0 along x, so that the oracle must see the disagreement.
+    sabotage: f32,
 }
 
 /// One lane's operands on the CPU side: normalized spatial coordinates (for
@@ -295,11 +298,9 @@ fn random_case(rng: &mut ChaCha8Rng, f: &Family, border_ok: bool) -> Case {
     };
     for m in 0..mips {
         let (w, h, z) = image.level_size(m);
-        image.levels.push(random_texels(
-            rng,
-            format,
-            (w * h * z) as usize,
-        ));
+        image
+            .levels
+            .push(random_texels(rng, format, (w * h * z) as usize));
     }
     let (mag, min, mip) = match f.filter {
         Filter::Point => (false, false, false),
@@ -354,7 +355,7 @@ fn random_case(rng: &mut ChaCha8Rng, f: &Family, border_ok: bool) -> Case {
 
 /// The manifest of a case (code, T#, S#; every register and texel is written
 /// afterwards).
-fn manifest(kind: Kind, c: &Case, waves: usize) -> String {
+fn manifest(kind: Kind, c: &Case, s: &NativeSampler, waves: usize) -> String {
     let im = &c.image;
     let (ty, extra) = match im.dim {
         NativeDim::D2 => ("2d", String::new()),
@@ -368,7 +369,6 @@ fn manifest(kind: Kind, c: &Case, waves: usize) -> String {
         NativeFormat::Rgba16Float => ("16_16_16_16", "float"),
         NativeFormat::R32Float | NativeFormat::Depth32Float => ("32", "float"),
     };
-    let s = &c.sampler;
     let f = |l: bool| if l { "linear" } else { "point" };
     let a = |m: NativeAddress| match m {
         NativeAddress::Repeat => "wrap",
@@ -425,19 +425,23 @@ max_lod = {lod_max}
         a0 = a(s.address[0]),
         a1 = a(s.address[1]),
         a2 = a(s.address[2]),
-        lod_min = s.lod_min,
-        lod_max = s.lod_max,
+        // Through f64: exact decimals of the 1/256 grid.
+        lod_min = f64::from(s.lod_min),
+        lod_max = f64::from(s.lod_max),
     )
 }
 
 /// Runs every lane's address words on the CPU; returns per lane the result
 /// registers (4 dwords for samples, 16 for the four gathers, 4 for gather4_c).
-fn run_on_cpu(kind: Kind, c: &Case, lanes: &[Vec<u32>]) -> Vec<Vec<f32>> {
+fn run_on_cpu(kind: Kind, c: &Case, s: &NativeSampler, lanes: &[Vec<u32>]) -> Vec<Vec<f32>> {
     let waves = lanes.len().div_ceil(64).max(1);
     let dir = std::env::temp_dir().join(format!("gcnrun-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join("case.toml");
-    std::fs::write(&path, manifest(kind, c, waves)).unwrap();
+    // Tests run in parallel: one file per launch.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path: PathBuf = dir.join(format!("case{k}.toml"));
+    std::fs::write(&path, manifest(kind, c, s, waves)).unwrap();
     let mut p = prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{e}"));
     let desc = p.images[0].desc;
     let surf = gcnrun::cpu::image::surface_of(&desc).unwrap();
@@ -455,8 +459,7 @@ fn run_on_cpu(kind: Kind, c: &Case, lanes: &[Vec<u32>]) -> Vec<Vec<f32>> {
                     };
                     let at = (((k * h + y) * w + x) as usize) * bpt;
                     let off = surf.texel_offset(m as u32, slice, x, y, zz).unwrap();
-                    p.memory
-                        .write(desc.base_address + off, &data[at..at + bpt]);
+                    p.memory.write(desc.base_address + off, &data[at..at + bpt]);
                 }
             }
         }
@@ -468,6 +471,7 @@ fn run_on_cpu(kind: Kind, c: &Case, lanes: &[Vec<u32>]) -> Vec<Vec<f32>> {
         }
     }
     let out = run_cpu(p).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_file(&path);
     let regs: Vec<u32> = match kind {
         Kind::Gather => (0..4).chain(16..28).collect(),
         _ => (0..4).collect(),
@@ -517,17 +521,23 @@ fn axis_candidates(x: f32, sizes: &[u32], delta: f64, linear: bool) -> Vec<f32> 
     uniq(v).into_iter().map(|c| c as f32).collect()
 }
 
-/// Candidate LODs over `[lo, hi]`: the ends, the nominal, and the kinks
-/// inside: integer levels (linear mip), the magnification threshold 0 and the
-/// step just above it, and the sampler's clamps.
-fn lod_candidates(nominal: f64, lo: f64, hi: f64, s: &NativeSampler) -> Vec<f64> {
-    let mut v = vec![lo, nominal, hi];
+/// Candidate LODs for an unclamped interval `[lo, hi]`: the sampler's clamps
+/// apply first, then the native's LOD precision `dlod` around the clamped
+/// interval (as tcuTexLookupVerifier widens clamped LOD bounds); the ends and
+/// the kinks inside: integer levels (linear mip), and the magnification
+/// threshold 0 with the step just above it. The CPU evaluates these with
+/// [`widened`] clamps, so that it does not clamp them again.
+fn lod_candidates(lo: f64, hi: f64, dlod: f64, s: &NativeSampler) -> Vec<f64> {
+    let (min, max) = (f64::from(s.lod_min), f64::from(s.lod_max));
+    let lo = lo.clamp(min, max) - dlod;
+    let hi = hi.clamp(min, max) + dlod;
+    let mut v = vec![lo, hi];
     let mut k = lo.ceil();
     while k <= hi {
         v.push(k);
         k += 1.0;
     }
-    for extra in [0.0, CPU_GRID, f64::from(s.lod_min), f64::from(s.lod_max)] {
+    for extra in [0.0, CPU_GRID] {
         if (lo..=hi).contains(&extra) {
             v.push(extra);
         }
@@ -535,12 +545,25 @@ fn lod_candidates(nominal: f64, lo: f64, hi: f64, s: &NativeSampler) -> Vec<f64>
     uniq(v)
 }
 
+/// The sampler with its LOD clamps moved out by `dlod` (on the CPU's 1/256
+/// grid, within the S#'s 0..=15.996 range), for the candidate evaluations.
+fn widened(s: &NativeSampler, dlod: f64) -> NativeSampler {
+    let d = ((dlod / CPU_GRID).ceil() * CPU_GRID) as f32;
+    NativeSampler {
+        lod_min: (s.lod_min - d).max(0.0),
+        lod_max: (s.lod_max + d).min(4095.0 / 256.0),
+        ..*s
+    }
+}
+
 /// The level sizes (per axis) a LOD range can read.
 fn level_sizes(im: &NativeImage, lods: &[f64], s: &NativeSampler) -> [Vec<u32>; 3] {
     let last = im.levels.len() as f64 - 1.0;
     let mut levels: Vec<u32> = Vec::new();
     for &l in lods {
-        let d = l.clamp(f64::from(s.lod_min), f64::from(s.lod_max)).clamp(0.0, last);
+        let d = l
+            .clamp(f64::from(s.lod_min), f64::from(s.lod_max))
+            .clamp(0.0, last);
         levels.push(d.floor() as u32);
         levels.push(d.ceil() as u32);
     }
@@ -559,6 +582,8 @@ fn level_sizes(im: &NativeImage, lods: &[f64], s: &NativeSampler) -> [Vec<u32>; 
 /// One sample: the native lanes and, per lane, its CPU variants.
 struct Sample {
     native: Vec<NativeLane>,
+    /// The nominal CPU points (the group's lanes), run with the real sampler.
+    nominal: Vec<Point>,
     /// `variants[g]`: the CPU points of lane g (the first is the nominal one).
     variants: Vec<Vec<Point>>,
     /// For implicit derivatives: the quads of variant `k` (all four lanes).
@@ -585,13 +610,18 @@ fn rho_bounds(ddx: [f32; 3], ddy: [f32; 3], size: [u32; 3], n: usize) -> (f64, f
     )
 }
 
-fn random_point(rng: &mut ChaCha8Rng, c: &Case, kind: Kind) -> Point {
+/// How far from a cube face's edges samples stay (face-local units): past the
+/// precision box even at a 1×1 level, plus a margin. On an edge, which face a
+/// direction selects is within precision on both sides (docs/errata.md S13).
+fn cube_margin(delta: f64) -> f32 {
+    (2.0 * delta) as f32 + 1.0 / 512.0
+}
+
+fn random_point(rng: &mut ChaCha8Rng, c: &Case, kind: Kind, delta: f64) -> Point {
     let im = &c.image;
     let mut p = Point::default();
     if im.dim == NativeDim::Cube {
-        // Away from face edges by more than the precision box: which face a
-        // direction on an edge selects is within precision on both sides.
-        let margin = 4.0 / 256.0 / im.width as f32 + 1.0 / 512.0;
+        let margin = cube_margin(delta);
         for a in 0..2 {
             let k = rng.gen_range(0..4096) as f32 / 4096.0;
             p.c[a] = margin + k * (1.0 - 2.0 * margin);
@@ -634,12 +664,7 @@ fn random_point(rng: &mut ChaCha8Rng, c: &Case, kind: Kind) -> Point {
 /// The sample's variants: the cross product of axis candidates and LOD
 /// candidates (each LOD candidate turned into the operand the instruction
 /// takes: the `_l` value, derivatives scaled to reach it, or a bias).
-fn build_sample(
-    rng: &mut ChaCha8Rng,
-    c: &Case,
-    kind: Kind,
-    prec: (u32, u32),
-) -> Sample {
+fn build_sample(rng: &mut ChaCha8Rng, c: &Case, kind: Kind, prec: (u32, u32)) -> Sample {
     let im = &c.image;
     let s = &c.sampler;
     let n = axes(im.dim);
@@ -650,16 +675,16 @@ fn build_sample(
         [w, h, z]
     };
     let mut quad = [Point::default(); 4];
-    let base = random_point(rng, c, kind);
+    let mut base = random_point(rng, c, kind, delta);
     // Nominal LOD, the interval to cover, and how a LOD becomes an operand.
-    let (nominal, lo, hi, scale_of): (f64, f64, f64, Box<dyn Fn(f64) -> f64>) = match kind {
+    let (lo, hi, scale_of): (f64, f64, Box<dyn Fn(f64) -> f64>) = match kind {
         Kind::SampleL => {
             let l = f64::from(base.lod);
-            (l, l - dlod, l + dlod, Box::new(|x| x))
+            (l, l, Box::new(|x| x))
         }
         Kind::SampleD => {
             let (a, b, e) = rho_bounds(base.ddx, base.ddy, size0, n);
-            (e, a.min(e) - dlod, b.max(e) + dlod, Box::new(move |x| (x - e).exp2()))
+            (a.min(e), b.max(e), Box::new(move |x| (x - e).exp2()))
         }
         Kind::SampleB => {
             // A quad: TL at the point, TR and BL one derivative step away.
@@ -675,6 +700,24 @@ fn build_sample(
                     d[a] = (step * 4096.0).round() / 4096.0;
                 }
                 let _ = k;
+            }
+            if im.dim == NativeDim::Cube {
+                // The whole quad stays on the face: a lane past an edge would
+                // be another face's direction natively, while GCN's shader
+                // passes each lane its own face (docs/errata.md S13).
+                let margin = cube_margin(delta);
+                let avail = 1.0 - 2.0 * margin;
+                for a in 0..2 {
+                    let width = ddx[a].abs() + ddy[a].abs();
+                    if width > avail {
+                        let k = avail / width * 0.9;
+                        ddx[a] = (ddx[a] * k * 4096.0).round() / 4096.0;
+                        ddy[a] = (ddy[a] * k * 4096.0).round() / 4096.0;
+                    }
+                    let lo = ddx[a].min(0.0) + ddy[a].min(0.0);
+                    let hi = ddx[a].max(0.0) + ddy[a].max(0.0);
+                    base.c[a] = base.c[a].clamp(margin - lo, 1.0 - margin - hi);
+                }
             }
             let bias = rng.gen_range(-2.0f32..2.0);
             for (g, q) in quad.iter_mut().enumerate() {
@@ -695,17 +738,12 @@ fn build_sample(
             }
             let (a, b, e) = rho_bounds(dx, dy, size0, n);
             let bb = f64::from(bias);
-            (
-                e + bb,
-                a.min(e) + bb - dlod,
-                b.max(e) + bb + dlod,
-                Box::new(move |x| x - e),
-            )
+            (a.min(e) + bb, b.max(e) + bb, Box::new(move |x| x - e))
         }
         // Level 0, magnification.
-        _ => (0.0, 0.0, 0.0, Box::new(|x| x)),
+        _ => (0.0, 0.0, Box::new(|x| x)),
     };
-    let lods = lod_candidates(nominal, lo, hi, s);
+    let lods = lod_candidates(lo, hi, dlod, s);
     let sizes = level_sizes(im, &lods, s);
     let linear_xy = s.mag_linear || s.min_linear || kind.gather();
     let group: Vec<Point> = if kind == Kind::SampleB {
@@ -717,41 +755,38 @@ fn build_sample(
     let mut quads: Vec<[Point; 4]> = Vec::new();
     // The axis candidates of the group's first lane; the other lanes of a quad
     // move with it (the derivatives stay the same).
-    let axis_c: Vec<Vec<f32>> = (0..n)
+    // Per axis, the shifts that reach every lane's candidates (a quad moves
+    // as one, so each lane's own kinks must be among the shifts).
+    let shifts: Vec<Vec<f32>> = (0..n)
         .map(|a| {
-            let linear = if a == 2 { linear_xy } else { linear_xy };
-            axis_candidates(group[0].c[a], &sizes[a], delta, linear)
+            let mut v: Vec<f64> = Vec::new();
+            for p in &group {
+                for c in axis_candidates(p.c[a], &sizes[a], delta, linear_xy) {
+                    v.push(f64::from(c - p.c[a]));
+                }
+            }
+            uniq(v).into_iter().map(|x| x as f32).collect()
         })
         .collect();
-    let first = group[0];
     let mut combos: Vec<[f32; 3]> = vec![[0.0; 3]];
-    for (a, cands) in axis_c.iter().enumerate() {
+    for (a, cands) in shifts.iter().enumerate() {
         combos = combos
             .iter()
             .flat_map(|c0| {
                 cands.iter().map(move |&v| {
                     let mut c1 = *c0;
-                    c1[a] = v - first.c[a];
+                    c1[a] = v;
                     c1
                 })
             })
             .collect();
     }
-    // The nominal variant first.
-    let nominal_first = {
-        let mut v = lods.clone();
-        v.retain(|&l| l != nominal);
-        let mut out = vec![nominal];
-        out.extend(v);
-        out
-    };
-    combos.sort_by_key(|c| c.iter().any(|x| *x != 0.0));
-    for &lod in &nominal_first {
+    for &lod in &lods {
         for shift in &combos {
             let mut q: Vec<Point> = group.clone();
             for p in q.iter_mut() {
-                for a in 0..n {
-                    p.c[a] += shift[a];
+                for (c, d) in p.c.iter_mut().zip(shift).take(n) {
+                    *c += d;
                 }
                 match kind {
                     Kind::SampleL => p.lod = lod as f32,
@@ -779,7 +814,15 @@ fn build_sample(
             if kind == Kind::SampleB {
                 // textureSampleGrad with the quad's differences × 2^bias.
                 let k = p.bias.exp2();
-                let d = native_lane(im.dim, &Point { ddx: p.ddx, ddy: p.ddy, ..*p }, k);
+                let d = native_lane(
+                    im.dim,
+                    &Point {
+                        ddx: p.ddx,
+                        ddy: p.ddy,
+                        ..*p
+                    },
+                    k,
+                );
                 l.ddx = d.ddx;
                 l.ddy = d.ddy;
             }
@@ -788,6 +831,7 @@ fn build_sample(
         .collect();
     Sample {
         native,
+        nominal: group,
         variants,
         quads,
     }
@@ -818,6 +862,7 @@ struct Tally {
 fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let prec = precision(g);
+    let dlod = 2f64.powi(-(prec.1 as i32)) + CPU_GRID;
     let border_ok = g
         .device
         .features()
@@ -837,7 +882,14 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
         let samples: Vec<Sample> = (0..f.per_case / f.kind.group())
             .map(|_| build_sample(&mut rng, &c, f.kind, prec))
             .collect();
-        // CPU: every variant of every lane, in one launch.
+        // CPU: the nominal lanes with the case's sampler, then every variant
+        // of every lane with the widened LOD clamps (see `lod_candidates`).
+        let nominal_words: Vec<Vec<u32>> = samples
+            .iter()
+            .flat_map(|s| s.nominal.iter().map(|p| cpu_words(f.kind, c.image.dim, p)))
+            .collect();
+        let cpu_nominal = run_on_cpu(f.kind, &c, &c.sampler, &nominal_words);
+        let wide = widened(&c.sampler, dlod);
         let mut words: Vec<Vec<u32>> = Vec::new();
         let mut index: Vec<Vec<std::ops::Range<usize>>> = Vec::new();
         for s in &samples {
@@ -864,9 +916,12 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
             }
             index.push(per_lane);
         }
-        let cpu = run_on_cpu(f.kind, &c, &words);
+        let cpu = run_on_cpu(f.kind, &c, &wide, &words);
         // Native: one call per op (four for the gather of each component).
-        let lanes: Vec<NativeLane> = samples.iter().flat_map(|s| s.native.clone()).collect();
+        let mut lanes: Vec<NativeLane> = samples.iter().flat_map(|s| s.native.clone()).collect();
+        for l in lanes.iter_mut() {
+            l.coords[0] += f.sabotage / c.image.width as f32;
+        }
         let ops: Vec<NativeOp> = match f.kind {
             Kind::SampleL => vec![NativeOp::SampleLevel],
             Kind::SampleD | Kind::SampleB => vec![NativeOp::SampleGrad],
@@ -897,11 +952,12 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
             for (gi, range) in index[si].iter().enumerate() {
                 let nat = &native[k];
                 k += 1;
-                let cands: Vec<&Vec<f32>> = if f.kind == Kind::SampleB {
-                    range.clone().step_by(4).map(|i| &cpu[i]).collect()
+                let mut cands: Vec<&Vec<f32>> = vec![&cpu_nominal[k - 1]];
+                if f.kind == Kind::SampleB {
+                    cands.extend(range.clone().step_by(4).map(|i| &cpu[i]));
                 } else {
-                    range.clone().map(|i| &cpu[i]).collect()
-                };
+                    cands.extend(range.clone().map(|i| &cpu[i]));
+                }
                 let comps = match f.kind {
                     Kind::SampleC => 1,
                     Kind::Gather => 16,
@@ -909,7 +965,7 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
                 };
                 let tol = if f.kind.gather() {
                     // Texels unfiltered: the format's conversion only.
-                    arithmetic_tolerance(&c, 0, magnitude).min(1e-6)
+                    arithmetic_tolerance(&c, 0, magnitude)
                 } else {
                     arithmetic_tolerance(&c, stages, magnitude)
                 };
@@ -944,7 +1000,7 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
                         .fold(0.0f32, f32::max)
                 };
                 let describe = || {
-                    let p = &s.variants[gi.min(s.variants.len() - 1)][0];
+                    let p = &s.nominal[gi];
                     format!(
                         "case {case_no} ({:?} {:?} {}x{}x{} {} levels, sampler {:?}), lane {gi}: \
                          point {:?}, native {:?}, cpu {:?}, {} candidates, tol {tol}",
@@ -1024,6 +1080,7 @@ fn sample_l_point() {
             filter: Filter::Point,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED,
     );
@@ -1041,6 +1098,7 @@ fn sample_l_bilinear() {
             filter: Filter::Bilinear,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 1,
     );
@@ -1058,6 +1116,7 @@ fn sample_l_trilinear() {
             filter: Filter::Trilinear,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 2,
     );
@@ -1075,6 +1134,7 @@ fn sample_l_arrays() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 3,
     );
@@ -1092,6 +1152,7 @@ fn sample_l_3d() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 4,
     );
@@ -1109,6 +1170,7 @@ fn sample_l_cube() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 5,
     );
@@ -1126,6 +1188,7 @@ fn sample_d_2d() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 6,
     );
@@ -1143,6 +1206,7 @@ fn sample_d_3d_cube() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 7,
     );
@@ -1160,6 +1224,7 @@ fn sample_b_quads() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 8,
     );
@@ -1177,6 +1242,7 @@ fn gather4() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 9,
     );
@@ -1194,6 +1260,7 @@ fn sample_c_lz() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 10,
     );
@@ -1211,7 +1278,35 @@ fn gather4_c_lz() {
             filter: Filter::Mixed,
             cases: 24,
             per_case: 128,
+            sabotage: 0.0,
         },
         SEED + 11,
+    );
+}
+
+/// The oracle can fail: the same bilinear family with the native coordinates
+/// moved by 0.375 texel disagrees with the CPU on most samples.
+#[test]
+fn a_wrong_coordinate_is_caught() {
+    let Some(g) = gpu("a_wrong_coordinate_is_caught") else {
+        return;
+    };
+    let f = Family {
+        name: "image_sample_l bilinear, native moved 0.375 texel",
+        kind: Kind::SampleL,
+        dims: D2,
+        formats: COLOR,
+        filter: Filter::Bilinear,
+        cases: 4,
+        per_case: 64,
+        sabotage: 0.375,
+    };
+    let t = run_family(g, &f, SEED + 1);
+    println!("{}: {} of {} within tolerance", f.name, t.within, t.samples);
+    assert!(
+        t.within * 2 < t.samples,
+        "{} of {} samples agree with a moved coordinate",
+        t.within,
+        t.samples
     );
 }

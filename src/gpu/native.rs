@@ -152,6 +152,18 @@ impl NativeImage {
             ));
         }
         for (m, data) in self.levels.iter().enumerate() {
+            // Depth texels are drawn (`write_depth`), and a draw clamps depth
+            // to [0, 1]: other values could not be stored as given.
+            if self.format.is_depth()
+                && data.chunks_exact(4).any(|b| {
+                    let v = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    !(0.0..=1.0).contains(&v)
+                })
+            {
+                return Err(format!(
+                    "native image: level {m} has a depth outside [0, 1]"
+                ));
+            }
             let (w, h, z) = self.level_size(m as u32);
             let want = w as usize * h as usize * z as usize * self.format.bytes();
             if data.len() != want {
@@ -408,11 +420,19 @@ fn prepare(
             wgpu::TextureDimension::D2
         },
         format: image.format.wgpu(),
-        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        usage: if image.format.is_depth() {
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT
+        } else {
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST
+        },
         view_formats: &[],
     });
     for (m, data) in image.levels.iter().enumerate() {
         let (lw, lh, lz) = image.level_size(m as u32);
+        if image.format.is_depth() {
+            write_depth(gpu, &texture, m as u32, (lw, lh, lz), data);
+            continue;
+        }
         gpu.queue.write_texture(
             wgpu::TexelCopyTextureInfo {
                 texture: &texture,
@@ -563,6 +583,122 @@ fn prepare(
     })
 }
 
+/// Writes one level of a depth texture. WebGPU forbids copies into
+/// `depth32float`, so each slice is drawn: a full-screen triangle whose
+/// fragment shader writes the texel's value as `frag_depth` (exact: the values
+/// are f32 in [0, 1], the depth range).
+fn write_depth(gpu: &Gpu, texture: &wgpu::Texture, level: u32, size: (u32, u32, u32), data: &[u8]) {
+    const SOURCE: &str = r#"@group(0) @binding(0) var<storage, read> depths: array<f32>;
+@group(0) @binding(1) var<uniform> at: vec4<u32>;
+
+@vertex
+fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
+    let x = f32((v << 1u) & 2u) * 2.0 - 1.0;
+    let y = f32(v & 2u) * 2.0 - 1.0;
+    return vec4<f32>(x, y, 0.0, 1.0);
+}
+
+@fragment
+fn fs(@builtin(position) p: vec4<f32>) -> @builtin(frag_depth) f32 {
+    return depths[at.y + u32(p.y) * at.x + u32(p.x)];
+}
+"#;
+    let (w, h, layers) = size;
+    let module = gpu
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("gcnrun depth upload"),
+            source: wgpu::ShaderSource::Wgsl(SOURCE.into()),
+        });
+    let pipeline = gpu
+        .device
+        .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("gcnrun depth upload"),
+            layout: None,
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: Default::default(),
+            depth_stencil: Some(wgpu::DepthStencilState {
+                format: wgpu::TextureFormat::Depth32Float,
+                depth_write_enabled: Some(true),
+                depth_compare: Some(wgpu::CompareFunction::Always),
+                stencil: Default::default(),
+                bias: Default::default(),
+            }),
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs"),
+                compilation_options: Default::default(),
+                targets: &[],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+    let depths = gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("depth texels"),
+            contents: data,
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+    let mut enc = gpu.device.create_command_encoder(&Default::default());
+    for layer in 0..layers {
+        let at = gpu
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("depth slice"),
+                contents: bytemuck::cast_slice(&[w, layer * w * h, 0u32, 0]),
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+        let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gcnrun depth upload"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: depths.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: at.as_entire_binding(),
+                },
+            ],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor {
+            dimension: Some(wgpu::TextureViewDimension::D2),
+            base_mip_level: level,
+            mip_level_count: Some(1),
+            base_array_layer: layer,
+            array_layer_count: Some(1),
+            ..Default::default()
+        });
+        let mut pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("gcnrun depth upload"),
+            color_attachments: &[],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &view,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(0.0),
+                    store: wgpu::StoreOp::Store,
+                }),
+                stencil_ops: None,
+            }),
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.draw(0..3, 0..1);
+    }
+    gpu.queue.submit([enc.finish()]);
+}
+
 /// Buffers and bind group for one batch of lanes.
 struct Batch {
     group: wgpu::BindGroup,
@@ -583,8 +719,8 @@ fn batch(gpu: &Gpu, r: &Resources, lanes: &[NativeLane]) -> Result<Batch, GpuErr
         words.resize(LANE_WORDS, 0.0);
     }
     let out_bytes = (lanes.len().max(1) * 16) as u64;
-    if out_bytes > gpu.limits.max_storage_buffer_binding_size as u64
-        || (words.len() * 4) as u64 > gpu.limits.max_storage_buffer_binding_size as u64
+    if out_bytes > gpu.limits.max_storage_buffer_binding_size
+        || (words.len() * 4) as u64 > gpu.limits.max_storage_buffer_binding_size
     {
         return Err(GpuError::Device(format!(
             "{}: {} lanes exceed the storage-buffer limit",
