@@ -1,7 +1,7 @@
 //! An oracle no one here wrote: gcnrun's CPU reference sampler against the
 //! adapter's own sampler (Mesa lavapipe in CI) through `gpu::native`, on the
 //! same random images, samplers and coordinates, under tolerances derived the
-//! way VK-CTS's tcuTexLookupVerifier derives them (docs/gpu.md, "The sampler
+//! way VK-CTS's tcuTexLookupVerifier derives them (docs/semantics.md, "The sampler
 //! oracle"):
 //!
 //! - the native result must lie in the range of the CPU's results over the

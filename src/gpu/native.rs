@@ -1,8 +1,8 @@
 //! The adapter's own sampler, driven through wgpu: real textures, real
 //! samplers and a WGSL compute kernel that calls `textureSampleLevel`,
 //! `textureSampleGrad`, `textureGather`, `textureGatherCompare` or
-//! `textureSampleCompareLevel` once per lane (docs/gpu.md, "The native
-//! sampler").
+//! `textureSampleCompareLevel` once per lane (docs/semantics.md, "The
+//! sampler oracle").
 //!
 //! This is not gcnrun's translation of a GCN program — it is the driver's
 //! sampler (Mesa lavapipe in CI, the host GPU's texture unit elsewhere), used
@@ -798,6 +798,40 @@ fn encode(gpu: &Gpu, r: &Resources, b: &Batch, reps: u32) -> wgpu::CommandBuffer
     enc.finish()
 }
 
+/// The bytes of a storage buffer, through a mappable copy.
+fn read_back(gpu: &Gpu, buf: &wgpu::Buffer) -> Result<Vec<u8>, GpuError> {
+    let fail = |m: String| GpuError::Device(format!("{}: {m}", gpu.info.name));
+    let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("native read-back"),
+        size: buf.size(),
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut enc = gpu.device.create_command_encoder(&Default::default());
+    enc.copy_buffer_to_buffer(buf, 0, &staging, 0, buf.size());
+    gpu.queue.submit([enc.finish()]);
+    let slice = staging.slice(..);
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| fail(e.to_string()))?;
+    device_error(gpu, "native sampler")?;
+    match pollster::block_on(rx.receive()) {
+        Some(Ok(())) => {}
+        Some(Err(e)) => return Err(fail(format!("cannot map the results: {e}"))),
+        None => return Err(fail("the read-back never completed".into())),
+    }
+    let data = slice
+        .get_mapped_range()
+        .map_err(|e| fail(e.to_string()))?
+        .to_vec();
+    staging.unmap();
+    Ok(data)
+}
+
 /// Samples `image` with `sampler` once per lane through the adapter's own
 /// sampler and returns each lane's vec4 (X, Y, Z, W as WGSL returns them:
 /// missing components of the format read 0, alpha 1; gathers return the four
@@ -814,7 +848,7 @@ pub fn sample(
     let r = prepare(gpu, image, sampler, op)?;
     let b = batch(gpu, &r, lanes)?;
     gpu.queue.submit([encode(gpu, &r, &b, 1)]);
-    let bytes = super::runtime::read_back(gpu, &b.results, b.results.size())?;
+    let bytes = read_back(gpu, &b.results)?;
     drop(r.texture);
     let words: &[f32] = bytemuck::cast_slice(&bytes);
     Ok(words

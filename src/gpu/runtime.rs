@@ -324,7 +324,7 @@ fn run_chunk(
 }
 
 /// Copies a buffer to a mappable one and returns its bytes.
-pub(crate) fn read_back(gpu: &Gpu, buf: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, GpuError> {
+fn read_back(gpu: &Gpu, buf: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, GpuError> {
     let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("read-back"),
         size,
