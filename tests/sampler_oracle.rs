@@ -1310,3 +1310,41 @@ fn a_wrong_coordinate_is_caught() {
         t.samples
     );
 }
+
+/// The throughput entry `gcn-run bench` calls: a positive, finite rate on a
+/// trilinear 64×64 RGBA8 image, and errors (not panics) for nonsense input.
+#[test]
+fn bench_sample_level_reports_a_rate() {
+    let Some(g) = gpu("bench_sample_level_reports_a_rate") else {
+        return;
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let mut image = NativeImage {
+        dim: NativeDim::D2,
+        format: NativeFormat::Rgba8Unorm,
+        width: 64,
+        height: 64,
+        layers: 1,
+        levels: Vec::new(),
+    };
+    for m in 0..7 {
+        let (w, h, _) = image.level_size(m);
+        image
+            .levels
+            .push(random_texels(&mut rng, image.format, (w * h) as usize));
+    }
+    let sampler = NativeSampler {
+        mag_linear: true,
+        min_linear: true,
+        mip_linear: true,
+        address: [NativeAddress::Repeat; 3],
+        ..Default::default()
+    };
+    let rate = native::bench_sample_level(g, &image, &sampler, 4096, 0.2).unwrap();
+    println!("native textureSampleLevel: {rate:.3e} lane ops/s");
+    assert!(rate.is_finite() && rate > 0.0);
+    assert!(native::bench_sample_level(g, &image, &sampler, 0, 0.2).is_err());
+    assert!(native::bench_sample_level(g, &image, &sampler, 64, f64::NAN).is_err());
+    image.levels[0].pop();
+    assert!(native::bench_sample_level(g, &image, &sampler, 64, 0.2).is_err());
+}

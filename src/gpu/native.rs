@@ -921,3 +921,115 @@ pub fn bench_sample_level(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIMS: [NativeDim; 4] = [
+        NativeDim::D2,
+        NativeDim::D2Array,
+        NativeDim::D3,
+        NativeDim::Cube,
+    ];
+
+    /// Every kernel the module can emit is valid WGSL for naga, and every
+    /// combination WGSL lacks is refused by name (never emitted).
+    #[test]
+    fn every_kernel_validates_or_is_refused() {
+        let ops = [
+            NativeOp::SampleLevel,
+            NativeOp::SampleGrad,
+            NativeOp::Gather(0),
+            NativeOp::Gather(3),
+            NativeOp::Gather(4),
+            NativeOp::GatherCompare,
+            NativeOp::SampleCompareLevel,
+        ];
+        let mut emitted = 0;
+        for dim in DIMS {
+            for depth in [false, true] {
+                for op in ops {
+                    match kernel_source(dim, depth, op) {
+                        Ok(src) => {
+                            crate::gpu::wgsl::validate(&src)
+                                .unwrap_or_else(|e| panic!("{dim:?} {depth} {op:?}: {e}"));
+                            emitted += 1;
+                        }
+                        Err(e) => assert!(!e.is_empty()),
+                    }
+                }
+            }
+        }
+        // Colour: 4 dims × (level, grad) + 3 dims × 2 gathers; depth: 3 dims × 2.
+        assert_eq!(emitted, 8 + 6 + 6);
+        assert!(kernel_source(NativeDim::D3, false, NativeOp::Gather(0)).is_err());
+        assert!(kernel_source(NativeDim::D2, true, NativeOp::SampleLevel).is_err());
+        assert!(kernel_source(NativeDim::D2, false, NativeOp::GatherCompare).is_err());
+    }
+
+    fn image(dim: NativeDim, format: NativeFormat, w: u32, h: u32, layers: u32) -> NativeImage {
+        let mut im = NativeImage {
+            dim,
+            format,
+            width: w,
+            height: h,
+            layers,
+            levels: Vec::new(),
+        };
+        let (lw, lh, lz) = im.level_size(0);
+        im.levels
+            .push(vec![0; (lw * lh * lz) as usize * format.bytes()]);
+        im
+    }
+
+    /// Malformed images are errors that say what is wrong, before wgpu sees
+    /// them.
+    #[test]
+    fn bad_images_are_refused() {
+        let limits = wgpu::Limits::default();
+        let rgba = NativeFormat::Rgba8Unorm;
+        assert!(image(NativeDim::D2, rgba, 4, 4, 1).check(&limits).is_ok());
+        assert!(image(NativeDim::D3, rgba, 4, 2, 8).check(&limits).is_ok());
+        let bad = [
+            (image(NativeDim::D2, rgba, 0, 4, 1), "zero size"),
+            (image(NativeDim::D2, rgba, 4, 4, 2), "one layer"),
+            (image(NativeDim::Cube, rgba, 4, 2, 6), "square"),
+            (image(NativeDim::Cube, rgba, 4, 4, 5), "6 faces"),
+            (
+                image(NativeDim::D3, NativeFormat::Depth32Float, 4, 4, 4),
+                "3D depth",
+            ),
+            (image(NativeDim::D2, rgba, 1 << 20, 4, 1), "exceeds"),
+        ];
+        for (im, want) in bad {
+            let e = im.check(&limits).unwrap_err();
+            assert!(e.contains(want), "{e}");
+        }
+        // Level data of the wrong length, and more levels than the chain has.
+        let mut im = image(NativeDim::D2, rgba, 4, 4, 1);
+        im.levels[0].pop();
+        assert!(im.check(&limits).unwrap_err().contains("bytes"));
+        let mut im = image(NativeDim::D2, rgba, 4, 4, 1);
+        for n in [8, 4, 4] {
+            im.levels.push(vec![0; n]);
+        }
+        assert!(im.check(&limits).unwrap_err().contains("levels"));
+        // Depths outside [0, 1] cannot be drawn as given.
+        let mut im = image(NativeDim::D2, NativeFormat::Depth32Float, 2, 1, 1);
+        im.levels[0] = [0.5f32, 1.5].iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert!(im.check(&limits).unwrap_err().contains("depth"));
+    }
+
+    #[test]
+    fn level_sizes_halve_to_one() {
+        let im = image(NativeDim::D3, NativeFormat::Rgba16Float, 8, 3, 5);
+        assert_eq!(im.level_size(0), (8, 3, 5));
+        assert_eq!(im.level_size(1), (4, 1, 2));
+        assert_eq!(im.level_size(3), (1, 1, 1));
+        assert_eq!(im.level_size(40), (1, 1, 1));
+        // Arrays keep their layers.
+        let im = image(NativeDim::D2Array, NativeFormat::R32Float, 8, 8, 3);
+        assert_eq!(im.level_size(2), (2, 2, 3));
+    }
+}
