@@ -41,6 +41,12 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_3d_array", "gfx900"),
     ("sample_gfx10", "gfx1010"),
     ("sample_d16", "gfx900"),
+    ("oracle_sample_l", "gfx900"),
+    ("oracle_sample_d", "gfx900"),
+    ("oracle_sample_b", "gfx900"),
+    ("oracle_gather4", "gfx900"),
+    ("oracle_gather4_c", "gfx900"),
+    ("oracle_sample_c", "gfx900"),
 ];
 
 fn assets() -> PathBuf {

@@ -90,8 +90,13 @@ pub fn open(name: Option<&str>) -> Result<Gpu, GpuError> {
     };
     let info = adapter.get_info();
     let limits = adapter.limits();
+    // Optional features the native sampler (`gpu::native`) uses when the
+    // adapter has them; the translated kernels need none.
+    let features = adapter.features()
+        & (wgpu::Features::FLOAT32_FILTERABLE | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER);
     let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         label: Some("gcnrun"),
+        required_features: features,
         required_limits: limits.clone(),
         ..Default::default()
     }))

@@ -6,6 +6,7 @@
 pub mod device;
 pub mod diff;
 pub mod linearize;
+pub mod native;
 pub mod runtime;
 pub mod translate;
 pub mod wgsl;
