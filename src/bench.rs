@@ -3,12 +3,17 @@
 //!
 //! Each workload is a small assembled kernel from `assets/bench_*.s` (embedded)
 //! and a launch built around it for the requested number of lanes. A lane-op is
-//! one image or interpolation instruction executed by one lane. CPU figures time
-//! `cpu::run` alone; GPU figures time `gpu::runtime::run` end to end (upload,
-//! dispatch, read-back of every register and byte the program touches), with
-//! the translation and pipeline creation done once beforehand. Where the
-//! translator does not handle a workload yet, its GPU figure is absent and the
-//! report says why.
+//! one image or interpolation instruction executed by one lane.
+//!
+//! - CPU: `cpu::run` alone (the launch's state is cloned outside the timing).
+//! - GPU (`gpu_lane_ops_per_s`): the translated kernel's dispatches from
+//!   submission to completion, repeated in one submission until a submission
+//!   takes about 50 ms — no uploads or read-backs, the way the native figure is
+//!   timed. `gpu_end_to_end_lane_ops_per_s` times a whole `gpu::runtime::run`
+//!   (upload, dispatch, read-back of every register and byte the program
+//!   touches). Translation and pipeline creation happen once, beforehand.
+//! - Native (sampling workloads): the adapter's own `textureSampleLevel` on the
+//!   same texels with the same filters (`gpu::native::bench_sample_level`).
 
 use crate::cpu;
 use crate::gpu::{self, Gpu};
@@ -24,6 +29,9 @@ pub struct Workload {
     kernel: &'static [u8],
     /// Lane-ops per lane (image and interpolation instructions).
     ops_per_lane: u32,
+    /// The native equivalent: `Some(mip_linear)` for `textureSampleLevel`
+    /// through a bilinear (or trilinear) sampler on the workload's image.
+    native: Option<bool>,
     /// The manifest body (everything but `arch`, `hex` and `waves`).
     body: fn(waves: u32) -> String,
 }
@@ -86,36 +94,42 @@ pub fn workloads() -> Vec<Workload> {
     vec![
         Workload {
             name: "sample_bilinear_rgba8",
+            native: Some(false),
             kernel: include_bytes!("../assets/bench_sample.bin"),
             ops_per_lane: 1,
             body: bilinear_body,
         },
         Workload {
             name: "sample_trilinear_derivs",
+            native: Some(true),
             kernel: include_bytes!("../assets/bench_trilinear.bin"),
             ops_per_lane: 1,
             body: trilinear_body,
         },
         Workload {
             name: "gather4",
+            native: None,
             kernel: include_bytes!("../assets/bench_gather4.bin"),
             ops_per_lane: 1,
             body: bilinear_body,
         },
         Workload {
             name: "load_store_copy",
+            native: None,
             kernel: include_bytes!("../assets/bench_copy.bin"),
             ops_per_lane: 2,
             body: copy_body,
         },
         Workload {
             name: "atomic_add_contended",
+            native: None,
             kernel: include_bytes!("../assets/bench_atomic.bin"),
             ops_per_lane: 1,
             body: atomic_body,
         },
         Workload {
             name: "interp_p1p2",
+            native: None,
             kernel: include_bytes!("../assets/bench_interp.bin"),
             ops_per_lane: 4,
             body: interp_body,
@@ -152,6 +166,15 @@ pub struct Figures {
     /// `gpu / cpu`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_over_cpu: Option<f64>,
+    /// GPU backend throughput including uploads and read-backs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_end_to_end_lane_ops_per_s: Option<f64>,
+    /// The adapter's own sampler on the same data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_lane_ops_per_s: Option<f64>,
+    /// `gpu / native`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emulated_over_native: Option<f64>,
     /// Why there is no GPU figure.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -197,6 +220,9 @@ pub fn run(
         cpu_lane_ops_per_s: cpu_rate,
         gpu_lane_ops_per_s: None,
         gpu_over_cpu: None,
+        gpu_end_to_end_lane_ops_per_s: None,
+        native_lane_ops_per_s: None,
+        emulated_over_native: None,
         note: None,
     };
     let Some(g) = gpu else {
@@ -216,8 +242,88 @@ pub fn run(
         gpu::runtime::run(g, &tr, &mut waves, &mut mem).map_err(|e| e.to_string())?;
         Ok(t.elapsed())
     })?;
-    let gpu_rate = ops / gpu_time.as_secs_f64();
+    fig.gpu_end_to_end_lane_ops_per_s = Some(ops / gpu_time.as_secs_f64());
+    let kernel = kernel_time(g, &tr, &p, budget)?;
+    let gpu_rate = ops / kernel.as_secs_f64();
     fig.gpu_lane_ops_per_s = Some(gpu_rate);
     fig.gpu_over_cpu = Some(gpu_rate / cpu_rate);
+    if let Some(mip_linear) = w.native {
+        let native = native_rate(g, &p, mip_linear, lanes, budget)?;
+        fig.native_lane_ops_per_s = Some(native);
+        fig.emulated_over_native = Some(gpu_rate / native);
+    }
     Ok(fig)
+}
+
+/// Mean time of one run's dispatches, submission to completion: the dispatches
+/// are repeated in one submission until it takes about 50 ms, then measured
+/// for `budget`.
+fn kernel_time(
+    g: &Gpu,
+    tr: &gpu::translate::Translation,
+    p: &Prepared,
+    budget: Duration,
+) -> Result<Duration, String> {
+    let mut limits = gpu::runtime::RunLimits::of(g);
+    let once = |limits: gpu::runtime::RunLimits| -> Result<Duration, String> {
+        let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
+        let out = gpu::runtime::run_with(g, tr, &mut waves, &mut mem, limits)
+            .map_err(|e| e.to_string())?;
+        Ok(out.stats.kernel)
+    };
+    once(limits)?;
+    while limits.repeat < 1 << 12 && once(limits)? < Duration::from_millis(50) {
+        limits.repeat *= 2;
+    }
+    let per_submit = measure(budget, || once(limits))?;
+    Ok(per_submit / limits.repeat)
+}
+
+/// The adapter's `textureSampleLevel` throughput on the workload's image (its
+/// first image, 8_8_8_8 UNORM, every level) with linear min/mag filters and
+/// wrap addressing, as the emulated workload samples it.
+fn native_rate(
+    g: &Gpu,
+    p: &Prepared,
+    mip_linear: bool,
+    lanes: u64,
+    budget: Duration,
+) -> Result<f64, String> {
+    use gpu::native::{NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler};
+    let d = p.images.first().ok_or("the workload has no image")?.desc;
+    let surf = cpu::image::surface_of(&d)?;
+    let levels = (0..surf.levels)
+        .map(|m| {
+            let (w, h, _) = surf.level_dims(m);
+            let mut bytes = Vec::with_capacity((w * h * 4) as usize);
+            for y in 0..h {
+                for x in 0..w {
+                    let at = surf
+                        .texel_offset(m, 0, x, y, 0)
+                        .and_then(|o| p.memory.read(d.base_address + o, 4))
+                        .ok_or("texel outside memory")?;
+                    bytes.extend_from_slice(at);
+                }
+            }
+            Ok(bytes)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let image = NativeImage {
+        dim: NativeDim::D2,
+        format: NativeFormat::Rgba8Unorm,
+        width: d.width,
+        height: d.height,
+        layers: 1,
+        levels,
+    };
+    let sampler = NativeSampler {
+        mag_linear: true,
+        min_linear: true,
+        mip_linear,
+        address: [NativeAddress::Repeat; 3],
+        ..Default::default()
+    };
+    let lanes = u32::try_from(lanes).map_err(|_| "too many lanes")?;
+    gpu::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
+        .map_err(|e| e.to_string())
 }

@@ -283,22 +283,21 @@ fn bench(
         let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
             .map_err(|e| InputError::whole(w.name, e))?;
         if !json {
-            let gpu_rate = f
-                .gpu_lane_ops_per_s
-                .map_or("-".to_string(), |g| format!("{g:.3e}"));
-            let ratio = f
-                .gpu_over_cpu
-                .map_or("-".to_string(), |r| format!("{r:.2}"));
+            let num = |v: Option<f64>, ratio: bool| match v {
+                Some(x) if ratio => format!("{x:.2}"),
+                Some(x) => format!("{x:.3e}"),
+                None => "-".to_string(),
+            };
             println!(
-                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}{}",
+                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{}",
                 f.name,
                 f.lanes,
                 f.cpu_lane_ops_per_s,
-                gpu_rate,
-                ratio,
-                f.note
-                    .as_ref()
-                    .map_or(String::new(), |n| format!("  ({n})"))
+                num(f.gpu_lane_ops_per_s, false),
+                num(f.gpu_over_cpu, true),
+                num(f.native_lane_ops_per_s, false),
+                num(f.emulated_over_native, true),
+                f.note.as_ref().map_or(String::new(), |n| format!("  ({n})"))
             );
         }
         figures.push(f);
@@ -311,7 +310,9 @@ fn bench(
         });
         println!("{doc:#}");
     } else {
-        println!("lane-ops per second; adapter: {adapter_name}; CPU threads: {threads}");
+        println!(
+            "lane-ops per second (gpu and native: dispatches only; see docs/gpu.md); adapter: {adapter_name}; CPU threads: {threads}"
+        );
     }
     match gpu {
         Ok(_) => Ok(ExitCode::SUCCESS),

@@ -40,8 +40,11 @@ pub struct RunStats {
     pub dispatches: u32,
     /// Wall time from the first upload to the end of the read-back.
     pub total: Duration,
-    /// Wall time of the submissions alone (queue submit to completion).
+    /// Wall time of the chunks: buffers, submission, read-back of the state.
     pub execute: Duration,
+    /// Wall time from submitting the dispatches to their completion, summed
+    /// over chunks (no uploads, no read-backs).
+    pub kernel: Duration,
 }
 
 /// The result of [`run`] beyond the updated states: measurements and, when the
@@ -67,6 +70,10 @@ pub struct RunLimits {
     pub groups_x: u32,
     /// Bytes per storage buffer binding.
     pub binding_bytes: u64,
+    /// Dispatch every wave this many times in one submission (benchmarks
+    /// only: a program that is not idempotent, such as one with atomics, then
+    /// ends with other results than one run gives).
+    pub repeat: u32,
 }
 
 impl RunLimits {
@@ -78,6 +85,7 @@ impl RunLimits {
                 .max_compute_workgroups_per_dimension
                 .min(MAX_GROUPS_X),
             binding_bytes: gpu.limits.max_storage_buffer_binding_size,
+            repeat: 1,
         }
     }
 }
@@ -145,7 +153,7 @@ pub fn run_with(
                 gpu,
                 &pipeline,
                 kernel,
-                (tr, mem.base, groups_x),
+                (tr, mem.base, groups_x, limits.repeat),
                 part,
                 (shared_lds, lds_words),
                 waves,
@@ -213,7 +221,7 @@ fn run_chunk(
     gpu: &Gpu,
     pipeline: &wgpu::ComputePipeline,
     kernel: &Kernel,
-    (tr, mem_base, max_x): (&Translation, u64, u32),
+    (tr, mem_base, max_x, repeat): (&Translation, u64, u32, u32),
     part: &[usize],
     (shared_lds, lds_words): (bool, u32),
     waves: &mut [WaveState],
@@ -315,16 +323,24 @@ fn run_chunk(
     {
         let mut pass = enc.begin_compute_pass(&Default::default());
         pass.set_pipeline(pipeline);
-        for (k, &(base, end)) in dispatches.iter().enumerate() {
-            let count = end - base;
-            let gx = count.min(max_x);
-            let gy = count.div_ceil(max_x);
-            pass.set_bind_group(0, &groups[k], &[]);
-            pass.dispatch_workgroups(gx, gy, 1);
-            stats.dispatches += 1;
+        for _ in 0..repeat.max(1) {
+            for (k, &(base, end)) in dispatches.iter().enumerate() {
+                let count = end - base;
+                let gx = count.min(max_x);
+                let gy = count.div_ceil(max_x);
+                pass.set_bind_group(0, &groups[k], &[]);
+                pass.dispatch_workgroups(gx, gy, 1);
+                stats.dispatches += 1;
+            }
         }
     }
+    // Kernel time: submission to completion, before any read-back.
+    let t = Instant::now();
     gpu.queue.submit([enc.finish()]);
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
+    stats.kernel += t.elapsed();
     let words = read_back(gpu, &st_buf, state_bytes.len() as u64)?;
     let words: &[u32] = bytemuck::cast_slice(&words);
     let sw = kernel.state_words as usize;
