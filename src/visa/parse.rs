@@ -991,7 +991,9 @@ fn imm(c: &mut Cur) -> Res<Operand> {
     } else {
         (1u64 << bits) - 1
     };
-    if !neg && n > mask {
+    // A negative literal may reach the type's most negative value (two's
+    // complement), a positive one its full unsigned range.
+    if (!neg && n > mask) || (neg && n > (mask >> 1) + 1) {
         return Err(format!("immediate {n:#x} does not fit in :{}", ty.name()));
     }
     let bits = if neg { n.wrapping_neg() & mask } else { n };
