@@ -14,5 +14,6 @@ pub mod ir;
 pub mod launch;
 pub mod report;
 pub mod texture;
+pub mod visa;
 
 pub use arch::{Arch, Gen};

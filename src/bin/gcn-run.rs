@@ -649,6 +649,16 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             "--disasm takes a code file, not a manifest: disassemble the file its `code` names",
         ));
     }
+    // Intel vISA text (by extension): list it back in canonical vISA syntax.
+    if let (None, Some(path)) = (&cli.hex, &cli.input) {
+        if gcnrun::visa::is_visa_text_path(path) {
+            let p = gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
+            let _ = std::io::stdout()
+                .lock()
+                .write_all(gcnrun::visa::print::program(&p).as_bytes());
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let program = match (&cli.hex, &cli.input) {
         (Some(hex), _) => input::from_hex(hex)?,
         (None, Some(path)) => input::load_file(path)?,

@@ -1,0 +1,193 @@
+//! Intel vISA frontend: the `.visaasm` text Intel's compiler (IGC) dumps.
+//!
+//! [`parse`] reads one kernel into a [`Program`]: its declarations, inputs and
+//! attributes, and a body of instructions — the 3D sampler family (3D_SAMPLE,
+//! 3D_LOAD, 3D_GATHER4, 3D_INFO) and the setup instructions real dumps use
+//! around them (`mov movs setp cmp add mul sel or shl ret`). Other real vISA
+//! instructions are kept verbatim as [`Inst::Unsupported`] so a dump can be
+//! listed, and [`Program::check_supported`] refuses them by name and line;
+//! words that are not vISA at all are parse errors. [`print::program`] writes
+//! the canonical spelling back. docs/visa.md describes the accepted grammar,
+//! the two dialects and how one is chosen.
+
+pub mod decl;
+pub mod inst;
+pub mod lexer;
+pub mod parse;
+pub mod print;
+pub mod tables;
+
+pub use decl::{AttrValue, Decl, Input, KernelAttr, VarKind};
+pub use inst::{Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
+pub use parse::parse;
+
+use crate::input::{InputError, MAX_INPUT_BYTES};
+use std::io::Read;
+use std::path::Path;
+
+/// The two spellings of the sampler instructions that both say `.version 4.1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// IGC of 2022 (1.0.12504 and the last binary writer): no paired surface.
+    V41_2022,
+    /// Current IGC: a paired-surface raw operand (usually `%null.0`) follows
+    /// the destination of 3D_SAMPLE / 3D_LOAD / 3D_GATHER4.
+    Current,
+}
+
+impl Dialect {
+    /// The name used on the command line and in docs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::V41_2022 => "v41-2022",
+            Dialect::Current => "current",
+        }
+    }
+}
+
+/// How [`parse`] picks the dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialectChoice {
+    /// Detect it from the text (docs/visa.md, "Dialects").
+    Auto,
+    /// Use this one.
+    Force(Dialect),
+}
+
+/// A parse error: the 1-based line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VisaError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl VisaError {
+    /// The error as gcn-run reports input errors: `NAME: line N: message`.
+    pub fn into_input_error(self, name: &str) -> InputError {
+        InputError::whole(name, format!("line {}: {}", self.line, self.message))
+    }
+}
+
+impl std::fmt::Display for VisaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for VisaError {}
+
+/// `.version major.minor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Version {
+    /// Major version.
+    pub major: u8,
+    /// Minor version.
+    pub minor: u8,
+}
+
+/// A body statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// `.function "name"`.
+    Function(String),
+    /// `name:`.
+    Label(String),
+    /// An instruction.
+    Inst(Inst),
+}
+
+/// A body statement and the line it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stmt {
+    /// 1-based source line (for error messages; not part of the program's meaning).
+    pub line: usize,
+    /// The statement.
+    pub item: Item,
+}
+
+/// One parsed vISA kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// `.version`.
+    pub version: Version,
+    /// `.kernel "name"`.
+    pub kernel: String,
+    /// The dialect the sampler instructions were read in (and are printed in).
+    pub dialect: Dialect,
+    /// `.decl`s in source order.
+    pub decls: Vec<Decl>,
+    /// `.input`s in source order.
+    pub inputs: Vec<Input>,
+    /// `.kernel_attr`s in source order.
+    pub attrs: Vec<KernelAttr>,
+    /// Labels, `.function` markers and instructions in source order.
+    pub body: Vec<Stmt>,
+}
+
+impl Program {
+    /// The body without line numbers: what two programs must share to be the
+    /// same program (a print/parse round trip changes the lines).
+    pub fn items(&self) -> Vec<&Item> {
+        self.body.iter().map(|s| &s.item).collect()
+    }
+
+    /// Refuses the first instruction outside the supported subset, or a sampler
+    /// sub-op whose parameter layout the documentation does not give, by name
+    /// and line. Anything that executes a program calls this first, so no such
+    /// instruction is ever guessed at.
+    pub fn check_supported(&self) -> Result<(), VisaError> {
+        for s in &self.body {
+            match &s.item {
+                Item::Inst(Inst::Unsupported { mnemonic, .. }) => {
+                    return Err(VisaError {
+                        line: s.line,
+                        message: format!("`{mnemonic}` is not supported (see docs/visa.md)"),
+                    })
+                }
+                Item::Inst(Inst::Sampler(smp)) if smp.op.params.is_none() => {
+                    return Err(VisaError {
+                        line: s.line,
+                        message: format!(
+                            "`{}` is not supported: its parameter layout is not documented",
+                            smp.op.name
+                        ),
+                    })
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a path names vISA text (`.visaasm`, `.isaasm`), by extension.
+pub fn is_visa_text_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("visaasm") || e.eq_ignore_ascii_case("isaasm"))
+}
+
+/// Reads and parses a `.visaasm` file. Errors are one line naming the file and
+/// the line (or the byte offset of bad UTF-8).
+pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputError> {
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    // Read at most one byte past the cap, as crate::input does for code files.
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| InputError::whole(&name, e.to_string()))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::whole(
+            &name,
+            format!(
+                "larger than the {} MiB gcn-run reads",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| InputError::at(&name, e.valid_up_to(), "vISA text is not valid UTF-8"))?;
+    parse(text, dialect).map_err(|e| e.into_input_error(&name))
+}
