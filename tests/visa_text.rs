@@ -307,3 +307,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn running_a_visa_program_says_it_is_not_executed_yet() {
+    let exe = env!("CARGO_BIN_EXE_gcn-run");
+    let (path, _) = samples().into_iter().next().expect("a vISA sample");
+    for mode in ["--cpu", "--gpu", "--diff"] {
+        let out = std::process::Command::new(exe)
+            .args([mode, path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{mode}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not executed yet"), "{err}");
+    }
+}
