@@ -24,6 +24,22 @@ fn flush_denorm(b: u32) -> u32 {
     return b;
 }
 
+// half_input (cpu::sample::vaddr): an f16 address operand (A16, G16) as f32
+// bits: exact, a denormal flushed to a zero of its sign, inf kept, a NaN quiet
+// with its payload in the top mantissa bits (texture::convert::f16_to_f32).
+fn half_input(h: u32) -> u32 {
+    let sign = (h & 0x8000u) << 16u;
+    let e = (h >> 10u) & 0x1fu;
+    let m = h & 0x3ffu;
+    if e == 0u {
+        return sign;
+    }
+    if e == 0x1fu {
+        return sign | select(0x7fc00000u | (m << 13u), 0x7f800000u, m == 0u);
+    }
+    return sign | ((e + 112u) << 23u) | (m << 13u);
+}
+
 // A key that orders non-NaN f32 bits as the floats order (−0 and +0 both 0).
 fn f32_key(b: u32) -> i32 {
     if (b >> 31u) == 1u {

@@ -261,6 +261,8 @@ struct Emitter<'a> {
     stored: bool,
     /// The S# (SSAMP × 4 SGPRs) of the image instruction being emitted.
     ssharp: [u32; 4],
+    /// Its eight T# dwords as they are (SRSRC × 4 SGPRs).
+    tsharp_words: [u32; 8],
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -286,6 +288,7 @@ impl<'a> Emitter<'a> {
             atomics: Vec::new(),
             stored: false,
             ssharp: [0; 4],
+            tsharp_words: [0; 8],
         }
     }
 
@@ -386,6 +389,8 @@ impl<'a> Emitter<'a> {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
                     self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.raw.ssamp * 4 + i as u32));
+                    self.tsharp_words =
+                        crate::cpu::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
                     self.emit_image(offset, m, tsharp)?;
                 }
             }
@@ -667,7 +672,8 @@ impl<'a> Emitter<'a> {
             BaseKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
             BaseKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
             BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod => {
-                sample::emit(self, offset, m, tsharp, self.ssharp)?
+                let words = self.tsharp_words;
+                sample::emit(self, offset, m, tsharp, self.ssharp, &words)?
             }
             _ => {
                 return Err(err(

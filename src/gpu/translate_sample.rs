@@ -19,7 +19,8 @@
 use super::{component_layout, err, Emitter, TranslateError};
 use crate::arch::Gen;
 use crate::cpu::image::{require_linear, surface_of};
-use crate::cpu::sample::vaddr::{Layout, Shape};
+use crate::cpu::sample::status;
+use crate::cpu::sample::vaddr::{Layout, Part, Role, Shape};
 use crate::gcn::mimg::Mimg;
 use crate::gcn::mimg_ops::{flag, BaseKind};
 use crate::texture::descriptor::{
@@ -119,7 +120,7 @@ fn dmask_selected(v: [String; 4], dmask: u32) -> Vec<String> {
 }
 
 /// Lines writing `values` to VGPRs from VDATA with D16 narrowing and packing,
-/// then the TFE status dword (cpu::sample::write_values). Emitted inside the
+/// then the TFE/LWE status dword (cpu::sample::write_values). Emitted inside the
 /// lane's EXEC block.
 fn write_values(e: &mut Emitter, m: &Mimg, values: &[String], integer: bool) {
     let r = &m.raw;
@@ -153,29 +154,25 @@ fn write_values(e: &mut Emitter, m: &Mimg, values: &[String], integer: bool) {
             e.line(&format!("    {p} = {x};"));
         }
     }
-    if r.tfe {
+    if status::has_status(m) {
         if let Some(p) = e.v(r.vdata + dwords.len() as u32) {
-            e.line(&format!("    {p} = 0u;"));
+            e.line(&format!("    {p} = {}u;", status::STATUS));
         }
     }
 }
 
-/// Emits one sampler instruction; `ssharp` is the four SGPRs at SSAMP × 4.
+/// Emits one sampler instruction; `ssharp` is the four SGPRs at SSAMP × 4,
+/// `tsharp_words` the eight at SRSRC × 4 (`status::tsharp_words`).
 pub(super) fn emit(
     e: &mut Emitter,
     offset: usize,
     m: &Mimg,
     tsharp: Image,
     ssharp: [u32; 4],
+    tsharp_words: &[u32; 8],
 ) -> Result<(), TranslateError> {
     let r = &m.raw;
     let arch = e.prog.arch;
-    if r.a16 || r.lwe || m.op.has(flag::G16) {
-        return Err(err(
-            offset,
-            format!("`{}` with a16/lwe/g16 is not executed yet", m.mnemonic()),
-        ));
-    }
     if arch.gen >= Gen::Gfx11 {
         return Err(err(
             offset,
@@ -186,6 +183,7 @@ pub(super) fn emit(
             ),
         ));
     }
+    status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
     let base = r.ssamp * 4;
     let sampler = decode_sampler_checked(&ssharp, arch.gen)
         .map_err(|x| err(offset, format!("s[{}:{}]: {x}", base, base + 3)))?;
@@ -417,41 +415,32 @@ fn declare_view(
     Ok(name)
 }
 
-/// The address dword index of each operand role (vaddr::Layout::read).
-struct Roles {
-    offset: Option<usize>,
-    bias: Option<usize>,
-    reference: Option<usize>,
-    ddx: Vec<usize>,
-    ddy: Vec<usize>,
-    coords: Vec<usize>,
-    trailing: Option<usize>,
-}
+/// The WGSL value (f32 bits as u32, the offset dword raw) of each address
+/// operand, from `vaddr::Layout::slots` over the array `smp_a` of address
+/// dwords: 32-bit operands as they are, f16 ones through `half_input`
+/// (vaddr::Layout::read). Roles the layout lacks read `0u`.
+struct Roles(std::collections::HashMap<Role, String>);
 
-fn roles(l: &Layout) -> Roles {
-    let mut k = 0;
-    let mut next = || {
-        k += 1;
-        k - 1
-    };
-    let offset = l.offset.then(&mut next);
-    let bias = l.bias.then(&mut next);
-    let reference = l.compare.then(&mut next);
-    let (mut ddx, mut ddy) = (Vec::new(), Vec::new());
-    if l.derivatives {
-        ddx = (0..l.shape.axes).map(|_| next()).collect();
-        ddy = (0..l.shape.axes).map(|_| next()).collect();
+impl Roles {
+    fn of(l: &Layout) -> Roles {
+        Roles(
+            l.slots()
+                .into_iter()
+                .map(|s| {
+                    let d = format!("smp_a[{}]", s.dword);
+                    let v = match s.part {
+                        Part::Full => d,
+                        Part::Low => format!("half_input({d} & 0xffffu)"),
+                        Part::High => format!("half_input({d} >> 16u)"),
+                    };
+                    (s.role, v)
+                })
+                .collect(),
+        )
     }
-    let coords = (0..l.shape.body()).map(|_| next()).collect();
-    let trailing = l.trailing.then(&mut next);
-    Roles {
-        offset,
-        bias,
-        reference,
-        ddx,
-        ddy,
-        coords,
-        trailing,
+
+    fn at(&self, r: Role) -> String {
+        self.0.get(&r).cloned().unwrap_or_else(|| "0u".into())
     }
 }
 
@@ -467,7 +456,7 @@ fn emit_lanes(
     let r = &m.raw;
     let arch = e.prog.arch;
     let shape = view.shape;
-    let layout = Layout::new(m.op, shape);
+    let layout = Layout::of(m, shape);
     let need = layout.dwords();
     let regs: Vec<u32> = if m.nsa_form {
         m.address_vgprs()
@@ -485,24 +474,23 @@ fn emit_lanes(
             ),
         ));
     }
-    let ro = roles(&layout);
+    let ro = Roles::of(&layout);
     let a: Vec<String> = regs[..need].iter().map(|&n| e.v_read(n)).collect();
-    let at = |i: Option<usize>| i.map_or("0u".to_string(), |i| format!("smp_a[{i}]"));
     e.line(&format!(
         "let smp_a = array<u32, {need}>({});",
         a.join(", ")
     ));
-    let c: Vec<String> = (0..4).map(|i| at(ro.coords.get(i).copied())).collect();
+    let c: Vec<String> = (0..4).map(|i| ro.at(Role::Coord(i))).collect();
     e.line(&format!("let coords = vec4<u32>({});", c.join(", ")));
     let explicit = m.op.gradients();
     let needs_quad = !explicit && !m.op.has(flag::L) && !m.op.has(flag::LZ);
     if explicit {
-        let g = |v: &[usize]| -> String {
-            let x: Vec<String> = (0..3).map(|i| at(v.get(i).copied())).collect();
+        let g = |role: fn(usize) -> Role| -> String {
+            let x: Vec<String> = (0..3).map(|i| ro.at(role(i))).collect();
             format!("vec3<u32>({})", x.join(", "))
         };
-        e.line(&format!("let ddx = {};", g(&ro.ddx)));
-        e.line(&format!("let ddy = {};", g(&ro.ddy)));
+        e.line(&format!("let ddx = {};", g(Role::Ddx)));
+        e.line(&format!("let ddy = {};", g(Role::Ddy)));
     } else if needs_quad {
         // Coarse differences over the quad (cpu::sample::derivatives): every
         // lane, active or not, publishes its coordinates; barriers are outside
@@ -540,20 +528,20 @@ fn emit_lanes(
     e.line("if is_active(exec_lo, exec_hi, lane) {");
     e.line(&format!(
         "    let l = lane_lod({name}, {flags}u, {}, {}, ddx, ddy);",
-        at(ro.bias),
-        at(ro.trailing)
+        ro.at(Role::Bias),
+        ro.at(Role::Trailing)
     ));
     let cmp_on = m.op.has(flag::C);
     let cmp_ref = if cmp_on {
         format!(
             "reference_for(flush_denorm({}), {})",
-            at(ro.reference),
+            ro.at(Role::Reference),
             nf == NumFormat::Unorm
         )
     } else {
         "0u".into()
     };
-    let off = at(ro.offset);
+    let off = ro.at(Role::Offset);
     match m.op.kind {
         BaseKind::GetLod => {
             e.line(&format!(

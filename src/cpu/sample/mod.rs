@@ -5,10 +5,14 @@
 //! functions of [`crate::texture::sample`], and [`view`] fetches and filters
 //! the texels of one level.
 //!
-//! Refused by name (not executed yet): A16, LWE, the 16-bit-gradient
-//! (`_g16`) forms, gfx11, MSAA, block-compressed and tiled images, and S#
-//! border colour type 3 (the driver's border-colour table) with a border mode.
+//! A16 and the 16-bit-gradient forms (`_g16`, and A16 on gfx9) are address
+//! layouts ([`vaddr`]); TFE and LWE add a status dword ([`status`]).
+//!
+//! Refused by name (not executed yet): gfx11, MSAA, block-compressed and tiled
+//! images, LWE on a T# that enables LOD warnings, and S# border colour type 3
+//! (the driver's border-colour table) with a border mode.
 
+pub mod status;
 pub mod vaddr;
 pub mod view;
 
@@ -260,9 +264,9 @@ fn dmask_selected(v: [u32; 4], dmask: u32) -> Vec<u32> {
     }
 }
 
-/// Writes returned values to consecutive VGPRs from `vdata`, then the TFE
-/// status dword (0: gcnrun models no partially resident textures; sampling.md
-/// §5.12). With D16 each value is first narrowed to 16 bits — f32 → f16 rounded
+/// Writes returned values to consecutive VGPRs from `vdata`, then the TFE/LWE
+/// status dword ([`status`]: 0, gcnrun models no partially resident textures;
+/// sampling.md §5.12). With D16 each value is first narrowed to 16 bits — f32 → f16 rounded
 /// to nearest even for float classes, the low 16 bits for UINT/SINT (the
 /// hardware's integer narrowing is not public; truncation as for stores) — and
 /// packed two per VGPR, low half first, where the generation packs D16
@@ -302,8 +306,8 @@ fn write_values(
     for (k, &x) in dwords.iter().enumerate() {
         w.set_vgpr(r.vdata + k as u32, lane, x);
     }
-    if r.tfe {
-        w.set_vgpr(r.vdata + dwords.len() as u32, lane, 0);
+    if status::has_status(m) {
+        w.set_vgpr(r.vdata + dwords.len() as u32, lane, status::STATUS);
     }
 }
 
@@ -328,12 +332,6 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
     ) {
         return Err(format!("`{}` is not a sampler instruction", m.mnemonic()));
     }
-    if r.a16 || r.lwe || m.op.has(flag::G16) {
-        return Err(format!(
-            "`{}` with a16/lwe/g16 is not executed yet",
-            m.mnemonic()
-        ));
-    }
     if arch.gen >= Gen::Gfx11 {
         return Err(format!(
             "`{}` on {} is not executed yet",
@@ -341,6 +339,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
             arch.gen.name()
         ));
     }
+    status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
     let desc = read_tsharp(m, w, arch)?;
     let sampler = read_ssharp(m, w, arch)?;
     let lanes: Vec<u32> = w.active_lanes().collect();
@@ -432,7 +431,7 @@ fn execute_bound(
         border,
         mem,
     };
-    let layout = Layout::new(m.op, shape);
+    let layout = Layout::of(m, shape);
     let need = layout.dwords();
     let regs: Vec<u32> = if m.nsa_form {
         m.address_vgprs()
