@@ -41,6 +41,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_3d_array", "gfx900"),
     ("sample_gfx10", "gfx1010"),
     ("sample_d16", "gfx900"),
+    ("sample_a16", "gfx900"),
+    ("sample_g16", "gfx1030"),
     ("oracle_sample_l", "gfx900"),
     ("oracle_sample_d", "gfx900"),
     ("oracle_sample_b", "gfx900"),
