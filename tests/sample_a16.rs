@@ -390,3 +390,41 @@ fn a16_equals_the_32_bit_twins() {
     assert!(compared > 40_000, "{compared} comparisons");
     assert!(distinct.len() > 1000, "{} distinct results", distinct.len());
 }
+
+/// LWE on a T# whose MIN_LOD_WARN is nonzero (a partially resident texture that
+/// asks for LOD warnings) is refused by name on the CPU and by the translator;
+/// the same T# without LWE samples, and LWE with MIN_LOD_WARN 0 writes status 0.
+#[test]
+fn lwe_with_lod_warnings_is_refused() {
+    let Some(mc) = LlvmMc::find("lwe_with_lod_warnings_is_refused") else {
+        return;
+    };
+    let lines = [
+        "image_sample_lz v17, v0, s[4:11], s[12:15] dmask:0x1 a16 lwe".to_string(),
+        "image_sample_lz v[17:18], v0, s[4:11], s[12:15] dmask:0x1 a16 tfe".to_string(),
+    ];
+    let enc = mc.assemble("gfx900", &lines);
+    for (line, r) in lines.iter().zip(enc) {
+        let hex = format!("{}000081bf", common::llvm::hex(&r.unwrap()));
+        let text = manifest("gfx900", &hex, "2d");
+        for warn in [0u32, 0x100] {
+            let mut p = prepare_text(&text, "lwe.toml", None).unwrap();
+            // T# dword 6 bits 11:0: MIN_LOD_WARN (gfx9), 1.0 in 4.8 fixed point.
+            let w6 = p.waves[0].sgpr(4 + 6);
+            p.waves[0].set_sgpr(4 + 6, w6 & !0xfff | warn);
+            p.waves[0].set_vgpr(18, 0, 0xdead);
+            let gpu = gcnrun::gpu::translate::translate(&p.prog, &p.waves, &p.memory);
+            let cpu = run_cpu(p);
+            if warn != 0 && line.contains("lwe") {
+                let e = cpu.err().expect("CPU must refuse").to_string();
+                assert!(e.contains("MIN_LOD_WARN = 0x100"), "{e}");
+                let e = gpu.err().expect("translator must refuse").to_string();
+                assert!(e.contains("MIN_LOD_WARN = 0x100"), "{e}");
+            } else {
+                let out = cpu.unwrap_or_else(|e| panic!("{line}, warn {warn}: {e}"));
+                assert_eq!(out.waves[0].vgpr(18, 0), 0, "{line}: status dword");
+                assert!(gpu.is_ok(), "{line}: {:?}", gpu.err());
+            }
+        }
+    }
+}
