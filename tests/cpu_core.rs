@@ -117,22 +117,20 @@ fn unsupported_instructions_are_refused_by_name() {
     let e = gcn::lower::lower(&insts, &arch).unwrap_err();
     assert_eq!(e.offset, 4);
     assert!(e.what.contains("v_add_f32"), "{e}");
-    // A sample lowers, and the interpreter refuses its A16 form by name until
-    // 16-bit addresses land.
+    // A sample lowers, and the interpreter refuses by name what it does not
+    // model: LWE on a T# whose MIN_LOD_WARN (dword 6, s14 here) asks for LOD
+    // warnings.
     let img = mc.assemble(
         "gfx900",
-        &["image_sample v[0:3], v4, s[8:15], s[0:3] dmask:0xf a16".into()],
+        &["image_sample v[0:3], v4, s[8:15], s[0:3] dmask:0xf a16 lwe".into()],
     );
     let bytes: Vec<u8> = img.into_iter().flat_map(|r| r.unwrap()).collect();
     let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
-    let e = cpu::run_wave(
-        &prog,
-        &mut WaveState::new(0, 64, 0),
-        &mut cpu::Memory::default(),
-    )
-    .unwrap_err();
+    let mut w = WaveState::new(0, 64, 0);
+    w.set_sgpr(14, 0x100);
+    let e = cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap_err();
     assert!(e.to_string().contains("image_sample"), "{e}");
-    assert!(e.to_string().contains("a16"), "{e}");
+    assert!(e.to_string().contains("lwe"), "{e}");
 }
 
 /// The f16 interps on every generation that has them (gfx8 encodes p2_f16 as

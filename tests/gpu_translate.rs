@@ -85,12 +85,16 @@ fn waves_with_different_descriptors_get_their_own_modules() {
 
 #[test]
 fn unsupported_instructions_are_refused_by_name() {
-    // An A16 sample: 16-bit addresses are not executed yet (on the CPU either);
-    // the error names the instruction.
-    // image_sample v[1:4], v[1:2], s[4:11], s[12:15] dmask:0xf a16 (gfx9).
-    let program = gcnrun::input::from_hex("00 8f 80 f0 01 01 61 00").unwrap();
+    // LWE on a T# whose MIN_LOD_WARN (dword 6) asks for LOD warnings is not
+    // modelled (on the CPU either); the error names the instruction.
+    // image_sample v[1:4], v[1:2], s[4:11], s[12:15] dmask:0xf a16 lwe (gfx9).
+    let program = gcnrun::input::from_hex("00 8f 82 f0 01 01 61 00").unwrap();
     let arch = gcnrun::Arch::parse("gfx9").unwrap();
-    let p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
+    let mut p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
+    for w in &mut p.waves {
+        w.set_sgpr(10, w.sgpr(10) | 0x100);
+    }
     let e = translate(&p.prog, &p.waves, &p.memory).unwrap_err();
     assert!(e.message.contains("image_sample"), "{e}");
+    assert!(e.message.contains("MIN_LOD_WARN"), "{e}");
 }
