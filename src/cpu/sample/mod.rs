@@ -6,7 +6,7 @@
 //! the texels of one level.
 //!
 //! Refused by name (not executed yet): A16, LWE, the 16-bit-gradient
-//! (`_g16`) forms, gfx11, MSAA, block-compressed and tiled images, and S#
+//! (`_g16`) forms, gfx11, MSAA and tiled images, and S#
 //! border colour type 3 (the driver's border-colour table) with a border mode.
 
 pub mod vaddr;
