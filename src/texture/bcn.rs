@@ -308,11 +308,11 @@ mod tests {
     fn bc6h_mode11() -> [u8; 16] {
         block128(&[
             (0, 5, 0b00011),
-            (5, 10, 0x3ff), // rw
+            (5, 10, 0x3ff),  // rw
             (15, 10, 0x200), // gw
             (45, 10, 0x3ff), // gx
-            (65, 3, 0),     // texel 0: index 0 (weight 0: endpoint w)
-            (68, 4, 15),    // texel 1: index 15 (weight 64: endpoint x)
+            (65, 3, 0),      // texel 0: index 0 (weight 0: endpoint w)
+            (68, 4, 15),     // texel 1: index 15 (weight 64: endpoint x)
         ])
     }
 
