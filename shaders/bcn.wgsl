@@ -375,6 +375,16 @@ fn bc6_finish(v: i32, signed: bool) -> u32 {
     return (s | u32(m)) & 0xffffu;
 }
 
+// The low n bits of v in reverse order (bcdec read_bits_r; a loop, as MSL's
+// default version has no reverse_bits).
+fn bc_reverse(v: u32, n: u32) -> u32 {
+    var out = 0u;
+    for (var i = 0u; i < n; i = i + 1u) {
+        out = (out << 1u) | ((v >> i) & 1u);
+    }
+    return out;
+}
+
 // Texel t of a BC6H block as three half floats (bits). Mode: 2 bits, or 5 when
 // the first two are 1x; the mode index counts D3D's modes 1–14 from 0; the four
 // reserved modes read zero.
@@ -405,7 +415,7 @@ fn bc6_half3(block: vec4<u32>, t: u32, signed: bool) -> vec3<u32> {
         }
         var v = bc_read(&r, n);
         if ((f >> 13u) & 1u) == 1u {
-            v = reverseBits(v) >> (32u - n);
+            v = bc_reverse(v, n);
         }
         let slot = f & 15u;
         e[slot] = e[slot] | i32(v << ((f >> 4u) & 15u));

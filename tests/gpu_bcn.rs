@@ -67,7 +67,11 @@ const BC6_MODES: [(u8, u32); 18] = [
 
 /// Block `i` of a format: random bytes with the mode bits of mode `i % n`.
 fn block(rng: &mut ChaCha8Rng, format: &str, i: usize) -> Vec<u8> {
-    let bytes = if matches!(format, "bc1" | "bc4") { 8 } else { 16 };
+    let bytes = if matches!(format, "bc1" | "bc4") {
+        8
+    } else {
+        16
+    };
     let mut b: Vec<u8> = (0..bytes).map(|_| rng.gen()).collect();
     match format {
         // Every 8th block c1 = c0 (the three-colour mode at equality).
@@ -126,9 +130,7 @@ format = "{format}"
 num_format = "{num_format}"
 init = {{ hex = "{hex}" }}
 "#,
-        code = common::launches::assets()
-            .join("format_load.bin")
-            .display(),
+        code = common::launches::assets().join("format_load.bin").display(),
         waves = w * h / 64,
     )
 }
