@@ -75,7 +75,7 @@ fn block(rng: &mut ChaCha8Rng, format: &str, i: usize) -> Vec<u8> {
     let mut b: Vec<u8> = (0..bytes).map(|_| rng.gen()).collect();
     match format {
         // Every 8th block c1 = c0 (the three-colour mode at equality).
-        "bc1" if i % 8 == 0 => {
+        "bc1" if i & 7 == 0 => {
             b[2] = b[0];
             b[3] = b[1];
         }
