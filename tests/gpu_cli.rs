@@ -61,14 +61,30 @@ fn emit_wgsl_prints_a_module_without_a_gpu() {
     assert_eq!(&spv.stdout[..4], &0x0723_0203u32.to_le_bytes());
 }
 
+/// FORCE_DEGAMMA on a BC6H image: the CPU decodes sRGB of half floats in f64,
+/// which WGSL cannot mirror, so the translator refuses it (docs/gpu.md).
 #[test]
 fn untranslatable_programs_exit_2_naming_the_instruction() {
-    let out = gcn_run(&["--emit-wgsl", asset("image_bcn.toml").to_str().unwrap()]);
+    let dir = std::env::temp_dir().join(format!("gcnrun-untranslatable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = dir.join("bc6_degamma.toml");
+    std::fs::write(
+        &manifest,
+        format!(
+            "arch = \"gfx900\"\ncode = {:?}\n[sgpr]\n\"s[4:11]\" = {{ image = \"hdr\" }}\n\
+             \"s[12:15]\" = {{ sampler = \"degamma\" }}\n[[image]]\nname = \"hdr\"\ntype = \"2d\"\n\
+             width = 8\nheight = 4\nformat = \"bc6\"\nnum_format = \"ufloat\"\n[[sampler]]\n\
+             name = \"degamma\"\nforce_degamma = true\n",
+            asset("sample_bcn.bin").to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let out = gcn_run(&["--emit-wgsl", manifest.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("image_bcn.bin") && err.contains("offset 0x"),
+        err.contains("sample_bcn.bin") && err.contains("offset 0x0") && err.contains("bc6"),
         "{err}"
     );
 }

@@ -31,6 +31,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("image_gfx10", "gfx1030"),
     ("interp_vop3", "gfx900"),
     ("image_bcn", "gfx900"),
+    ("sample_bcn", "gfx900"),
     ("sample_filter", "gfx900"),
     ("sample_address", "gfx900"),
     ("sample_lod", "gfx900"),

@@ -96,17 +96,8 @@ pub fn texel_offset(d: &ImageDesc, surf: &Surface, c: &Coords) -> Option<u64> {
     } else {
         layer
     };
-    if surf.block {
-        // BCn: the texel must lie inside the level; its 4×4 block is the element.
-        let (w, h, _) = surf.level_dims(level);
-        if c.x >= w || c.y >= h {
-            return None;
-        }
-        return surf
-            .texel_offset(level, slice, c.x / 4, c.y / 4, c.z)?
-            .checked_add(d.base_address);
-    }
-    surf.texel_offset(level, slice, c.x, c.y, c.z)?
+    // BCn: the texel must lie inside the level; its 4×4 block is the element.
+    surf.element_of_texel(level, slice, c.x, c.y, c.z)?
         .checked_add(d.base_address)
 }
 

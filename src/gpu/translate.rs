@@ -513,9 +513,16 @@ impl<'a> Emitter<'a> {
                 .ok();
             }
             f.push_str("        default: { return NO_TEXEL; }\n    }\n");
+            // Surface::element_of_texel: a BCn texel inside the level is
+            // addressed through its 4×4 block.
+            let (ex, ey) = if surf.block {
+                ("(x / 4u)", "(y / 4u)")
+            } else {
+                ("x", "y")
+            };
             writeln!(
                 f,
-                "    if slice >= {}u || x >= w || y >= h || z >= d {{ return NO_TEXEL; }}\n    return {rel}u + lo + (slice * d + z) * plane + y * row + x * {}u;\n}}",
+                "    if slice >= {}u || x >= w || y >= h || z >= d {{ return NO_TEXEL; }}\n    return {rel}u + lo + (slice * d + z) * plane + {ey} * row + {ex} * {}u;\n}}",
                 surf.slices, surf.bpe
             )
             .ok();
@@ -657,6 +664,10 @@ impl<'a> Emitter<'a> {
         self.line(&format!(
             "let off = {f}({level}, {slice}, {sample}, {x}, {y}, {z});"
         ));
+        if surf.block {
+            // The texel's place in its 4×4 block (texture::bcn::load_texel).
+            self.line(&format!("let bc_texel = bcn_texel_index({x}, {y});"));
+        }
         Ok(())
     }
 
@@ -800,11 +811,12 @@ impl<'a> Emitter<'a> {
                 ),
             ));
         }
-        if df.layout == format::Layout::Block {
+        let block = df.layout == format::Layout::Block;
+        if block && !loads {
             return Err(err(
                 offset,
                 format!(
-                    "`{}` on a {} image: block-compressed images run on the CPU only (docs/gpu.md)",
+                    "`{}` on a {} image: block-compressed images are read-only",
                     m.mnemonic(),
                     df.name
                 ),
@@ -813,6 +825,14 @@ impl<'a> Emitter<'a> {
         let (lo, wd) = component_layout(df);
         let pf = df.layout == format::Layout::PackedFloat;
         let fmt_args = format!("{}u, {pf}, {}u, {lo}, {wd}", nf.code(), df.comps.len());
+        // One texel: the format's unpack, or for BCn the decoder of
+        // shaders/bcn.wgsl on the whole block (texture::bcn::load_texel).
+        let unpack = if block {
+            let bc = crate::texture::bcn::check(df.code, nf).map_err(|e| err(offset, e))?;
+            format!("{}_texel(raw, {}u, bc_texel)", bc.name, nf.code())
+        } else {
+            format!("load_texel(raw, {fmt_args})")
+        };
         self.emit_texel_offset(offset, m, &d, &surf, mip)?;
         let bytes = df.bytes;
         if loads {
@@ -825,7 +845,7 @@ impl<'a> Emitter<'a> {
             self.line("if is_active(exec_lo, exec_hi, lane) {");
             self.line("    var t = vec4<u32>(0u);");
             self.line(&format!(
-                "    if mem_in_range(off, {bytes}u) {{ t = load_texel(mem_read_texel(off, {bytes}u), {fmt_args}); }}"
+                "    if mem_in_range(off, {bytes}u) {{ let raw = mem_read_texel(off, {bytes}u); t = {unpack}; }}"
             ));
             let sw = dst_sel.map(|s| match s {
                 0 => "0u".to_string(),

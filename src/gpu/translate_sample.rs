@@ -173,16 +173,7 @@ pub(super) fn emit(
 ) -> Result<(), TranslateError> {
     let r = &m.raw;
     let arch = e.prog.arch;
-    if arch.gen >= Gen::Gfx11 {
-        return Err(err(
-            offset,
-            format!(
-                "`{}` on {} is not executed yet",
-                m.mnemonic(),
-                arch.gen.name()
-            ),
-        ));
-    }
+    crate::cpu::sample::check_modelled(m, &arch).map_err(|x| err(offset, x))?;
     status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
     let base = r.ssamp * 4;
     let sampler = decode_sampler_checked(&ssharp, arch.gen)
@@ -241,7 +232,6 @@ fn emit_bound(
         .ok_or_else(|| fail(format!("`{}` on an MSAA image", m.mnemonic())))?;
     require_linear(d, &arch).map_err(fail)?;
     let surf = surface_of(d).map_err(fail)?;
-    let df = data_format(d.data_format).ok_or_else(|| fail("unsupported data format".into()))?;
     let nf = NumFormat::from_code(d.num_format)
         .ok_or_else(|| fail("unsupported number format".into()))?;
     let border_used =
@@ -261,12 +251,6 @@ fn emit_bound(
     if shape.cube && (r.unorm || sampler.force_unnormalized) {
         return Err(fail(format!(
             "`{}`: unnormalized coordinates on a cube image",
-            m.mnemonic()
-        )));
-    }
-    if df.layout == format::Layout::Block {
-        return Err(fail(format!(
-            "`{}` on a block-compressed image is not translated to WGSL yet",
             m.mnemonic()
         )));
     }
@@ -299,7 +283,21 @@ fn declare_view(
         .ok_or_else(|| err(offset, "unsupported number format"))?;
     let integer = nf.is_integer();
     let degamma = s.force_degamma && nf == NumFormat::Unorm;
-    if degamma && df.comps.iter().take(3).any(|c| c.1 != 8) {
+    // BCn: the block decoder of shaders/bcn.wgsl; its 8-bit palettes take
+    // FORCE_DEGAMMA as sRGB (texture::bcn; BC6H's half floats have no table).
+    let bc = match df.layout {
+        format::Layout::Block => {
+            Some(crate::texture::bcn::check(df.code, nf).map_err(|e| err(offset, e))?)
+        }
+        _ => None,
+    };
+    if degamma && bc.is_some_and(|b| b.name == "bc6") {
+        return Err(err(
+            offset,
+            "FORCE_DEGAMMA on data format bc6 (half floats) is not translated to WGSL yet",
+        ));
+    }
+    if degamma && bc.is_none() && df.comps.iter().take(3).any(|c| c.1 != 8) {
         return Err(err(
             offset,
             format!(
@@ -369,7 +367,26 @@ fn declare_view(
         d.base_level
     )
     .ok();
-    if integer {
+    if let Some(bc) = bc {
+        // fetch_raw decodes the texel from its block; texel_value's sRGB
+        // decode (degamma) is the decoder's sRGB path on the 8-bit values.
+        let code = if degamma {
+            NumFormat::Srgb.code()
+        } else {
+            nf.code()
+        };
+        writeln!(
+            text,
+            "    let t = {}_texel(raw, {code}u, bcn_texel_index(x, y));",
+            bc.name
+        )
+        .ok();
+        if degamma {
+            text.push_str("    return t;\n");
+        } else {
+            text.push_str("    return vec4<u32>(flush_denorm(t.x), flush_denorm(t.y), flush_denorm(t.z), flush_denorm(t.w));\n");
+        }
+    } else if integer {
         writeln!(
             text,
             "    return load_texel(raw, {}u, {pf}, {count}u, {lo}, {width});",

@@ -13,6 +13,8 @@ pub const IMAGE: &str = include_str!("../../shaders/image.wgsl");
 pub const ATOMIC: &str = include_str!("../../shaders/atomic.wgsl");
 /// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp).
 pub const INTERP: &str = include_str!("../../shaders/interp.wgsl");
+/// `shaders/bcn.wgsl`: block-compressed texels (mirror of texture::bcn).
+pub const BCN: &str = include_str!("../../shaders/bcn.wgsl");
 
 /// The uniform block every module reads (`Params` in WGSL), as the host writes it.
 #[repr(C)]
@@ -63,7 +65,7 @@ pub fn prelude(mem_bytes: u64, lds_bytes: u32, wave_size: u32, state_words: u32)
         "// srgb_to_linear(unorm_to_f32(c, 8)) for c = 0..=255, from the CPU function.\nconst SRGB8_TO_LINEAR = array<u32, 256>({});\n",
         srgb.join(", ")
     ));
-    for lib in [CONVERT, FORMAT, MEMORY, IMAGE, ATOMIC, INTERP] {
+    for lib in [CONVERT, FORMAT, MEMORY, IMAGE, ATOMIC, INTERP, BCN] {
         s.push('\n');
         s.push_str(lib);
     }

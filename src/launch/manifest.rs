@@ -463,6 +463,11 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
     let data_format =
         lookup(names::DATA_FORMATS, &im.format, "data format").map_err(|m| err(f("format"), m))?;
     let num_format = lookup(names::NUM_FORMATS, &im.num_format, "number format")
+        .or_else(|m| match crate::texture::bcn::format(data_format) {
+            Some(b) if b.name == "bc6" => lookup(names::BC6_NUM_FORMATS, &im.num_format, "")
+                .map_err(|_| format!("{m} (bc6 also takes ufloat, sfloat)")),
+            _ => Err(m),
+        })
         .map_err(|m| err(f("num_format"), m))?;
     for (name, v) in [
         ("width", im.width),

@@ -45,6 +45,11 @@ pub const NUM_FORMATS: &[(&str, u8)] = &[
     ("srgb", 9),
 ];
 
+/// BC6H's own spellings of its two number formats, accepted with `format =
+/// "bc6"` only: unsigned half floats (UF16) are BC6 UNORM, signed (SF16) BC6
+/// SNORM, as Mesa programs them on gfx6–gfx9 (texture::bcn).
+pub const BC6_NUM_FORMATS: &[(&str, u8)] = &[("ufloat", 0), ("sfloat", 1)];
+
 /// `SQ_RSRC_IMG_*` resource types as gfx10 `DIM` numbers them (research/encodings.md).
 pub const IMAGE_TYPES: &[(&str, u8)] = &[
     ("1d", 0),

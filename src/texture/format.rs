@@ -187,7 +187,8 @@ impl NumFormat {
 
 /// Checks that `nf` is defined for `df` on gfx6–gfx9, where the data and number
 /// formats are separate T# fields and the hardware's list of valid pairs is not
-/// public. The rule: FLOAT needs 16- or 32-bit components (or a packed-float
+/// public. The rule: a BCn format takes the number formats of
+/// [`super::bcn::BC_FORMATS`]; FLOAT needs 16- or 32-bit components (or a packed-float
 /// format); sRGB needs 8-bit components; SNORM needs components of at least 2
 /// bits (sampling.md §3.2–3.3); the packed-float formats 10_11_11 / 11_11_10 take
 /// every number format but sRGB — the gfx10 FORMAT list names them with UNORM,
@@ -197,10 +198,8 @@ impl NumFormat {
 pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
     let widths_ok = |ok: &dyn Fn(u8) -> bool| df.comps.iter().all(|&(_, w)| ok(w));
     let fine = match (df.layout, nf) {
-        (Block, _) => matches!(
-            nf,
-            NumFormat::Unorm | NumFormat::Snorm | NumFormat::Srgb | NumFormat::Float
-        ),
+        // BCn: the pairs of `bcn::BC_FORMATS` (the gfx10 FORMAT list's).
+        (Block, _) => super::bcn::check(df.code, nf).is_ok(),
         (PackedFloat, NumFormat::Srgb) => false,
         (PackedFloat, _) => true,
         (Plain, NumFormat::Float) => widths_ok(&|w| w == 16 || w == 32),
@@ -256,9 +255,10 @@ const fn run(first: u16, data_format: u8, nums: &'static [NumFormat]) -> Gfx10Ru
 /// number format) pair that the hardware supports, replacing gfx6–gfx9's two
 /// fields (sampling.md §1.4). Codes and names from Mesa's register database
 /// (`src/amd/registers/gfx10-rsrc.json`, enum `IMG_FORMAT`), restricted to the
-/// data formats of [`DATA_FORMATS`]; BC6 (UFLOAT/SFLOAT, no gfx6–gfx9 number
-/// format to map to), 5_9_9_9, X24_8_32, 32_FLOAT_CLAMP and the FMASK/MM/YCbCr
-/// codes are not modelled. Note what the list leaves out: no 32-bit UNORM/SNORM,
+/// data formats of [`DATA_FORMATS`]; 5_9_9_9, X24_8_32, 32_FLOAT_CLAMP and the
+/// FMASK/MM/YCbCr codes are not modelled. BC6_UFLOAT/BC6_SFLOAT are gfx6–gfx9's
+/// BC6 with UNORM/SNORM, the pairs Mesa programs for unsigned and signed BC6H
+/// there ([`super::bcn`]). Note what the list leaves out: no 32-bit UNORM/SNORM,
 /// no FLOAT for 8-bit or 10-bit components, and the 16-bit packed formats are
 /// UNORM only.
 pub const GFX10_FORMATS: &[Gfx10Run] = &[
@@ -290,6 +290,7 @@ pub const GFX10_FORMATS: &[Gfx10Run] = &[
     run(173, 37, &[N::Unorm, N::Srgb]),
     run(175, 38, &[N::Unorm, N::Snorm]),
     run(177, 39, &[N::Unorm, N::Snorm]),
+    run(179, 40, &[N::Unorm, N::Snorm]),
     run(181, 41, &[N::Unorm, N::Srgb]),
 ];
 
@@ -686,8 +687,12 @@ mod tests {
         "X24_8_32",
         "GB_GR",
         "BG_RG",
-        "BC6",
     ];
+
+    /// gfx10 names whose (data format, number format) pair gcnrun spells the
+    /// gfx6–gfx9 way: BC6H unsigned/signed is BC6 with UNORM/SNORM (Mesa
+    /// `ac_translate_tex_numformat`; texture::bcn).
+    const SAME_PAIR: &[(&str, &str)] = &[("BC6_UNORM", "BC6_UFLOAT"), ("BC6_SNORM", "BC6_SFLOAT")];
 
     #[test]
     fn gfx10_table_matches_mesa_names() {
@@ -695,6 +700,10 @@ mod tests {
             match gfx10_format(code) {
                 Some((df, nf)) => {
                     let ours = format!("{}_{:?}", df.name, nf).to_uppercase();
+                    let ours = SAME_PAIR
+                        .iter()
+                        .find(|p| p.0 == ours)
+                        .map_or(ours.as_str(), |p| p.1);
                     assert_eq!(ours, name, "code {code}");
                     assert_eq!(gfx10_code(df.code, nf), Some(code), "{name}");
                     assert!(check(df, nf).is_ok(), "{name} is valid on gfx6-9 too");

@@ -114,6 +114,21 @@ impl Surface {
             .checked_add(u64::from(y).checked_mul(self.row_pitch(m))?)?
             .checked_add(u64::from(x) * u64::from(self.bpe))
     }
+
+    /// Byte offset of the element holding texel (x, y, z) — texel coordinates
+    /// for every format. For BCn the texel itself must lie inside level `m`
+    /// (not merely its 4×4 block; docs/errata.md X13) and the element is its
+    /// block; other formats are [`Surface::texel_offset`].
+    pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
+        if !self.block {
+            return self.texel_offset(m, slice, x, y, z);
+        }
+        let (w, h, _) = self.level_dims(m);
+        if x >= w || y >= h {
+            return None;
+        }
+        self.texel_offset(m, slice, x / 4, y / 4, z)
+    }
 }
 
 #[cfg(test)]

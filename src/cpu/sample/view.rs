@@ -6,6 +6,7 @@
 
 use super::vaddr::Shape;
 use crate::cpu::Memory;
+use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};
 use crate::texture::format::{load_texel, DataFormat, NumFormat};
@@ -101,7 +102,9 @@ impl View<'_> {
 
     /// The raw texel (X, Y, Z, W after format conversion, before DST_SEL) at
     /// view level `level`, view slice `slice`; texels the memory does not hold
-    /// read 0.
+    /// read 0. A block-compressed texel is decoded from the 4×4 block holding
+    /// it, the same fetch an image load makes (texture::bcn), so every sample
+    /// and gather4 filters decoded texels.
     fn fetch_raw(&self, level: u32, slice: u32, x: u32, y: u32, z: u32) -> [u32; 4] {
         let res_level = u32::from(self.desc.base_level) + level;
         let res_slice = if self.shape.layered {
@@ -109,12 +112,21 @@ impl View<'_> {
         } else {
             0
         };
-        self.surf
-            .texel_offset(res_level, res_slice, x, y, z)
+        let bytes = self
+            .surf
+            .element_of_texel(res_level, res_slice, x, y, z)
             .and_then(|o| o.checked_add(self.desc.base_address))
-            .and_then(|a| self.mem.read(a, self.df.bytes))
-            .and_then(|bytes| load_texel(self.df, self.nf, bytes))
-            .unwrap_or([0; 4])
+            .and_then(|a| self.mem.read(a, self.df.bytes));
+        match bytes {
+            // The T# decode checked the (BCn format, number format) pair
+            // (format::check) and the read returned the whole block, so the
+            // decode cannot fail.
+            Some(b) if self.surf.block => {
+                bcn::load_texel(self.df.code, self.nf, b, x, y).unwrap_or([0; 4])
+            }
+            Some(b) => load_texel(self.df, self.nf, b).unwrap_or([0; 4]),
+            None => [0; 4],
+        }
     }
 
     /// A texel as the filter sees it: integers as raw bits (they are never
