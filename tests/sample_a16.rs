@@ -295,7 +295,8 @@ fn a16_equals_the_32_bit_twins() {
         // s_endpgm; one llvm-mc run per generation.
         let mut cases = Vec::new();
         let mut lines = Vec::new();
-        for op in sampler_ops(gen).filter(|o| !o.has(flag::G16)) {
+        // image_gather4h is refused by name (docs/errata.md S15): no twin to run.
+        for op in sampler_ops(gen).filter(|o| !o.has(flag::G16) && o.name != "image_gather4h") {
             for (t, ty, dim) in TYPES {
                 if op.kind == BaseKind::Gather4
                     && !matches!(t, ImageType::D2 | ImageType::D2Array | ImageType::Cube)
