@@ -76,6 +76,8 @@ pub struct Tables {
     pub stream_start: usize,
     /// File offset one past the last instruction byte.
     pub stream_end: usize,
+    /// File offset of the kernel object's instruction-stream size field (u32).
+    pub stream_size_at: usize,
 }
 
 /// Reads the header and tables only (no instructions). Useful for objects
@@ -126,12 +128,13 @@ fn decode_tables(bytes: &[u8]) -> Res<(Tables, symbols::Symbols)> {
     }
     let version = Version { major, minor };
     let header = symbols::header(&mut c, version)?;
-    let (program, syms, stream_start, stream_end) = symbols::kernel(bytes, &header, version)?;
+    let (program, syms, stream) = symbols::kernel(bytes, &header, version)?;
     Ok((
         Tables {
             program,
-            stream_start,
-            stream_end,
+            stream_start: stream.start,
+            stream_end: stream.end,
+            stream_size_at: stream.size_at,
         },
         syms,
     ))

@@ -232,11 +232,7 @@ impl<'a> Pool<'a> {
 
 /// The kernel object (§1.3): the program's declarations, inputs and
 /// attributes, the symbol tables, and the instruction stream's file range.
-pub(crate) fn kernel(
-    bytes: &[u8],
-    h: &Header,
-    v: Version,
-) -> Res<(Program, Symbols, usize, usize)> {
+pub(crate) fn kernel(bytes: &[u8], h: &Header, v: Version) -> Res<(Program, Symbols, Stream)> {
     let obj = h.offset;
     let obj_end = h.offset + h.size;
     let mut c = Cur::range(bytes, obj, obj_end);
@@ -459,6 +455,7 @@ pub(crate) fn kernel(
         });
     }
 
+    let size_at = c.pos;
     let size = c.u32("instruction stream size")? as usize;
     let entry_at = c.pos;
     let entry = c.u32("instruction stream entry")? as usize;
@@ -506,7 +503,23 @@ pub(crate) fn kernel(
         table_offsets: offsets,
         ..syms
     };
-    Ok((program, syms, start, end))
+    Ok((
+        program,
+        syms,
+        Stream {
+            start,
+            end,
+            size_at,
+        },
+    ))
+}
+
+/// Where the instruction stream is: its file range and the offset of its
+/// size field.
+pub(crate) struct Stream {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) size_at: usize,
 }
 
 /// The sampler (`letter` S, ids from 0) or surface (T, ids from 6) table:
