@@ -794,3 +794,113 @@ proptest! {
         check(&b);
     }
 }
+
+// ---------------------------------------------------------------------------
+// Real IGC dumps (assets/visa/igc/, made by its regen.sh with ocloc).
+
+/// `(stem, .visaasm text)` of every dump.
+fn igc_dumps() -> Vec<(String, String)> {
+    let dir = assets().join("igc");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "visaasm"))
+        .map(|p| {
+            (
+                p.file_stem().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    assert!(
+        out.len() >= 10,
+        "expected the IGC dumps in {}",
+        dir.display()
+    );
+    out
+}
+
+#[test]
+fn igc_dumps_parse_print_and_reparse() {
+    let mut sub_ops = std::collections::BTreeSet::new();
+    for (name, text) in igc_dumps() {
+        let p = visa::parse(&text, DialectChoice::Auto).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.dialect, visa::Dialect::V41_2022, "{name}");
+        let printed = visa::print::program(&p);
+        let q = visa::parse(&printed, DialectChoice::Force(p.dialect))
+            .unwrap_or_else(|e| panic!("{name} reprinted: {e}"));
+        assert_same_program(&q, &p, &name);
+        assert_eq!(
+            visa::print::program(&q),
+            printed,
+            "{name}: printing is a fixed point"
+        );
+        for s in &p.body {
+            if let Item::Inst(Inst::Sampler(smp)) = &s.item {
+                sub_ops.insert(smp.op.name);
+            }
+        }
+    }
+    // What IGC 12504 emits for OpenCL image reads.
+    let want: std::collections::BTreeSet<_> = ["load_lz", "sample_l", "sample_lz"].into();
+    assert_eq!(sub_ops, want);
+}
+
+#[test]
+fn igc_objects_have_their_dumps_tables() {
+    for (name, text) in igc_dumps() {
+        let dump = text_as_binary(&visa::parse(&text, DialectChoice::Auto).unwrap());
+        let isa = read(&assets().join(format!("igc/{name}.isa")));
+        let t = binary::read_tables(&isa).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(t.program.kernel, dump.kernel, "{name}");
+        assert_eq!(t.program.decls, dump.decls, "{name}");
+        assert_eq!(t.program.inputs, dump.inputs, "{name}");
+        // IGC's printer leaves OutputAsmPath (the dump file name) out of the text.
+        let attrs: Vec<_> = t
+            .program
+            .attrs
+            .iter()
+            .filter(|a| a.name != "OutputAsmPath")
+            .cloned()
+            .collect();
+        assert_eq!(attrs, dump.attrs, "{name}");
+        // IGC 12504's stream is damaged like GenX_IR's: an error inside it.
+        let e = binary::read(&isa, DialectChoice::Auto).unwrap_err();
+        assert!(
+            (t.stream_start..t.stream_end).contains(&e.offset),
+            "{name}: {e}"
+        );
+    }
+}
+
+#[test]
+fn igc_dumps_through_gcn_run() {
+    let dir = assets().join("igc");
+    for (name, text) in igc_dumps() {
+        let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg("--disasm")
+            .arg(dir.join(format!("{name}.visaasm")))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let p = visa::parse(&text, DialectChoice::Auto).unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            visa::print::program(&p)
+        );
+        let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg("--disasm")
+            .arg(dir.join(format!("{name}.isa")))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(&format!("{name}.isa: offset 0x")), "{err}");
+    }
+}
