@@ -4,8 +4,10 @@
 # `apt-get install intel-opencl-icd libigc1`, IGC 1.0.12504) compiles each .cl
 # for TGLLP with shader dumps enabled, and every kernel's vISA text and binary
 # object are kept as FILE__KERNEL.visaasm and FILE__KERNEL.isa. The binaries
-# have IGC 12504's damaged instruction stream (docs/visa.md); their header and
-# tables are exact. tests/visa_binary.rs reads both.
+# have IGC 12504's damaged instruction stream (docs/visa.md): their header and
+# tables are exact, but after the operands it wrote the stream holds bytes that
+# change from run to run (uninitialised memory), so regenerated .isa files
+# differ there. tests/visa_binary.rs reads both.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tmp="$(mktemp -d)"
