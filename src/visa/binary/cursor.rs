@@ -25,12 +25,14 @@ impl<'a> Cur<'a> {
         }
     }
 
-    /// A reader over `bytes[start..end]`; the caller has checked the range.
+    /// A reader over `bytes[start..end]` (clamped to the slice, so a bad range
+    /// reads as empty rather than panicking; callers check ranges first).
     pub(crate) fn range(bytes: &'a [u8], start: usize, end: usize) -> Cur<'a> {
+        let end = end.min(bytes.len());
         Cur {
             bytes,
-            pos: start,
-            end: end.min(bytes.len()),
+            pos: start.min(end),
+            end,
         }
     }
 

@@ -193,3 +193,35 @@ pub(crate) fn lookup(op: u8) -> Option<(&'static str, Layout)> {
         .find(|(code, ..)| *code == op)
         .map(|&(_, name, layout)| (name, layout))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::visa::tables::{ALU_OPS, KNOWN_UNSUPPORTED};
+
+    #[test]
+    fn codes_are_sorted_and_unique() {
+        assert!(OPCODES.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(OPCODES.iter().all(|o| o.0 != 0));
+    }
+
+    /// Every decoded opcode outside the text subset becomes `Inst::Unsupported`,
+    /// which the text parser must know by name to read the listing back.
+    #[test]
+    fn decoded_names_are_known_to_the_text_parser() {
+        for &(code, name, layout) in OPCODES {
+            let subset = ALU_OPS.iter().any(|a| a.0 == name)
+                || matches!(
+                    name,
+                    "movs" | "setp" | "cmp" | "ret" | "label" | "subroutine"
+                );
+            let decoded = !matches!(layout, Layout::Undecoded | Layout::Sampler(_));
+            if decoded && !subset {
+                assert!(
+                    KNOWN_UNSUPPORTED.contains(&name),
+                    "{code:#04x} `{name}` is decoded but the text parser does not know it"
+                );
+            }
+        }
+    }
+}
