@@ -18,7 +18,9 @@
 //! reported at the offset of the table entry or instruction it came from, so
 //! each rule exists once.
 
+mod attrs;
 mod cursor;
+mod header;
 mod opcodes;
 mod stream;
 mod symbols;
@@ -127,7 +129,7 @@ fn decode_tables(bytes: &[u8]) -> Res<(Tables, symbols::Symbols)> {
         ));
     }
     let version = Version { major, minor };
-    let header = symbols::header(&mut c, version)?;
+    let header = header::header(&mut c, version)?;
     let (program, syms, stream) = symbols::kernel(bytes, &header, version)?;
     Ok((
         Tables {

@@ -1,11 +1,14 @@
-//! The file header and the kernel object's tables: string pool, variables,
-//! addresses, predicates, labels, samplers, surfaces, inputs and attributes
-//! (research notes §1.2–§1.3, IGC `ByteCodeReaderNG.cpp`).
+//! The kernel object's tables: string pool, variables, addresses,
+//! predicates, labels, samplers, surfaces, inputs and attributes (research
+//! notes §1.3, IGC `ByteCodeReaderNG.cpp`), and the id → name tables the
+//! instruction stream needs.
 
+use super::attrs::{attribute, kernel_attr_value, var_attrs};
 use super::cursor::{Cur, Res};
+use super::header::{at_least, Header};
 use crate::visa::decl::{PREDEFINED_GENERAL, PREDEFINED_SURFACES};
 use crate::visa::tables::{VisaType, ALIGNS};
-use crate::visa::{AttrValue, Decl, Dialect, Input, KernelAttr, Program, VarKind, Version};
+use crate::visa::{Decl, Dialect, Input, KernelAttr, Program, VarKind, Version};
 
 /// General variable ids below this are predefined (`%null` … `%msg0`, then
 /// reserved); user variable k has id 32 + k.
@@ -14,107 +17,6 @@ pub(crate) const FIRST_USER_VAR: u32 = 32;
 const FIRST_USER_SURFACE: usize = 6;
 /// The bindless sampler `S31`, predefined.
 const BINDLESS_SAMPLER: u8 = 31;
-/// Kernel attributes whose value is a string; the rest are integers. The
-/// binary does not say which, so this is the table IGC's reader uses
-/// (`VISAAttributes.def`).
-const STRING_ATTRS: &[&str] = &["OutputAsmPath", "AsmName"];
-/// Values of the `Target` attribute (`VISATarget`), as the text spells them.
-const TARGETS: &[&str] = &["cm", "3d"];
-
-fn at_least(v: Version, major: u8, minor: u8) -> bool {
-    (v.major, v.minor) >= (major, minor)
-}
-
-/// What the file header says about its one kernel.
-pub(crate) struct Header {
-    name: String,
-    name_at: usize,
-    offset: usize,
-    size: usize,
-    input_offset: usize,
-}
-
-/// The file header (§1.2). One kernel and no functions: that is what a
-/// kernel compile writes, and a [`Program`] holds one kernel.
-pub(crate) fn header(c: &mut Cur, v: Version) -> Res<Header> {
-    let at = c.pos;
-    let kernels = c.u16("kernel count")?;
-    if kernels != 1 {
-        return Err(Cur::err_at(
-            at,
-            format!("{kernels} kernels: gcn-run reads objects with exactly one"),
-        ));
-    }
-    let name_at = c.pos;
-    let len = if at_least(v, 3, 7) {
-        usize::from(c.u16("kernel name length")?)
-    } else {
-        usize::from(c.u8("kernel name length")?)
-    };
-    let name = std::str::from_utf8(c.take(len, "kernel name")?)
-        .map_err(|_| Cur::err_at(name_at, "the kernel name is not UTF-8"))?
-        .to_string();
-    let offset = c.u32("kernel object offset")? as usize;
-    let size = c.u32("kernel object size")? as usize;
-    let input_offset = c.u32("kernel input offset")? as usize;
-    for what in ["variable relocation count", "function relocation count"] {
-        let at = c.pos;
-        if c.u16(what)? != 0 {
-            return Err(Cur::err_at(at, format!("{what} must be 0")));
-        }
-    }
-    let at = c.pos;
-    let gen = c.u8("Gen binary count")?;
-    if gen > 4 {
-        return Err(Cur::err_at(at, format!("{gen} Gen binaries (at most 4)")));
-    }
-    for _ in 0..gen {
-        let at = c.pos;
-        c.u8("Gen binary platform")?;
-        let off = u64::from(c.u32("Gen binary offset")?);
-        let len = u64::from(c.u32("Gen binary size")?);
-        if off + len > c_len(c) {
-            return Err(Cur::err_at(
-                at,
-                format!("Gen binary at {off:#x}, {len} bytes, ends past the file"),
-            ));
-        }
-    }
-    let at = c.pos;
-    if c.u16("file-scope variable count")? != 0 {
-        return Err(Cur::err_at(at, "file-scope variables are not supported"));
-    }
-    let at = c.pos;
-    let functions = c.u16("function count")?;
-    if functions != 0 {
-        return Err(Cur::err_at(
-            at,
-            format!(
-                "{functions} functions: gcn-run reads objects with one kernel and no functions"
-            ),
-        ));
-    }
-    if offset.checked_add(size).is_none_or(|e| e as u64 > c_len(c)) || offset < c.pos {
-        return Err(Cur::err_at(
-            name_at,
-            format!(
-                "kernel object at {offset:#x}, {size} bytes, is not inside the file after the header"
-            ),
-        ));
-    }
-    Ok(Header {
-        name,
-        name_at,
-        offset,
-        size,
-        input_offset,
-    })
-}
-
-/// The file length as the cursor sees it.
-fn c_len(c: &Cur) -> u64 {
-    (c.pos + c.left()) as u64
-}
 
 /// Id → text-name tables for the instruction stream, and the file offsets of
 /// the table lines in print order.
@@ -205,8 +107,8 @@ impl Symbols {
 }
 
 /// The string pool.
-struct Pool<'a> {
-    strings: Vec<&'a str>,
+pub(crate) struct Pool<'a> {
+    pub(crate) strings: Vec<&'a str>,
 }
 
 impl<'a> Pool<'a> {
@@ -223,7 +125,7 @@ impl<'a> Pool<'a> {
     }
 
     /// A string-pool index field and the string it names.
-    fn name(&self, c: &mut Cur, what: &str) -> Res<&'a str> {
+    pub(crate) fn name(&self, c: &mut Cur, what: &str) -> Res<&'a str> {
         let at = c.pos;
         let i = c.u32(what)?;
         self.get(i, at, what)
@@ -558,83 +460,4 @@ fn state_table<'a>(
         });
     }
     Ok(n)
-}
-
-/// A raw attribute: its name and value bytes.
-fn attribute<'a>(c: &mut Cur<'a>, pool: &Pool<'a>) -> Res<(String, &'a [u8])> {
-    let name = pool.name(c, "attribute name index")?.to_string();
-    let len = usize::from(c.u8("attribute size")?);
-    Ok((name, c.take(len, "attribute value")?))
-}
-
-/// A kernel attribute's value: strings for the string attributes, `Target`
-/// by name, little-endian integers otherwise.
-fn kernel_attr_value(name: &str, bytes: &[u8]) -> Result<Option<AttrValue>, String> {
-    if STRING_ATTRS.contains(&name) {
-        return text_value(name, bytes).map(|s| Some(AttrValue::Str(s)));
-    }
-    let n = int_value(name, bytes)?;
-    Ok(match (name, n) {
-        (_, None) => None,
-        ("Target", Some(t)) => Some(
-            TARGETS
-                .get(t as usize)
-                .map_or(AttrValue::Int(t), |s| AttrValue::Str(s.to_string())),
-        ),
-        (_, Some(n)) => Some(AttrValue::Int(n)),
-    })
-}
-
-/// An integer attribute of 0, 1, 2, 4 or 8 bytes (`None` for 0: a flag).
-fn int_value(name: &str, bytes: &[u8]) -> Result<Option<i64>, String> {
-    if !matches!(bytes.len(), 0 | 1 | 2 | 4 | 8) {
-        return Err(format!(
-            "attribute `{name}` has a {}-byte value; integer attributes have 0, 1, 2, 4 or 8",
-            bytes.len()
-        ));
-    }
-    if bytes.is_empty() {
-        return Ok(None);
-    }
-    let mut b = [0u8; 8];
-    b[..bytes.len()].copy_from_slice(bytes);
-    i64::try_from(u64::from_le_bytes(b))
-        .map(Some)
-        .map_err(|_| format!("attribute `{name}` value is too large"))
-}
-
-/// A string attribute value: printable, so it prints as `"..."` in one line.
-fn text_value(name: &str, bytes: &[u8]) -> Result<String, String> {
-    match std::str::from_utf8(bytes) {
-        Ok(s) if !s.chars().any(|ch| ch.is_control() || ch == '"') => Ok(s.to_string()),
-        _ => Err(format!(
-            "attribute `{name}` is not a printable string without quotes"
-        )),
-    }
-}
-
-/// A variable's attributes, as the text `attrs={...}` keeps them: `Name`,
-/// `Name=int` or `Name="text"`, comma-separated; `None` when there are none.
-fn var_attrs<'a>(c: &mut Cur<'a>, pool: &Pool<'a>) -> Res<Option<String>> {
-    let at = c.pos;
-    let n = u64::from(c.u8("attribute count")?);
-    let n = c.count(n, 5, at, "attribute")?;
-    if n == 0 {
-        return Ok(None);
-    }
-    let mut parts = Vec::with_capacity(n);
-    for _ in 0..n {
-        let at = c.pos;
-        let (name, bytes) = attribute(c, pool)?;
-        let part = match int_value(&name, bytes) {
-            Ok(None) => name,
-            Ok(Some(v)) => format!("{name}={v}"),
-            Err(_) => format!(
-                "{name}=\"{}\"",
-                text_value(&name, bytes).map_err(|m| Cur::err_at(at, m))?
-            ),
-        };
-        parts.push(part);
-    }
-    Ok(Some(parts.join(", ")))
 }
