@@ -22,6 +22,7 @@ mod attrs;
 mod cursor;
 mod header;
 mod opcodes;
+mod sampler;
 mod stream;
 mod symbols;
 

@@ -7,8 +7,8 @@
 use super::cursor::{Cur, Res};
 use super::opcodes::{lookup, Layout};
 use super::symbols::Symbols;
-use crate::visa::inst::{Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
-use crate::visa::tables::{self, SamplerClass, VisaType, ALU_OPS, RELATIONS};
+use crate::visa::inst::{Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region};
+use crate::visa::tables::{VisaType, ALU_OPS, RELATIONS};
 use crate::visa::{print, Dialect, Item, Program, Stmt, Version};
 
 /// Operand class in bits 0–2 of a vector operand's tag.
@@ -29,24 +29,24 @@ const LABEL_BLOCK: u8 = 0;
 const LABEL_SUBROUTINE: u8 = 1;
 
 /// One instruction's context: the cursor, the names, and where it started.
-struct Dec<'a, 'b> {
-    c: &'b mut Cur<'a>,
-    syms: &'b Symbols,
-    at: usize,
+pub(crate) struct Dec<'a, 'b> {
+    pub(crate) c: &'b mut Cur<'a>,
+    pub(crate) syms: &'b Symbols,
+    pub(crate) at: usize,
 }
 
 impl Dec<'_, '_> {
     /// An error at the start of the current instruction.
-    fn err(&self, m: impl Into<String>) -> super::BinError {
+    pub(crate) fn err(&self, m: impl Into<String>) -> super::BinError {
         Cur::err_at(self.at, m)
     }
 
-    fn name<T>(&self, r: Result<T, String>) -> Res<T> {
+    pub(crate) fn name<T>(&self, r: Result<T, String>) -> Res<T> {
         r.map_err(|m| self.err(m))
     }
 
     /// Exec-size byte: bits 0–3 size code, bits 4–7 mask (8–15 = `_NM`).
-    fn exec(&mut self) -> Res<Exec> {
+    pub(crate) fn exec(&mut self) -> Res<Exec> {
         let b = self.c.u8("exec size")?;
         let size = *EXEC_SIZES
             .get(usize::from(b & 0xF))
@@ -60,7 +60,7 @@ impl Dec<'_, '_> {
 
     /// Predicate field u16: id bits 0–11 (0 = none), bit 12 reserved,
     /// control bits 13–14 (`.any`, `.all`), invert bit 15.
-    fn pred(&mut self) -> Res<Option<Pred>> {
+    pub(crate) fn pred(&mut self) -> Res<Option<Pred>> {
         let v = self.c.u16("predicate")?;
         if v == 0 {
             return Ok(None);
@@ -82,7 +82,7 @@ impl Dec<'_, '_> {
     }
 
     /// A raw operand: variable id u32, byte offset u16.
-    fn raw(&mut self, what: &str) -> Res<Raw> {
+    pub(crate) fn raw(&mut self, what: &str) -> Res<Raw> {
         let id = self.c.u32(what)?;
         let offset = u32::from(self.c.u16(what)?);
         Ok(Raw {
@@ -93,7 +93,7 @@ impl Dec<'_, '_> {
 
     /// A vector operand and its modifier code; `dst` says whether its region
     /// is a destination's `<h>`.
-    fn vector(&mut self, dst: bool) -> Res<(Operand, u8)> {
+    pub(crate) fn vector(&mut self, dst: bool) -> Res<(Operand, u8)> {
         let tag_at = self.c.pos;
         let tag = self.c.u8("operand tag")?;
         let modifier = (tag >> 3) & 7;
@@ -262,7 +262,9 @@ pub(crate) fn decode(
                 )]
             }
             Layout::Scaled4 => vec![scaled4(&mut d, name)?],
-            Layout::Sampler(class) => vec![Item::Inst(sampler(&mut d, class, v, dialect)?)],
+            Layout::Sampler(class) => vec![Item::Inst(super::sampler::decode(
+                &mut d, class, v, dialect,
+            )?)],
             Layout::Undecoded => {
                 return Err(d.err(format!(
                     "opcode {op:#04x} (`{name}`) is not decoded: its operand layout is not known here, so the stream cannot be followed past it"
@@ -416,130 +418,4 @@ fn channels_text(mask: u8) -> String {
         .filter(|(i, _)| mask & (1 << i) != 0)
         .map(|(_, c)| c)
         .collect()
-}
-
-/// 3D_SAMPLE / 3D_LOAD / 3D_GATHER4 (§2.1, §2.4): op (u16 from 4.0, u8
-/// before), exec, pred, channels, aoffimmi vector, [sampler u8], surface u8,
-/// dst raw, [paired raw: current dialect only], numParams u8, params.
-/// 3D_INFO: sub-op u8, exec, channel mask, surface u8, [lod raw], dst raw.
-fn sampler(d: &mut Dec, class: SamplerClass, v: Version, dialect: Dialect) -> Res<Inst> {
-    let op_at = d.c.pos;
-    let (code, pnm, cps, div_s) = if class == SamplerClass::Info {
-        (d.c.u8("3D_INFO sub-op")?, false, false, false)
-    } else if v.major >= 4 {
-        // 4.0 widened the field: code bits 0–7, flags bits 8–10.
-        let op = d.c.u16("sampler op")?;
-        if op >> 11 != 0 {
-            return Err(Cur::err_at(
-                op_at,
-                format!("sampler op {op:#06x} sets bits above 10"),
-            ));
-        }
-        (op as u8, op & 0x100 != 0, op & 0x200 != 0, op & 0x400 != 0)
-    } else {
-        let op = d.c.u8("sampler op")?;
-        (op & 0x1F, op & 0x20 != 0, op & 0x40 != 0, op & 0x80 != 0)
-    };
-    let sub = tables::SUB_OPS
-        .iter()
-        .find(|s| s.code == code && s.class == class)
-        .ok_or_else(|| {
-            Cur::err_at(
-                op_at,
-                format!(
-                    "sampler sub-op {code} is not supported with opcode {:#04x}",
-                    class.opcode()
-                ),
-            )
-        })?;
-    let exec = d.exec()?;
-    if class == SamplerClass::Info {
-        let channels = d.c.u8("channel mask")? & 0xF;
-        let surface = d.c.u8("surface")?;
-        let surface = d.name(d.syms.surface(u16::from(surface)))?;
-        let params = if sub.name == "resinfo" {
-            vec![d.raw("lod")?]
-        } else {
-            Vec::new()
-        };
-        let dst = d.raw("destination")?;
-        return Ok(Inst::Sampler(Box::new(Sampler {
-            op: sub,
-            pred: None,
-            pixel_null_mask: false,
-            cps: false,
-            div_s: false,
-            channels,
-            exec,
-            aoffimmi: None,
-            sampler: None,
-            surface,
-            dst,
-            paired: None,
-            params,
-        })));
-    }
-    let pred = d.pred()?;
-    let ch_at = d.c.pos;
-    let ch = d.c.u8("channels")?;
-    let channels = if class == SamplerClass::Gather4 {
-        // One source channel index, 0 R … 3 A.
-        if ch > 3 {
-            return Err(Cur::err_at(
-                ch_at,
-                format!("gather channel {ch} is not 0–3"),
-            ));
-        }
-        1 << ch
-    } else {
-        if ch >> 4 != 0 {
-            return Err(Cur::err_at(
-                ch_at,
-                format!("channel mask {ch:#04x} sets bits above 3"),
-            ));
-        }
-        ch
-    };
-    let (aoffimmi, _) = d.vector(false)?;
-    let sampler = if class == SamplerClass::Load {
-        None
-    } else {
-        let s = d.c.u8("sampler")?;
-        Some(d.name(d.syms.sampler(u16::from(s)))?)
-    };
-    let surface = d.c.u8("surface")?;
-    let surface = d.name(d.syms.surface(u16::from(surface)))?;
-    let dst = d.raw("destination")?;
-    let paired = if dialect == Dialect::Current {
-        Some(d.raw("paired surface")?)
-    } else {
-        None
-    };
-    let n_at = d.c.pos;
-    let n = d.c.u8("parameter count")?;
-    if usize::from(n) > tables::MAX_PARAMS {
-        return Err(Cur::err_at(
-            n_at,
-            format!("{n} parameters (at most {})", tables::MAX_PARAMS),
-        ));
-    }
-    let mut params = Vec::with_capacity(usize::from(n));
-    for _ in 0..n {
-        params.push(d.raw("parameter")?);
-    }
-    Ok(Inst::Sampler(Box::new(Sampler {
-        op: sub,
-        pred,
-        pixel_null_mask: pnm,
-        cps,
-        div_s,
-        channels,
-        exec,
-        aoffimmi: Some(aoffimmi),
-        sampler,
-        surface,
-        dst,
-        paired,
-        params,
-    })))
 }
