@@ -43,7 +43,7 @@ pub(crate) fn decode(d: &mut Dec, class: SamplerClass, v: Version, dialect: Dial
         })?;
     let exec = d.exec()?;
     if class == SamplerClass::Info {
-        let channels = d.c.u8("channel mask")? & 0xF;
+        let channels = channel_mask(d)?;
         let surface = d.c.u8("surface")?;
         let surface = d.name(d.syms.surface(u16::from(surface)))?;
         let params = if sub.name == "resinfo" {
@@ -69,25 +69,16 @@ pub(crate) fn decode(d: &mut Dec, class: SamplerClass, v: Version, dialect: Dial
         })));
     }
     let pred = d.pred()?;
-    let ch_at = d.c.pos;
-    let ch = d.c.u8("channels")?;
     let channels = if class == SamplerClass::Gather4 {
         // One source channel index, 0 R … 3 A.
+        let at = d.c.pos;
+        let ch = d.c.u8("gather channel")?;
         if ch > 3 {
-            return Err(Cur::err_at(
-                ch_at,
-                format!("gather channel {ch} is not 0–3"),
-            ));
+            return Err(Cur::err_at(at, format!("gather channel {ch} is not 0–3")));
         }
         1 << ch
     } else {
-        if ch >> 4 != 0 {
-            return Err(Cur::err_at(
-                ch_at,
-                format!("channel mask {ch:#04x} sets bits above 3"),
-            ));
-        }
-        ch
+        channel_mask(d)?
     };
     let (aoffimmi, _) = d.vector(false)?;
     let sampler = if class == SamplerClass::Load {
@@ -131,4 +122,17 @@ pub(crate) fn decode(d: &mut Dec, class: SamplerClass, v: Version, dialect: Dial
         paired,
         params,
     })))
+}
+
+/// A channel mask byte: R G B A in bits 0–3, at least one set, nothing above.
+fn channel_mask(d: &mut Dec) -> Res<u8> {
+    let at = d.c.pos;
+    let ch = d.c.u8("channel mask")?;
+    if ch == 0 || ch >> 4 != 0 {
+        return Err(Cur::err_at(
+            at,
+            format!("channel mask {ch:#04x} is not a non-empty subset of RGBA (bits 0–3)"),
+        ));
+    }
+    Ok(ch)
 }
