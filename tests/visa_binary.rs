@@ -62,7 +62,9 @@ struct Ids {
 }
 
 impl Ids {
-    fn new(p: &Program) -> Ids {
+    /// Ids for `p`; labels numbered as in `labels` (an object's label table)
+    /// or, without one, in order of definition.
+    fn new(p: &Program, labels: Option<&[String]>) -> Ids {
         let mut ids = Ids {
             general: HashMap::new(),
             sampler: HashMap::new(),
@@ -99,14 +101,42 @@ impl Ids {
                 VarKind::Address { .. } => {}
             }
         }
-        for s in &p.body {
-            if let Item::Label(l) | Item::Function(l) = &s.item {
-                let n = ids.label.len() as u16;
-                ids.label.entry(l.clone()).or_insert(n);
+        match labels {
+            Some(table) => {
+                for (i, l) in table.iter().enumerate() {
+                    ids.label.insert(l.clone(), i as u16);
+                    // IGC's printer appends `_<id>` to subroutine names
+                    // (`_main` prints as `_main_0`); gcnrun keeps the name.
+                    ids.label.insert(format!("{l}_{i}"), i as u16);
+                }
+            }
+            None => {
+                for s in &p.body {
+                    if let Item::Label(l) | Item::Function(l) = &s.item {
+                        let n = ids.label.len() as u16;
+                        ids.label.entry(l.clone()).or_insert(n);
+                    }
+                }
             }
         }
         ids
     }
+}
+
+/// The length of a 3D_SAMPLE/3D_LOAD/3D_GATHER4 encoding up to and
+/// including its destination (4.x op field, immediate `aoffimmi`, no paired
+/// surface): both Intel writers write at least this much (IGC sometimes stops
+/// right before the parameter count).
+fn sampler_fixed_len(e: &[u8]) -> Option<usize> {
+    match (e[0], e.get(7)) {
+        (0x6D | 0x6F, Some(5)) => Some(21),
+        (0x6E, Some(5)) => Some(20),
+        _ => None,
+    }
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 fn region_code(v: u8) -> u16 {
@@ -278,7 +308,7 @@ fn encode_unsupported(o: &mut Vec<u8>, ids: &Ids, p: &Program, text: &str) {
             raw(o, ids, &raw_text(ops[3]));
         }
         _ => {
-            let code = [("and", 0x20u8), ("mad", 0x0C)]
+            let code = [("and", 0x20u8), ("mad", 0x0C), ("rndd", 0x12)]
                 .iter()
                 .find(|t| t.0 == name)
                 .unwrap_or_else(|| panic!("no encoding for `{name}`"))
@@ -315,7 +345,12 @@ enum OpField {
 /// Each body statement's encoding (a `.function` + its label is one
 /// subroutine instruction; its label statement encodes to nothing).
 fn encode(p: &Program, field: OpField) -> Vec<Vec<u8>> {
-    let ids = Ids::new(p);
+    encode_with(p, field, None)
+}
+
+/// [`encode`] with the label ids of an object's label table.
+fn encode_with(p: &Program, field: OpField, labels: Option<&[String]>) -> Vec<Vec<u8>> {
+    let ids = Ids::new(p, labels);
     let opcode = |name: &str| -> u8 {
         let table: &[(&str, u8)] = &[
             ("add", 0x01),
@@ -446,16 +481,23 @@ fn encode(p: &Program, field: OpField) -> Vec<Vec<u8>> {
 /// (backtracking over the prefix lengths); the rest must be zero padding.
 /// Returns the matched length per instruction.
 fn match_prefixes(stream: &[u8], expected: &[Vec<u8>]) -> Option<Vec<usize>> {
-    fn go(stream: &[u8], exp: &[Vec<u8>], out: &mut Vec<usize>) -> bool {
+    match_prefixes_tail(stream, expected, true)
+}
+
+/// [`match_prefixes`]; `zero_tail` says the bytes after the last
+/// instruction must be zeros (GenX_IR) rather than anything (IGC via ocloc
+/// leaves uninitialised bytes there).
+fn match_prefixes_tail(stream: &[u8], expected: &[Vec<u8>], zero_tail: bool) -> Option<Vec<usize>> {
+    fn go(stream: &[u8], exp: &[Vec<u8>], out: &mut Vec<usize>, zero_tail: bool) -> bool {
         let Some((first, rest)) = exp.split_first() else {
-            return stream.iter().all(|&b| b == 0);
+            return !zero_tail || stream.iter().all(|&b| b == 0);
         };
         // At least the opcode must be there; try the longest match first.
         let max = first.len().min(stream.len());
         let common = (0..max).take_while(|&k| stream[k] == first[k]).count();
         for len in (1..=common).rev() {
             out.push(len);
-            if go(&stream[len..], rest, out) {
+            if go(&stream[len..], rest, out, zero_tail) {
                 return true;
             }
             out.pop();
@@ -463,7 +505,7 @@ fn match_prefixes(stream: &[u8], expected: &[Vec<u8>]) -> Option<Vec<usize>> {
         false
     }
     let mut out = Vec::new();
-    go(stream, expected, &mut out).then_some(out)
+    go(stream, expected, &mut out, zero_tail).then_some(out)
 }
 
 /// Intel's object with the instruction stream replaced by `stream`: the
@@ -576,6 +618,12 @@ fn intel_stream_bytes_are_prefixes_of_the_encoding() {
                 l >= e.len().min(2),
                 "{name}: instruction {k}: only {l} bytes match"
             );
+            if let Some(fixed) = sampler_fixed_len(e) {
+                assert!(
+                    l >= fixed,
+                    "{name}: sampler instruction {k}: {l} of {fixed} fixed bytes"
+                );
+            }
         }
         eprintln!("{name}: Intel wrote {matched} of {total} instruction bytes");
         // GenX_IR 12504 does not write `.divS` (bit 10 of the op field, which
@@ -960,4 +1008,37 @@ fn igc_dumps_through_gcn_run() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(&format!("{name}.isa: offset 0x")), "{err}");
     }
+}
+
+#[test]
+fn igc_stream_bytes_are_prefixes_of_the_encoding() {
+    // IGC itself (through ocloc) writes like GenX_IR: each instruction's bytes
+    // are a prefix of its full encoding from the dump's text.
+    let (mut matched, mut total) = (0, 0);
+    for (name, text) in igc_dumps() {
+        let p = visa::parse(&text, DialectChoice::Auto).unwrap();
+        let isa = read(&assets().join(format!("igc/{name}.isa")));
+        let t = binary::read_tables(&isa).unwrap();
+        let enc = encode_with(&p, OpField::V4Writer2022, Some(&t.labels));
+        let lens = match_prefixes_tail(&isa[t.stream_start..t.stream_end], &enc, false)
+            .unwrap_or_else(|| {
+                panic!("{name}: IGC's stream is not a run of prefixes of the encoding")
+            });
+        // The opcode at least; after what it writes of an instruction IGC
+        // leaves arbitrary bytes, so a `ret` may show its opcode only.
+        let stream = &isa[t.stream_start..t.stream_end];
+        let mut at = 0;
+        for (k, (&l, e)) in lens.iter().zip(&enc).enumerate() {
+            assert!(
+                l >= sampler_fixed_len(e).unwrap_or(1),
+                "{name}: instruction {k}: only {l} bytes match: {} vs {}",
+                hex(e),
+                hex(&stream[at..(at + e.len()).min(stream.len())])
+            );
+            at += l;
+        }
+        matched += lens.iter().sum::<usize>();
+        total += enc.iter().map(Vec::len).sum::<usize>();
+    }
+    eprintln!("IGC wrote {matched} of {total} instruction bytes");
 }

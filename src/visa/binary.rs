@@ -81,6 +81,9 @@ pub struct Tables {
     pub stream_end: usize,
     /// File offset of the kernel object's instruction-stream size field (u32).
     pub stream_size_at: usize,
+    /// The label table in id order (labels are statements, not declarations,
+    /// in a [`Program`]).
+    pub labels: Vec<String>,
 }
 
 /// Reads the header and tables only (no instructions). Useful for objects
@@ -138,6 +141,7 @@ fn decode_tables(bytes: &[u8]) -> Res<(Tables, symbols::Symbols)> {
             stream_start: stream.start,
             stream_end: stream.end,
             stream_size_at: stream.size_at,
+            labels: syms.label_names(),
         },
         syms,
     ))

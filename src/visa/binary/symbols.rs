@@ -89,6 +89,11 @@ impl Symbols {
         }
     }
 
+    /// The label names in id order.
+    pub(crate) fn label_names(&self) -> Vec<String> {
+        self.labels.iter().map(|l| l.0.clone()).collect()
+    }
+
     /// A label's name and kind (0 block, 1 subroutine, …).
     pub(crate) fn label(&self, id: u16) -> Result<(String, u8), String> {
         self.labels.get(usize::from(id)).cloned().ok_or_else(|| {
