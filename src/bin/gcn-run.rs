@@ -102,7 +102,7 @@ struct Cli {
     list_adapters: bool,
 
     /// Code file: raw .bin, AMDGPU ELF code object, launch manifest (.toml) or
-    /// Intel vISA text (.visaasm, --disasm only for now).
+    /// Intel vISA text (.visaasm) or binary object (.isa), --disasm only for now.
     #[arg(value_name = "INPUT")]
     input: Option<PathBuf>,
 }
@@ -538,7 +538,7 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
     if let Some(path) = cli
         .input
         .as_ref()
-        .filter(|p| gcnrun::visa::is_visa_text_path(p))
+        .filter(|p| gcnrun::visa::is_visa_input(p))
     {
         gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
         return Err(InputError::whole(
@@ -663,9 +663,9 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             "--disasm takes a code file, not a manifest: disassemble the file its `code` names",
         ));
     }
-    // Intel vISA text (by extension): list it back in canonical vISA syntax.
+    // Intel vISA (text by extension, binary by magic): list it in canonical vISA syntax.
     if let (None, Some(path)) = (&cli.hex, &cli.input) {
-        if gcnrun::visa::is_visa_text_path(path) {
+        if gcnrun::visa::is_visa_input(path) {
             let p = gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
             let _ = std::io::stdout()
                 .lock()

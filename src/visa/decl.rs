@@ -128,8 +128,8 @@ pub enum Predefined {
     Sampler,
 }
 
-/// Predefined general variables (binary ids 0–20).
-const PREDEFINED_GENERAL: &[&str] = &[
+/// Predefined general variables (binary ids 0–20; 21–31 are reserved).
+pub const PREDEFINED_GENERAL: &[&str] = &[
     "%null",
     "%thread_x",
     "%thread_y",
@@ -153,8 +153,8 @@ const PREDEFINED_GENERAL: &[&str] = &[
     "%msg0",
 ];
 
-/// Predefined surfaces T0–T5 by their text names.
-const PREDEFINED_SURFACES: &[&str] = &["%slm", "T1", "T2", "TSS", "%bss", "%scratch"];
+/// Predefined surfaces T0–T5 by their text names (binary surface ids 0–5).
+pub const PREDEFINED_SURFACES: &[&str] = &["%slm", "T1", "T2", "TSS", "%bss", "%scratch"];
 
 /// Whether `name` is predefined, and as what.
 pub fn predefined(name: &str) -> Option<Predefined> {

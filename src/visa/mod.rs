@@ -8,8 +8,10 @@
 //! listed, and [`Program::check_supported`] refuses them by name and line;
 //! words that are not vISA at all are parse errors. [`print::program`] writes
 //! the canonical spelling back. docs/visa.md describes the accepted grammar,
-//! the two dialects and how one is chosen.
+//! the two dialects and how one is chosen. [`binary`] reads binary vISA
+//! objects (`.isa`, magic `CISA`) into the same [`Program`].
 
+pub mod binary;
 pub mod decl;
 pub mod inst;
 pub mod lexer;
@@ -169,8 +171,29 @@ pub fn is_visa_text_path(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("visaasm") || e.eq_ignore_ascii_case("isaasm"))
 }
 
-/// Reads and parses a `.visaasm` file. Errors are one line naming the file and
-/// the line (or the byte offset of bad UTF-8).
+/// Whether a path names a vISA program: `.visaasm`/`.isaasm` text, a `.isa`
+/// binary, or any file that starts with the binary magic `CISA` (so a binary
+/// object is recognised by content, whatever its name).
+pub fn is_visa_input(path: &Path) -> bool {
+    if is_visa_text_path(path) || is_visa_binary_path(path) {
+        return true;
+    }
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok_and(|_| binary::is_binary(&magic))
+}
+
+/// Whether a path is named like a binary vISA object (`.isa`).
+fn is_visa_binary_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("isa"))
+}
+
+/// Reads a vISA program: a binary object when the file starts with `CISA`
+/// (docs/visa.md, "Binary objects"), `.visaasm` text otherwise. Errors are one
+/// line naming the file and the byte offset (binary, or bad UTF-8) or line.
 pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputError> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
@@ -185,6 +208,16 @@ pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputEr
                 "larger than the {} MiB gcn-run reads",
                 MAX_INPUT_BYTES >> 20
             ),
+        ));
+    }
+    if binary::is_binary(&bytes) {
+        return binary::read(&bytes, dialect).map_err(|e| e.into_input_error(&name));
+    }
+    if is_visa_binary_path(path) {
+        return Err(InputError::at(
+            &name,
+            0,
+            "named like a binary vISA object but does not start with the magic `CISA`",
         ));
     }
     let text = std::str::from_utf8(&bytes)

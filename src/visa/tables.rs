@@ -43,6 +43,11 @@ impl VisaType {
             .map(|t| VisaType(t.1))
     }
 
+    /// The type a binary code (`VISA_Type`, low nibble of a type byte) names.
+    pub fn from_code(code: u8) -> Option<VisaType> {
+        TYPES.iter().find(|t| t.1 == code).map(|t| VisaType(t.1))
+    }
+
     fn entry(self) -> &'static (&'static str, u8, u8) {
         // Every VisaType is built from the table, so the lookup finds it; the
         // fallback keeps a hand-made out-of-range value from panicking.
