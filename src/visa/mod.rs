@@ -13,6 +13,7 @@
 pub mod decl;
 pub mod inst;
 pub mod lexer;
+pub mod lower;
 pub mod parse;
 pub mod print;
 pub mod tables;
