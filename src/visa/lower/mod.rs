@@ -232,9 +232,11 @@ impl Cx<'_> {
                 let ch = self.channels(*exec, p);
                 let (base, bytes) = match self.binding(surface)? {
                     Binding::Buffer { base, bytes } => (*base, *bytes),
-                    Binding::Image { .. } => return Err(format!(
+                    Binding::Image { .. } => {
+                        return Err(format!(
                         "`scatter4_scaled` to `{surface}`: its binding is an image, not a buffer"
-                    )),
+                    ))
+                    }
                 };
                 let global = self.src(offset, Exec { size: 1, ..*exec })?;
                 let off = self.raw(element_offset)?;
