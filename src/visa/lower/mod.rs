@@ -156,6 +156,17 @@ impl Cx<'_> {
                     .iter()
                     .map(|s| self.src(s, *exec))
                     .collect::<Res<Vec<_>>>()?;
+                // IGC's verifier (GenX_IR 12504, checked on TGLLP): arithmetic
+                // with an F/HF operand must use one type for all operands.
+                let tys = std::iter::once(dst.ty).chain(srcs.iter().map(|s| s.ty()));
+                if matches!(alu, AluOp::Add | AluOp::Mul)
+                    && tys.clone().any(|t| t.is_float())
+                    && tys.clone().any(|t| t != dst.ty)
+                {
+                    return Err(format!(
+                        "`{op}` mixes types with a float operand; vISA requires one type (convert with `mov`)"
+                    ));
+                }
                 self.push(
                     line,
                     GrfOp::Alu {
