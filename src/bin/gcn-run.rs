@@ -446,11 +446,7 @@ fn report_run(
         }
         doc["timing"] = timing;
         if let Some(d) = diff {
-            doc["diff"] = serde_json::json!({
-                "count": d.count,
-                "mismatches": d.mismatches,
-                "contended_atomic_texels": d.atomic_texels,
-            });
+            doc["diff"] = diff_json(d);
         }
         text = format!("{doc:#}\n");
     } else {
@@ -489,24 +485,7 @@ fn report_run(
         }
     }
     if let (Some(d), false) = (diff, cli.json) {
-        for m in &d.mismatches {
-            text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
-        }
-        if d.count > d.mismatches.len() {
-            text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
-        }
-        if d.atomic_texels > 0 {
-            text.push_str(&format!(
-                "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
-                d.atomic_texels
-            ));
-        }
-        text.push_str(&if d.count == 0 {
-            "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
-                .to_string()
-        } else {
-            format!("diff: {} difference(s) between CPU and GPU\n", d.count)
-        });
+        text.push_str(&diff_text(d));
     }
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     Ok(if failed {
@@ -536,6 +515,9 @@ fn report_intel(
         doc["timing"] = timing;
         if let Some(d) = device {
             doc["adapter"] = serde_json::json!(d);
+        }
+        if let Some(d) = diff {
+            doc["diff"] = diff_json(d);
         }
         format!("{doc:#}\n")
     } else {
@@ -595,6 +577,9 @@ fn report_intel(
                 ));
             }
         }
+        if let Some(d) = diff {
+            t.push_str(&diff_text(d));
+        }
         t
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -603,6 +588,39 @@ fn report_intel(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The `diff` object of `--json`.
+fn diff_json(d: &gcnrun::gpu::diff::Report) -> serde_json::Value {
+    serde_json::json!({
+        "count": d.count,
+        "mismatches": d.mismatches,
+        "contended_atomic_texels": d.atomic_texels,
+    })
+}
+
+/// The text lines of a diff: each mismatch, then the verdict.
+fn diff_text(d: &gcnrun::gpu::diff::Report) -> String {
+    let mut text = String::new();
+    for m in &d.mismatches {
+        text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
+    }
+    if d.count > d.mismatches.len() {
+        text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
+    }
+    if d.atomic_texels > 0 {
+        text.push_str(&format!(
+            "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
+            d.atomic_texels
+        ));
+    }
+    text.push_str(&if d.count == 0 {
+        "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
+            .to_string()
+    } else {
+        format!("diff: {} difference(s) between CPU and GPU\n", d.count)
+    });
+    text
 }
 
 /// One line for a diff mismatch.

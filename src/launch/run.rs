@@ -332,7 +332,13 @@ pub fn run_gpu_with(
             GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
         })?;
     let stats =
-        crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(GpuRunError::Gpu)?;
+        crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
+            // A fault the program hit while running: bad input, as on the CPU.
+            crate::gpu::GpuError::Translate(e) => {
+                GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+            }
+            e => GpuRunError::Gpu(e),
+        })?;
     let mismatches = match &intel {
         Some(r) => super::intel::check(r, &waves, &memory),
         None => check(&launch.expect, &waves),
