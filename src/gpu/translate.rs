@@ -280,6 +280,8 @@ struct Emitter<'a> {
     grf_vgprs: u32,
     /// The module runs GRF operations.
     grf: bool,
+    /// GRF bytes accessed since the last workgroup barrier.
+    grf_sync: grf::Sync,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -307,6 +309,7 @@ impl<'a> Emitter<'a> {
             ssharp: [0; 4],
             grf_vgprs: 0,
             grf: false,
+            grf_sync: grf::Sync::default(),
         }
     }
 
