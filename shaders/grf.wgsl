@@ -144,13 +144,16 @@ fn float_to_int(f: u32, lo: vec2<u32>, hi: vec2<u32>) -> vec2<u32> {
     return i64_clamp(f32_to_i64(f), lo, hi);
 }
 
-// `alu`'s float add and multiply: IEEE binary32, round to nearest even.
+// `alu`'s float add and multiply: IEEE binary32, round to nearest even. The
+// operands pass through an XOR with the uniform zero `params.opaque_zero`, so
+// that no compiler folds an operand it could otherwise see as a constant
+// (`x * 0.0 → 0.0` loses the sign of −x · 0; `x + 0.0 → x` that of −0 + 0).
 fn f32_add(a: u32, b: u32) -> u32 {
-    return bitcast<u32>(bitcast<f32>(a) + bitcast<f32>(b));
+    return bitcast<u32>(bitcast<f32>(a ^ params.opaque_zero) + bitcast<f32>(b ^ params.opaque_zero));
 }
 
 fn f32_mul(a: u32, b: u32) -> u32 {
-    return bitcast<u32>(bitcast<f32>(a) * bitcast<f32>(b));
+    return bitcast<u32>(bitcast<f32>(a ^ params.opaque_zero) * bitcast<f32>(b ^ params.opaque_zero));
 }
 
 // -1, 0, 1 for a < b, a == b, a > b of two floats that are not NaN (−0 == +0).

@@ -309,17 +309,23 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
         GrfOp::Cmp { rel, ch, dst, srcs } => {
             let mask = enabled(w, ch);
             let float = srcs.iter().any(|s| s.ty().is_float());
-            for i in 0..ch.size {
+            // Every channel's sources are read before any result is written,
+            // as for the ALU operations: a GRF destination may overlap a
+            // source (the random GPU diff test found this missing).
+            let results: Vec<(u32, bool)> = (0..ch.size)
+                .filter(|i| mask >> (ch.first + i) & 1 == 1)
+                .map(|i| {
+                    let t = compare(
+                        *rel,
+                        read_src(w, &srcs[0], i),
+                        read_src(w, &srcs[1], i),
+                        float,
+                    );
+                    (i, t)
+                })
+                .collect();
+            for (i, t) in results {
                 let c = ch.first + i;
-                if mask >> c & 1 == 0 {
-                    continue;
-                }
-                let t = compare(
-                    *rel,
-                    read_src(w, &srcs[0], i),
-                    read_src(w, &srcs[1], i),
-                    float,
-                );
                 match dst {
                     CmpDst::Pred(s) => {
                         let old = w.sgpr(*s);
@@ -548,6 +554,49 @@ mod tests {
         assert_eq!(enabled(&w, &ch(0, 8, false, p(false, PredCtrl::Any))), 0xff);
         assert_eq!(enabled(&w, &ch(0, 8, false, p(false, PredCtrl::All))), 0);
         assert_eq!(range_mask(0, 32), u32::MAX);
+    }
+
+    #[test]
+    fn cmp_reads_every_source_before_it_writes() {
+        // cmp.ge (M1, 2) X(0,0)<2> 0x5:uw X(0,0)<0;1,0> over uw X = [1, 9, 3, 9]:
+        // channel 0 writes X[0], which channel 1 reads: it must see 1
+        // (5 >= 1), not channel 0's result 0xffff.
+        let mut w = thread();
+        for (k, x) in [1u64, 9, 3, 9].iter().enumerate() {
+            w.set_grf_bits(2 * k as u32, 2, *x);
+        }
+        let region = Region {
+            byte: 0,
+            ty: ElemType::Uw,
+            vstride: 0,
+            width: 1,
+            hstride: 0,
+        };
+        let op = GrfOp::Cmp {
+            rel: Relation::Ge,
+            ch: Channels {
+                first: 0,
+                size: 2,
+                no_mask: false,
+                pred: None,
+            },
+            dst: CmpDst::Grf(GrfDst {
+                byte: Some(0),
+                ty: ElemType::Uw,
+                hstride: 2,
+            }),
+            srcs: [
+                GrfSrc::Imm(5, ElemType::Uw),
+                GrfSrc::Region(region, SrcMod::None),
+            ],
+        };
+        let mut mem = Memory {
+            base: 0,
+            bytes: Vec::new(),
+        };
+        execute(&mut w, &op, &mut mem).unwrap();
+        assert_eq!(w.grf_bits(0, 2), 0xffff);
+        assert_eq!(w.grf_bits(4, 2), 0xffff);
     }
 
     #[test]
