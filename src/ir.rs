@@ -7,6 +7,8 @@
 //! lowering), so both ISAs share one register model: per-lane 32-bit slots plus
 //! wave-uniform 32-bit slots.
 
+pub mod grf;
+
 use crate::arch::Arch;
 
 /// A 32-bit register slot.
@@ -110,6 +112,8 @@ pub enum Op {
     },
     /// An image instruction, kept as decoded until the image semantics land.
     Image(Box<crate::gcn::mimg::Mimg>),
+    /// An operation on an Intel thread's GRF file (the vISA lowering).
+    Grf(Box<grf::GrfOp>),
     /// `s_waitcnt`: the interpreter completes every access in program order, so
     /// there is nothing to wait for.
     Wait,

@@ -92,6 +92,11 @@ struct Cli {
     #[arg(long)]
     quiet: bool,
 
+    /// Intel launch manifest for a .visaasm INPUT (binding and sampler
+    /// tables, thread payload; SPEC.md, "Launch manifest, Intel form").
+    #[arg(long, value_name = "TOML")]
+    manifest: Option<PathBuf>,
+
     /// With --emit-wgsl: translate the WGSL further with naga, to SPIR-V
     /// (binary, on stdout), MSL or HLSL.
     #[arg(long, value_name = "TARGET", value_parser = ["wgsl", "spirv", "msl", "hlsl"], requires = "emit_wgsl")]
@@ -102,7 +107,7 @@ struct Cli {
     list_adapters: bool,
 
     /// Code file: raw .bin, AMDGPU ELF code object, launch manifest (.toml) or
-    /// Intel vISA text (.visaasm) or binary object (.isa), --disasm only for now.
+    /// Intel vISA text (.visaasm) or binary object (.isa); a vISA program runs with --manifest.
     #[arg(value_name = "INPUT")]
     input: Option<PathBuf>,
 }
@@ -373,6 +378,12 @@ fn report_run(
         written =
             gcnrun::launch::png::write_pngs(out, dir).map_err(|m| InputError::whole("--out", m))?;
     }
+    if let Some(run) = &out.intel {
+        let doc =
+            gcnrun::launch::intel::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
+                .map_err(|m| InputError::whole("--dump", m))?;
+        return Ok(report_intel(cli, out, doc, &written, device, diff, timing));
+    }
     // Registers to show: --dump, else those the manifest expects.
     let regs: Vec<RegRange> = match &cli.dump {
         Some(list) => list
@@ -435,11 +446,7 @@ fn report_run(
         }
         doc["timing"] = timing;
         if let Some(d) = diff {
-            doc["diff"] = serde_json::json!({
-                "count": d.count,
-                "mismatches": d.mismatches,
-                "contended_atomic_texels": d.atomic_texels,
-            });
+            doc["diff"] = diff_json(d);
         }
         text = format!("{doc:#}\n");
     } else {
@@ -478,24 +485,7 @@ fn report_run(
         }
     }
     if let (Some(d), false) = (diff, cli.json) {
-        for m in &d.mismatches {
-            text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
-        }
-        if d.count > d.mismatches.len() {
-            text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
-        }
-        if d.atomic_texels > 0 {
-            text.push_str(&format!(
-                "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
-                d.atomic_texels
-            ));
-        }
-        text.push_str(&if d.count == 0 {
-            "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
-                .to_string()
-        } else {
-            format!("diff: {} difference(s) between CPU and GPU\n", d.count)
-        });
+        text.push_str(&diff_text(d));
     }
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     Ok(if failed {
@@ -503,6 +493,134 @@ fn report_run(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `report_run` for an Intel launch: variables by vISA name, buffers, the
+/// `[intel.expect]` result.
+fn report_intel(
+    cli: &Cli,
+    out: &gcnrun::launch::run::Outcome,
+    mut doc: serde_json::Value,
+    written: &[PathBuf],
+    device: Option<&str>,
+    diff: Option<&gcnrun::gpu::diff::Report>,
+    timing: serde_json::Value,
+) -> ExitCode {
+    let failed = !out.mismatches.is_empty() || diff.is_some_and(|d| d.count > 0);
+    let text = if cli.json {
+        doc["backend"] = serde_json::json!(if diff.is_some() { "diff" } else { out.backend });
+        doc["threads"] = serde_json::json!(out.waves.len());
+        doc["mismatches"] = serde_json::json!(out.mismatches);
+        doc["images"] = image_digests(out);
+        doc["timing"] = timing;
+        if let Some(d) = device {
+            doc["adapter"] = serde_json::json!(d);
+        }
+        if let Some(d) = diff {
+            doc["diff"] = diff_json(d);
+        }
+        format!("{doc:#}\n")
+    } else {
+        let mut t = String::new();
+        if let Some(vars) = doc["variables"].as_object() {
+            for (name, v) in vars {
+                for (k, th) in v["threads"].as_array().into_iter().flatten().enumerate() {
+                    let cells: Vec<String> = th
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|x| x.to_string())
+                        .collect();
+                    t.push_str(&format!(
+                        "{name}:{} thread {k}: {}\n",
+                        v["type"].as_str().unwrap_or("?"),
+                        cells.join(" ")
+                    ));
+                }
+            }
+        }
+        if let Some(bufs) = doc["buffers"].as_object() {
+            for (name, b) in bufs {
+                let cells: Vec<String> = b["u32"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .take(64)
+                    .map(|x| format!("{:#010x}", x.as_u64().unwrap_or(0)))
+                    .collect();
+                t.push_str(&format!(
+                    "buffer {name} ({} bytes): {}\n",
+                    b["bytes"],
+                    cells.join(" ")
+                ));
+            }
+        }
+        if !cli.quiet {
+            t.push_str(&format!(
+                "ran {} Intel thread(s) on {}\n",
+                out.waves.len(),
+                device.unwrap_or("the CPU")
+            ));
+            for p in written {
+                t.push_str(&format!("wrote {}\n", p.display()));
+            }
+            for m in &out.mismatches {
+                t.push_str(&format!(
+                    "MISMATCH {} thread {} element {}: expected {:08x?}, got {:08x?}\n",
+                    m.register, m.wave, m.lane, m.expected, m.actual
+                ));
+            }
+            if !out.mismatches.is_empty() {
+                t.push_str(&format!(
+                    "expect: {} mismatching element(s)\n",
+                    out.mismatches.len()
+                ));
+            }
+        }
+        if let Some(d) = diff {
+            t.push_str(&diff_text(d));
+        }
+        t
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The `diff` object of `--json`.
+fn diff_json(d: &gcnrun::gpu::diff::Report) -> serde_json::Value {
+    serde_json::json!({
+        "count": d.count,
+        "mismatches": d.mismatches,
+        "contended_atomic_texels": d.atomic_texels,
+    })
+}
+
+/// The text lines of a diff: each mismatch, then the verdict.
+fn diff_text(d: &gcnrun::gpu::diff::Report) -> String {
+    let mut text = String::new();
+    for m in &d.mismatches {
+        text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
+    }
+    if d.count > d.mismatches.len() {
+        text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
+    }
+    if d.atomic_texels > 0 {
+        text.push_str(&format!(
+            "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
+            d.atomic_texels
+        ));
+    }
+    text.push_str(&if d.count == 0 {
+        "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
+            .to_string()
+    } else {
+        format!("diff: {} difference(s) between CPU and GPU\n", d.count)
+    });
+    text
 }
 
 /// One line for a diff mismatch.
@@ -540,11 +658,14 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
         .as_ref()
         .filter(|p| gcnrun::visa::is_visa_input(p))
     {
-        gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
-        return Err(InputError::whole(
-            &path.display().to_string(),
-            "vISA programs are read and printed (--disasm) but not executed yet: their lowering into the IR is future work (docs/visa.md)",
-        ));
+        let Some(m) = &cli.manifest else {
+            gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
+            return Err(InputError::whole(
+                &path.display().to_string(),
+                "a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; SPEC.md)",
+            ));
+        };
+        return gcnrun::launch::run::prepare_intel(m, path, cli.mem_cap);
     }
     if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
         return gcnrun::launch::run::prepare_manifest(

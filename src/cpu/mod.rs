@@ -7,6 +7,7 @@
 //! result does not depend on the thread count.
 
 pub mod atomic;
+pub mod grf;
 pub mod image;
 pub mod interp;
 pub mod memory;
@@ -36,7 +37,11 @@ pub struct ExecError {
 /// serial order of their memory accesses, the same on every run; the others run
 /// in parallel.
 pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<(), ExecError> {
-    let touches_memory = prog.ops.iter().any(|(_, op)| matches!(op, Op::Image(_)));
+    let touches_memory = prog.ops.iter().any(|(_, op)| match op {
+        Op::Image(_) => true,
+        Op::Grf(g) => matches!(**g, crate::ir::grf::GrfOp::StoreScaled { .. }),
+        _ => false,
+    });
     if touches_memory {
         waves.iter_mut().try_for_each(|w| run_wave(prog, w, mem))
     } else {
@@ -58,6 +63,7 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         match op {
             Op::End => break,
             Op::Nop | Op::Wait => {}
+            Op::Grf(g) => grf::execute(w, g, mem).map_err(fail)?,
             Op::SMov { dst, src } => {
                 let v = w.scalar_src(*src);
                 w.write_scalar(*dst, v);

@@ -3,7 +3,7 @@
 //! produces.
 
 use super::device::Gpu;
-use super::translate::{Kernel, Translation, HEADER_WORDS, M0_WORD, TRACE_WORDS};
+use super::translate::{Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS};
 use super::wgsl::Params;
 use super::GpuError;
 use crate::cpu::state::SGPRS;
@@ -345,6 +345,16 @@ fn run_chunk(
     let words: &[u32] = bytemuck::cast_slice(&words);
     let sw = kernel.state_words as usize;
     for (c, &i) in part.iter().enumerate() {
+        let fault = words[c * sw + FAULT_WORD as usize];
+        if fault != 0 {
+            // The only run-time fault a module records (translate::FAULT_WORD).
+            return Err(GpuError::Translate(super::translate::TranslateError {
+                offset: fault as usize,
+                message: format!(
+                    "wave {i}: scatter4_scaled: a byte address of an enabled channel is not dword-aligned"
+                ),
+            }));
+        }
         unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);
     }
     if trace_words > 0 {

@@ -19,6 +19,8 @@
 
 use super::wgsl;
 
+#[path = "translate_grf.rs"]
+mod grf;
 #[path = "translate_sample.rs"]
 mod sample;
 use crate::cpu::atomic::{self, AtomicOp};
@@ -39,6 +41,11 @@ use std::fmt::Write as _;
 pub const HEADER_WORDS: u32 = 112;
 /// State word of M0 (then EXEC lo, EXEC hi, VCC lo, VCC hi).
 pub const M0_WORD: u32 = 106;
+/// State word (the spare) where a module that can fault at run time writes
+/// the offset of the first faulting operation, 0 when none did (a vISA
+/// `scatter4_scaled` to an address that is not dword-aligned, which the CPU
+/// refuses when it runs).
+pub const FAULT_WORD: u32 = 111;
 
 /// A translation failure: the instruction's byte offset and what is not
 /// supported (or not valid) there.
@@ -216,7 +223,14 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
 fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)]) -> bool {
     let mut wrote = false;
     for (_, op) in ops {
-        let Op::Image(m) = op else { continue };
+        let m = match op {
+            Op::Image(m) => m,
+            Op::Grf(g) if matches!(**g, crate::ir::grf::GrfOp::StoreScaled { .. }) => {
+                wrote = true;
+                continue;
+            }
+            _ => continue,
+        };
         match m.op.kind {
             BaseKind::Atomic => {
                 let two = matches!(
@@ -263,6 +277,13 @@ struct Emitter<'a> {
     ssharp: [u32; 4],
     /// Its eight T# dwords as they are (SRSRC × 4 SGPRs).
     tsharp_words: [u32; 8],
+    /// VGPRs (from v0) that hold an Intel thread's GRF, kept in workgroup
+    /// memory rather than private slots (translate_grf.rs); 0 for AMD code.
+    grf_vgprs: u32,
+    /// The module runs GRF operations.
+    grf: bool,
+    /// GRF bytes accessed since the last workgroup barrier.
+    grf_sync: grf::Sync,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -289,6 +310,9 @@ impl<'a> Emitter<'a> {
             stored: false,
             ssharp: [0; 4],
             tsharp_words: [0; 8],
+            grf_vgprs: 0,
+            grf: false,
+            grf_sync: grf::Sync::default(),
         }
     }
 
@@ -348,10 +372,15 @@ impl<'a> Emitter<'a> {
     ) -> Result<(), TranslateError> {
         let mut scalars = WaveState::new(0, wave.wave_size, 0);
         scalars.copy_scalars_from(wave);
+        if grf::uses_grf(ops) {
+            grf::prepare(self, ops)?;
+            self.grf = true;
+        }
         for &(offset, op) in ops {
             match op {
                 Op::End => break,
                 Op::Nop | Op::Wait => {}
+                Op::Grf(g) => grf::emit(self, offset, g)?,
                 Op::SMov { dst, src } => {
                     let v = scalars.scalar_src(*src);
                     scalars.write_scalar(*dst, v);
@@ -1170,30 +1199,51 @@ impl<'a> Emitter<'a> {
             writeln!(out, "    s[{k}] = st[sb + {n}u];").ok();
         }
         writeln!(out, "    var v: array<u32, {nv}>;").ok();
-        for k in 0..vgprs.len() {
-            writeln!(
-                out,
-                "    v[{k}] = st[sb + {}u + lane];",
-                HEADER_WORDS + k as u32 * ws
-            )
-            .ok();
+        for (k, &n) in vgprs.iter().enumerate() {
+            let word = HEADER_WORDS + k as u32 * ws;
+            if n < self.grf_vgprs {
+                writeln!(
+                    out,
+                    "    atomicStore(&grf[{}u + lane], st[sb + {word}u + lane]);",
+                    n * ws
+                )
+                .ok();
+            } else {
+                writeln!(out, "    v[{k}] = st[sb + {word}u + lane];").ok();
+            }
+        }
+        if self.grf {
+            out.push_str(
+                "    var fault = 0u;
+    workgroupBarrier();
+",
+            );
         }
         let m0 = M0_WORD;
         writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
         out.push_str(&self.body);
+        if self.grf {
+            // The first faulting operation of any lane (FAULT_WORD).
+            writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&grf_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&grf_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
+        }
         // Write back: registers every lane holds alike from lane 0, VGPRs per lane.
         out.push_str("    storageBarrier();\n    if lane == 0u {\n");
         for (k, n) in sgprs.iter().enumerate() {
             writeln!(out, "        st[sb + {n}u] = s[{k}];").ok();
         }
         writeln!(out, "        st[sb + {m0}u] = m0;\n        st[sb + {}u] = exec_lo;\n        st[sb + {}u] = exec_hi;\n        st[sb + {}u] = vcc_lo;\n        st[sb + {}u] = vcc_hi;\n    }}", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
-        for k in 0..vgprs.len() {
-            writeln!(
-                out,
-                "    st[sb + {}u + lane] = v[{k}];",
-                HEADER_WORDS + k as u32 * ws
-            )
-            .ok();
+        for (k, &n) in vgprs.iter().enumerate() {
+            let word = HEADER_WORDS + k as u32 * ws;
+            if n < self.grf_vgprs {
+                writeln!(
+                    out,
+                    "    st[sb + {word}u + lane] = atomicLoad(&grf[{}u + lane]);",
+                    n * ws
+                )
+                .ok();
+            } else {
+                writeln!(out, "    st[sb + {word}u + lane] = v[{k}];").ok();
+            }
         }
         out.push_str("}\n");
         (out, vgprs)

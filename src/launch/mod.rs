@@ -9,6 +9,7 @@
 pub mod build;
 pub mod default_env;
 pub mod expr;
+pub mod intel;
 pub mod manifest;
 pub mod names;
 pub mod png;

@@ -26,6 +26,9 @@ pub struct Prepared {
     pub images: Vec<Placed>,
     /// The code's name (for errors at an offset).
     pub code_name: String,
+    /// An Intel vISA launch's program, layout and buffers (its op offsets
+    /// are source lines).
+    pub intel: Option<super::intel::IntelRun>,
 }
 
 impl Prepared {
@@ -57,6 +60,18 @@ pub struct Outcome {
     pub memory: cpu::Memory,
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
+    /// An Intel launch's specifics.
+    pub intel: Option<super::intel::IntelRun>,
+}
+
+/// An execution error at op offset `offset`: a byte offset in AMD code, a
+/// source line in vISA text.
+fn exec_error(code_name: &str, intel: bool, offset: usize, message: String) -> InputError {
+    if intel {
+        InputError::whole(code_name, format!("line {offset}: {message}"))
+    } else {
+        InputError::at(code_name, offset, message)
+    }
 }
 
 /// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
@@ -83,6 +98,34 @@ pub fn prepare_manifest(
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    if super::intel::is_intel(&text) {
+        if arch.is_some() || waves.is_some() {
+            return Err(InputError::whole(
+                &name,
+                "--arch and --waves do not apply to an Intel launch (set `threads`)",
+            ));
+        }
+        let p = super::intel::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+        let code_name = match &p.launch.code {
+            CodeSource::File(f) => path
+                .parent()
+                .unwrap_or(Path::new("."))
+                .join(f)
+                .display()
+                .to_string(),
+            CodeSource::Bytes(_) => name.clone(),
+        };
+        return Ok(Prepared {
+            arch: p.launch.arch,
+            launch: p.launch,
+            prog: p.prog,
+            waves: p.waves,
+            memory: p.memory,
+            images: p.images,
+            code_name,
+            intel: Some(p.intel),
+        });
+    }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
     if let Some(a) = arch {
@@ -115,6 +158,26 @@ pub fn prepare_manifest(
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
     };
     prepare(launch, &program, &name, mem_cap)
+}
+
+/// Prepares the Intel launch manifest at `manifest`, running the vISA program
+/// `code` instead of the one its `code` names (`gcn-run k.visaasm --manifest m.toml`).
+pub fn prepare_intel(
+    manifest: &Path,
+    code: &Path,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
+    let p = super::intel::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+    Ok(Prepared {
+        arch: p.launch.arch,
+        launch: p.launch,
+        prog: p.prog,
+        waves: p.waves,
+        memory: p.memory,
+        images: p.images,
+        code_name: code.display().to_string(),
+        intel: Some(p.intel),
+    })
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
@@ -191,6 +254,7 @@ fn prepare(
         memory,
         images,
         code_name: program.name.clone(),
+        intel: None,
     })
 }
 
@@ -204,15 +268,20 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mut memory,
         images,
         code_name,
+        intel,
     } = p;
     cpu::run(&prog, &mut waves, &mut memory).map_err(|e| {
-        InputError::at(
+        exec_error(
             &code_name,
+            intel.is_some(),
             e.offset,
             format!("wave {}: {}", e.wave, e.message),
         )
     })?;
-    let mismatches = check(&launch.expect, &waves);
+    let mismatches = match &intel {
+        Some(r) => super::intel::check(r, &waves, &memory),
+        None => check(&launch.expect, &waves),
+    };
     Ok(Outcome {
         backend: "cpu",
         launch,
@@ -221,6 +290,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mismatches,
         memory,
         images,
+        intel,
     })
 }
 
@@ -255,12 +325,24 @@ pub fn run_gpu_with(
         mut memory,
         images,
         code_name,
+        intel,
     } = p;
-    let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
-        .map_err(|e| GpuRunError::Input(InputError::at(&code_name, e.offset, e.message)))?;
+    let tr =
+        crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
+            GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+        })?;
     let stats =
-        crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(GpuRunError::Gpu)?;
-    let mismatches = check(&launch.expect, &waves);
+        crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
+            // A fault the program hit while running: bad input, as on the CPU.
+            crate::gpu::GpuError::Translate(e) => {
+                GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+            }
+            e => GpuRunError::Gpu(e),
+        })?;
+    let mismatches = match &intel {
+        Some(r) => super::intel::check(r, &waves, &memory),
+        None => check(&launch.expect, &waves),
+    };
     Ok((
         Outcome {
             backend: "gpu",
@@ -270,6 +352,7 @@ pub fn run_gpu_with(
             mismatches,
             memory,
             images,
+            intel,
         },
         stats,
     ))

@@ -189,6 +189,24 @@ pub enum Inst {
     },
     /// A sampler-family instruction.
     Sampler(Box<Sampler>),
+    /// `[pred] scatter4_scaled.CH (exec) surface offset element_offset src`
+    /// (IGC `instructions/SCATTER4_SCALED.md`): untyped dword stores.
+    Scatter4Scaled {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Colour channel mask, bit 0 = R.
+        channels: u8,
+        /// Execution size and mask.
+        exec: Exec,
+        /// Surface variable.
+        surface: String,
+        /// Global byte offset (a scalar UD operand).
+        offset: Operand,
+        /// Per-channel byte offsets (UD).
+        element_offset: Raw,
+        /// The values, one block per enabled colour channel.
+        src: Raw,
+    },
     /// A real vISA instruction this frontend does not support, kept as its
     /// source text so it can be listed; refused before execution.
     Unsupported {

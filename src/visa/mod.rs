@@ -15,6 +15,7 @@ pub mod binary;
 pub mod decl;
 pub mod inst;
 pub mod lexer;
+pub mod lower;
 pub mod parse;
 pub mod print;
 pub mod tables;

@@ -540,6 +540,45 @@ impl Parser {
                 }
                 _ => Inst::Ret { pred, exec },
             }
+        } else if head == "scatter4_scaled" {
+            let [ch] = suffixes.as_slice() else {
+                return Err("`scatter4_scaled` needs one channel suffix (.R … .RGBA)".into());
+            };
+            let channels = channel_mask(ch, false)?;
+            let exec = self.exec(c)?;
+            if !matches!(exec.size, 8 | 16) {
+                return Err(format!(
+                    "exec size {} for `scatter4_scaled`: it takes 8 or 16",
+                    exec.size
+                ));
+            }
+            let surface = self.state_name(c, false)?;
+            let offset = self.source(c, exec)?;
+            let mut raw = || -> Res<Raw> {
+                let name = c.word("a raw operand `Name.offset`")?.to_string();
+                c.expect(
+                    '.',
+                    &format!("after `{name}` (raw operands are `Name.byteoffset`)"),
+                )?;
+                let offset = c.u32("a byte offset")?;
+                Ok(Raw { name, offset })
+            };
+            let element_offset = raw()?;
+            let src = raw()?;
+            let size = u64::from(exec.size);
+            self.check_raw(&element_offset, |b| b * size)?;
+            // Each enabled channel's block holds max(exec, GRF/4) dwords.
+            let blocks = u64::from(channels.count_ones());
+            self.check_raw(&src, |_| 4 * size.max(8) * blocks)?;
+            Inst::Scatter4Scaled {
+                pred,
+                channels,
+                exec,
+                surface,
+                offset,
+                element_offset,
+                src,
+            }
         } else if KNOWN_UNSUPPORTED.contains(&head) {
             // Keep the statement text; the rest of the line is its operands.
             c.pos = c.toks.len();

@@ -122,6 +122,26 @@ pub fn inst(i: &Inst, p: &Program) -> String {
             let _ = write!(o, "ret {}", exec(*e));
         }
         Inst::Sampler(s) => sampler(&mut o, s, p),
+        Inst::Scatter4Scaled {
+            pred: pr,
+            channels,
+            exec: e,
+            surface,
+            offset,
+            element_offset,
+            src,
+        } => {
+            pred(&mut o, pr.as_ref());
+            let _ = write!(
+                o,
+                "scatter4_scaled.{} {} {surface} {} {} {}",
+                channel_letters(*channels),
+                exec(*e),
+                operand(offset),
+                raw(element_offset),
+                raw(src)
+            );
+        }
         Inst::Unsupported { text, .. } => o.push_str(text),
     }
     o
@@ -139,13 +159,7 @@ fn sampler(o: &mut String, s: &Sampler, _p: &Program) {
             let _ = write!(o, ".{name}");
         }
     }
-    o.push('.');
-    for (bit, ch) in "RGBA".chars().enumerate() {
-        if s.channels & (1 << bit) != 0 {
-            o.push(ch);
-        }
-    }
-    let _ = write!(o, " {}", exec(s.exec));
+    let _ = write!(o, ".{} {}", channel_letters(s.channels), exec(s.exec));
     if let Some(a) = &s.aoffimmi {
         let _ = write!(o, " {}", operand(a));
     }
@@ -168,6 +182,16 @@ fn sampler(o: &mut String, s: &Sampler, _p: &Program) {
     for r in &s.params {
         let _ = write!(o, " {}", raw(r));
     }
+}
+
+/// `RGBA`, `GA`, …: the letters of a channel mask (bit 0 = R).
+fn channel_letters(mask: u8) -> String {
+    "RGBA"
+        .chars()
+        .enumerate()
+        .filter(|(bit, _)| mask & (1 << bit) != 0)
+        .map(|(_, c)| c)
+        .collect()
 }
 
 fn pred(o: &mut String, p: Option<&Pred>) {

@@ -209,7 +209,6 @@ pub const RELATIONS: &[&str] = &["eq", "ne", "gt", "ge", "lt", "le"];
 /// [`super::Program::check_supported`] refuses them by name and line before
 /// anything runs. A word in neither list is a parse error.
 pub const KNOWN_UNSUPPORTED: &[&str] = &[
-    "scatter4_scaled",
     "gather4_scaled",
     "scatter_scaled",
     "gather_scaled",

@@ -1,0 +1,609 @@
+//! The GRF operations of lowered Intel vISA programs ([`crate::ir::grf`]) on
+//! the CPU (docs/semantics.md, "Intel vISA"). The rules and their sources:
+//!
+//! - **Channel enable** (IGC `documentation/visa/5_operands.md`, ChEn): element
+//!   `i` of an instruction `(Mk, N)` is channel `4(k-1) + i`; it executes when
+//!   the dispatch mask has that channel (or `_NM`) and the masking predicate's
+//!   bit for that channel is set (`!` inverts; `.any`/`.all` reduce the bits of
+//!   the instruction's `N` channels to one value for all of them).
+//! - **Types** (IGC `instructions/MOV.md`, "with type conversion"): the
+//!   operation runs in floating point when any source is F or HF, else in
+//!   64-bit integer arithmetic on the sign- or zero-extended sources. A float
+//!   result to an integer destination rounds toward zero and saturates to the
+//!   destination's range (NaN → 0); an integer result to an integer
+//!   destination keeps its low bits (`.sat`: clamps to the range); to a float
+//!   destination it rounds to nearest even. Float arithmetic is IEEE binary32
+//!   with round-to-nearest-even and denormals kept (what IGC's `or %cr0 0x4c0`
+//!   selects); HF operands are widened exactly and HF results rounded to
+//!   nearest even (binary32 holds every product and sum of two binary16
+//!   values with room for one correct rounding, so the result equals native
+//!   HF arithmetic). `.sat` on a float clamps to [0, 1] (NaN → 0).
+//! - **`sel`**: its predicate selects src0 (bit set) or src1, on every enabled
+//!   channel (IGC `instructions/SEL.md`); it does not mask.
+//! - **`cmp`** writes the enabled channels' predicate bits, or all ones / zero
+//!   to a general destination (IGC `instructions/CMP.md`).
+//! - **`shl`** shifts by the low 5 bits of src1 (6 for 64-bit destinations).
+
+use super::{Memory, WaveState};
+use crate::ir::grf::{
+    grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, Region,
+    Relation, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR,
+};
+use crate::texture::convert::{f16_to_f32, f32_to_f16};
+
+impl WaveState {
+    /// GRF byte `b` of this thread ([`grf_slot`]).
+    pub fn grf_byte(&self, b: u32) -> u8 {
+        let (v, lane, k) = grf_slot(b);
+        (self.vgpr(v, lane) >> (8 * k)) as u8
+    }
+
+    /// Sets GRF byte `b`.
+    pub fn set_grf_byte(&mut self, b: u32, x: u8) {
+        let (v, lane, k) = grf_slot(b);
+        let old = self.vgpr(v, lane);
+        let mask = 0xffu32 << (8 * k);
+        self.set_vgpr(v, lane, (old & !mask) | (u32::from(x) << (8 * k)));
+    }
+
+    /// `n` (≤ 8) little-endian GRF bytes from `b`.
+    pub fn grf_bits(&self, b: u32, n: u32) -> u64 {
+        (0..n).fold(0u64, |acc, k| {
+            acc | (u64::from(self.grf_byte(b.wrapping_add(k))) << (8 * k))
+        })
+    }
+
+    /// Writes the low `n` bytes of `bits` at GRF byte `b`.
+    pub fn set_grf_bits(&mut self, b: u32, n: u32, bits: u64) {
+        for k in 0..n {
+            self.set_grf_byte(b.wrapping_add(k), (bits >> (8 * k)) as u8);
+        }
+    }
+}
+
+/// A value during an ALU operation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Val {
+    Int(i64),
+    Float(f32),
+}
+
+/// The value of `bits` read as `ty`.
+fn decode(bits: u64, ty: ElemType) -> Val {
+    match ty {
+        ElemType::F => Val::Float(f32::from_bits(bits as u32)),
+        ElemType::Hf => Val::Float(f16_to_f32(bits as u16)),
+        ElemType::Ud => Val::Int(i64::from(bits as u32)),
+        ElemType::D => Val::Int(i64::from(bits as u32 as i32)),
+        ElemType::Uw => Val::Int(i64::from(bits as u16)),
+        ElemType::W => Val::Int(i64::from(bits as u16 as i16)),
+        ElemType::Ub => Val::Int(i64::from(bits as u8)),
+        ElemType::B => Val::Int(i64::from(bits as u8 as i8)),
+        ElemType::Uq | ElemType::Q => Val::Int(bits as i64),
+    }
+}
+
+/// The range of an integer type.
+fn int_range(ty: ElemType) -> (i64, i64) {
+    match ty {
+        ElemType::Ud => (0, i64::from(u32::MAX)),
+        ElemType::D => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        ElemType::Uw => (0, i64::from(u16::MAX)),
+        ElemType::W => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        ElemType::Ub => (0, i64::from(u8::MAX)),
+        ElemType::B => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        ElemType::Uq => (0, i64::MAX),
+        ElemType::Q | ElemType::F | ElemType::Hf => (i64::MIN, i64::MAX),
+    }
+}
+
+/// `v` converted to `ty`'s bits (the type rules in the module comment).
+fn encode(v: Val, ty: ElemType, sat: bool) -> u64 {
+    match (v, ty.is_float()) {
+        (Val::Float(f), true) => {
+            let f = if sat { saturate(f) } else { f };
+            float_bits(f, ty)
+        }
+        (Val::Int(i), true) => {
+            let f = i as f32;
+            float_bits(if sat { saturate(f) } else { f }, ty)
+        }
+        (Val::Float(f), false) => {
+            let (lo, hi) = int_range(ty);
+            let i = if f.is_nan() {
+                0
+            } else {
+                // `as` rounds toward zero and saturates at i64's range.
+                (f as i64).clamp(lo, hi)
+            };
+            i as u64
+        }
+        (Val::Int(i), false) => {
+            let (lo, hi) = int_range(ty);
+            (if sat { i.clamp(lo, hi) } else { i }) as u64
+        }
+    }
+}
+
+fn saturate(f: f32) -> f32 {
+    if f.is_nan() {
+        0.0
+    } else {
+        f.clamp(0.0, 1.0)
+    }
+}
+
+fn float_bits(f: f32, ty: ElemType) -> u64 {
+    if ty == ElemType::Hf {
+        u64::from(f32_to_f16(f))
+    } else {
+        u64::from(f.to_bits())
+    }
+}
+
+/// Element `i` of a source, modifier applied.
+fn read_src(w: &WaveState, s: &GrfSrc, i: u32) -> Val {
+    match s {
+        GrfSrc::Imm(bits, ty) => decode(*bits, *ty),
+        GrfSrc::Region(r, m) => {
+            let v = decode(w.grf_bits(r.element(i), r.ty.bytes()), r.ty);
+            apply_mod(v, *m)
+        }
+    }
+}
+
+fn apply_mod(v: Val, m: SrcMod) -> Val {
+    match (v, m) {
+        (_, SrcMod::None) => v,
+        (Val::Float(f), SrcMod::Neg) => Val::Float(-f),
+        (Val::Float(f), SrcMod::Abs) => Val::Float(f.abs()),
+        (Val::Float(f), SrcMod::NegAbs) => Val::Float(-f.abs()),
+        (Val::Int(i), SrcMod::Neg) => Val::Int(i.wrapping_neg()),
+        (Val::Int(i), SrcMod::Abs) => Val::Int(i.wrapping_abs()),
+        (Val::Int(i), SrcMod::NegAbs) => Val::Int(i.wrapping_abs().wrapping_neg()),
+    }
+}
+
+fn to_float(v: Val) -> f32 {
+    match v {
+        Val::Float(f) => f,
+        Val::Int(i) => i as f32,
+    }
+}
+
+fn to_int(v: Val) -> i64 {
+    match v {
+        Val::Int(i) => i,
+        Val::Float(f) => f as i64,
+    }
+}
+
+/// The bit of predicate `sgpr` for `channel`.
+fn pred_bit(w: &WaveState, sgpr: u32, channel: u32) -> bool {
+    w.sgpr(sgpr) >> channel & 1 == 1
+}
+
+/// The channel-enable mask of `ch` (bit n = channel n), per the module comment.
+pub fn enabled(w: &WaveState, ch: &Channels) -> u32 {
+    let range = range_mask(ch.first, ch.size);
+    let dispatch = if ch.no_mask {
+        u32::MAX
+    } else {
+        w.sgpr(DISPATCH_SGPR)
+    };
+    let pred = match ch.pred {
+        None => u32::MAX,
+        Some(p) => {
+            let bits = w.sgpr(p.sgpr) ^ if p.invert { u32::MAX } else { 0 };
+            match p.ctrl {
+                PredCtrl::None => bits,
+                PredCtrl::Any if bits & range != 0 => u32::MAX,
+                PredCtrl::All if bits & range == range => u32::MAX,
+                PredCtrl::Any | PredCtrl::All => 0,
+            }
+        }
+    };
+    range & dispatch & pred
+}
+
+/// Channels `first .. first + size` as a mask.
+pub fn range_mask(first: u32, size: u32) -> u32 {
+    let ones = if size >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << size) - 1
+    };
+    ones.checked_shl(first).unwrap_or(0)
+}
+
+fn write_dst(w: &mut WaveState, d: &GrfDst, i: u32, v: Val, sat: bool) {
+    if let Some(b) = d.byte {
+        let n = d.ty.bytes();
+        w.set_grf_bits(b + i * d.hstride * n, n, encode(v, d.ty, sat));
+    }
+}
+
+fn alu(
+    w: &mut WaveState,
+    op: AluOp,
+    sat: bool,
+    ch: &Channels,
+    select: Option<crate::ir::grf::PredUse>,
+    dst: &GrfDst,
+    srcs: &[GrfSrc],
+) -> Result<(), String> {
+    let mask = enabled(w, ch);
+    let float = srcs.iter().any(|s| s.ty().is_float());
+    // Read every element first: a destination may overlap a source.
+    let mut out = Vec::with_capacity(ch.size as usize);
+    for i in 0..ch.size {
+        let c = ch.first + i;
+        if mask >> c & 1 == 0 {
+            continue;
+        }
+        let a = read_src(w, &srcs[0], i);
+        let b = srcs.get(1).map(|s| read_src(w, s, i));
+        let v = match (op, b) {
+            (AluOp::Mov, _) => a,
+            (AluOp::Sel, Some(b)) => {
+                let take_a = select.is_none_or(|p| pred_bit(w, p.sgpr, c) != p.invert);
+                if take_a {
+                    a
+                } else {
+                    b
+                }
+            }
+            (AluOp::Add, Some(b)) if float => Val::Float(to_float(a) + to_float(b)),
+            (AluOp::Mul, Some(b)) if float => Val::Float(to_float(a) * to_float(b)),
+            (AluOp::Add, Some(b)) => Val::Int(to_int(a).wrapping_add(to_int(b))),
+            (AluOp::Mul, Some(b)) => Val::Int(to_int(a).wrapping_mul(to_int(b))),
+            (AluOp::Or | AluOp::Shl, Some(_)) if float => {
+                return Err(format!("`{op:?}` on a float operand").to_lowercase())
+            }
+            (AluOp::Or, Some(b)) => Val::Int(to_int(a) | to_int(b)),
+            (AluOp::Shl, Some(b)) => {
+                let bits = if dst.ty.bytes() == 8 { 63 } else { 31 };
+                Val::Int(to_int(a).wrapping_shl((to_int(b) & bits) as u32))
+            }
+            (_, None) => return Err("missing source".into()),
+        };
+        out.push((i, v));
+    }
+    for (i, v) in out {
+        write_dst(w, dst, i, v, sat);
+    }
+    Ok(())
+}
+
+fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
+    use std::cmp::Ordering::*;
+    let ord = if float {
+        to_float(a).partial_cmp(&to_float(b))
+    } else {
+        Some(to_int(a).cmp(&to_int(b)))
+    };
+    match (rel, ord) {
+        // Unordered (NaN): only `ne` holds (IEEE).
+        (Relation::Ne, None) => true,
+        (_, None) => false,
+        (Relation::Eq, Some(o)) => o == Equal,
+        (Relation::Ne, Some(o)) => o != Equal,
+        (Relation::Gt, Some(o)) => o == Greater,
+        (Relation::Ge, Some(o)) => o != Less,
+        (Relation::Lt, Some(o)) => o == Less,
+        (Relation::Le, Some(o)) => o != Greater,
+    }
+}
+
+/// Executes one GRF operation on a thread.
+pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), String> {
+    match op {
+        GrfOp::Alu {
+            op,
+            sat,
+            ch,
+            select,
+            dst,
+            srcs,
+        } => alu(w, *op, *sat, ch, *select, dst, srcs)?,
+        GrfOp::Cmp { rel, ch, dst, srcs } => {
+            let mask = enabled(w, ch);
+            let float = srcs.iter().any(|s| s.ty().is_float());
+            // Every channel's sources are read before any result is written,
+            // as for the ALU operations: a GRF destination may overlap a
+            // source (the random GPU diff test found this missing).
+            let results: Vec<(u32, bool)> = (0..ch.size)
+                .filter(|i| mask >> (ch.first + i) & 1 == 1)
+                .map(|i| {
+                    let t = compare(
+                        *rel,
+                        read_src(w, &srcs[0], i),
+                        read_src(w, &srcs[1], i),
+                        float,
+                    );
+                    (i, t)
+                })
+                .collect();
+            for (i, t) in results {
+                let c = ch.first + i;
+                match dst {
+                    CmpDst::Pred(s) => {
+                        let old = w.sgpr(*s);
+                        w.set_sgpr(*s, (old & !(1 << c)) | (u32::from(t) << c));
+                    }
+                    CmpDst::Grf(d) => {
+                        let bits = if t { u64::MAX } else { 0 };
+                        if let Some(b) = d.byte {
+                            let n = d.ty.bytes();
+                            w.set_grf_bits(b + i * d.hstride * n, n, bits);
+                        }
+                    }
+                }
+            }
+        }
+        GrfOp::Setp { ch, sgpr, src } => {
+            let mask = enabled(w, ch);
+            let bits = match read_src(w, src, 0) {
+                Val::Int(i) => i as u64,
+                Val::Float(f) => u64::from(f.to_bits()),
+            };
+            let mut p = w.sgpr(*sgpr);
+            for i in 0..ch.size {
+                let c = ch.first + i;
+                if mask >> c & 1 == 1 {
+                    p = (p & !(1 << c)) | (((bits >> i) & 1) as u32) << c;
+                }
+            }
+            w.set_sgpr(*sgpr, p);
+        }
+        GrfOp::StageAddress { first, size, slots } => {
+            for i in 0..*size {
+                let lane = first + i;
+                for (k, s) in slots.iter().enumerate() {
+                    let v = match *s {
+                        AddrSlot::Const(c) => c,
+                        AddrSlot::Float { byte, ty } => {
+                            let n = ty.bytes();
+                            to_float(decode(w.grf_bits(byte + i * n, n), ty)).to_bits()
+                        }
+                        AddrSlot::Int { byte, ty, add } => {
+                            let n = ty.bytes();
+                            (to_int(decode(w.grf_bits(byte + i * n, n), ty)) as i32)
+                                .wrapping_add(add) as u32
+                        }
+                    };
+                    w.set_vgpr(ADDR_VGPR + k as u32, lane, v);
+                }
+            }
+        }
+        GrfOp::SetExec { ch } => w.exec = u64::from(enabled(w, ch)),
+        GrfOp::ScatterResult {
+            first,
+            size,
+            byte,
+            ty,
+            count,
+            block,
+            integer,
+            null_mask,
+        } => {
+            let exec = w.exec as u32;
+            let n = ty.bytes();
+            for i in 0..*size {
+                let lane = first + i;
+                if exec >> lane & 1 == 0 {
+                    continue;
+                }
+                for k in 0..*count {
+                    let raw = w.vgpr(DATA_VGPR + k, lane);
+                    // Results are f32 bits for float formats (converted to the
+                    // destination type) and 32-bit integers for integer formats
+                    // (their low bits kept).
+                    let bits = match (*integer, ty.is_float()) {
+                        (false, true) => float_bits(f32::from_bits(raw), *ty),
+                        (false, false) => encode(Val::Float(f32::from_bits(raw)), *ty, false),
+                        (true, _) => u64::from(raw),
+                    };
+                    w.set_grf_bits(byte + k * block + i * n, n, bits);
+                }
+            }
+            if let Some(b) = null_mask {
+                // No null (unmapped tiled-resource) pages are modelled, so the
+                // bit of every pixel of the message is 1.
+                if exec & range_mask(*first, *size) != 0 {
+                    w.set_grf_bits(*b, 4, u64::from(range_mask(0, *size)));
+                }
+            }
+        }
+        GrfOp::StoreScaled {
+            ch,
+            base,
+            bytes,
+            global,
+            offsets,
+            src,
+            mask,
+            block,
+        } => store_scaled(
+            w, mem, ch, *base, *bytes, global, offsets, *src, *mask, *block,
+        )?,
+    }
+    Ok(())
+}
+
+/// `scatter4_scaled` (IGC `instructions/SCATTER4_SCALED.md`): colour channel
+/// `c` of element `i` goes to byte `global + offset[i] + 4c` of the buffer;
+/// the address must be dword-aligned; out-of-bounds writes are dropped.
+#[allow(clippy::too_many_arguments)]
+fn store_scaled(
+    w: &mut WaveState,
+    mem: &mut Memory,
+    ch: &Channels,
+    base: u64,
+    bytes: u64,
+    global: &GrfSrc,
+    offsets: &Region,
+    src: u32,
+    mask: u8,
+    block: u32,
+) -> Result<(), String> {
+    let en = enabled(w, ch);
+    let g = to_int(read_src(w, global, 0)) as u32;
+    let mut pos = 0;
+    for c in 0..4u32 {
+        if mask >> c & 1 == 0 {
+            continue;
+        }
+        for i in 0..ch.size {
+            if en >> (ch.first + i) & 1 == 0 {
+                continue;
+            }
+            let off = w.grf_bits(offsets.element(i), 4) as u32;
+            let addr = u64::from(g.wrapping_add(off)) + 4 * u64::from(c);
+            if addr % 4 != 0 {
+                return Err(format!(
+                    "scatter4_scaled: byte address {addr:#x} of channel {} is not dword-aligned",
+                    ch.first + i
+                ));
+            }
+            let value = w.grf_bits(src + pos * block + 4 * i, 4) as u32;
+            if addr + 4 <= bytes {
+                mem.write(base + addr, &value.to_le_bytes());
+            }
+        }
+        pos += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::grf::PredUse;
+
+    fn thread() -> WaveState {
+        let mut w = WaveState::new(0, 32, 0);
+        w.set_sgpr(DISPATCH_SGPR, u32::MAX);
+        w
+    }
+
+    #[test]
+    fn grf_bytes_lie_over_the_vgpr_file() {
+        let mut w = thread();
+        w.set_grf_bits(130, 4, 0xddcc_bbaa);
+        // Byte 130 = dword 32 byte 2 = v1 lane 0 byte 2.
+        assert_eq!(w.vgpr(0, 32 % 32), 0);
+        assert_eq!(w.vgpr(1, 0), 0xbbaa_0000);
+        assert_eq!(w.vgpr(1, 1), 0x0000_ddcc);
+        assert_eq!(w.grf_bits(130, 4), 0xddcc_bbaa);
+    }
+
+    #[test]
+    fn conversions_follow_the_type_rules() {
+        // float → int: toward zero, saturating, NaN → 0.
+        assert_eq!(encode(Val::Float(-2.7), ElemType::D, false), (-2i64) as u64);
+        assert_eq!(
+            encode(Val::Float(1e10), ElemType::D, false),
+            i32::MAX as u64
+        );
+        assert_eq!(encode(Val::Float(-1.0), ElemType::Ud, false), 0);
+        assert_eq!(encode(Val::Float(f32::NAN), ElemType::W, false), 0);
+        // int → int keeps the low bits, or clamps with .sat.
+        assert_eq!(encode(Val::Int(0x1_0005), ElemType::Uw, false) as u16, 5);
+        assert_eq!(encode(Val::Int(0x1_0005), ElemType::Uw, true), 0xffff);
+        // int → float rounds to nearest even; .sat clamps floats to [0, 1].
+        assert_eq!(
+            encode(Val::Int(16_777_217), ElemType::F, false),
+            16_777_216f32.to_bits() as u64
+        );
+        assert_eq!(
+            encode(Val::Float(1.5), ElemType::F, true),
+            1f32.to_bits() as u64
+        );
+        assert_eq!(encode(Val::Float(0.5), ElemType::Hf, false), 0x3800);
+        assert_eq!(decode(0xffff, ElemType::W), Val::Int(-1));
+        assert_eq!(decode(0xffff, ElemType::Uw), Val::Int(65535));
+    }
+
+    #[test]
+    fn channel_enable_combines_range_dispatch_and_predicate() {
+        let mut w = thread();
+        w.set_sgpr(DISPATCH_SGPR, 0x0000_ffff);
+        w.set_sgpr(20, 0b1010_0000);
+        let ch = |first, size, no_mask, pred| Channels {
+            first,
+            size,
+            no_mask,
+            pred,
+        };
+        assert_eq!(enabled(&w, &ch(4, 8, false, None)), 0x0ff0);
+        assert_eq!(enabled(&w, &ch(16, 16, false, None)), 0);
+        assert_eq!(enabled(&w, &ch(16, 16, true, None)), 0xffff_0000);
+        let p = |invert, ctrl| {
+            Some(PredUse {
+                sgpr: 20,
+                invert,
+                ctrl,
+            })
+        };
+        assert_eq!(
+            enabled(&w, &ch(0, 8, false, p(false, PredCtrl::None))),
+            0xa0
+        );
+        assert_eq!(enabled(&w, &ch(0, 8, false, p(true, PredCtrl::None))), 0x5f);
+        assert_eq!(enabled(&w, &ch(0, 8, false, p(false, PredCtrl::Any))), 0xff);
+        assert_eq!(enabled(&w, &ch(0, 8, false, p(false, PredCtrl::All))), 0);
+        assert_eq!(range_mask(0, 32), u32::MAX);
+    }
+
+    #[test]
+    fn cmp_reads_every_source_before_it_writes() {
+        // cmp.ge (M1, 2) X(0,0)<2> 0x5:uw X(0,0)<0;1,0> over uw X = [1, 9, 3, 9]:
+        // channel 0 writes X[0], which channel 1 reads: it must see 1
+        // (5 >= 1), not channel 0's result 0xffff.
+        let mut w = thread();
+        for (k, x) in [1u64, 9, 3, 9].iter().enumerate() {
+            w.set_grf_bits(2 * k as u32, 2, *x);
+        }
+        let region = Region {
+            byte: 0,
+            ty: ElemType::Uw,
+            vstride: 0,
+            width: 1,
+            hstride: 0,
+        };
+        let op = GrfOp::Cmp {
+            rel: Relation::Ge,
+            ch: Channels {
+                first: 0,
+                size: 2,
+                no_mask: false,
+                pred: None,
+            },
+            dst: CmpDst::Grf(GrfDst {
+                byte: Some(0),
+                ty: ElemType::Uw,
+                hstride: 2,
+            }),
+            srcs: [
+                GrfSrc::Imm(5, ElemType::Uw),
+                GrfSrc::Region(region, SrcMod::None),
+            ],
+        };
+        let mut mem = Memory {
+            base: 0,
+            bytes: Vec::new(),
+        };
+        execute(&mut w, &op, &mut mem).unwrap();
+        assert_eq!(w.grf_bits(0, 2), 0xffff);
+        assert_eq!(w.grf_bits(4, 2), 0xffff);
+    }
+
+    #[test]
+    fn compare_is_ieee_on_nan() {
+        let n = Val::Float(f32::NAN);
+        assert!(compare(Relation::Ne, n, n, true));
+        assert!(!compare(Relation::Eq, n, n, true));
+        assert!(compare(Relation::Lt, Val::Int(-1), Val::Int(0), false));
+    }
+}

@@ -1,0 +1,358 @@
+//! IR operations on an Intel thread's register file (the vISA lowering,
+//! `crate::visa::lower`, produces them; docs/semantics.md, "Intel vISA").
+//!
+//! One Intel thread (a SIMD-N program instance) runs as one wave32 wave whose
+//! lanes are its channels. Its GRF is a flat byte array laid over the wave's
+//! VGPR file: GRF byte `b` is byte `b % 4` of `v[b / 4 / 32]` in lane
+//! `(b / 4) % 32` ([`grf_slot`]). Byte offsets in these operations are
+//! absolute offsets in that array, resolved by the lowering from variable
+//! names, alias offsets, row and column. Predicates live in SGPRs, one bit per
+//! channel.
+
+/// Lanes of the wave an Intel thread runs as (SIMD32 at most, so one wave).
+pub const THREAD_LANES: u32 = 32;
+/// VGPRs the GRF may use (`v0`–`v191`): 24 KiB per thread, six times TGLLP's
+/// 128 physical 32-byte GRFs, for vISA's virtual variables.
+pub const GRF_VGPRS: u32 = 192;
+/// The most bytes a thread's GRF file may hold.
+pub const GRF_MAX_BYTES: u32 = GRF_VGPRS * THREAD_LANES * 4;
+/// First VGPR of the address operands the lowering stages for an image op.
+pub const ADDR_VGPR: u32 = 192;
+/// First VGPR of an image op's result.
+pub const DATA_VGPR: u32 = 224;
+/// SGPRs of the T# staged for an image op (`s[0:7]`).
+pub const TSHARP_SGPR: u32 = 0;
+/// SGPRs of the S# staged for an image op (`s[8:11]`).
+pub const SSHARP_SGPR: u32 = 8;
+/// The SGPR holding the thread's dispatch mask (the channels that exist).
+pub const DISPATCH_SGPR: u32 = 12;
+/// First SGPR holding a predicate (one per declared predicate).
+pub const PRED_SGPR: u32 = 16;
+/// The most predicates a program may declare (SGPRs 16–95).
+pub const MAX_PREDS: u32 = 80;
+
+/// Where GRF byte `b` lives: `(vgpr, lane, byte in the dword)`.
+pub fn grf_slot(b: u32) -> (u32, u32, u32) {
+    let dword = b / 4;
+    (dword / THREAD_LANES, dword % THREAD_LANES, b % 4)
+}
+
+/// An element type of the GRF (vISA `VISA_Type`, the subset that executes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElemType {
+    /// 32-bit unsigned.
+    Ud,
+    /// 32-bit signed.
+    D,
+    /// 16-bit unsigned.
+    Uw,
+    /// 16-bit signed.
+    W,
+    /// 8-bit unsigned.
+    Ub,
+    /// 8-bit signed.
+    B,
+    /// 64-bit unsigned.
+    Uq,
+    /// 64-bit signed.
+    Q,
+    /// IEEE binary32.
+    F,
+    /// IEEE binary16.
+    Hf,
+}
+
+impl ElemType {
+    /// Size in bytes.
+    pub fn bytes(self) -> u32 {
+        match self {
+            ElemType::Ub | ElemType::B => 1,
+            ElemType::Uw | ElemType::W | ElemType::Hf => 2,
+            ElemType::Ud | ElemType::D | ElemType::F => 4,
+            ElemType::Uq | ElemType::Q => 8,
+        }
+    }
+
+    /// True for the floating-point types.
+    pub fn is_float(self) -> bool {
+        matches!(self, ElemType::F | ElemType::Hf)
+    }
+
+    /// True for the signed integer types.
+    pub fn is_signed(self) -> bool {
+        matches!(self, ElemType::D | ElemType::W | ElemType::B | ElemType::Q)
+    }
+}
+
+/// A source modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SrcMod {
+    /// None.
+    None,
+    /// `(-)`.
+    Neg,
+    /// `(abs)`.
+    Abs,
+    /// `(-abs)`.
+    NegAbs,
+}
+
+/// A region of the GRF read by element: element `i` lies at
+/// `byte + ((i / width) * vstride + (i % width) * hstride) * size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// GRF byte of element 0.
+    pub byte: u32,
+    /// Element type.
+    pub ty: ElemType,
+    /// Vertical stride (elements).
+    pub vstride: u32,
+    /// Width (elements per row; at least 1).
+    pub width: u32,
+    /// Horizontal stride (elements).
+    pub hstride: u32,
+}
+
+impl Region {
+    /// The GRF byte of element `i`.
+    pub fn element(&self, i: u32) -> u32 {
+        let w = self.width.max(1);
+        self.byte + ((i / w) * self.vstride + (i % w) * self.hstride) * self.ty.bytes()
+    }
+}
+
+/// A source operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrfSrc {
+    /// A GRF region with a modifier.
+    Region(Region, SrcMod),
+    /// An immediate: its bits (the type's width) and type.
+    Imm(u64, ElemType),
+}
+
+impl GrfSrc {
+    /// The operand's element type.
+    pub fn ty(&self) -> ElemType {
+        match self {
+            GrfSrc::Region(r, _) => r.ty,
+            GrfSrc::Imm(_, t) => *t,
+        }
+    }
+}
+
+/// A destination: element `i` at `byte + i * hstride * size`; `None` byte =
+/// `%null` (the result is dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GrfDst {
+    /// GRF byte of element 0, or `None` for `%null`.
+    pub byte: Option<u32>,
+    /// Element type.
+    pub ty: ElemType,
+    /// Horizontal stride (elements).
+    pub hstride: u32,
+}
+
+/// `.any` / `.all` on a predicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PredCtrl {
+    /// Per channel.
+    None,
+    /// Any bit of the instruction's channel group.
+    Any,
+    /// All bits of the instruction's channel group.
+    All,
+}
+
+/// A predicate read: the SGPR holding it, `!`, `.any/.all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PredUse {
+    /// The SGPR.
+    pub sgpr: u32,
+    /// `!`.
+    pub invert: bool,
+    /// `.any` / `.all`.
+    pub ctrl: PredCtrl,
+}
+
+/// The channels an instruction executes on: `size` channels from `first`
+/// (the `Mk` offset, `4 * (k - 1)`), under the dispatch mask unless
+/// `no_mask`, and under the predicate when one masks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Channels {
+    /// First channel.
+    pub first: u32,
+    /// Execution size.
+    pub size: u32,
+    /// `_NM`.
+    pub no_mask: bool,
+    /// Masking predicate (not `sel`'s selector).
+    pub pred: Option<PredUse>,
+}
+
+/// The two-source and one-source ALU operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AluOp {
+    /// `mov`.
+    Mov,
+    /// `add`.
+    Add,
+    /// `mul`.
+    Mul,
+    /// `sel`: the predicate (in `Alu::select`) chooses src0, else src1.
+    Sel,
+    /// `or`.
+    Or,
+    /// `shl`.
+    Shl,
+}
+
+/// `cmp` relations, in vISA's binary order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `eq`.
+    Eq,
+    /// `ne`.
+    Ne,
+    /// `gt`.
+    Gt,
+    /// `ge`.
+    Ge,
+    /// `lt`.
+    Lt,
+    /// `le`.
+    Le,
+}
+
+/// Where `cmp` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpDst {
+    /// A predicate's SGPR.
+    Pred(u32),
+    /// A GRF destination: all ones (true) or zero per element.
+    Grf(GrfDst),
+}
+
+/// Where one address dword of a staged image operation comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AddrSlot {
+    /// A constant.
+    Const(u32),
+    /// Element `i` of a parameter read as f32 (HF parameters are widened).
+    Float {
+        /// GRF byte of element 0.
+        byte: u32,
+        /// F or HF.
+        ty: ElemType,
+    },
+    /// Element `i` of an integer parameter, plus a texel offset (`aoffimmi`
+    /// on loads).
+    Int {
+        /// GRF byte of element 0.
+        byte: u32,
+        /// The parameter's type.
+        ty: ElemType,
+        /// Added to the value.
+        add: i32,
+    },
+}
+
+/// One GRF operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GrfOp {
+    /// `mov add mul sel or shl` with Intel's type rules.
+    Alu {
+        /// The operation.
+        op: AluOp,
+        /// `.sat`.
+        sat: bool,
+        /// Enabled channels.
+        ch: Channels,
+        /// `sel`'s selecting predicate.
+        select: Option<PredUse>,
+        /// Destination.
+        dst: GrfDst,
+        /// Sources.
+        srcs: Vec<GrfSrc>,
+    },
+    /// `cmp.rel`.
+    Cmp {
+        /// The relation.
+        rel: Relation,
+        /// Enabled channels.
+        ch: Channels,
+        /// Destination.
+        dst: CmpDst,
+        /// Sources.
+        srcs: [GrfSrc; 2],
+    },
+    /// `setp`: predicate bits from a source's low bits (element 0's bits, one
+    /// per channel of the group).
+    Setp {
+        /// Enabled channels.
+        ch: Channels,
+        /// The predicate's SGPR.
+        sgpr: u32,
+        /// The source.
+        src: GrfSrc,
+    },
+    /// Copies each channel's parameters (every channel of the range, enabled
+    /// or not: coordinates feed the derivatives of their 2×2 quad, as vISA
+    /// gathers them with NoMask) into the address VGPRs from [`ADDR_VGPR`].
+    StageAddress {
+        /// First channel.
+        first: u32,
+        /// Execution size.
+        size: u32,
+        /// One entry per address VGPR.
+        slots: Vec<AddrSlot>,
+    },
+    /// EXEC = the channel-enable mask of `ch`.
+    SetExec {
+        /// The channels.
+        ch: Channels,
+    },
+    /// Writes an image op's results (from [`DATA_VGPR`]) for the channels
+    /// EXEC enables into the vISA destination layout: each of `count` values
+    /// in its own block of `block` bytes, element `i` at `i * size`, then
+    /// the pixel-null-mask dword when asked.
+    ScatterResult {
+        /// First channel.
+        first: u32,
+        /// Execution size.
+        size: u32,
+        /// GRF byte of the destination.
+        byte: u32,
+        /// Destination element type.
+        ty: ElemType,
+        /// Values per channel.
+        count: u32,
+        /// Bytes per value block (whole GRFs).
+        block: u32,
+        /// True when the results are integers (no float conversion for F/HF).
+        integer: bool,
+        /// `.pixel_null_mask`: the GRF byte of the mask dword.
+        null_mask: Option<u32>,
+    },
+    /// `scatter4_scaled`: for each enabled channel, the enabled colour
+    /// channels' dwords to `buffer + global + offset[i] + 4 * c`; a dword
+    /// not wholly inside the buffer is dropped.
+    StoreScaled {
+        /// Enabled channels.
+        ch: Channels,
+        /// Buffer address in memory.
+        base: u64,
+        /// Buffer size in bytes.
+        bytes: u64,
+        /// The global offset (scalar).
+        global: GrfSrc,
+        /// Per-channel byte offsets (UD).
+        offsets: Region,
+        /// GRF byte of the source: colour channel `n` (the n-th enabled) of
+        /// element `i` at `src + n * block + 4 * i`.
+        src: u32,
+        /// Colour channel mask (bit 0 = R).
+        mask: u8,
+        /// Bytes per source block.
+        block: u32,
+    },
+}

@@ -1,0 +1,363 @@
+//! 3D_SAMPLE / 3D_LOAD / 3D_INFO as the shared sampler's AMD image ops
+//! (docs/semantics.md, "Intel vISA", and docs/visa.md, "Execution").
+//!
+//! The vISA parameters (`tables::SUB_OPS`, IGC `instructions/3D_SAMPLE.md`)
+//! are staged into the AMD address layout of the equivalent gfx10 opcode
+//! ([`AMD_OPS`]; `crate::cpu::sample::vaddr` gives the order: offset, bias,
+//! reference, derivatives, coordinates, LOD). Intel's meaning of u/v/r per
+//! surface type (1D-array index in v, 2D-array index in r, unnormalized) is
+//! AMD's coordinate body for the same type, so only the order changes.
+
+use super::{Binding, Cx, Res};
+use crate::gcn::mimg::{decode, Mimg};
+use crate::gcn::mimg_ops::{by_name, flag, BaseKind, MimgOp};
+use crate::ir::grf::{
+    AddrSlot, Channels, ElemType, GrfOp, ADDR_VGPR, DATA_VGPR, SSHARP_SGPR, TSHARP_SGPR,
+};
+use crate::ir::{Op, Reg, Src};
+use crate::texture::descriptor::ImageType;
+use crate::texture::format::NumFormat;
+use crate::visa::inst::{Operand, Sampler};
+use crate::visa::tables::SamplerClass;
+
+/// vISA sub-op → the AMD op of the same semantics (without `_o`; the
+/// lowering adds it when `aoffimmi` is non-zero).
+pub const AMD_OPS: &[(&str, &str)] = &[
+    ("sample_3d", "image_sample"),
+    ("sample_b", "image_sample_b"),
+    ("sample_l", "image_sample_l"),
+    ("sample_c", "image_sample_c"),
+    ("sample_d", "image_sample_d"),
+    ("sample_b_c", "image_sample_c_b"),
+    ("sample_l_c", "image_sample_c_l"),
+    ("lod", "image_get_lod"),
+    ("sample_d_c", "image_sample_c_d"),
+    ("sample_lz", "image_sample_lz"),
+    ("sample_c_lz", "image_sample_c_lz"),
+    ("load_3d", "image_load_mip"),
+    ("resinfo", "image_get_resinfo"),
+];
+
+/// gfx10 MIMG `dim` codes by image type (LLVM `AMDGPUDimProps`).
+fn dim_code(t: ImageType) -> u32 {
+    match t {
+        ImageType::D1 => 0,
+        ImageType::D2 => 1,
+        ImageType::D3 => 2,
+        ImageType::Cube => 3,
+        ImageType::D1Array => 4,
+        ImageType::D2Array => 5,
+        ImageType::D2Msaa => 6,
+        ImageType::D2MsaaArray => 7,
+    }
+}
+
+/// Encodes a gfx10 MIMG (research/encodings.md: prefix 0b111100 in bits
+/// 31:26; op bits 6:0 at 24:18 and bit 7 at 0; dim 5:3; dmask 11:8; vaddr,
+/// vdata, srsrc/4, ssamp/4 in the second dword) and decodes it, so the
+/// synthesised instruction is exactly what the AMD frontend would produce.
+/// Ops without a sampler must have ssamp 0.
+pub fn gfx10_mimg(
+    op: &MimgOp,
+    dim: u32,
+    dmask: u32,
+    vaddr: u32,
+    vdata: u32,
+) -> Result<Mimg, String> {
+    let code = op
+        .opcode(crate::arch::Gen::Gfx10)
+        .ok_or_else(|| format!("`{}` has no gfx10 opcode", op.name))?;
+    let ssamp = if op.has_sampler() { SSHARP_SGPR / 4 } else { 0 };
+    let w0 = (0b111100 << 26) | ((code & 0x7f) << 18) | (code >> 7) | (dim << 3) | (dmask << 8);
+    let w1 = vaddr | (vdata << 8) | ((TSHARP_SGPR / 4) << 16) | (ssamp << 21);
+    decode(&[w0, w1], &super::arch())
+}
+
+/// Intel `aoffimmi` (U in bits 11:8, V 7:4, R 3:0, signed 4-bit) → the
+/// per-axis offsets.
+pub fn intel_offsets(aoffimmi: u32) -> [i32; 3] {
+    let f = |shift: u32| (((aoffimmi >> shift) & 0xf) << 28) as i32 >> 28;
+    [f(8), f(4), f(0)]
+}
+
+/// Per-axis offsets → AMD's `_o` dword (6-bit fields at bits 5:0, 13:8,
+/// 21:16; `texture::sample::coord::texel_offset` reads them).
+pub fn amd_offset_dword(o: [i32; 3]) -> u32 {
+    (0..3).fold(0, |acc, a| acc | (((o[a] as u32) & 0x3f) << (8 * a)))
+}
+
+pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
+    let name = s.op.name;
+    if s.op.class == SamplerClass::Gather4 {
+        return Err(format!(
+            "`{name}` is not executed: which LOD Intel's gather4 message reads is not in the sources gcnrun uses"
+        ));
+    }
+    let amd = AMD_OPS
+        .iter()
+        .find(|(v, _)| *v == name)
+        .map(|(_, a)| *a)
+        .ok_or_else(|| format!("`{name}` is not executed (no AMD equivalent is modelled)"))?;
+    if let Some(p) = &s.paired {
+        if p.name != "%null" {
+            return Err("a paired surface (Xe2+) is not modelled".into());
+        }
+    }
+    let offsets = match &s.aoffimmi {
+        None => [0; 3],
+        Some(Operand::Imm { bits, .. }) => intel_offsets(*bits as u32),
+        Some(_) => {
+            return Err("a non-immediate `aoffimmi` is not modelled".into());
+        }
+    };
+    let desc = match cx.binding(&s.surface)? {
+        Binding::Image { tsharp, desc } => (*tsharp, *desc),
+        Binding::Buffer { .. } => {
+            return Err(format!(
+                "surface `{}` is bound to a buffer, not an image",
+                s.surface
+            ))
+        }
+    };
+    let (tsharp, d) = desc;
+    if matches!(d.image_type, ImageType::Cube) {
+        return Err(
+            "cube surfaces are not executed: Intel's direction-vector coordinates are not yet converted to AMD's face coordinates"
+                .into(),
+        );
+    }
+    let shape = crate::cpu::sample::vaddr::Shape::of(d.image_type)
+        .ok_or_else(|| format!("`{name}` on an MSAA surface"))?;
+    let with_o = s.op.class == SamplerClass::Sample && offsets != [0; 3] && amd != "image_get_lod";
+    let amd_name = if with_o {
+        format!("{amd}_o")
+    } else {
+        amd.to_string()
+    };
+    let op = by_name(&amd_name).ok_or_else(|| format!("no AMD op `{amd_name}`"))?;
+    // Parameters by name; a missing trailing parameter reads 0.
+    let names = s.op.params.unwrap_or(&[]);
+    let param = |n: &str| -> Res<Option<(u32, ElemType)>> {
+        let Some(k) = names.iter().position(|x| *x == n) else {
+            return Ok(None);
+        };
+        let Some(r) = s.params.get(k) else {
+            return Ok(None);
+        };
+        if r.name == "%null" {
+            return Ok(None);
+        }
+        let (byte, v) = cx.raw(r)?;
+        let ty =
+            v.ty.ok_or_else(|| format!("parameter `{}` has an unexecuted type", r.name))?;
+        let need = ty.bytes() * u32::from(s.exec.size);
+        if byte + need > v.byte + v.bytes {
+            return Err(format!(
+                "parameter `{}.{}` runs past `{}`",
+                r.name, r.offset, r.name
+            ));
+        }
+        Ok(Some((byte, ty)))
+    };
+    let float = |n: &str| -> Res<AddrSlot> {
+        Ok(match param(n)? {
+            None => AddrSlot::Const(0),
+            Some((byte, ty @ (ElemType::F | ElemType::Hf))) => AddrSlot::Float { byte, ty },
+            Some((_, ty)) => {
+                return Err(format!(
+                    "parameter `{n}` of `{name}` has type {ty:?}; sampling parameters are F or HF"
+                ))
+            }
+        })
+    };
+    let int = |n: &str, add: i32| -> Res<AddrSlot> {
+        Ok(match param(n)? {
+            None => AddrSlot::Const(add as u32),
+            Some((_, ElemType::F | ElemType::Hf)) => {
+                return Err(format!("parameter `{n}` of `{name}` must be an integer"))
+            }
+            Some((byte, ty)) => AddrSlot::Int { byte, ty, add },
+        })
+    };
+    // The coordinate body by surface type, with the offset each axis takes.
+    let body: Vec<(&str, Option<usize>)> = match d.image_type {
+        ImageType::D1 => vec![("u", Some(0))],
+        ImageType::D1Array => vec![("u", Some(0)), ("v", None)],
+        ImageType::D2 => vec![("u", Some(0)), ("v", Some(1))],
+        ImageType::D2Array => vec![("u", Some(0)), ("v", Some(1)), ("r", None)],
+        _ => vec![("u", Some(0)), ("v", Some(1)), ("r", Some(2))],
+    };
+    let mut slots = Vec::new();
+    match op.kind {
+        BaseKind::ResInfo => slots.push(int("lod", 0)?),
+        BaseKind::Load => {
+            for (n, axis) in &body {
+                slots.push(int(n, axis.map_or(0, |a| offsets[a]))?);
+            }
+            slots.push(int("lod", 0)?);
+        }
+        _ => {
+            if op.has(flag::O) {
+                slots.push(AddrSlot::Const(amd_offset_dword(offsets)));
+            }
+            if op.has(flag::B) {
+                slots.push(float("bias")?);
+            }
+            if op.has(flag::C) {
+                slots.push(float("ref")?);
+            }
+            if op.gradients() {
+                for axis in ["u", "v", "r"].iter().take(shape.axes) {
+                    slots.push(float(&format!("d{axis}dx"))?);
+                }
+                for axis in ["u", "v", "r"].iter().take(shape.axes) {
+                    slots.push(float(&format!("d{axis}dy"))?);
+                }
+            }
+            for (n, _) in &body {
+                slots.push(float(n)?);
+            }
+            if op.has(flag::L) {
+                slots.push(float("lod")?);
+            }
+        }
+    }
+    let dmask = u32::from(s.channels);
+    let mimg = gfx10_mimg(op, dim_code(d.image_type), dmask, ADDR_VGPR, DATA_VGPR)
+        .map_err(|e| format!("synthesising `{amd_name}`: {e}"))?;
+    if (mimg.address_vgprs().len()) < slots.len() {
+        return Err(format!(
+            "`{amd_name}` takes {} address VGPRs, the lowering stages {}",
+            mimg.address_vgprs().len(),
+            slots.len()
+        ));
+    }
+    // The destination: each enabled channel in its own whole-GRF block.
+    let (dst_byte, dst_var) = cx.raw(&s.dst)?;
+    let dst_ty = dst_var
+        .ty
+        .ok_or_else(|| format!("destination `{}` has an unexecuted type", s.dst.name))?;
+    let grf = cx.layout.grf;
+    let size = u32::from(s.exec.size);
+    let count = dmask.count_ones();
+    let block = (size * dst_ty.bytes()).div_ceil(grf) * grf;
+    let end = dst_byte + count * block + if s.pixel_null_mask { grf } else { 0 };
+    if end > dst_var.byte + dst_var.bytes {
+        return Err(format!(
+            "the result of `{name}` needs {} bytes from `{}.{}`, past `{}`'s {} bytes (a {grf}-byte GRF)",
+            end - dst_byte,
+            s.dst.name,
+            s.dst.offset,
+            s.dst.name,
+            dst_var.bytes
+        ));
+    }
+    let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
+    let integer = op.kind == BaseKind::ResInfo || (nf.is_integer() && op.kind != BaseKind::GetLod);
+    // Stage the descriptors.
+    for (k, v) in tsharp.iter().enumerate() {
+        cx.ops.push((
+            line,
+            Op::SMov {
+                dst: Reg::Sgpr(TSHARP_SGPR + k as u32),
+                src: Src::Const(*v),
+            },
+        ));
+    }
+    if op.has_sampler() {
+        let name = s.sampler.as_deref().ok_or("a sampler operand")?;
+        let idx = cx.state_value(name)?;
+        let ssharp = cx.target.samplers.get(&idx).copied().ok_or_else(|| {
+            format!("sampler `{name}` = {idx}: the sampler table has no entry {idx}")
+        })?;
+        for (k, v) in ssharp.iter().enumerate() {
+            cx.ops.push((
+                line,
+                Op::SMov {
+                    dst: Reg::Sgpr(SSHARP_SGPR + k as u32),
+                    src: Src::Const(*v),
+                },
+            ));
+        }
+    }
+    let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
+    let first = 4 * u32::from(s.exec.mask);
+    cx.push(line, GrfOp::StageAddress { first, size, slots });
+    cx.push(
+        line,
+        GrfOp::SetExec {
+            ch: Channels {
+                first,
+                size,
+                no_mask: s.exec.no_mask,
+                pred,
+            },
+        },
+    );
+    cx.ops.push((line, Op::Image(Box::new(mimg))));
+    cx.push(
+        line,
+        GrfOp::ScatterResult {
+            first,
+            size,
+            byte: dst_byte,
+            ty: dst_ty,
+            count,
+            block,
+            integer,
+            null_mask: s.pixel_null_mask.then_some(dst_byte + count * block),
+        },
+    );
+    // EXEC back to the dispatch mask.
+    cx.ops.push((
+        line,
+        Op::SMov {
+            dst: Reg::ExecLo,
+            src: Src::Reg(Reg::Sgpr(crate::ir::grf::DISPATCH_SGPR)),
+        },
+    ));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_repack_from_intel_to_amd() {
+        // 0x321: U = 3, V = 2, R = 1; 0xf8e: U = -1, V = -8, R = -2.
+        assert_eq!(intel_offsets(0x321), [3, 2, 1]);
+        assert_eq!(intel_offsets(0xf8e), [-1, -8, -2]);
+        let d = amd_offset_dword([-1, -8, -2]);
+        for (a, want) in [-1, -8, -2].iter().enumerate() {
+            assert_eq!(crate::texture::sample::coord::texel_offset(d, a), *want);
+        }
+    }
+
+    /// Every mapped op synthesises a valid gfx10 instruction whose text names
+    /// the AMD op, the staged VGPRs and the staged descriptors.
+    #[test]
+    fn synthesised_instructions_decode() {
+        for (_, amd) in AMD_OPS {
+            let op = by_name(amd).unwrap();
+            let m = gfx10_mimg(op, 1, 0xf, ADDR_VGPR, DATA_VGPR).unwrap();
+            assert_eq!(m.mnemonic(), *amd);
+            let text = m.text();
+            assert!(text.contains("s[0:7]"), "{text}");
+            assert_eq!(text.contains("s[8:11]"), op.has_sampler(), "{text}");
+            assert!(text.contains("dim:SQ_RSRC_IMG_2D"), "{text}");
+        }
+        let m = gfx10_mimg(
+            by_name("image_sample_c_lz_o").unwrap(),
+            5,
+            1,
+            ADDR_VGPR,
+            DATA_VGPR,
+        )
+        .unwrap();
+        assert_eq!(
+            m.text(),
+            "image_sample_c_lz_o v224, v[192:196], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY"
+        );
+    }
+}

@@ -1,0 +1,171 @@
+//! Intel vISA programs executed on the CPU reference: every launch in
+//! `assets/visa/` (real IGC dumps and hand-written kernels whose expected
+//! values are computed by hand in their manifests) must meet its
+//! `[intel.expect]`; bad launches answer with one line naming the field or the
+//! source line, exit code 2.
+
+use gcnrun::launch::run::{prepare_manifest, run_cpu};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gcn-run");
+
+fn assets() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_visa_asset_meets_its_expectations() {
+    let all = assets();
+    assert!(all.len() >= 2, "{all:?}");
+    for m in all {
+        let p = prepare_manifest(&m, None, None, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", m.display()));
+        let run = p.intel.clone().expect("an Intel launch");
+        assert!(!run.expect.is_empty(), "{}: no [intel.expect]", m.display());
+        let out = run_cpu(p).unwrap();
+        assert!(
+            out.mismatches.is_empty(),
+            "{}: {:?}",
+            m.display(),
+            out.mismatches
+        );
+    }
+}
+
+/// The expectations can fail: change one expected value and the run reports it.
+#[test]
+fn a_wrong_expectation_is_reported() {
+    let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa/hand_ops_simd16.toml");
+    let text = std::fs::read_to_string(&m)
+        .unwrap()
+        .replace("EM = { ud = [255] }", "EM = { ud = [254] }");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("visa_exec");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        m.with_extension("visaasm"),
+        dir.join("hand_ops_simd16.visaasm"),
+    )
+    .unwrap();
+    let bad = dir.join("wrong.toml");
+    std::fs::write(&bad, text).unwrap();
+    let out = run_cpu(prepare_manifest(&bad, None, None, None).unwrap()).unwrap();
+    assert_eq!(out.mismatches.len(), 1, "{:?}", out.mismatches);
+    assert_eq!(out.mismatches[0].register, "EM");
+    assert_eq!(
+        (out.mismatches[0].expected[0], out.mismatches[0].actual[0]),
+        (254, 255)
+    );
+    let cli = Command::new(BIN).arg(&bad).output().unwrap();
+    assert_eq!(cli.status.code(), Some(1));
+}
+
+/// One stderr line, exit 2, naming what is wrong.
+fn bad(manifest: &str, code: &str, needles: &[&str]) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("visa_exec");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.visaasm"), code).unwrap();
+    let m = dir.join("k.toml");
+    std::fs::write(&m, manifest).unwrap();
+    let out = Command::new(BIN).arg(&m).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{err} lacks {n}");
+    }
+}
+
+const KERNEL: &str = ".version 4.1\n.kernel \"k\"\n.decl U v_type=G type=f num_elts=16 align=GRF\n.decl D v_type=G type=f num_elts=64 align=GRF\n.decl I v_type=G type=d num_elts=16 align=GRF\n.decl S0 v_type=S num_elts=1\n.decl T6 v_type=T num_elts=1\n.input U offset=32 size=64\n";
+
+const MANIFEST: &str = "code = \"k.visaasm\"\n[intel]\nbinding_table = { 0 = \"img\" }\nsampler_table = { 0 = \"s\" }\n[[image]]\nname = \"img\"\ntype = \"2d\"\nwidth = 4\nheight = 4\nformat = \"32\"\nnum_format = \"float\"\n[[sampler]]\nname = \"s\"\n";
+
+#[test]
+fn bad_intel_launches_name_the_field_or_line() {
+    let ok_body = "    movs (M1_NM, 1) S0(0) 0x0:ud\n    movs (M1_NM, 1) T6(0) 0x0:ud\n";
+    // A binding to nothing.
+    bad(
+        &MANIFEST.replace("0 = \"img\" }", "0 = \"nope\" }"),
+        KERNEL,
+        &["intel.binding_table.0", "nope"],
+    );
+    // An input that is not declared.
+    bad(
+        &format!("{MANIFEST}[intel.input]\nQ = {{ f = 1.0 }}\n"),
+        KERNEL,
+        &["intel.input.Q", "not a declared variable"],
+    );
+    // A surface index with no binding (line 11 of the kernel).
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}    movs (M1_NM, 1) S0(0) 0x0:ud\n    movs (M1_NM, 1) T6(0) 0x5:ud\n    sample_lz.R (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0\n"),
+        &["k.visaasm", "line 11", "no entry 5"],
+    );
+    // Mixed float/int arithmetic, which IGC's verifier rejects.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}    add (M1, 16) D(0,0)<1> U(0,0)<1;1,0> 0x1:d\n"),
+        &["line 9", "mixes types"],
+    );
+    // gather4 is refused rather than guessed.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    sample4.R (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0\n"),
+        &["line 11", "sample4", "not executed"],
+    );
+    // An integer coordinate for a sampling op.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    sample_lz.R (M1, 16) 0x0:uw S0 T6 D.0 I.0 I.0\n"),
+        &["line 11", "F or HF"],
+    );
+    // An AMD-only sampler setting.
+    bad(
+        &MANIFEST.replace(
+            "name = \"s\"\n",
+            "name = \"s\"\naddress = [\"clamp_half_border\", \"wrap\", \"wrap\"]\n",
+        ),
+        KERNEL,
+        &["intel.sampler_table.0", "clamp_half_border"],
+    );
+    // AMD sections do not apply.
+    bad(
+        &format!("{MANIFEST}[sgpr]\ns0 = 1\n"),
+        KERNEL,
+        &["field `sgpr`"],
+    );
+}
+
+#[test]
+fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(BIN)
+        .current_dir(root)
+        .args([
+            "assets/visa/hand_ops_simd16.visaasm",
+            "--manifest",
+            "assets/visa/hand_ops_simd16.toml",
+            "--json",
+            "--dump",
+            "N",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["variables"]["N"]["type"], "d");
+    assert_eq!(doc["variables"]["N"]["threads"][0][5], -1);
+    assert_eq!(doc["threads"], 1);
+}
