@@ -396,6 +396,27 @@ fn encode_with(p: &Program, field: OpField, labels: Option<&[String]>) -> Vec<Ve
                     }
                 }
                 Inst::Unsupported { text, .. } => encode_unsupported(&mut o, &ids, p, text),
+                Inst::Scatter4Scaled {
+                    pred,
+                    channels,
+                    exec,
+                    surface,
+                    offset,
+                    element_offset,
+                    src,
+                } => {
+                    // SCATTER4_SCALED (0x75): exec, pred, channel mask, scale
+                    // (u16, 0), surface, global offset, offsets, data.
+                    o.push(0x75);
+                    o.push(exec_byte(*exec));
+                    o.extend(pred_u16(&ids, pred.as_ref()).to_le_bytes());
+                    o.push(*channels);
+                    o.extend(0u16.to_le_bytes());
+                    o.push(ids.surface[surface]);
+                    vector(&mut o, &ids, offset, false);
+                    raw(&mut o, &ids, element_offset);
+                    raw(&mut o, &ids, src);
+                }
                 Inst::Movs { exec, dst, src } => {
                     o.push(0x2D);
                     o.push(exec_byte(*exec));

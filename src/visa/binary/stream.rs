@@ -383,7 +383,8 @@ fn cmp(d: &mut Dec) -> Res<Inst> {
     })
 }
 
-/// `gather4_scaled` / `scatter4_scaled`, kept as text the way IGC prints them:
+/// `scatter4_scaled` as the instruction the text frontend parses; `gather4_scaled`
+/// kept as text the way IGC prints it:
 /// `name.CH (exec) surface global_offset offsets data`.
 fn scaled4(d: &mut Dec, name: &str) -> Res<Item> {
     let exec = d.exec()?;
@@ -395,6 +396,19 @@ fn scaled4(d: &mut Dec, name: &str) -> Res<Item> {
     let (offset, _) = d.vector(false)?;
     let offsets = d.raw("offsets")?;
     let data = d.raw("data")?;
+    if name == "scatter4_scaled" {
+        // The text frontend parses this one into its own instruction (it
+        // executes); give the same record.
+        return Ok(Item::Inst(Inst::Scatter4Scaled {
+            pred,
+            channels: ch,
+            exec,
+            surface,
+            offset,
+            element_offset: offsets,
+            src: data,
+        }));
+    }
     Ok(unsupported(
         name,
         pred.as_ref(),
