@@ -213,7 +213,7 @@ mod tests {
             let subset = ALU_OPS.iter().any(|a| a.0 == name)
                 || matches!(
                     name,
-                    "movs" | "setp" | "cmp" | "ret" | "label" | "subroutine"
+                    "movs" | "setp" | "cmp" | "ret" | "label" | "subroutine" | "scatter4_scaled"
                 );
             let decoded = !matches!(layout, Layout::Undecoded | Layout::Sampler(_));
             if decoded && !subset {
