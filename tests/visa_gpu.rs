@@ -388,9 +388,8 @@ fn instruction(r: &mut Rng) -> String {
         6 | 7 => {
             let rel = r.pick(&["eq", "ne", "gt", "ge", "lt", "le"]);
             let grf = r.chance(3);
-            // The text reader takes `P2 (-)X(..)` as `P2(` (a known parser
-            // limit, see the report): no modifier right after a predicate.
-            let a = any_src(r, n, grf);
+            // A modifier may follow a predicate destination (`P2 (-)X(..)`).
+            let a = any_src(r, n, true);
             let b = any_src(r, n, true);
             let to = if grf {
                 let ints = int_vars();
