@@ -25,7 +25,10 @@ fn assets() -> Vec<PathBuf> {
         }
     }
     let mut v = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa"), &mut v);
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa"),
+        &mut v,
+    );
     v.sort();
     v
 }
@@ -184,11 +187,22 @@ fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
 /// execute. It is refused by name and line, exit 2, before anything runs.
 #[test]
 fn the_read_2d_ui_dump_is_refused_by_name() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/visa/igc/image_reads__read_2d_ui.visaasm");
-    bad(
-        MANIFEST,
-        &std::fs::read_to_string(src).unwrap(),
-        &["k.visaasm", "line 143", "`and` is not supported"],
-    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Its own directory: the other tests here write `k.*` in parallel.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("visa_exec_ui");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root.join("assets/visa/igc/image_reads__read_2d_ui.visaasm"),
+        dir.join("ui.visaasm"),
+    )
+    .unwrap();
+    let m = dir.join("ui.toml");
+    std::fs::write(&m, MANIFEST.replace("k.visaasm", "ui.visaasm")).unwrap();
+    let out = Command::new(BIN).arg(&m).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for n in ["ui.visaasm", "line 143", "`and` is not supported"] {
+        assert!(err.contains(n), "{err} lacks {n}");
+    }
 }
