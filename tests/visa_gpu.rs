@@ -1,5 +1,5 @@
 //! Intel vISA programs on the GPU against the CPU reference: every
-//! `assets/visa/*.toml` launch, and random sequences of the ALU operations
+//! launch under `assets/visa/` (not `bin/`), and random sequences of the ALU operations
 //! (`mov add mul sel or shl cmp setp`, `.sat`, every executed type, regions,
 //! Mk/_NM exec masks, predicates with `!`/`.any`/`.all`) generated as
 //! `.visaasm` text from fixed seeds. Both must give zero differences. The
