@@ -10,13 +10,25 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gcn-run");
 
+/// Every launch manifest under `assets/visa/`, its subfolders included
+/// (`igc/` holds the real dumps' launches), except `bin/` (binary objects).
 fn assets() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "bin") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa"),
+        &mut v,
+    );
     v.sort();
     v
 }
@@ -24,7 +36,7 @@ fn assets() -> Vec<PathBuf> {
 #[test]
 fn every_visa_asset_meets_its_expectations() {
     let all = assets();
-    assert!(all.len() >= 2, "{all:?}");
+    assert!(all.len() >= 11, "{all:?}");
     for m in all {
         let p = prepare_manifest(&m, None, None, None)
             .unwrap_or_else(|e| panic!("{}: {e}", m.display()));
@@ -168,4 +180,29 @@ fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
     assert_eq!(doc["variables"]["N"]["type"], "d");
     assert_eq!(doc["variables"]["N"]["threads"][0][5], -1);
     assert_eq!(doc["threads"], 1);
+}
+
+/// The one real dump that does not run: IGC's `read_imageui` path branches on
+/// the sampler (`and`, `goto`, `rndd`), SIMD control flow gcnrun does not
+/// execute. It is refused by name and line, exit 2, before anything runs.
+#[test]
+fn the_read_2d_ui_dump_is_refused_by_name() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Its own directory: the other tests here write `k.*` in parallel.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("visa_exec_ui");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root.join("assets/visa/igc/image_reads__read_2d_ui.visaasm"),
+        dir.join("ui.visaasm"),
+    )
+    .unwrap();
+    let m = dir.join("ui.toml");
+    std::fs::write(&m, MANIFEST.replace("k.visaasm", "ui.visaasm")).unwrap();
+    let out = Command::new(BIN).arg(&m).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for n in ["ui.visaasm", "line 143", "`and` is not supported"] {
+        assert!(err.contains(n), "{err} lacks {n}");
+    }
 }

@@ -1,5 +1,5 @@
 //! Intel vISA programs on the GPU against the CPU reference: every
-//! `assets/visa/*.toml` launch, and random sequences of the ALU operations
+//! launch under `assets/visa/` (not `bin/`), and random sequences of the ALU operations
 //! (`mov add mul sel or shl cmp setp`, `.sat`, every executed type, regions,
 //! Mk/_NM exec masks, predicates with `!`/`.any`/`.all`) generated as
 //! `.visaasm` text from fixed seeds. Both must give zero differences. The
@@ -12,13 +12,22 @@ use gcnrun::launch::run::{prepare_manifest, run_cpu, run_diff, Prepared};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// Every launch manifest under `assets/visa/`, its subfolders included
+/// (`igc/` holds the real dumps' launches), except `bin/` (binary objects).
 fn visa_assets() -> Vec<PathBuf> {
-    let dir = common::launches::assets().join("visa");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "bin") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(&common::launches::assets().join("visa"), &mut v);
     v.sort();
     v
 }
@@ -52,7 +61,7 @@ fn every_visa_asset_equals_the_cpu() {
         return;
     };
     let assets = visa_assets();
-    assert!(assets.len() >= 2);
+    assert!(assets.len() >= 11, "{assets:?}");
     for path in assets {
         assert_equal(&path.display().to_string(), prepare(&path), g);
     }
@@ -388,9 +397,8 @@ fn instruction(r: &mut Rng) -> String {
         6 | 7 => {
             let rel = r.pick(&["eq", "ne", "gt", "ge", "lt", "le"]);
             let grf = r.chance(3);
-            // The text reader takes `P2 (-)X(..)` as `P2(` (a known parser
-            // limit, see the report): no modifier right after a predicate.
-            let a = any_src(r, n, grf);
+            // A modifier may follow a predicate destination (`P2 (-)X(..)`).
+            let a = any_src(r, n, true);
             let b = any_src(r, n, true);
             let to = if grf {
                 let ints = int_vars();

@@ -212,6 +212,40 @@ fn more_instructions_parse() {
     assert_eq!(p.items(), q.items());
 }
 
+/// A predicate destination followed by a modified source: `P1 (-)U(..)` is
+/// the bare predicate, then a negated source (it once read as `P1(`).
+#[test]
+fn predicate_destination_before_a_modified_source() {
+    let text = with("    cmp.eq (M1, 16) P1 (-)U(0,0)<1;1,0> (abs)U(0,0)<1;1,0>");
+    let p = auto(&text).unwrap_or_else(|e| panic!("{e}"));
+    let Item::Inst(Inst::Cmp { dst, srcs, .. }) = &p.body[0].item else {
+        panic!("{:?}", p.body[0].item)
+    };
+    assert_eq!(*dst, visa::Operand::Pred("P1".into()));
+    assert!(
+        matches!(
+            &srcs[0],
+            visa::Operand::Var {
+                modifier: visa::Modifier::Neg,
+                ..
+            }
+        ),
+        "{srcs:?}"
+    );
+    let printed = visa::print::program(&p);
+    assert!(
+        printed.contains("cmp.eq (M1, 16) P1 (-)U(0,0)<1;1,0> (abs)U(0,0)<1;1,0>"),
+        "{printed}"
+    );
+    assert_eq!(auto(&printed).unwrap().items(), p.items());
+    // A predicate still takes no `(row,col)` as a destination.
+    let e = auto(&with(
+        "    cmp.eq (M1, 16) P1(0,0)<1> U(0,0)<1;1,0> U(0,0)<1;1,0>",
+    ))
+    .unwrap_err();
+    assert_eq!(e.line, 8, "{e}");
+}
+
 /// The error for one bad body line, which is line 8 of the text.
 fn error_of(body: &str) -> String {
     let e = auto(&with(body)).unwrap_err();

@@ -694,11 +694,14 @@ impl Parser {
             return imm(c);
         }
         let name = c.word("an operand")?.to_string();
+        // A predicate destination is a bare name: decide before looking at
+        // the next token, which may be the next source's `(-)` modifier
+        // (`cmp.eq (M1, 16) P2 (-)V(0,0)<1;1,0> …`), not a `(row,col)`.
+        if dst && matches!(self.kind_of(&name), Ok(VarKind::Predicate { .. })) {
+            self.expect_pred(&name, exec)?;
+            return Ok(Operand::Pred(name));
+        }
         if !c.eat('(') {
-            if dst && matches!(self.kind_of(&name), Ok(VarKind::Predicate { .. })) {
-                self.expect_pred(&name, exec)?;
-                return Ok(Operand::Pred(name));
-            }
             return Err(format!("`{name}` needs `(row,col)` and a region here"));
         }
         let first = c.u32("a row or index")?;

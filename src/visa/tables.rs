@@ -175,7 +175,10 @@ pub const SUB_OPS: &[SubOp] = &[
         Sample,
         Some(&["ref", "u", "v", "r", "ai"])
     ),
-    sub_op!("load_lz", 26, Load, None),
+    // Gfx9+ ld_lz is ld without its LOD slot: u, v, r (Mesa brw
+    // `lower_sampler_logical_send`, TXF with a zero LOD; IGC 12504's dumps
+    // pass u, v for a 2D surface).
+    sub_op!("load_lz", 26, Load, Some(&["u", "v", "r"])),
     sub_op!("load_l", 27, Load, None),
     sub_op!("load_2dms_w", 28, Load, None),
     sub_op!("load_mcs", 29, Load, None),

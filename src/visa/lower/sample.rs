@@ -35,6 +35,8 @@ pub const AMD_OPS: &[(&str, &str)] = &[
     ("sample_lz", "image_sample_lz"),
     ("sample_c_lz", "image_sample_c_lz"),
     ("load_3d", "image_load_mip"),
+    // LOD 0 staged as a constant: the same mip rule as load_3d.
+    ("load_lz", "image_load_mip"),
     ("resinfo", "image_get_resinfo"),
 ];
 
