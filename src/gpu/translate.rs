@@ -165,7 +165,7 @@ pub fn translate_with(
     // A 64-bit view indexes 8-byte words from the start of image memory: its
     // 32_32 texels (naturally aligned in the address space) are whole words
     // when the memory's base is 8-byte aligned, as every launch's is.
-    let int64 = options.int64_atomics && mem.base % 8 == 0;
+    let int64 = options.int64_atomics && mem.base & 7 == 0;
     let serial = needs_serial_waves(prog, &ops, int64);
     let mut kernels = Vec::new();
     for (_, list) in groups {
