@@ -115,10 +115,15 @@ pub fn run_with(
         .binding_bytes
         .min(gpu.limits.max_storage_buffer_binding_size);
     let groups_x = limits.groups_x.clamp(1, MAX_GROUPS_X);
-    // Whole 8-byte words, so that the 64-bit view (Kernel::mem64) covers all
-    // of it; the padding is never addressed (mem_in_range bounds every access
-    // by the memory's own size).
-    let mem_words = mem.bytes.len().div_ceil(8).max(1) * 2;
+    // Whole dwords; whole 8-byte words when a module has the 64-bit view
+    // (Kernel::mem64), so that it covers all of memory. The padding is never
+    // addressed: mem_in_range bounds every access by the memory's own size.
+    let word_bytes = if tr.kernels.iter().any(|k| k.mem64) {
+        8
+    } else {
+        4
+    };
+    let mem_words = mem.bytes.len().div_ceil(word_bytes).max(1) * (word_bytes / 4);
     if (mem_words as u64) * 4 > limit {
         return Err(GpuError::Device(format!(
             "{}: image memory of {} bytes exceeds the adapter's storage binding limit of {limit} bytes",
