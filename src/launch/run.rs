@@ -332,6 +332,11 @@ pub fn run_gpu_with(
         code_name,
         intel,
     } = p;
+    // Native 64-bit atomics only where the device has them.
+    let options = crate::gpu::translate::Options {
+        int64_atomics: options.int64_atomics && gpu.int64_atomics,
+        ..options
+    };
     let tr =
         crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
             GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
