@@ -2,7 +2,7 @@
 //! 64-bit atomics on a device with `device::INT64_ATOMICS`, and the portable
 //! fallback (lanes take turns, one dispatch per wave) on a device opened
 //! without them. Every 64-bit atomic of `assets/atomics64.s` runs alone with
-//! 256 lanes (4 waves) on 5 texels, GLC on, and the atomics kernels of the
+//! 256 lanes (4 waves) on 5 texels and one out of bounds, GLC on, and the atomics kernels of the
 //! other GPU tests run too; each path must give zero differences from the CPU,
 //! contended returns checked against a serial order by `gpu::linearize`.
 //!
@@ -17,7 +17,8 @@ use gcnrun::launch::run::{run_diff, Prepared};
 use std::sync::OnceLock;
 
 const WAVES: usize = 4;
-/// Texels the lanes share.
+/// Texels of the images, which the lanes share; lanes also address texel
+/// `TEXELS`, out of bounds (no write, GLC returns 0).
 const TEXELS: u32 = 5;
 
 fn ci() -> bool {
@@ -67,12 +68,13 @@ fn fallback_gpu(test: &str) -> Option<&'static gpu::Gpu> {
 /// The initial image and the operands of one operation: (init, v2, v3, v4,
 /// v5) — data low/high, compare low/high. Chosen so that values move on
 /// every texel: random 64-bit data for the arithmetic, bitwise and ordering
-/// operations; per-texel limits for INC/DEC so that they wrap; for the
-/// compare-swaps a zero image and compare values that a cycle of data values
-/// meets (some compare values differ only in the high word, or are −0).
+/// operations; per-texel limits for INC/DEC (the texel number + 3) so that
+/// they wrap; for the compare-swaps a zero image and compare values that a
+/// cycle of data values meets (some compare values differ only in the high
+/// word, or are −0).
 fn operands(op: &str) -> [&'static str; 5] {
     match op {
-        "inc" | "dec" => ["noise", "3 + (lane * 7 + wave * 3) % 5", "0", "0", "0"],
+        "inc" | "dec" => ["noise", "3 + (lane * 7 + wave * 3) % 6", "0", "0", "0"],
         "cmpswap" => [
             "zero",
             "(lane % 4 + 1) % 4",
@@ -130,7 +132,7 @@ fn launches() -> Vec<(String, Prepared)> {
         let [init, v2, v3, v4, v5] = operands(&op);
         let image = |name: &str, nf: &str| {
             format!(
-                "[[image]]\nname = \"{name}\"\ntype = \"1d\"\nwidth = 8\nformat = \"32_32\"\nnum_format = \"{nf}\"\ninit = \"{init}\"\n\n"
+                "[[image]]\nname = \"{name}\"\ntype = \"1d\"\nwidth = {TEXELS}\nformat = \"32_32\"\nnum_format = \"{nf}\"\ninit = \"{init}\"\n\n"
             )
         };
         let text = format!(
@@ -143,7 +145,7 @@ waves = {WAVES}
 "s[12:19]" = {{ image = "f64" }}
 
 [vgpr]
-v0 = {{ u32 = "(lane * 7 + wave * 3) % {TEXELS}" }}
+v0 = {{ u32 = "(lane * 7 + wave * 3) % ({TEXELS} + 1)" }}
 v2 = {{ u32 = "{v2}" }}
 v3 = {{ u32 = "{v3}" }}
 v4 = {{ u32 = "{v4}" }}
