@@ -20,6 +20,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("format_load", "gfx900"),
     ("atomics_all", "gfx900"),
     ("atomics_float", "bonaire"),
+    ("atomics64", "bonaire"),
     ("bench_copy", "gfx900"),
     ("bench_atomic", "gfx900"),
     ("bench_interp", "gfx900"),

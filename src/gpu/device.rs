@@ -10,6 +10,10 @@ pub struct Gpu {
     pub info: wgpu::AdapterInfo,
     /// The device's limits (the adapter's own, all of them requested).
     pub limits: wgpu::Limits,
+    /// The device has 64-bit integer atomics on storage buffers
+    /// ([`INT64_ATOMICS`]): translations for it use native 64-bit image
+    /// atomics (docs/gpu.md, "Memory").
+    pub int64_atomics: bool,
     /// The device.
     pub device: wgpu::Device,
     /// Its queue.
@@ -51,10 +55,40 @@ pub fn adapters() -> Vec<wgpu::AdapterInfo> {
 /// How to get an adapter when there is none (exit code 3's message).
 pub const NO_ADAPTER_HINT: &str = "install a Vulkan driver (on Debian/Ubuntu, `apt-get install mesa-vulkan-drivers libvulkan1` gives Mesa's lavapipe, which runs on the CPU)";
 
+/// The adapter features 64-bit image atomics need: 64-bit integers in shaders
+/// and every atomic operation on them in storage buffers (Vulkan's
+/// `shaderInt64` and `shaderBufferInt64Atomics`). `SHADER_INT64_ATOMIC_MIN_MAX`
+/// alone is not enough: it allows min/max without a returned value, and GLC
+/// returns it.
+pub const INT64_ATOMICS: wgpu::Features =
+    wgpu::Features::SHADER_INT64.union(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS);
+
+/// What [`open_with`] asks of the adapter beyond what every translation needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    /// Request [`INT64_ATOMICS`] when the adapter has them. `false` opens a
+    /// device without them, as on an adapter that lacks them: translations
+    /// then use the portable 64-bit atomic fallback (tests run both paths).
+    pub int64_atomics: bool,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            int64_atomics: true,
+        }
+    }
+}
+
 /// Opens the adapter whose name contains `name` (case-insensitive), or the
 /// preferred one: a discrete GPU, then integrated, virtual, and the CPU
-/// (lavapipe) last.
+/// (lavapipe) last; with every optional feature gcnrun uses that it has.
 pub fn open(name: Option<&str>) -> Result<Gpu, GpuError> {
+    open_with(name, Request::default())
+}
+
+/// [`open`] with an explicit [`Request`].
+pub fn open_with(name: Option<&str>, request: Request) -> Result<Gpu, GpuError> {
     let inst = instance();
     let all = pollster::block_on(inst.enumerate_adapters(wgpu::Backends::all()));
     let rank = |t: wgpu::DeviceType| match t {
@@ -91,9 +125,14 @@ pub fn open(name: Option<&str>) -> Result<Gpu, GpuError> {
     let info = adapter.get_info();
     let limits = adapter.limits();
     // Optional features the native sampler (`gpu::native`) uses when the
-    // adapter has them; the translated kernels need none.
-    let features = adapter.features()
+    // adapter has them; the translated kernels need none, but use 64-bit
+    // atomics when the device has them.
+    let mut features = adapter.features()
         & (wgpu::Features::FLOAT32_FILTERABLE | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER);
+    let int64_atomics = request.int64_atomics && adapter.features().contains(INT64_ATOMICS);
+    if int64_atomics {
+        features |= INT64_ATOMICS;
+    }
     let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         label: Some("gcnrun"),
         required_features: features,
@@ -112,6 +151,7 @@ pub fn open(name: Option<&str>) -> Result<Gpu, GpuError> {
     Ok(Gpu {
         info,
         limits,
+        int64_atomics,
         device,
         queue,
         pipelines: Mutex::new(HashMap::new()),

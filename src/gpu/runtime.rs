@@ -115,7 +115,15 @@ pub fn run_with(
         .binding_bytes
         .min(gpu.limits.max_storage_buffer_binding_size);
     let groups_x = limits.groups_x.clamp(1, MAX_GROUPS_X);
-    let mem_words = mem.bytes.len().div_ceil(4).max(1);
+    // Whole dwords; whole 8-byte words when a module has the 64-bit view
+    // (Kernel::mem64), so that it covers all of memory. The padding is never
+    // addressed: mem_in_range bounds every access by the memory's own size.
+    let word_bytes = if tr.kernels.iter().any(|k| k.mem64) {
+        8
+    } else {
+        4
+    };
+    let mem_words = mem.bytes.len().div_ceil(word_bytes).max(1) * (word_bytes / 4);
     if (mem_words as u64) * 4 > limit {
         return Err(GpuError::Device(format!(
             "{}: image memory of {} bytes exceeds the adapter's storage binding limit of {limit} bytes",
@@ -287,35 +295,46 @@ fn run_chunk(
     let layout = pipeline.get_bind_group_layout(0);
     let groups: Vec<wgpu::BindGroup> = (0..dispatches.len())
         .map(|k| {
+            let mut entries = vec![
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: mem_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: st_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: lds_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &params_buf,
+                        offset: (k * align) as u64,
+                        size: wgpu::BufferSize::new(32),
+                    }),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 4,
+                    resource: trace_buf.as_entire_binding(),
+                },
+            ];
+            if kernel.mem64 {
+                // The same buffer again, as 64-bit words: two read-write storage
+                // bindings of one buffer in one bind group are one usage
+                // (STORAGE_READ_WRITE) for wgpu, and SPIR-V storage buffers may
+                // alias (naga marks none `Restrict`).
+                entries.push(wgpu::BindGroupEntry {
+                    binding: super::translate::MEM64_BINDING,
+                    resource: mem_buf.as_entire_binding(),
+                });
+            }
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &layout,
-                entries: &[
-                    wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: mem_buf.as_entire_binding(),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 1,
-                        resource: st_buf.as_entire_binding(),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 2,
-                        resource: lds_buf.as_entire_binding(),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 3,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer: &params_buf,
-                            offset: (k * align) as u64,
-                            size: wgpu::BufferSize::new(32),
-                        }),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 4,
-                        resource: trace_buf.as_entire_binding(),
-                    },
-                ],
+                entries: &entries,
             })
         })
         .collect();

@@ -70,14 +70,21 @@ pub struct Kernel {
     pub state_words: u32,
     /// Indices (into the launch's waves) of the waves this module runs.
     pub waves: Vec<usize>,
-    /// Dispatch the waves one at a time, in order (needed for exact 64-bit
-    /// atomics and for programs whose waves read what other waves write).
+    /// Dispatch the waves one at a time, in order (needed for the portable
+    /// 64-bit atomics and for programs whose waves read what other waves write).
     pub serial_waves: bool,
+    /// The module binds image memory a second time as 64-bit words
+    /// (`shaders/atomic64.wgsl`, binding [`MEM64_BINDING`]) for native 64-bit
+    /// atomics; it needs a device with `device::INT64_ATOMICS`.
+    pub mem64: bool,
     /// The atomic instructions, in program order, when the translation traces
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
 }
+
+/// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
+pub const MEM64_BINDING: u32 = 6;
 
 /// Dwords per lane per traced atomic: flags (bit 0: the lane ran it on a texel
 /// in memory), byte offset in memory, old, data, cmp (64-bit values as low,
@@ -107,6 +114,11 @@ pub struct Options {
     /// a trace buffer, for checking contended atomics against a serial order
     /// (`--diff`).
     pub trace_atomics: bool,
+    /// Translate 64-bit image atomics to real 64-bit atomics, for a device
+    /// with `device::INT64_ATOMICS` (`Gpu::int64_atomics`); otherwise (the
+    /// default, valid on every adapter) lanes take turns and waves run one
+    /// dispatch at a time (docs/gpu.md, "Memory").
+    pub int64_atomics: bool,
 }
 
 /// The modules of one launch, run in order.
@@ -150,14 +162,20 @@ pub fn translate_with(
             None => groups.push((key, vec![i])),
         }
     }
-    let serial = needs_serial_waves(prog, &ops);
+    // A 64-bit view indexes 8-byte words from the start of image memory: its
+    // 32_32 texels (naturally aligned in the address space) are whole words
+    // when the memory's base is 8-byte aligned, as every launch's is.
+    let int64 = options.int64_atomics && mem.base & 7 == 0;
+    let serial = needs_serial_waves(prog, &ops, int64);
     let mut kernels = Vec::new();
     for (_, list) in groups {
         let first = &waves[list[0]];
         let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
         e.trace = options.trace_atomics;
+        e.int64 = int64;
         e.emit_program(&ops, first)?;
         let atomics = e.atomics.clone();
+        let mem64 = e.mem64;
         let (wgsl, vgprs) = e.finish();
         kernels.push(Kernel {
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
@@ -165,6 +183,7 @@ pub fn translate_with(
             vgprs,
             waves: list,
             serial_waves: serial,
+            mem64,
             atomics,
         });
     }
@@ -217,10 +236,11 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
     key
 }
 
-/// True when waves must run one after another: a 64-bit atomic (exact only when
-/// serialised, docs/gpu.md), or memory that one instruction writes and a later
-/// one reads, which the CPU reference orders wave by wave.
-fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)]) -> bool {
+/// True when waves must run one after another: a 64-bit atomic without native
+/// 64-bit atomics (`int64`; the fallback is exact only when serialised,
+/// docs/gpu.md), or memory that one instruction writes and a later one reads,
+/// which the CPU reference orders wave by wave.
+fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)], int64: bool) -> bool {
     let mut wrote = false;
     for (_, op) in ops {
         let m = match op {
@@ -238,7 +258,7 @@ fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)]) -> bool {
                     Some(AtomicOp::CmpSwap | AtomicOp::FCmpSwap)
                 );
                 let dwords = (m.raw.dmask & 0xf).count_ones();
-                if dwords == if two { 4 } else { 2 } {
+                if !int64 && dwords == if two { 4 } else { 2 } {
                     return true;
                 }
                 if wrote {
@@ -272,6 +292,10 @@ struct Emitter<'a> {
     surfaces: Vec<(Surface, u64, String)>,
     trace: bool,
     atomics: Vec<TracedAtomic>,
+    /// Translate 64-bit atomics to native ones (Options::int64_atomics).
+    int64: bool,
+    /// The module uses the 64-bit view of image memory.
+    mem64: bool,
     stored: bool,
     /// The S# (SSAMP × 4 SGPRs) of the image instruction being emitted.
     ssharp: [u32; 4],
@@ -307,6 +331,8 @@ impl<'a> Emitter<'a> {
             surfaces: Vec::new(),
             trace: false,
             atomics: Vec::new(),
+            int64: false,
+            mem64: false,
             stored: false,
             ssharp: [0; 4],
             tsharp_words: [0; 8],
@@ -1019,9 +1045,36 @@ impl<'a> Emitter<'a> {
             } else {
                 "vec2<u32>(0u, 0u)".into()
             };
-            // Lanes one at a time (waves are serialised for this program): the
-            // pair of dwords is read, combined and written with no other access
-            // in between, in lane order as on the CPU.
+            if self.int64 {
+                // One 64-bit atomic per lane (shaders/atomic64.wgsl); contended
+                // lanes and waves in the device's order, which the linearizer
+                // checks under --diff as for 32-bit atomics.
+                self.mem64 = true;
+                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line("    var old = vec2<u32>(0u, 0u);");
+                self.line("    if mem_in_range(off, 8u) {");
+                self.line(&format!(
+                    "        old = atomic64(off / 8u, {code}u, {data}, {cmp});"
+                ));
+                if self.trace {
+                    self.line(&format!(
+                        "        trace_atomic({trace_k}u, lane, wave, off, old, {data}, {cmp});"
+                    ));
+                }
+                self.line("    }");
+                if r.glc {
+                    for k in 0..2 {
+                        if let Some(p) = self.v(r.vdata + k) {
+                            self.line(&format!("    {p} = old.{};", ["x", "y"][k as usize]));
+                        }
+                    }
+                }
+                self.line("}");
+                return Ok(());
+            }
+            // Portable fallback, lanes one at a time (waves are serialised for
+            // this program): the pair of dwords is read, combined and written
+            // with no other access in between, in lane order as on the CPU.
             self.line("var old = vec2<u32>(0u, 0u);");
             self.line("let act = is_active(exec_lo, exec_hi, lane);");
             self.line("for (var l = 0u; l < WAVE_SIZE; l = l + 1u) {");
@@ -1174,6 +1227,15 @@ impl<'a> Emitter<'a> {
             ws,
             state_words,
         ));
+        if self.mem64 {
+            writeln!(
+                out,
+                "\n@group(0) @binding({MEM64_BINDING}) {}",
+                wgsl::MEM64_DECL
+            )
+            .ok();
+            out.push_str(wgsl::ATOMIC64);
+        }
         out.push_str(&self.decls);
         let n_atomics = self.atomics.len().max(1);
         writeln!(

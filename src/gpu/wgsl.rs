@@ -11,6 +11,10 @@ pub const MEMORY: &str = include_str!("../../shaders/memory.wgsl");
 pub const IMAGE: &str = include_str!("../../shaders/image.wgsl");
 /// `shaders/atomic.wgsl`: atomic arithmetic (mirror of cpu::atomic).
 pub const ATOMIC: &str = include_str!("../../shaders/atomic.wgsl");
+/// `shaders/atomic64.wgsl`: the 64-bit view of image memory and the native
+/// 64-bit atomics, added only to modules translated for a device with
+/// `device::INT64_ATOMICS`.
+pub const ATOMIC64: &str = include_str!("../../shaders/atomic64.wgsl");
 /// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp).
 pub const INTERP: &str = include_str!("../../shaders/interp.wgsl");
 /// `shaders/bcn.wgsl`: block-compressed texels (mirror of texture::bcn).
@@ -72,16 +76,30 @@ pub fn prelude(mem_bytes: u64, lds_bytes: u32, wave_size: u32, state_words: u32)
     s
 }
 
+/// The declaration of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
+pub const MEM64_DECL: &str = "var<storage, read_write> mem64: array<atomic<u64>>;";
+
+/// The naga capabilities a module may use: those WebGPU grants every adapter,
+/// plus 64-bit integers and their atomics in a module that binds the 64-bit
+/// memory view (and only there, so that a module meant for any adapter cannot
+/// use them by accident).
+pub fn capabilities(source: &str) -> naga::valid::Capabilities {
+    use naga::valid::Capabilities as C;
+    if source.contains(MEM64_DECL) {
+        C::SHADER_INT64 | C::SHADER_INT64_ATOMIC_ALL_OPS
+    } else {
+        C::empty()
+    }
+}
+
 /// Parses and validates a module with naga, as wgpu will; the error text names
-/// the line. Only the capabilities WebGPU grants every adapter are allowed.
+/// the line. Only the [`capabilities`] of the module are allowed.
 pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
-    let info = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::empty(),
-    )
-    .validate(&module)
-    .map_err(|e| e.emit_to_string(source))?;
+    let info =
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities(source))
+            .validate(&module)
+            .map_err(|e| e.emit_to_string(source))?;
     Ok((module, info))
 }
 
@@ -92,12 +110,10 @@ pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo),
 pub fn compacted(source: &str) -> Result<String, String> {
     let (mut module, _) = validate(source)?;
     naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
-    let info = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::empty(),
-    )
-    .validate(&module)
-    .map_err(|e| format!("after compaction: {e}"))?;
+    let info =
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities(source))
+            .validate(&module)
+            .map_err(|e| format!("after compaction: {e}"))?;
     naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| format!("writing the compacted module: {e}"))
 }

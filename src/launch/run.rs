@@ -308,10 +308,15 @@ pub fn run_gpu(
     p: Prepared,
     gpu: &crate::gpu::Gpu,
 ) -> Result<(Outcome, crate::gpu::runtime::RunOutput), GpuRunError> {
-    run_gpu_with(p, gpu, crate::gpu::translate::Options::default())
+    let options = crate::gpu::translate::Options {
+        int64_atomics: gpu.int64_atomics,
+        ..Default::default()
+    };
+    run_gpu_with(p, gpu, options)
 }
 
-/// [`run_gpu`] with translation options (`--diff` traces atomics).
+/// [`run_gpu`] with translation options (`--diff` traces atomics; native
+/// 64-bit atomics need a device with them, `Gpu::int64_atomics`).
 pub fn run_gpu_with(
     p: Prepared,
     gpu: &crate::gpu::Gpu,
@@ -327,6 +332,11 @@ pub fn run_gpu_with(
         code_name,
         intel,
     } = p;
+    // Native 64-bit atomics only where the device has them.
+    let options = crate::gpu::translate::Options {
+        int64_atomics: options.int64_atomics && gpu.int64_atomics,
+        ..options
+    };
     let tr =
         crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
             GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
@@ -383,6 +393,7 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
     let cpu_time = t.elapsed();
     let options = crate::gpu::translate::Options {
         trace_atomics: true,
+        int64_atomics: gpu.int64_atomics,
     };
     let (gpu_out, gpu_run) = run_gpu_with(p, gpu, options)?;
     let relax = crate::gpu::linearize::check(
