@@ -151,3 +151,34 @@ fn amd_reports_keep_registers_and_lanes() {
     assert_eq!((&m["wave"], &m["lane"]), (&0.into(), &3.into()));
     assert!(m.get("thread").is_none() && m.get("variable").is_none());
 }
+
+/// A byte of an Intel buffer is reported with the buffer's name and offset.
+#[test]
+fn buffer_bytes_are_named() {
+    let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa/igc_samp_simd32.toml");
+    let out = run_cpu(prepare_manifest(&m, None, None, None).unwrap()).unwrap();
+    let run = out.intel.as_ref().unwrap();
+    let buf = &run.buffers[0];
+    let mut mem = out.memory.clone();
+    let at = (buf.base + 5 - mem.base) as usize;
+    mem.bytes[at] ^= 0x01;
+    let r = compare_intel(
+        (&out.waves, &out.memory),
+        (&out.waves, &mem),
+        &[],
+        None,
+        run,
+    );
+    assert_eq!(r.count, 1);
+    assert_eq!(
+        r.text().lines().next().unwrap(),
+        format!(
+            "DIFF memory {:#x} buffer `out` byte 5: cpu {:#04x} gpu {:#04x}",
+            buf.base + 5,
+            out.memory.bytes[at],
+            mem.bytes[at]
+        )
+    );
+    let j = &r.json()["mismatches"][0];
+    assert_eq!((&j["buffer"], &j["offset"]), (&"out".into(), &5.into()));
+}
