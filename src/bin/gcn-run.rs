@@ -29,6 +29,8 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
 
   gcn-run --gpu assets/gradient_quad.bin --out out     (the same on the GPU, via wgpu)
   gcn-run --diff assets/image_rw.toml                  (CPU and GPU, compared)
+  gcn-run --diff assets/visa/bin/sample3d.isa --manifest assets/visa/bin/sample3d.toml
+                                                       (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
   gcn-run --list-adapters
 
