@@ -167,4 +167,19 @@ fn an_object_runs_on_the_gpu_as_on_the_cpu() {
     let d = run_diff(p, g).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(d.report.count, 0, "{:?}", d.report.mismatches.first());
     assert!(d.gpu.mismatches.is_empty(), "{:?}", d.gpu.mismatches);
+    // The same through the CLI, with the Intel verdict.
+    let out = Command::new(BIN)
+        .arg("--diff")
+        .arg(dir.join("sample3d.isa"))
+        .arg("--manifest")
+        .arg(dir.join("sample3d.toml"))
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.ends_with("diff: GPU equals CPU (every variable, predicate and register of every thread, every byte of memory)\n"),
+        "{text}"
+    );
 }
