@@ -1,6 +1,8 @@
-//! The `gcn-run bench` workloads under criterion: the CPU interpreter for every
-//! workload, and the GPU backend for those it translates when an adapter is
-//! present (without one the GPU group prints why and measures nothing).
+//! The `gcn-run bench` workloads under criterion (the AMD ones and the Intel
+//! vISA `visa_sample`): the CPU interpreter for every workload, and the GPU
+//! backend for those it translates when an adapter is present (without one
+//! the GPU group prints why and measures nothing). Throughput counts the
+//! lanes (channels) a launch runs.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gcnrun::bench::workloads;

@@ -1,9 +1,11 @@
 //! `gcn-run bench`: the standard workloads of SPEC.md on the CPU interpreter and
 //! on the GPU backend, measured side by side in one run.
 //!
-//! Each workload is a small assembled kernel from `assets/bench_*.s` (embedded)
-//! and a launch built around it for the requested number of lanes. A lane-op is
-//! one image or interpolation instruction executed by one lane.
+//! Each workload is a small kernel from `assets/` (embedded): assembled gfx900
+//! code (`bench_*.s`), or vISA text (`bench_visa_sample.visaasm`, run as
+//! SIMD32 Intel threads), and a launch built around it for the requested
+//! number of lanes. A lane-op is one image, sampler or interpolation
+//! instruction executed by one lane (an Intel thread's channel).
 //!
 //! - CPU: `cpu::run` alone (the launch's state is cloned outside the timing).
 //! - GPU (`gpu_lane_ops_per_s`): the translated kernel's dispatches from
@@ -17,6 +19,7 @@
 
 use crate::cpu;
 use crate::gpu::{self, Gpu};
+use crate::launch::intel::{self, IntelCode};
 use crate::launch::run::{prepare_text, Prepared};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -25,16 +28,32 @@ use std::time::{Duration, Instant};
 pub struct Workload {
     /// SPEC.md name.
     pub name: &'static str,
-    /// The kernel (gfx900 code).
-    kernel: &'static [u8],
+    /// The kernel.
+    kernel: Kernel,
     /// Lane-ops per lane (image and interpolation instructions).
     ops_per_lane: u32,
     /// The native equivalent: `Some(mip_linear)` for `textureSampleLevel`
     /// through a bilinear (or trilinear) sampler on the workload's image.
     native: Option<bool>,
-    /// The manifest body (everything but `arch`, `hex` and `waves`).
+    /// The manifest body (everything but `arch`, `hex` and `waves`; for a
+    /// vISA kernel everything but `code` and `threads`), for `waves` waves or
+    /// threads.
     body: fn(waves: u32) -> String,
 }
+
+/// A workload's program.
+enum Kernel {
+    /// gfx900 code, run as waves of 64 lanes.
+    Amd(&'static [u8]),
+    /// vISA text of a SIMD32 kernel, run as Intel threads of 32 channels.
+    Visa(&'static str),
+}
+
+/// Channels of the vISA workload's threads (its `SimdSize`).
+const VISA_SIMD: u64 = 32;
+
+/// The most threads an Intel launch holds (`threads` in the manifest).
+const VISA_MAX_THREADS: u64 = 4096;
 
 fn image_2d(name: &str, w: u32, h: u32, mips: &str, init: &str) -> String {
     format!(
@@ -89,65 +108,127 @@ fn trilinear_body(_: u32) -> String {
     )
 }
 
-/// The workloads in SPEC.md order (`visa_sample` waits for the vISA frontend).
+/// The `visa_sample` launch: `threads` SIMD32 threads, thread t's channel c
+/// sampling pixel `g = 32 t + c` of rows 256 wide, at its centre offset as the
+/// AMD sampling workloads do, from a 256² RGBA8 noise mip chain through a
+/// trilinear wrapping sampler.
+fn visa_sample_body(threads: u32) -> String {
+    let g = "(wave * 32 + lane)";
+    format!(
+        "threads = {threads}\n\n[intel]\nbinding_table = {{ 0 = \"tex\" }}\nsampler_table = {{ 0 = \"s\" }}\n\n[intel.input]\nU = {{ f = \"({g} % 256 + 0.3) / 256.0\" }}\nV = {{ f = \"({g} / 256 % 256 + 0.6) / 256.0\" }}\n\n{}{}",
+        image_2d("tex", 256, 256, "\"full\"", "noise"),
+        sampler("s", "linear")
+    )
+}
+
+/// The workloads in SPEC.md order.
 pub fn workloads() -> Vec<Workload> {
     vec![
         Workload {
             name: "sample_bilinear_rgba8",
             native: Some(false),
-            kernel: include_bytes!("../assets/bench_sample.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_sample.bin")),
             ops_per_lane: 1,
             body: bilinear_body,
         },
         Workload {
             name: "sample_trilinear_derivs",
             native: Some(true),
-            kernel: include_bytes!("../assets/bench_trilinear.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_trilinear.bin")),
             ops_per_lane: 1,
             body: trilinear_body,
         },
         Workload {
             name: "gather4",
             native: None,
-            kernel: include_bytes!("../assets/bench_gather4.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_gather4.bin")),
             ops_per_lane: 1,
             body: bilinear_body,
         },
         Workload {
             name: "load_store_copy",
             native: None,
-            kernel: include_bytes!("../assets/bench_copy.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_copy.bin")),
             ops_per_lane: 2,
             body: copy_body,
         },
         Workload {
             name: "atomic_add_contended",
             native: None,
-            kernel: include_bytes!("../assets/bench_atomic.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_atomic.bin")),
             ops_per_lane: 1,
             body: atomic_body,
         },
         Workload {
             name: "interp_p1p2",
             native: None,
-            kernel: include_bytes!("../assets/bench_interp.bin"),
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_interp.bin")),
             ops_per_lane: 4,
             body: interp_body,
+        },
+        Workload {
+            name: "visa_sample",
+            // sample_l at LOD 0..6.5 through a trilinear sampler, as
+            // `textureSampleLevel` at random LODs (sample_lz is the LOD 0 case).
+            native: Some(true),
+            kernel: Kernel::Visa(include_str!("../assets/bench_visa_sample.visaasm")),
+            ops_per_lane: 2,
+            body: visa_sample_body,
         },
     ]
 }
 
 impl Workload {
-    /// The launch for `lanes` lanes (rounded up to whole waves of 64).
+    /// The launch for `lanes` lanes (rounded up to whole waves of 64, or
+    /// threads of 32 channels; a vISA launch holds at most 4096 threads).
     pub fn prepare(&self, lanes: u64) -> Result<Prepared, String> {
+        let code = match self.kernel {
+            Kernel::Amd(code) => code,
+            Kernel::Visa(text) => return self.prepare_visa(text, lanes),
+        };
         let waves = u32::try_from(lanes.div_ceil(64).max(1))
             .map_err(|_| format!("--lanes {lanes} is too many"))?;
-        let hex: String = self.kernel.iter().map(|b| format!("{b:02x}")).collect();
+        let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
         let text = format!(
             "arch = \"gfx900\"\nhex = \"{hex}\"\nwaves = {waves}\n\n{}",
             (self.body)(waves)
         );
         prepare_text(&text, self.name, None).map_err(|e| e.to_string())
+    }
+
+    fn prepare_visa(&self, text: &str, lanes: u64) -> Result<Prepared, String> {
+        let code_name = format!("assets/bench_{}.visaasm", self.name);
+        let program = crate::visa::parse(text, crate::visa::DialectChoice::Auto)
+            .map_err(|e| e.into_input_error(&code_name).to_string())?;
+        let threads = lanes.div_ceil(VISA_SIMD).clamp(1, VISA_MAX_THREADS) as u32;
+        let manifest = format!("code = \"{code_name}\"\n{}", (self.body)(threads));
+        let p = intel::prepare_text(
+            &manifest,
+            self.name,
+            std::path::Path::new("."),
+            IntelCode::Program(program, &code_name),
+            crate::launch::build::IMAGE_MEMORY_CAP,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Prepared {
+            arch: p.launch.arch,
+            launch: p.launch,
+            prog: p.prog,
+            waves: p.waves,
+            memory: p.memory,
+            images: p.images,
+            code_name,
+            intel: Some(p.intel),
+        })
+    }
+
+    /// Lanes a prepared launch runs: waves × 64, or threads × SIMD width.
+    fn lanes_of(p: &Prepared) -> u64 {
+        let per_wave = match &p.intel {
+            Some(run) => run.simd,
+            None => p.launch.wave_size,
+        };
+        p.waves.len() as u64 * u64::from(per_wave)
     }
 }
 
@@ -180,6 +261,15 @@ pub struct Figures {
     pub note: Option<String>,
 }
 
+impl Figures {
+    fn add_note(&mut self, note: String) {
+        self.note = Some(match self.note.take() {
+            Some(n) => format!("{n}; {note}"),
+            None => note,
+        });
+    }
+}
+
 /// Runs `f` until `budget` has passed (at least twice, the first run being a
 /// warm-up) and returns the mean time of the timed runs.
 fn measure(
@@ -205,7 +295,8 @@ pub fn run(
     gpu: Option<&Gpu>,
 ) -> Result<Figures, String> {
     let p = w.prepare(lanes)?;
-    let lanes = p.waves.len() as u64 * 64;
+    let requested = lanes;
+    let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
     let cpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
@@ -223,16 +314,18 @@ pub fn run(
         gpu_end_to_end_lane_ops_per_s: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
-        note: None,
+        note: (lanes < requested).then(|| {
+            format!("{lanes} lanes: an Intel launch holds at most {VISA_MAX_THREADS} threads")
+        }),
     };
     let Some(g) = gpu else {
-        fig.note = Some("no GPU adapter".into());
+        fig.add_note("no GPU adapter".into());
         return Ok(fig);
     };
     let tr = match gpu::translate::translate(&p.prog, &p.waves, &p.memory) {
         Ok(tr) => tr,
         Err(e) => {
-            fig.note = Some(format!("GPU: {}", e.message));
+            fig.add_note(format!("GPU: {}", e.message));
             return Ok(fig);
         }
     };

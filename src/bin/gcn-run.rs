@@ -29,6 +29,8 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
 
   gcn-run --gpu assets/gradient_quad.bin --out out     (the same on the GPU, via wgpu)
   gcn-run --diff assets/image_rw.toml                  (CPU and GPU, compared)
+  gcn-run --diff assets/visa/bin/sample3d.isa --manifest assets/visa/bin/sample3d.toml
+                                                       (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
   gcn-run --list-adapters
 
@@ -446,7 +448,7 @@ fn report_run(
         }
         doc["timing"] = timing;
         if let Some(d) = diff {
-            doc["diff"] = diff_json(d);
+            doc["diff"] = d.json();
         }
         text = format!("{doc:#}\n");
     } else {
@@ -485,7 +487,7 @@ fn report_run(
         }
     }
     if let (Some(d), false) = (diff, cli.json) {
-        text.push_str(&diff_text(d));
+        text.push_str(&d.text());
     }
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     Ok(if failed {
@@ -517,7 +519,7 @@ fn report_intel(
             doc["adapter"] = serde_json::json!(d);
         }
         if let Some(d) = diff {
-            doc["diff"] = diff_json(d);
+            doc["diff"] = d.json();
         }
         format!("{doc:#}\n")
     } else {
@@ -578,7 +580,7 @@ fn report_intel(
             }
         }
         if let Some(d) = diff {
-            t.push_str(&diff_text(d));
+            t.push_str(&d.text());
         }
         t
     };
@@ -588,64 +590,6 @@ fn report_intel(
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The `diff` object of `--json`.
-fn diff_json(d: &gcnrun::gpu::diff::Report) -> serde_json::Value {
-    serde_json::json!({
-        "count": d.count,
-        "mismatches": d.mismatches,
-        "contended_atomic_texels": d.atomic_texels,
-    })
-}
-
-/// The text lines of a diff: each mismatch, then the verdict.
-fn diff_text(d: &gcnrun::gpu::diff::Report) -> String {
-    let mut text = String::new();
-    for m in &d.mismatches {
-        text.push_str(&format!("DIFF {}\n", describe_mismatch(m)));
-    }
-    if d.count > d.mismatches.len() {
-        text.push_str(&format!("DIFF … {} more\n", d.count - d.mismatches.len()));
-    }
-    if d.atomic_texels > 0 {
-        text.push_str(&format!(
-            "diff: {} contended texel(s): their atomics checked against a serial order of the GPU's executions\n",
-            d.atomic_texels
-        ));
-    }
-    text.push_str(&if d.count == 0 {
-        "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n"
-            .to_string()
-    } else {
-        format!("diff: {} difference(s) between CPU and GPU\n", d.count)
-    });
-    text
-}
-
-/// One line for a diff mismatch.
-fn describe_mismatch(m: &gcnrun::gpu::diff::Mismatch) -> String {
-    let mut s = String::new();
-    if let Some(note) = &m.note {
-        return format!("{}: {note}", m.kind);
-    }
-    if let Some(r) = &m.register {
-        s.push_str(&format!("{r} wave {}", m.wave.unwrap_or(0)));
-        if let Some(l) = m.lane {
-            s.push_str(&format!(" lane {l}"));
-        }
-        s.push_str(&format!(": cpu {:#010x} gpu {:#010x}", m.cpu, m.gpu));
-    } else {
-        s.push_str(&format!("memory {:#x}", m.address.unwrap_or(0)));
-        if let Some(i) = &m.image {
-            s.push_str(&format!(" image `{i}`"));
-        }
-        if let Some([l, sl, x, y, z]) = m.texel {
-            s.push_str(&format!(" level {l} slice {sl} texel ({x}, {y}, {z})"));
-        }
-        s.push_str(&format!(": cpu {:#04x} gpu {:#04x}", m.cpu, m.gpu));
-    }
-    s
 }
 
 /// The launch INPUT names: a manifest, or a code file (or --hex) in the

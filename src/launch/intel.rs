@@ -127,6 +127,29 @@ pub fn prepare(
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    prepare_text(&text, &name, dir, IntelCode::File(code), mem_cap)
+}
+
+/// The program of an Intel launch.
+pub enum IntelCode<'a> {
+    /// This file, or (`None`) the one the manifest's `code` names.
+    File(Option<&'a Path>),
+    /// A program already read (`gcn-run bench` embeds its kernel), with the
+    /// name its errors give.
+    Program(visa::Program, &'a str),
+}
+
+/// [`prepare`] of manifest text: `name` names it in errors, `dir` is where
+/// its relative paths start.
+pub fn prepare_text(
+    text: &str,
+    name: &str,
+    dir: &Path,
+    code: IntelCode,
+    mem_cap: u64,
+) -> Result<IntelPrepared, InputError> {
+    let name = name.to_string();
     let whole = |e: ManifestError| InputError::whole(&name, e.to_string());
     let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         InputError::whole(&name, format!("field `toml`: {}", e.message().trim()))
@@ -172,16 +195,20 @@ pub fn prepare(
     table.insert("waves".into(), toml::Value::Integer(i64::from(threads)));
     let rest = toml::to_string(&table).map_err(|e| InputError::whole(&name, e.to_string()))?;
     let launch = parse(&rest, &Caps::default()).map_err(whole)?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let code_path = match (&launch.code, code) {
-        (_, Some(c)) => c.to_path_buf(),
-        (CodeSource::File(f), None) => dir.join(f),
-        (CodeSource::Bytes(_), None) => {
-            return Err(whole(err("code", "an Intel launch names a .visaasm file")))
+    let (program, code_name) = match (&launch.code, code) {
+        (_, IntelCode::Program(program, code_name)) => (program, code_name.to_string()),
+        (source, IntelCode::File(file)) => {
+            let path = match (source, file) {
+                (_, Some(c)) => c.to_path_buf(),
+                (CodeSource::File(f), None) => dir.join(f),
+                (CodeSource::Bytes(_), None) => {
+                    return Err(whole(err("code", "an Intel launch names a .visaasm file")))
+                }
+            };
+            let program = visa::load_file(&path, DialectChoice::Auto)?;
+            (program, path.display().to_string())
         }
     };
-    let program = visa::load_file(&code_path, DialectChoice::Auto)?;
-    let code_name = code_path.display().to_string();
     prepare_parsed(
         launch,
         program,

@@ -404,12 +404,15 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
         &gpu_out.memory,
         &gpu_out.waves,
     );
-    let report = crate::gpu::diff::compare(
-        (&cpu.waves, &cpu.memory),
-        (&gpu_out.waves, &gpu_out.memory),
-        &images,
-        Some(&relax),
+    let (a, b) = (
+        (&cpu.waves[..], &cpu.memory),
+        (&gpu_out.waves[..], &gpu_out.memory),
     );
+    // An Intel launch is reported by variable and predicate names.
+    let report = match &cpu.intel {
+        Some(run) => crate::gpu::diff::compare_intel(a, b, &images, Some(&relax), run),
+        None => crate::gpu::diff::compare(a, b, &images, Some(&relax)),
+    };
     Ok(DiffOutcome {
         cpu,
         gpu: gpu_out,
