@@ -77,6 +77,9 @@ pub struct Kernel {
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
+    /// The module reads the FORCE_DEGAMMA table ([`super::degamma::table`]),
+    /// bound at [`super::degamma::BINDING`].
+    pub degamma_table: bool,
 }
 
 /// Dwords per lane per traced atomic: flags (bit 0: the lane ran it on a texel
@@ -160,6 +163,7 @@ pub fn translate_with(
         let atomics = e.atomics.clone();
         let (wgsl, vgprs) = e.finish();
         kernels.push(Kernel {
+            degamma_table: super::degamma::reads_table(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,
