@@ -45,6 +45,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_d16", "gfx900"),
     ("sample_a16", "gfx900"),
     ("sample_g16", "gfx1030"),
+    ("sample_degamma", "gfx900"),
+    ("degamma_sweep", "gfx900"),
     ("oracle_sample_l", "gfx900"),
     ("oracle_sample_d", "gfx900"),
     ("oracle_sample_b", "gfx900"),

@@ -3,6 +3,7 @@
 //! ([`device`], [`runtime`]) and the comparison of a GPU run with the CPU
 //! reference ([`diff`]). Design and policies: docs/gpu.md.
 
+pub mod degamma;
 pub mod device;
 pub mod diff;
 pub mod linearize;

@@ -142,6 +142,11 @@ pub fn run_with(
             contents: &mem_init,
             usage,
         });
+    let degamma = if tr.kernels.iter().any(|k| k.degamma_table) {
+        Some(degamma_buffer(gpu)?)
+    } else {
+        None
+    };
     for kernel in &tr.kernels {
         let pipeline = gpu.pipeline(&kernel.wgsl)?;
         // Chunks of waves whose state (and LDS) fit one binding.
@@ -165,7 +170,7 @@ pub fn run_with(
                 part,
                 (shared_lds, lds_words),
                 waves,
-                &mem_buf,
+                (&mem_buf, degamma.as_ref().filter(|_| kernel.degamma_table)),
                 (&mut stats, &mut events),
             )?;
             stats.execute += t.elapsed();
@@ -233,7 +238,7 @@ fn run_chunk(
     part: &[usize],
     (shared_lds, lds_words): (bool, u32),
     waves: &mut [WaveState],
-    mem_buf: &wgpu::Buffer,
+    (mem_buf, degamma): (&wgpu::Buffer, Option<&wgpu::Buffer>),
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let dev = &gpu.device;
@@ -331,6 +336,12 @@ fn run_chunk(
                     resource: mem_buf.as_entire_binding(),
                 });
             }
+            if let Some(b) = degamma {
+                entries.push(wgpu::BindGroupEntry {
+                    binding: super::degamma::BINDING,
+                    resource: b.as_entire_binding(),
+                });
+            }
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &layout,
@@ -404,6 +415,27 @@ fn run_chunk(
         }
     }
     Ok(())
+}
+
+/// The FORCE_DEGAMMA table (`gpu::degamma`) as a read-only storage buffer,
+/// uploaded once per run for the modules that read it.
+fn degamma_buffer(gpu: &Gpu) -> Result<wgpu::Buffer, GpuError> {
+    let table = super::degamma::table();
+    let bytes = table.len() as u64 * 4;
+    let limit = gpu.limits.max_storage_buffer_binding_size;
+    if bytes > limit {
+        return Err(GpuError::Device(format!(
+            "{}: the FORCE_DEGAMMA table of {bytes} bytes exceeds the adapter's storage binding limit of {limit} bytes",
+            gpu.info.name
+        )));
+    }
+    Ok(gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("degamma table"),
+            contents: bytemuck::cast_slice(table),
+            usage: wgpu::BufferUsages::STORAGE,
+        }))
 }
 
 /// Copies a buffer to a mappable one and returns its bytes.

@@ -81,6 +81,9 @@ pub struct Kernel {
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
+    /// The module reads the FORCE_DEGAMMA table ([`super::degamma::table`]),
+    /// bound at [`super::degamma::BINDING`].
+    pub degamma_table: bool,
 }
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
@@ -178,6 +181,7 @@ pub fn translate_with(
         let mem64 = e.mem64;
         let (wgsl, vgprs) = e.finish();
         kernels.push(Kernel {
+            degamma_table: super::degamma::reads_table(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,

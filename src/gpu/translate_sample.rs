@@ -23,6 +23,7 @@ use crate::cpu::sample::status;
 use crate::cpu::sample::vaddr::{Layout, Part, Role, Shape};
 use crate::gcn::mimg::Mimg;
 use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::gpu::degamma;
 use crate::texture::descriptor::{
     decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
 };
@@ -297,12 +298,16 @@ fn declare_view(
             "FORCE_DEGAMMA on data format bc6 (half floats) is not translated to WGSL yet",
         ));
     }
-    if degamma && bc.is_none() && df.comps.iter().take(3).any(|c| c.1 != 8) {
+    // Other widths than 8 read the host's table (gpu::degamma), which stops at
+    // 16 bits (BCn formats list no components here).
+    let untabulated = |&&(_, w): &&(u8, u8)| w != 8 && degamma::base(w.into()).is_none();
+    if let (true, Some(&(_, w))) = (degamma, df.comps.iter().take(3).find(untabulated)) {
         return Err(err(
             offset,
             format!(
-                "FORCE_DEGAMMA on data format {} (not 8 bits per component) is not translated to WGSL yet",
-                df.name
+                "FORCE_DEGAMMA on data format {}: its {w}-bit UNORM components would need a table of 2^{w} sRGB values (the GPU tabulates up to {} bits)",
+                df.name,
+                degamma::MAX_WIDTH
             ),
         ));
     }
@@ -394,25 +399,30 @@ fn declare_view(
         )
         .ok();
     } else if degamma {
-        // srgb_to_linear(unorm_to_f32(c, 8)) is the SRGB8_TO_LINEAR entry of c.
-        let comp = |c: usize| match df.comps.get(c) {
-            Some(&(lo, _)) if c < 3 => {
+        // srgb_to_linear(unorm_to_f32(c, 8)) is the SRGB8_TO_LINEAR entry of c;
+        // other widths read the host's table (checked above: every width has
+        // one).
+        let mut table = false;
+        let mut comp = |c: usize| match df.comps.get(c) {
+            Some(&(lo, 8)) if c < 3 => {
                 format!("srgb8_to_linear_bits(get_bits(raw, {lo}u, 8u))")
+            }
+            Some(&(lo, w)) if c < 3 => {
+                table = true;
+                let base = degamma::base(w.into()).unwrap_or(0);
+                format!("srgb_to_linear_table(get_bits(raw, {lo}u, {w}u), {base}u)")
             }
             Some(&(lo, w)) => format!(
                 "flush_denorm(bitcast<u32>(unorm_to_f32(get_bits(raw, {lo}u, {w}u), {w}u)))"
             ),
             None => format!("{}u", missing_component(c, nf)),
         };
-        writeln!(
-            text,
-            "    return vec4<u32>({}, {}, {}, {});",
-            comp(0),
-            comp(1),
-            comp(2),
-            comp(3)
-        )
-        .ok();
+        let comps = [comp(0), comp(1), comp(2), comp(3)];
+        writeln!(text, "    return vec4<u32>({});", comps.join(", ")).ok();
+        if table && !degamma::reads_table(&e.decls) {
+            e.decls.push('\n');
+            e.decls.push_str(&degamma::declarations());
+        }
     } else {
         writeln!(
             text,

@@ -1,0 +1,259 @@
+//! FORCE_DEGAMMA on UNORM components that are not 8 bits wide, on the GPU
+//! (src/gpu/degamma.rs): every code of every tabulated width goes through a
+//! point sample on the GPU and must give the CPU's bits, which must be the
+//! CPU's `srgb_to_linear(unorm_to_f32(c, w))` of the code (X, Y, Z) or the
+//! plain UNORM value (W). One launch of 65,536 lanes samples, with
+//! `assets/degamma_sweep.bin`, one 256 × 256 image per UNORM data format
+//! whose X/Y/Z are tabulated; component k of texel i holds code
+//! `(i + 3k) mod 2^w`, so every code of every component occurs.
+//!
+//! Widths without a table (24 and 32 bits) are refused by name; that check
+//! needs no GPU. Without an adapter the GPU test fails under `CI=true` and
+//! otherwise prints `SKIPPED` with the reason.
+
+mod common;
+
+use gcnrun::gpu::{degamma, translate};
+use gcnrun::launch::run::{run_diff, Prepared};
+use gcnrun::texture::convert::{srgb_to_linear, unorm_to_f32};
+use gcnrun::texture::format::{check, DataFormat, Layout, NumFormat, DATA_FORMATS};
+use std::fmt::Write as _;
+
+/// Image side: 256 × 256 texels hold every code of a 16-bit component.
+const SIDE: u32 = 256;
+/// Images the sweep kernel samples (its T#s s[8+8k : 15+8k]).
+const KERNEL_IMAGES: usize = 11;
+
+/// The UNORM data formats whose X, Y, Z are all 8 bits or tabulated, at least
+/// one of them tabulated: what the table path translates.
+fn swept_formats() -> Vec<&'static DataFormat> {
+    DATA_FORMATS
+        .iter()
+        .filter(|d| d.layout != Layout::Block && check(d, NumFormat::Unorm).is_ok())
+        .filter(|d| {
+            let xyz = || d.comps.iter().take(3).map(|&(_, w)| u32::from(w));
+            xyz().all(|w| w == 8 || degamma::base(w).is_some())
+                && xyz().any(|w| degamma::base(w).is_some())
+        })
+        .collect()
+}
+
+/// The code of component `k` (width `w`) in texel `i`.
+fn code(i: u32, k: usize, w: u8) -> u32 {
+    (i + 3 * k as u32) & ((1u64 << w) - 1) as u32
+}
+
+/// The texel bytes of image `df`: texel i holds code(i, k, w) in component k.
+fn image_hex(df: &DataFormat) -> String {
+    let mut hex = String::with_capacity((SIDE * SIDE * df.bytes * 2) as usize);
+    for i in 0..SIDE * SIDE {
+        let mut t: u128 = 0;
+        for (k, &(lo, w)) in df.comps.iter().enumerate() {
+            t |= u128::from(code(i, k, w)) << lo;
+        }
+        for b in &t.to_le_bytes()[..df.bytes as usize] {
+            write!(hex, "{b:02x}").unwrap();
+        }
+    }
+    hex
+}
+
+/// The sweep launch of `waves` waves: image k (format `formats[k]`, contents
+/// `init(formats[k])` in manifest syntax) at T# s[8+8k : 15+8k]; the kernel's
+/// remaining T#s are left zero (unbound), their results unchecked.
+fn sweep_manifest(
+    formats: &[&DataFormat],
+    init: impl Fn(&DataFormat) -> String,
+    waves: u32,
+) -> String {
+    let mut text = format!(
+        r#"arch = "gfx900"
+code = "{code}"
+waves = {waves}
+
+[vgpr]
+v0 = {{ f32 = "(((lane + 64 * wave) % {SIDE}) + 0.5) / {SIDE}.0" }}
+v1 = {{ f32 = "(((lane + 64 * wave) / {SIDE}) + 0.5) / {SIDE}.0" }}
+
+[sgpr]
+"s[4:7]" = {{ sampler = "degamma" }}
+"#,
+        code = common::launches::assets()
+            .join("degamma_sweep.bin")
+            .display(),
+    );
+    for k in 0..formats.len() {
+        writeln!(
+            text,
+            "\"s[{}:{}]\" = {{ image = \"f{k}\" }}",
+            8 + 8 * k,
+            15 + 8 * k
+        )
+        .unwrap();
+    }
+    for (k, df) in formats.iter().enumerate() {
+        write!(
+            text,
+            "\n[[image]]\nname = \"f{k}\"\ntype = \"2d\"\nwidth = {SIDE}\nheight = {SIDE}\nformat = \"{}\"\nnum_format = \"unorm\"\ninit = {}\n",
+            df.name,
+            init(df)
+        )
+        .unwrap();
+    }
+    text.push_str(
+        "\n[[sampler]]\nname = \"degamma\"\nfilter = { mag = \"point\", min = \"point\", mip = \"none\" }\n\
+         address = [\"clamp_last_texel\", \"clamp_last_texel\", \"clamp_last_texel\"]\nforce_degamma = true\n",
+    );
+    text
+}
+
+/// What the sample of texel `i` of `df` must return, from the CPU's own
+/// conversion functions: X, Y, Z decoded, W linear, a missing W 1.0.
+fn expected(df: &DataFormat, i: u32) -> [u32; 4] {
+    std::array::from_fn(|k| match df.comps.get(k) {
+        Some(&(_, w)) => {
+            let v = unorm_to_f32(code(i, k, w), w.into());
+            if k < 3 {
+                srgb_to_linear(v).to_bits()
+            } else {
+                v.to_bits()
+            }
+        }
+        None if k == 3 => 1.0f32.to_bits(),
+        None => 0,
+    })
+}
+
+#[test]
+fn the_swept_formats_cover_every_tabulated_width_and_fit_the_kernel() {
+    let formats = swept_formats();
+    assert!(
+        formats.len() <= KERNEL_IMAGES,
+        "{} formats: extend assets/degamma_sweep.s",
+        formats.len()
+    );
+    let mut widths: Vec<u32> = formats
+        .iter()
+        .flat_map(|d| d.comps.iter().take(3).map(|&(_, w)| u32::from(w)))
+        .filter(|&w| w != 8)
+        .collect();
+    widths.sort_unstable();
+    widths.dedup();
+    assert_eq!(widths, degamma::widths());
+    // Every code of every component occurs among the 65,536 texels.
+    for df in &formats {
+        for (k, &(_, w)) in df.comps.iter().enumerate() {
+            let seen: std::collections::BTreeSet<u32> =
+                (0..SIDE * SIDE).map(|i| code(i, k, w)).collect();
+            assert_eq!(seen.len() as u64, 1u64 << w, "{} component {k}", df.name);
+        }
+    }
+}
+
+#[test]
+fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
+    let test = "every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu";
+    let Some(g) = common::gpu::gpu(test) else {
+        return;
+    };
+    let formats = swept_formats();
+    let text = sweep_manifest(
+        &formats,
+        |df| format!("{{ hex = \"{}\" }}", image_hex(df)),
+        SIDE * SIDE / 64,
+    );
+    let p: Prepared = common::launches::prepare_text("degamma_sweep", &text);
+    let t = std::time::Instant::now();
+    let tr = translate::translate(&p.prog, &p.waves, &p.memory).expect("translates");
+    assert_eq!(tr.kernels.len(), 1);
+    assert!(tr.kernels[0].degamma_table, "the module reads the table");
+    // The driver's build of the module (cached for the run below): reported,
+    // not asserted (a const-array version of the tables took lavapipe minutes).
+    let build = std::time::Instant::now();
+    g.pipeline(&tr.kernels[0].wgsl).expect("the module builds");
+    let build = build.elapsed();
+    let out = run_diff(p, g).unwrap_or_else(|e| panic!("{e:?}"));
+    println!(
+        "{} formats, {} lanes: module build {:.1} s, CPU {:.1} s, GPU run {:.1} s, total {:.1} s",
+        formats.len(),
+        SIDE * SIDE,
+        build.as_secs_f64(),
+        out.cpu_time.as_secs_f64(),
+        out.gpu_run.stats.total.as_secs_f64(),
+        t.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        out.report.count,
+        0,
+        "GPU differs from CPU: first {:?}",
+        out.report.mismatches.first()
+    );
+    // Both sides hold the conversion of the intended code (so the comparison
+    // above cannot pass on texels that were never decoded).
+    let mut bad = Vec::new();
+    for (wave, w) in out.gpu.waves.iter().enumerate() {
+        for lane in 0..64u32 {
+            let i = wave as u32 * 64 + lane;
+            for (k, df) in formats.iter().enumerate() {
+                let got = std::array::from_fn(|c| w.vgpr(4 + 4 * k as u32 + c as u32, lane));
+                let want = expected(df, i);
+                if got != want && bad.len() < 8 {
+                    bad.push(format!(
+                        "{} texel {i}: got {got:08x?}, want {want:08x?}",
+                        df.name
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// A 24- or 32-bit UNORM component would need a table of 2^24 or 2^32 entries:
+/// the translator refuses it by name (docs/gpu.md), while the CPU runs it.
+#[test]
+fn untabulated_widths_are_refused_by_name() {
+    for (format, bits) in [("8_24", 24), ("24_8", 24), ("32", 32), ("32_32_32_32", 32)] {
+        let df = DATA_FORMATS.iter().find(|d| d.name == format).unwrap();
+        let text = sweep_manifest(&[df], |_| "\"noise\"".into(), 1);
+        let p = common::launches::prepare_text(&format!("degamma_refused_{format}"), &text);
+        let e = translate::translate(&p.prog, &p.waves, &p.memory)
+            .expect_err("an untabulated width is refused");
+        assert_eq!(e.offset, 0, "{format}: {e:?}");
+        assert!(
+            e.message.contains("FORCE_DEGAMMA")
+                && e.message.contains(format)
+                && e.message.contains(&format!("2^{bits}")),
+            "{format}: {}",
+            e.message
+        );
+    }
+}
+
+/// The table binding is declared only where a view reads it: the 8-bit path
+/// (`assets/sample_filter.toml`'s FORCE_DEGAMMA on 8_8_8_8) keeps its constant
+/// table and needs no binding; `assets/sample_degamma.toml` reads the table.
+#[test]
+fn only_modules_with_tabulated_widths_bind_the_table() {
+    for (asset, reads) in [("sample_filter.toml", false), ("sample_degamma.toml", true)] {
+        let p = gcnrun::launch::run::prepare_manifest(
+            &common::launches::assets().join(asset),
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        let tr = translate::translate(&p.prog, &p.waves, &p.memory).unwrap();
+        for k in &tr.kernels {
+            assert_eq!(k.degamma_table, reads, "{asset}");
+            assert_eq!(
+                k.wgsl.contains(&format!(
+                    "@binding({}) var<storage, read> degamma_table",
+                    degamma::BINDING
+                )),
+                reads,
+                "{asset}"
+            );
+        }
+    }
+}
