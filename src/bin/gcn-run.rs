@@ -94,8 +94,8 @@ struct Cli {
     #[arg(long)]
     quiet: bool,
 
-    /// Intel launch manifest for a .visaasm INPUT (binding and sampler
-    /// tables, thread payload; SPEC.md, "Launch manifest, Intel form").
+    /// Intel launch manifest for a vISA INPUT (.visaasm or .isa) (binding and sampler
+    /// tables, thread payload; docs/visa.md, "The Intel launch manifest").
     #[arg(long, value_name = "TOML")]
     manifest: Option<PathBuf>,
 
@@ -606,7 +606,7 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
             gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
             return Err(InputError::whole(
                 &path.display().to_string(),
-                "a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; SPEC.md)",
+                "a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\")",
             ));
         };
         return gcnrun::launch::run::prepare_intel(m, path, cli.mem_cap);
