@@ -12,31 +12,12 @@
 
 mod common;
 
-use gcnrun::gpu;
+use common::gpu::gpu;
+
 use gcnrun::launch::run::run_diff;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
-
-/// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once per test binary.
-fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
-    static GPU: OnceLock<Result<gpu::Gpu, String>> = OnceLock::new();
-    let g = GPU.get_or_init(|| {
-        gpu::device::open(std::env::var("GCNRUN_ADAPTER").ok().as_deref())
-            .map_err(|e| e.to_string())
-    });
-    match g {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: no GPU adapter under CI=true: {e}")
-        }
-        Err(e) => {
-            println!("SKIPPED {test}: {e}");
-            None
-        }
-    }
-}
 
 /// Blocks per image: 64 × 32 blocks, a 256 × 128 texel image.
 const BLOCKS_X: u32 = 64;

@@ -7,28 +7,10 @@
 
 mod common;
 
+use common::gpu::gpu;
+
 use gcnrun::gpu::{self, diff};
 use gcnrun::launch::run::{run_diff, Prepared};
-use std::sync::OnceLock;
-
-/// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once per test binary.
-fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
-    static GPU: OnceLock<Result<gpu::Gpu, String>> = OnceLock::new();
-    let g = GPU.get_or_init(|| {
-        gpu::device::open(std::env::var("GCNRUN_ADAPTER").ok().as_deref())
-            .map_err(|e| e.to_string())
-    });
-    match g {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: no GPU adapter under CI=true: {e}")
-        }
-        Err(e) => {
-            println!("SKIPPED {test}: {e}");
-            None
-        }
-    }
-}
 
 /// Runs both backends and returns the diff report.
 fn diff_of(name: &str, p: Prepared, g: &gpu::Gpu) -> diff::Report {

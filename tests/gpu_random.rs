@@ -10,22 +10,12 @@
 
 mod common;
 
+use common::launches::NUM_FORMATS;
 use common::llvm::LlvmMc;
 use gcnrun::launch::run::{prepare_text, run_diff};
-use gcnrun::texture::format::{check, store_texel, Layout, NumFormat, DATA_FORMATS};
+use gcnrun::texture::format::{check, store_texel, Layout, DATA_FORMATS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-const NUM_FORMATS: [(NumFormat, &str); 8] = [
-    (NumFormat::Unorm, "unorm"),
-    (NumFormat::Snorm, "snorm"),
-    (NumFormat::Uscaled, "uscaled"),
-    (NumFormat::Sscaled, "sscaled"),
-    (NumFormat::Uint, "uint"),
-    (NumFormat::Sint, "sint"),
-    (NumFormat::Float, "float"),
-    (NumFormat::Srgb, "srgb"),
-];
 
 const ATOMICS32: &[&str] = &[
     "swap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec",

@@ -7,28 +7,10 @@
 
 mod common;
 
-use gcnrun::gpu::{self, translate::translate, wgsl};
-use gcnrun::launch::run::{prepare_manifest, run_diff, Prepared};
-use std::sync::OnceLock;
+use common::gpu::gpu;
 
-/// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once per test binary.
-fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
-    static GPU: OnceLock<Result<gpu::Gpu, String>> = OnceLock::new();
-    let g = GPU.get_or_init(|| {
-        gpu::device::open(std::env::var("GCNRUN_ADAPTER").ok().as_deref())
-            .map_err(|e| e.to_string())
-    });
-    match g {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: no GPU adapter under CI=true: {e}")
-        }
-        Err(e) => {
-            println!("SKIPPED {test}: {e}");
-            None
-        }
-    }
-}
+use gcnrun::gpu::{translate::translate, wgsl};
+use gcnrun::launch::run::{prepare_manifest, run_diff, Prepared};
 
 /// `assets/sample_*.toml` and `assets/gather4*.toml`.
 fn sampler_assets() -> Vec<(String, Prepared)> {

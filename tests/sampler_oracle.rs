@@ -25,6 +25,8 @@
 
 mod common;
 
+use common::gpu::gpu;
+
 use gcnrun::gpu::native::{
     self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
 };
@@ -33,26 +35,6 @@ use gcnrun::launch::run::{prepare_manifest, run_cpu};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
-use std::sync::OnceLock;
-
-/// The adapter (`GCNRUN_ADAPTER` picks one by name), opened once.
-fn gpu(test: &str) -> Option<&'static Gpu> {
-    static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
-    let g = GPU.get_or_init(|| {
-        gpu::device::open(std::env::var("GCNRUN_ADAPTER").ok().as_deref())
-            .map_err(|e| e.to_string())
-    });
-    match g {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: no GPU adapter under CI=true: {e}")
-        }
-        Err(e) => {
-            println!("SKIPPED {test}: {e}");
-            None
-        }
-    }
-}
 
 /// The native sampler's precision, as Vulkan's limits state it:
 /// `subTexelPrecisionBits` and `mipmapPrecisionBits`. wgpu does not expose

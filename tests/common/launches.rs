@@ -36,7 +36,8 @@ pub fn prepare_text(name: &str, text: &str) -> Prepared {
     prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-const NUM_FORMATS: [(NumFormat, &str); 8] = [
+/// Every number format with its manifest name (the format tests draw from it).
+pub const NUM_FORMATS: [(NumFormat, &str); 8] = [
     (NumFormat::Unorm, "unorm"),
     (NumFormat::Snorm, "snorm"),
     (NumFormat::Uscaled, "uscaled"),
