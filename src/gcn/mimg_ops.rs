@@ -62,6 +62,9 @@ pub mod flag {
     /// gfx10: needs the gfx10.3 encoding additions (LLVM `HasGFX10_AEncoding`);
     /// llvm-mc-19 rejects it with `-mcpu=gfx1010`.
     pub const GFX10_3: u16 = 1 << 13;
+    /// Decodes, but is refused by execution: what it does is not in a public
+    /// source (`image_gather4h`'s texel footprint, docs/errata.md S15).
+    pub const UNDOCUMENTED: u16 = 1 << 14;
 }
 
 /// "No opcode in this generation".
@@ -238,7 +241,7 @@ pub static OPS: &[MimgOp] = &[
     op("image_sample_c_lz_o",    Sample, C | LZ | O,     [0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x2e]),
     op("image_gather4",          Gather4, 0,              [0x40, 0x40, 0x40, 0x40, 0x40, 0x2f]),
     op("image_gather4_cl",       Gather4, CL,             [0x41, 0x41, 0x41, 0x41, 0x41, 0x60]),
-    op("image_gather4h",         Gather4, 0,              [N,    N,    N,    0x42, 0x61, 0x90]),
+    op("image_gather4h",         Gather4, UNDOCUMENTED,   [N,    N,    N,    0x42, 0x61, 0x90]),
     op("image_gather4_l",        Gather4, L,              [0x44, 0x44, 0x44, 0x44, 0x44, 0x30]),
     op("image_gather4_b",        Gather4, B,              [0x45, 0x45, 0x45, 0x45, 0x45, 0x31]),
     op("image_gather4_b_cl",     Gather4, B | CL,         [0x46, 0x46, 0x46, 0x46, 0x46, 0x61]),

@@ -326,7 +326,8 @@ fn gather_component(dmask: u32) -> usize {
 /// Refuses, by name, sampler instructions whose semantics gcnrun does not model
 /// (shared by the CPU and the WGSL translator, so both refuse the same set):
 /// - gfx11: its MIMG fields and descriptors are decoded but not executed;
-/// - `image_gather4h` (gfx9 0x42, gfx10 0x61): a gather of a horizontal run of
+/// - rows flagged `UNDOCUMENTED` in the opcode table: `image_gather4h`
+///   (gfx9 0x42, gfx10 0x61), a gather of a horizontal run of
 ///   texels whose footprint, order and address operands no public AMD source
 ///   documents (LLVM gives only its encoding; docs/errata.md S15). Running it as
 ///   a plain gather4 would return a plausible but wrong answer.
@@ -338,7 +339,7 @@ pub fn check_modelled(m: &Mimg, arch: &Arch) -> Result<(), String> {
             arch.gen.name()
         ));
     }
-    if m.op.name == "image_gather4h" {
+    if m.op.has(crate::gcn::mimg_ops::flag::UNDOCUMENTED) {
         return Err(format!(
             "`{}` is not executed: its texel footprint is not publicly documented (docs/errata.md S15)",
             m.mnemonic()
