@@ -49,8 +49,8 @@ fn cube_significand(bits: u32) -> vec2<u32> {
     return vec2<u32>(m | 0x800000u, e + 50u);
 }
 
-// face_coordinate: 1.5 + sc / (2 |ma|) rounded once to nearest even, as bits.
-fn face_coordinate(sc: u32, ma: u32) -> u32 {
+// direction_coordinate: 1.5 + sc / (2 |ma|) rounded once to nearest even, as bits.
+fn direction_coordinate(sc: u32, ma: u32) -> u32 {
     let mag = sc & 0x7fffffffu;
     let m = ma & 0x7fffffffu;
     if is_nan_bits(sc) || is_nan_bits(ma) || (mag == 0x7f800000u && m == 0x7f800000u) {
@@ -104,5 +104,5 @@ fn face_coordinate(sc: u32, ma: u32) -> u32 {
 fn cube_address(x: u32, y: u32, z: u32, ai: u32) -> vec3<u32> {
     let f = select_face(x, y, z);
     let cube = array_slice(ai, CUBE_INDEX_LAST);
-    return vec3<u32>(face_coordinate(f.y, f.w), face_coordinate(f.z, f.w), bitcast<u32>(f32(8u * cube + f.x)));
+    return vec3<u32>(direction_coordinate(f.y, f.w), direction_coordinate(f.z, f.w), bitcast<u32>(f32(8u * cube + f.x)));
 }

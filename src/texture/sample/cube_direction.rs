@@ -78,7 +78,7 @@ fn significand(bits: u32) -> (u32, i32) {
 /// `1.5 + sc / (2 |ma|)` rounded once to the nearest f32, ties to even, as
 /// f32 bits (the module comment gives the special cases). For |sc| <= |ma|
 /// (what [`select_face`] returns) the result lies in [1, 2].
-pub fn face_coordinate(sc: f32, ma: f32) -> u32 {
+pub fn direction_coordinate(sc: f32, ma: f32) -> u32 {
     let (s, m) = (sc.to_bits(), ma.to_bits() & 0x7fff_ffff);
     let mag = s & 0x7fff_ffff;
     if sc.is_nan() || ma.is_nan() || (mag == 0x7f80_0000 && m == 0x7f80_0000) {
@@ -129,8 +129,8 @@ pub fn cube_address(x: f32, y: f32, z: f32, ai: f32) -> [u32; 3] {
     let (face, sc, tc, ma) = select_face(x, y, z);
     let cube = array_slice(ai, CUBE_INDEX_LAST);
     [
-        face_coordinate(sc, ma),
-        face_coordinate(tc, ma),
+        direction_coordinate(sc, ma),
+        direction_coordinate(tc, ma),
         ((8 * cube + face) as f32).to_bits(),
     ]
 }
@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn special_values() {
-        let c = |sc: f32, ma: f32| face_coordinate(sc, ma);
+        let c = |sc: f32, ma: f32| direction_coordinate(sc, ma);
         assert_eq!(c(0.0, 0.0), 1.5f32.to_bits());
         assert_eq!(c(-0.0, 3.0), 1.5f32.to_bits());
         assert_eq!(c(1.0, f32::INFINITY), 1.5f32.to_bits());
@@ -232,7 +232,7 @@ mod tests {
                 continue;
             }
             assert_eq!(
-                face_coordinate(sc, ma),
+                direction_coordinate(sc, ma),
                 want.to_bits(),
                 "sc {sc:e} ma {ma:e}"
             );
