@@ -98,7 +98,7 @@ fn direction(r: &mut Rng) -> [u32; 4] {
         _ => {}
     }
     // ai: a float index around 0..3 (halves included), or a hard value.
-    v[3] = if r.next() % 4 == 0 {
+    v[3] = if r.next() & 3 == 0 {
         hard_value(r)
     } else {
         ((r.next() % 16) as f32 / 4.0 - 0.5).to_bits()
@@ -127,7 +127,7 @@ fn random_launch(seed: u64, address: &str) -> PathBuf {
 #[test]
 fn random_directions_equal_the_cpu() {
     let launches: Vec<PathBuf> = (0..12)
-        .map(|seed| random_launch(seed, if seed % 2 == 0 { CUBE } else { CLAMP }))
+        .map(|seed| random_launch(seed, if seed & 1 == 0 { CUBE } else { CLAMP }))
         .collect();
     // The modules validate without a GPU.
     for m in &launches {

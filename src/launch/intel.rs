@@ -11,6 +11,7 @@
 //! simd = 32                      # default: the SimdSize attribute, else 16
 //! binding_table = { 0 = "img", 1 = "out" }   # index → [[image]] or [[buffer]]
 //! sampler_table = { 0 = "clamp" }            # index → [[sampler]]
+//!                                # ([[sampler]] address may be ["cube", "cube", "cube"])
 //! [intel.input]                  # the payload, per declared input variable
 //! V0038 = { w = "lane" }         # per element: lane = element index, wave = thread
 //! V0037 = { d = [32, 1, 1] }     # one value per element (a short list pads with 0)
