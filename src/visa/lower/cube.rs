@@ -85,3 +85,35 @@ pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> Gr
         at,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::texture::descriptor::SamplerDesc;
+
+    fn ssharp(clamp: [u8; 3]) -> [u32; 4] {
+        let mut d = decode_sampler(&[0; 4]);
+        d.clamp = clamp;
+        encode_sampler(&d)
+    }
+
+    fn desc(s: [u32; 4]) -> SamplerDesc {
+        decode_sampler(&s)
+    }
+
+    /// CUBE → seamless (DISABLE_CUBE_WRAP 0), CLAMP → per face (1); any other
+    /// mode on any axis is refused.
+    #[test]
+    fn intel_cube_modes_map_to_disable_cube_wrap() {
+        let clamp = ssharp([CLAMP_LAST_TEXEL; 3]);
+        assert!(!desc(sampler_state(clamp, true).unwrap()).disable_cube_wrap);
+        assert!(desc(sampler_state(clamp, false).unwrap()).disable_cube_wrap);
+        for other in [0, 1, 3, 6] {
+            for axis in 0..3 {
+                let mut c = [CLAMP_LAST_TEXEL; 3];
+                c[axis] = other;
+                assert!(sampler_state(ssharp(c), false).is_err(), "{c:?}");
+            }
+        }
+    }
+}
