@@ -30,6 +30,24 @@ use crate::ir::grf::{
     Relation, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR,
 };
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
+use crate::texture::sample::cube_direction::cube_address;
+
+/// Element `i` of an address slot as the address dword: a constant, a float
+/// parameter as f32 bits (HF widened), or an integer parameter's low 32 bits
+/// plus its offset.
+fn slot_value(w: &WaveState, s: &AddrSlot, i: u32) -> u32 {
+    match *s {
+        AddrSlot::Const(c) => c,
+        AddrSlot::Float { byte, ty } => {
+            let n = ty.bytes();
+            to_float(decode(w.grf_bits(byte + i * n, n), ty)).to_bits()
+        }
+        AddrSlot::Int { byte, ty, add } => {
+            let n = ty.bytes();
+            (to_int(decode(w.grf_bits(byte + i * n, n), ty)) as i32).wrapping_add(add) as u32
+        }
+    }
+}
 
 impl WaveState {
     /// GRF byte `b` of this thread ([`grf_slot`]).
@@ -360,19 +378,22 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             for i in 0..*size {
                 let lane = first + i;
                 for (k, s) in slots.iter().enumerate() {
-                    let v = match *s {
-                        AddrSlot::Const(c) => c,
-                        AddrSlot::Float { byte, ty } => {
-                            let n = ty.bytes();
-                            to_float(decode(w.grf_bits(byte + i * n, n), ty)).to_bits()
-                        }
-                        AddrSlot::Int { byte, ty, add } => {
-                            let n = ty.bytes();
-                            (to_int(decode(w.grf_bits(byte + i * n, n), ty)) as i32)
-                                .wrapping_add(add) as u32
-                        }
-                    };
+                    let v = slot_value(w, s, i);
                     w.set_vgpr(ADDR_VGPR + k as u32, lane, v);
+                }
+            }
+        }
+        GrfOp::StageCube {
+            first,
+            size,
+            params,
+            at,
+        } => {
+            for i in 0..*size {
+                let [x, y, z, ai] = params.map(|s| f32::from_bits(slot_value(w, &s, i)));
+                let address = cube_address(x, y, z, ai);
+                for (k, v) in address.iter().enumerate() {
+                    w.set_vgpr(ADDR_VGPR + at + k as u32, first + i, *v);
                 }
             }
         }

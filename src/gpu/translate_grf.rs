@@ -37,6 +37,9 @@ use std::fmt::Write as _;
 
 /// `shaders/grf.wgsl`: the typed pieces of `cpu::grf`.
 pub(super) const GRF: &str = include_str!("../../shaders/grf.wgsl");
+/// `shaders/cube.wgsl`: Intel cube directions → the sampler's cube address
+/// (`texture::sample::cube_direction`), in modules that stage cube coordinates.
+const CUBE: &str = include_str!("../../shaders/cube.wgsl");
 
 /// Workgroup memory every adapter grants (WebGPU's
 /// `maxComputeWorkgroupStorageSize` default).
@@ -136,6 +139,16 @@ fn dst_end(d: &GrfDst, count: u32) -> u32 {
     })
 }
 
+/// One past the last GRF byte an address slot's first `size` elements read.
+fn slot_end(s: &AddrSlot, size: u32) -> u32 {
+    match *s {
+        AddrSlot::Const(_) => 0,
+        AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
+            byte + size.saturating_sub(1) * ty.bytes() + ty.bytes()
+        }
+    }
+}
+
 /// One past the last GRF byte `op` reads or writes.
 fn extent(op: &GrfOp) -> u32 {
     match op {
@@ -151,16 +164,12 @@ fn extent(op: &GrfOp) -> u32 {
             srcs.iter().map(|s| src_end(s, ch.size)).fold(d, u32::max)
         }
         GrfOp::Setp { src, .. } => src_end(src, 1),
-        GrfOp::StageAddress { size, slots, .. } => slots
-            .iter()
-            .map(|s| match *s {
-                AddrSlot::Const(_) => 0,
-                AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
-                    byte + size.saturating_sub(1) * ty.bytes() + ty.bytes()
-                }
-            })
-            .max()
-            .unwrap_or(0),
+        GrfOp::StageAddress { size, slots, .. } => {
+            slots.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
+        }
+        GrfOp::StageCube { size, params, .. } => {
+            params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
+        }
         GrfOp::SetExec { .. } => 0,
         GrfOp::ScatterResult {
             size,
@@ -240,6 +249,12 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     )
     .ok();
     e.decls.push_str(GRF);
+    if ops
+        .iter()
+        .any(|(_, op)| matches!(op, Op::Grf(g) if matches!(**g, GrfOp::StageCube { .. })))
+    {
+        e.decls.push_str(CUBE);
+    }
     Ok(())
 }
 
@@ -527,6 +542,12 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
         GrfOp::StageAddress { first, size, slots } => {
             emit_stage(e, *first, *size, slots);
         }
+        GrfOp::StageCube {
+            first,
+            size,
+            params,
+            at,
+        } => emit_stage_cube(e, *first, *size, params, *at),
         GrfOp::SetExec { ch } => {
             let en = enabled_expr(e, offset, ch)?;
             e.line(&format!("    exec_lo = {en};"));
@@ -621,21 +642,57 @@ fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot]) {
     ));
     e.line(&format!("        let i = lane - {first}u;"));
     for (k, s) in slots.iter().enumerate() {
-        let element = |byte: u32, t: ElemType| {
-            let n = t.bytes();
-            let f = fit(n, (0..size).map(|j| byte + j * n));
-            decode(&load(&format!("{byte}u + i * {n}u"), n, f), t)
-        };
-        let value = match *s {
-            AddrSlot::Const(c) => format!("{c}u"),
-            AddrSlot::Float { byte, ty: t } => to_float(&element(byte, t)),
-            // The low 32 bits of the integer value, plus the offset.
-            AddrSlot::Int { byte, ty: t, add } => {
-                format!("({}.x + {}u)", to_int(&element(byte, t)), add as u32)
-            }
-        };
+        let value = slot_value(s, size);
         if let Some(place) = e.v(ADDR_VGPR + k as u32) {
             e.line(&format!("        {place} = {value};"));
+        }
+    }
+    e.line("    }");
+}
+
+/// Channel `i`'s value of an address slot (cpu::grf's `slot_value`).
+fn slot_value(s: &AddrSlot, size: u32) -> String {
+    let element = |byte: u32, t: ElemType| {
+        let n = t.bytes();
+        let f = fit(n, (0..size).map(|j| byte + j * n));
+        decode(&load(&format!("{byte}u + i * {n}u"), n, f), t)
+    };
+    match *s {
+        AddrSlot::Const(c) => format!("{c}u"),
+        AddrSlot::Float { byte, ty: t } => to_float(&element(byte, t)),
+        // The low 32 bits of the integer value, plus the offset.
+        AddrSlot::Int { byte, ty: t, add } => {
+            format!("({}.x + {}u)", to_int(&element(byte, t)), add as u32)
+        }
+    }
+}
+
+/// StageCube: every channel of the range converts its direction and cube
+/// index (`cube_address`, shaders/cube.wgsl) into three address VGPRs.
+fn emit_stage_cube(e: &mut Emitter, first: u32, size: u32, params: &[AddrSlot; 4], at: u32) {
+    let reads: Vec<(u32, u32)> = params
+        .iter()
+        .filter_map(|s| match *s {
+            AddrSlot::Const(_) => None,
+            AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
+                Some((byte, byte + size * ty.bytes()))
+            }
+        })
+        .collect();
+    before_read(e, &reads);
+    e.line(&format!(
+        "    if lane >= {first}u && lane < {}u {{",
+        first + size
+    ));
+    e.line(&format!("        let i = lane - {first}u;"));
+    let [x, y, z, ai] = params.map(|s| slot_value(&s, size));
+    e.line(&format!(
+        "        let cube_at = cube_address({x}, {y}, {z}, {ai});"
+    ));
+    for k in 0..3u32 {
+        if let Some(place) = e.v(ADDR_VGPR + at + k) {
+            let c = ["x", "y", "z"][k as usize];
+            e.line(&format!("        {place} = cube_at.{c};"));
         }
     }
     e.line("    }");
@@ -853,6 +910,7 @@ fn describe(op: &GrfOp) -> String {
         GrfOp::Cmp { rel, .. } => format!("cmp.{rel:?}").to_lowercase(),
         GrfOp::Setp { .. } => "setp".into(),
         GrfOp::StageAddress { .. } => "stage the address VGPRs".into(),
+        GrfOp::StageCube { .. } => "cube direction → face address".into(),
         GrfOp::SetExec { .. } => "EXEC = channel enable".into(),
         GrfOp::ScatterResult { .. } => "scatter the results".into(),
         GrfOp::StoreScaled { .. } => "scatter4_scaled".into(),

@@ -306,6 +306,21 @@ pub enum GrfOp {
         /// One entry per address VGPR.
         slots: Vec<AddrSlot>,
     },
+    /// Intel cube coordinates → the shared sampler's cube address: for every
+    /// channel of the range (as [`GrfOp::StageAddress`]), the direction
+    /// (u, v, r) and cube index ai, read as `AddrSlot::Float` slots, become
+    /// `s'`, `t'`, `face_id` in the address VGPRs `ADDR_VGPR + at` and the
+    /// two after (`texture::sample::cube_direction::cube_address`).
+    StageCube {
+        /// First channel.
+        first: u32,
+        /// Execution size.
+        size: u32,
+        /// u, v, r, ai: `Float` slots, or `Const` bits for a missing one.
+        params: [AddrSlot; 4],
+        /// Address VGPR (from `ADDR_VGPR`) of `s'`.
+        at: u32,
+    },
     /// EXEC = the channel-enable mask of `ch`.
     SetExec {
         /// The channels.

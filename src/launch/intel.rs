@@ -11,6 +11,7 @@
 //! simd = 32                      # default: the SimdSize attribute, else 16
 //! binding_table = { 0 = "img", 1 = "out" }   # index → [[image]] or [[buffer]]
 //! sampler_table = { 0 = "clamp" }            # index → [[sampler]]
+//!                                # ([[sampler]] address may be ["cube", "cube", "cube"])
 //! [intel.input]                  # the payload, per declared input variable
 //! V0038 = { w = "lane" }         # per element: lane = element index, wave = thread
 //! V0037 = { d = [32, 1, 1] }     # one value per element (a short list pads with 0)
@@ -33,6 +34,7 @@ use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::encode_sampler;
 use crate::visa::lower::{self, layout::elem_type, Binding, Target};
 use crate::visa::{self, DialectChoice, VarKind};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
@@ -190,6 +192,7 @@ pub fn prepare_text(
             )));
         }
     }
+    let cube_modes = take_cube_modes(&mut table).map_err(whole)?;
     table.insert("arch".into(), toml::Value::String("gfx1030".into()));
     table.insert("wave_size".into(), toml::Value::Integer(32));
     table.insert("waves".into(), toml::Value::Integer(i64::from(threads)));
@@ -212,6 +215,7 @@ pub fn prepare_text(
     prepare_parsed(
         launch,
         program,
+        &cube_modes,
         &intel,
         &buffers_raw,
         mem_cap,
@@ -225,6 +229,7 @@ pub fn prepare_text(
 fn prepare_parsed(
     mut launch: Launch,
     program: visa::Program,
+    cube_modes: &BTreeSet<String>,
     intel: &toml::Table,
     buffers_raw: &[toml::Value],
     mem_cap: u64,
@@ -371,6 +376,9 @@ fn prepare_parsed(
             .find(|s| s.name == n)
             .ok_or_else(|| whole(err(&field, format!("no [[sampler]] named `{n}`"))))?;
         intel_sampler_check(s).map_err(|m| whole(err(&field, m)))?;
+        if cube_modes.contains(n) {
+            target.cube_samplers.insert(idx);
+        }
         target
             .samplers
             .insert(idx, encode_sampler(&super::build::sampler_desc(s)));
@@ -464,6 +472,50 @@ fn prepare_parsed(
             expect,
         },
     })
+}
+
+/// Intel's address mode CUBE (SAMPLER_STATE TCX/TCY/TCZ = 3, research/visa.md
+/// §4.4), which the shared manifest does not know: a `[[sampler]]` whose
+/// `address` names `cube` must name it on all three axes (cube maps use one
+/// mode on every axis, Mesa i965/crocus); it is replaced by
+/// `clamp_last_texel` and the sampler's name returned, and the lowering turns
+/// it into seamless cube filtering (`visa::lower`'s cube module). AMD's
+/// `seamless` key has no Intel counterpart and is refused.
+fn take_cube_modes(table: &mut toml::Table) -> Result<BTreeSet<String>, ManifestError> {
+    let mut names = BTreeSet::new();
+    let Some(toml::Value::Array(samplers)) = table.get_mut("sampler") else {
+        return Ok(names);
+    };
+    for (i, s) in samplers.iter_mut().enumerate() {
+        let Some(t) = s.as_table_mut() else { continue };
+        if t.contains_key("seamless") {
+            return Err(err(
+                format!("sampler[{i}].seamless"),
+                "not an Intel sampler field: seamless cube filtering is address mode `cube` on all three axes",
+            ));
+        }
+        let Some(toml::Value::Array(modes)) = t.get_mut("address") else {
+            continue;
+        };
+        let cube = |m: &toml::Value| m.as_str().is_some_and(|m| m.eq_ignore_ascii_case("cube"));
+        let count = modes.iter().filter(|m| cube(m)).count();
+        if count == 0 {
+            continue;
+        }
+        if count != 3 || modes.len() != 3 {
+            return Err(err(
+                format!("sampler[{i}].address"),
+                "`cube` applies to all three axes (Intel cube maps use one address mode)",
+            ));
+        }
+        for m in modes.iter_mut() {
+            *m = toml::Value::String("clamp_last_texel".into());
+        }
+        if let Some(n) = t.get("name").and_then(|n| n.as_str()) {
+            names.insert(n.to_string());
+        }
+    }
+    Ok(names)
 }
 
 /// Refuses S# settings whose Intel SAMPLER_STATE meaning is not the AMD one

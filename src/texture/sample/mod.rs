@@ -8,7 +8,8 @@
 //!    fractional bits), bias, clamps, mag/min choice, mip-level selection.
 //! 3. [`address`]: the eight SQ_TEX_CLAMP modes on integer texel indices, and the
 //!    border colours.
-//! 4. [`cube`]: seamless cube-map edges and corners.
+//! 4. [`cube`]: seamless cube-map edges and corners; [`cube_direction`]: a
+//!    direction vector (Intel's cube coordinates) → face and face coordinates.
 //! 5. [`filter`]: point / linear taps per axis with integer weights, the blend of
 //!    the taps and of two mip levels, min/max reduction, anisotropic sample
 //!    positions.
@@ -24,5 +25,6 @@ pub mod address;
 pub mod compare;
 pub mod coord;
 pub mod cube;
+pub mod cube_direction;
 pub mod filter;
 pub mod lod;

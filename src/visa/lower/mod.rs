@@ -11,6 +11,7 @@
 //! ([`sample`]). Surface and sampler indices must be launch constants: the
 //! inputs' values from the manifest, or `movs` of an immediate.
 
+mod cube;
 pub mod layout;
 pub mod sample;
 
@@ -53,6 +54,9 @@ pub struct Target {
     pub surfaces: BTreeMap<u32, Binding>,
     /// Sampler table: sampler index → S# (gfx10).
     pub samplers: BTreeMap<u32, [u32; 4]>,
+    /// Sampler indices whose Intel address mode is CUBE (seamless cube
+    /// filtering; their S# clamps to the last texel).
+    pub cube_samplers: std::collections::BTreeSet<u32>,
     /// Values of surface/sampler variables given as inputs, by name.
     pub state_inputs: BTreeMap<String, u32>,
 }

@@ -8,7 +8,7 @@
 //! surface type (1D-array index in v, 2D-array index in r, unnormalized) is
 //! AMD's coordinate body for the same type, so only the order changes.
 
-use super::{Binding, Cx, Res};
+use super::{cube, Binding, Cx, Res};
 use crate::gcn::mimg::{decode, Mimg};
 use crate::gcn::mimg_ops::{by_name, flag, BaseKind, MimgOp};
 use crate::ir::grf::{
@@ -122,12 +122,8 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         }
     };
     let (tsharp, d) = desc;
-    if matches!(d.image_type, ImageType::Cube) {
-        return Err(
-            "cube surfaces are not executed: Intel's direction-vector coordinates are not yet converted to AMD's face coordinates"
-                .into(),
-        );
-    }
+    // Intel cube coordinates are a direction (super::cube).
+    let is_cube = matches!(d.image_type, ImageType::Cube);
     let shape = crate::cpu::sample::vaddr::Shape::of(d.image_type)
         .ok_or_else(|| format!("`{name}` on an MSAA surface"))?;
     let with_o = s.op.class == SamplerClass::Sample && offsets != [0; 3] && amd != "image_get_lod";
@@ -137,6 +133,9 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         amd.to_string()
     };
     let op = by_name(&amd_name).ok_or_else(|| format!("no AMD op `{amd_name}`"))?;
+    if is_cube {
+        cube::check_op(name, op, offsets)?;
+    }
     // Parameters by name; a missing trailing parameter reads 0.
     let names = s.op.params.unwrap_or(&[]);
     let param = |n: &str| -> Res<Option<(u32, ElemType)>> {
@@ -190,6 +189,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         _ => vec![("u", Some(0)), ("v", Some(1)), ("r", Some(2))],
     };
     let mut slots = Vec::new();
+    let mut cube_at = None;
     match op.kind {
         BaseKind::ResInfo => slots.push(int("lod", 0)?),
         BaseKind::Load => {
@@ -216,8 +216,14 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
                     slots.push(float(&format!("d{axis}dy"))?);
                 }
             }
-            for (n, _) in &body {
-                slots.push(float(n)?);
+            if is_cube {
+                let params = [float("u")?, float("v")?, float("r")?, float("ai")?];
+                cube_at = Some((slots.len() as u32, params));
+                slots.extend(cube::BODY);
+            } else {
+                for (n, _) in &body {
+                    slots.push(float(n)?);
+                }
             }
             if op.has(flag::L) {
                 slots.push(float("lod")?);
@@ -272,6 +278,12 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         let ssharp = cx.target.samplers.get(&idx).copied().ok_or_else(|| {
             format!("sampler `{name}` = {idx}: the sampler table has no entry {idx}")
         })?;
+        let cube_mode = cx.target.cube_samplers.contains(&idx);
+        let ssharp = match (is_cube, cube_mode) {
+            (true, _) => cube::sampler_state(ssharp, cube_mode)?,
+            (false, true) => return Err(cube::cube_mode_elsewhere(name)),
+            (false, false) => ssharp,
+        };
         for (k, v) in ssharp.iter().enumerate() {
             cx.ops.push((
                 line,
@@ -285,6 +297,9 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
     let first = 4 * u32::from(s.exec.mask);
     cx.push(line, GrfOp::StageAddress { first, size, slots });
+    if let Some((at, params)) = cube_at {
+        cx.push(line, cube::stage(first, size, params, at));
+    }
     cx.push(
         line,
         GrfOp::SetExec {
