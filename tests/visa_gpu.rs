@@ -437,7 +437,8 @@ fn instruction(r: &mut Rng) -> String {
             let d = *r.pick(&vars);
             let s = sat(r);
             let a = if r.chance(4) {
-                imm(r, r.pick(tys), false)
+                let ty = *r.pick(tys);
+                imm(r, ty, false)
             } else {
                 let v = *r.pick(&vars);
                 region(r, v, n, true)
@@ -453,7 +454,8 @@ fn instruction(r: &mut Rng) -> String {
             let a = if r.chance(4) {
                 imm(r, "f", false)
             } else {
-                let v = var_named(r.pick(&["FA", "VF"]));
+                let name = if r.chance(2) { "FA" } else { "VF" };
+                let v = var_named(name);
                 region(r, v, n, true)
             };
             format!("{p}{op}{s} {exec} {} {a}", dst(r, var_named("VF"), n))

@@ -769,6 +769,48 @@ mod tests {
     }
 
     #[test]
+    fn rounding_on_the_bits_matches_ieee() {
+        // Every 4099th bit pattern against Rust's floor/ceil/round_ties_even/
+        // trunc (bit for bit, so signed zeros count), NaNs aside.
+        type Reference = fn(f32) -> f32;
+        let modes: [(RoundMode, Reference); 4] = [
+            (RoundMode::Down, f32::floor),
+            (RoundMode::Up, f32::ceil),
+            (RoundMode::Even, f32::round_ties_even),
+            (RoundMode::Zero, f32::trunc),
+        ];
+        for x in (0..=u32::MAX)
+            .step_by(4099)
+            .chain([0x3f00_0000, 0xbf00_0000, 0x4b00_0001])
+        {
+            let f = f32::from_bits(x);
+            for (mode, reference) in modes {
+                if f.is_nan() {
+                    assert_eq!(round_bits(x, mode), x | 0x0040_0000, "{x:#x}");
+                } else {
+                    assert_eq!(
+                        round_bits(x, mode),
+                        reference(f).to_bits(),
+                        "{x:#x} {mode:?}"
+                    );
+                }
+            }
+        }
+        // A signalling NaN is quieted, its payload kept.
+        assert_eq!(round_bits(0x7f80_0001, RoundMode::Down), 0x7fc0_0001);
+    }
+
+    #[test]
+    fn right_shifts_see_src0_at_its_width() {
+        // shr of a uw -1 (after a modifier) by 4: 0xffff >> 4.
+        assert_eq!(shift(AluOp::Shr, -1, 2, 4), 0x0fff);
+        // asr of a d 0x8000_0000 read as -2^31 by 1; of a w 0xfffe by 1.
+        assert_eq!(shift(AluOp::Asr, 0x8000_0000, 4, 1), -0x4000_0000);
+        assert_eq!(shift(AluOp::Asr, 0xfffe, 2, 1), -1);
+        assert_eq!(shift(AluOp::Shr, -8, 8, 60), 0xf);
+    }
+
+    #[test]
     fn compare_is_ieee_on_nan() {
         let n = Val::Float(f32::NAN);
         assert!(compare(Relation::Ne, n, n, true));
