@@ -120,7 +120,66 @@ fn f32_to_i64(f: u32) -> vec2<u32> {
     return select(mag, i64_neg(mag), negative);
 }
 
+// i64 >> s, arithmetic (asr's shift; s < 64): the complement of the logical
+// shift of the complement for a negative value.
+fn i64_asr(a: vec2<u32>, s: u32) -> vec2<u32> {
+    if i64_is_negative(a) {
+        let r = u64_shr(vec2<u32>(~a.x, ~a.y), s);
+        return vec2<u32>(~r.x, ~r.y);
+    }
+    return u64_shr(a, s);
+}
+
 // ---- cpu::grf's value rules, typed ----
+
+// Rounding modes of rndd, rndu, rnde, rndz (ir::grf::RoundMode's order).
+const ROUND_DOWN: u32 = 0u;
+const ROUND_UP: u32 = 1u;
+const ROUND_EVEN: u32 = 2u;
+
+// round_bits: an F value rounded to an integral value, on its bits. ±0, ±inf
+// and |x| >= 2^23 stay, a NaN is quieted, below 1 the result is ±0 or ±1 with
+// the sign kept.
+fn round_bits(x: u32, mode: u32) -> u32 {
+    let sign = x & 0x80000000u;
+    let exp = (x >> 23u) & 0xffu;
+    if exp == 0xffu {
+        return select(x, x | 0x400000u, (x & 0x7fffffu) != 0u);
+    }
+    if exp >= 150u {
+        return x;
+    }
+    let negative = sign != 0u;
+    if exp < 127u {
+        let zero = (x & 0x7fffffffu) == 0u;
+        var away = false;
+        switch mode {
+            case ROUND_DOWN: { away = negative && !zero; }
+            case ROUND_UP: { away = !negative && !zero; }
+            case ROUND_EVEN: { away = exp == 126u && (x & 0x7fffffu) != 0u; }
+            default: { away = false; }
+        }
+        return select(sign, sign | 0x3f800000u, away);
+    }
+    let frac = 0x7fffffu >> (exp - 127u);
+    if (x & frac) == 0u {
+        return x;
+    }
+    let unit = frac + 1u;
+    let t = x & ~frac;
+    var away = false;
+    switch mode {
+        case ROUND_DOWN: { away = negative; }
+        case ROUND_UP: { away = !negative; }
+        case ROUND_EVEN: {
+            let r = x & frac;
+            let half = unit >> 1u;
+            away = r > half || (r == half && (t & unit) != 0u);
+        }
+        default: { away = false; }
+    }
+    return select(t, t + unit, away);
+}
 
 // decode of an HF element: the f32 bits of its exact value.
 fn decode_hf(bits: u32) -> u32 {

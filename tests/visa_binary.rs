@@ -278,18 +278,12 @@ fn raw_text(t: &str) -> Raw {
 }
 
 /// Encodes an `Unsupported` statement from its text: the common-layout ALU
-/// ops, `goto`, `scatter4_scaled`.
+/// ops outside the subset (`mad`), `scatter4_scaled`.
 fn encode_unsupported(o: &mut Vec<u8>, ids: &Ids, p: &Program, text: &str) {
     let (pred, exec, head, operands) = pred_exec(p, text);
     let ops: Vec<&str> = operands.split_whitespace().collect();
     let (name, suffix) = head.split_once('.').unwrap_or((&head, ""));
     match name {
-        "goto" => {
-            o.push(0x6C);
-            o.push(exec_byte(exec));
-            o.extend(pred_u16(ids, pred.as_ref()).to_le_bytes());
-            o.extend(ids.label[ops[0]].to_le_bytes());
-        }
         "scatter4_scaled" => {
             o.push(0x75);
             o.push(exec_byte(exec));
@@ -308,7 +302,7 @@ fn encode_unsupported(o: &mut Vec<u8>, ids: &Ids, p: &Program, text: &str) {
             raw(o, ids, &raw_text(ops[3]));
         }
         _ => {
-            let code = [("and", 0x20u8), ("mad", 0x0C), ("rndd", 0x12)]
+            let code = [("mad", 0x0C)]
                 .iter()
                 .find(|t| t.0 == name)
                 .unwrap_or_else(|| panic!("no encoding for `{name}`"))
@@ -355,8 +349,17 @@ fn encode_with(p: &Program, field: OpField, labels: Option<&[String]>) -> Vec<Ve
         let table: &[(&str, u8)] = &[
             ("add", 0x01),
             ("mul", 0x10),
+            ("rndd", 0x12),
+            ("rndu", 0x13),
+            ("rnde", 0x14),
+            ("rndz", 0x15),
+            ("and", 0x20),
             ("or", 0x21),
+            ("xor", 0x22),
+            ("not", 0x23),
             ("shl", 0x24),
+            ("shr", 0x25),
+            ("asr", 0x26),
             ("mov", 0x29),
             ("sel", 0x2A),
         ];
@@ -396,6 +399,21 @@ fn encode_with(p: &Program, field: OpField, labels: Option<&[String]>) -> Vec<Ve
                     }
                 }
                 Inst::Unsupported { text, .. } => encode_unsupported(&mut o, &ids, p, text),
+                Inst::Branch {
+                    kind,
+                    pred,
+                    exec,
+                    label,
+                } => {
+                    // GOTO 0x6C / JMP 0x32: exec, pred, label id.
+                    o.push(match kind {
+                        visa::BranchKind::Goto => 0x6C,
+                        visa::BranchKind::Jmp => 0x32,
+                    });
+                    o.push(exec_byte(*exec));
+                    o.extend(pred_u16(&ids, pred.as_ref()).to_le_bytes());
+                    o.extend(ids.label[label].to_le_bytes());
+                }
                 Inst::Scatter4Scaled {
                     pred,
                     channels,

@@ -16,7 +16,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_gcn-run");
 
 /// Objects that do not run, with the instruction their refusal names: they
 /// carry instructions outside the executed subset on purpose (docs/visa.md).
-const REFUSED: &[(&str, &str)] = &[("sampler_ops", "`and` is not supported")];
+const REFUSED: &[(&str, &str)] = &[("sampler_ops", "`mad` is not supported")];
 
 fn bin_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa/bin")

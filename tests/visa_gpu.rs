@@ -1,6 +1,6 @@
 //! Intel vISA programs on the GPU against the CPU reference: every
 //! launch under `assets/visa/` (not `bin/`), and random sequences of the ALU operations
-//! (`mov add mul sel or shl cmp setp`, `.sat`, every executed type, regions,
+//! (`mov add mul sel or shl and xor not shr asr rndd rndu rnde rndz cmp setp`, `.sat`, every executed type, regions,
 //! Mk/_NM exec masks, predicates with `!`/`.any`/`.all`) generated as
 //! `.visaasm` text from fixed seeds. Both must give zero differences. The
 //! modules are also validated by naga without a GPU.
@@ -354,7 +354,7 @@ fn instruction(r: &mut Rng) -> String {
     let exec = format!("(M{k}{nm}, {n})");
     let p = if r.chance(4) { pred(r) } else { String::new() };
     let sat = |r: &mut Rng| if r.chance(4) { ".sat" } else { "" };
-    match r.below(9) {
+    match r.below(13) {
         0 | 1 => {
             let d = writable(r);
             let s = sat(r);
@@ -408,6 +408,57 @@ fn instruction(r: &mut Rng) -> String {
                 r.pick(&["P1", "P2"]).to_string()
             };
             format!("cmp.{rel} {exec} {to} {a} {b}")
+        }
+        9 => {
+            // Logic: integer operands, no source modifier (AND.md, NOT.md).
+            let op = *r.pick(&["and", "xor", "not", "or"]);
+            let ints = int_vars();
+            let d = *r.pick(&ints);
+            let a = int_src(r, n, false);
+            let b = if op == "not" {
+                String::new()
+            } else {
+                format!(" {}", int_src(r, n, false))
+            };
+            format!("{p}{op} {exec} {} {a}{b}", dst(r, d, n))
+        }
+        10 => {
+            // shr: unsigned dst and src0; asr: signed (SHR.md, ASR.md).
+            let signed = r.chance(2);
+            let (op, tys): (&str, &[&str]) = if signed {
+                ("asr", &["d", "w", "q"])
+            } else {
+                ("shr", &["ud", "uw", "uq"])
+            };
+            let vars: Vec<&Var> = VARS
+                .iter()
+                .filter(|v| !v.ty.ends_with('f') && v.ty.starts_with('u') != signed)
+                .collect();
+            let d = *r.pick(&vars);
+            let s = sat(r);
+            let a = if r.chance(4) {
+                let ty = *r.pick(tys);
+                imm(r, ty, false)
+            } else {
+                let v = *r.pick(&vars);
+                region(r, v, n, true)
+            };
+            let b = int_src(r, n, true);
+            format!("{p}{op}{s} {exec} {} {a} {b}", dst(r, d, n))
+        }
+        11 | 12 => {
+            // Roundings: F only (RNDD.md); VF's random bits bring NaNs,
+            // infinities and denormals.
+            let op = r.pick(&["rndd", "rndu", "rnde", "rndz"]);
+            let s = sat(r);
+            let a = if r.chance(4) {
+                imm(r, "f", false)
+            } else {
+                let name = if r.chance(2) { "FA" } else { "VF" };
+                let v = var_named(name);
+                region(r, v, n, true)
+            };
+            format!("{p}{op}{s} {exec} {} {a}", dst(r, var_named("VF"), n))
         }
         _ => {
             let src = if r.chance(2) {

@@ -22,12 +22,33 @@
 //!   channel (IGC `instructions/SEL.md`); it does not mask.
 //! - **`cmp`** writes the enabled channels' predicate bits, or all ones / zero
 //!   to a general destination (IGC `instructions/CMP.md`).
-//! - **`shl`** shifts by the low 5 bits of src1 (6 for 64-bit destinations).
+//! - **`shl`** shifts by the low 5 bits of src1 (6 for 64-bit destinations);
+//!   so do **`shr`** (logical: src0 zero-extended from its own width) and
+//!   **`asr`** (arithmetic: src0 sign-extended from its own width) (IGC
+//!   `instructions/SHR.md`, `ASR.md`: the count's last 5, or 6 for a Q/UQ
+//!   destination, bits).
+//! - **`and` `or` `xor` `not`** are bitwise on the sign/zero-extended integer
+//!   sources (IGC `AND.md`, `NOT.md`: integer types only).
+//! - **`rndd` `rndu` `rnde` `rndz`** round an F value to an integral F value
+//!   toward −∞, +∞, nearest-even, zero ([`round_bits`], exact on the bits;
+//!   IGC `RNDD.md`: `floor`). ±0, ±∞ and integral values are returned
+//!   unchanged, a NaN quieted (IEEE 754 roundToIntegral), the sign of a
+//!   result that rounds to zero kept (−0.3 → −0).
+//! - **SIMD control flow** (IGC `GOTO.md`, `RET.md`): the active channels are
+//!   the dispatch mask without `OFF_SGPR`. A `goto` moves the channels it
+//!   enables from active to its label's wait mask; the label moves them back.
+//!   Exec size 1 is a branch of the whole thread on the predicate's first
+//!   bit. A `ret` retires the channels it enables; the thread ends when all
+//!   have returned, or at a `ret` of exec size 1 whose predicate holds.
+//!   While no channel is active the thread executes nothing (`_NM`
+//!   instructions included) until a label where channels wait: the lowering
+//!   brackets that code in `IfActive`/`EndIfActive` ([`crate::cpu::run_wave`]
+//!   skips a region when [`any_active`] is false).
 
 use super::{Memory, WaveState};
 use crate::ir::grf::{
     grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, Region,
-    Relation, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR,
+    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR, RETURNED_SGPR,
 };
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
 use crate::texture::sample::cube_direction::cube_address;
@@ -201,14 +222,35 @@ fn pred_bit(w: &WaveState, sgpr: u32, channel: u32) -> bool {
     w.sgpr(sgpr) >> channel & 1 == 1
 }
 
+/// The active channels: dispatched, and neither waiting at a label nor
+/// returned (the module comment, "SIMD control flow").
+pub fn active(w: &WaveState) -> u32 {
+    w.sgpr(DISPATCH_SGPR) & !w.sgpr(OFF_SGPR)
+}
+
+/// True while some channel is active; a region of code bracketed by
+/// `IfActive`/`EndIfActive` executes only then.
+pub fn any_active(w: &WaveState) -> bool {
+    active(w) != 0
+}
+
+/// The predicate of an exec-size-1 branch or `ret`: its bit for the first
+/// channel (`.any`/`.all` of one bit is that bit), true without one.
+fn uniform_pred(w: &WaveState, ch: &Channels) -> bool {
+    ch.pred
+        .is_none_or(|p| pred_bit(w, p.sgpr, ch.first) != p.invert)
+}
+
+/// Ends the thread: every channel counts as returned and off.
+fn end_thread(w: &mut WaveState) {
+    w.set_sgpr(OFF_SGPR, u32::MAX);
+    w.set_sgpr(RETURNED_SGPR, u32::MAX);
+}
+
 /// The channel-enable mask of `ch` (bit n = channel n), per the module comment.
 pub fn enabled(w: &WaveState, ch: &Channels) -> u32 {
     let range = range_mask(ch.first, ch.size);
-    let dispatch = if ch.no_mask {
-        u32::MAX
-    } else {
-        w.sgpr(DISPATCH_SGPR)
-    };
+    let dispatch = if ch.no_mask { u32::MAX } else { active(w) };
     let pred = match ch.pred {
         None => u32::MAX,
         Some(p) => {
@@ -275,13 +317,24 @@ fn alu(
             (AluOp::Mul, Some(b)) if float => Val::Float(to_float(a) * to_float(b)),
             (AluOp::Add, Some(b)) => Val::Int(to_int(a).wrapping_add(to_int(b))),
             (AluOp::Mul, Some(b)) => Val::Int(to_int(a).wrapping_mul(to_int(b))),
-            (AluOp::Or | AluOp::Shl, Some(_)) if float => {
+            (op, _) if float && op.is_integer_only() => {
                 return Err(format!("`{op:?}` on a float operand").to_lowercase())
             }
+            (op, _) if op.round_mode().is_some() && !float => {
+                return Err(format!("`{op:?}` on an integer operand").to_lowercase())
+            }
             (AluOp::Or, Some(b)) => Val::Int(to_int(a) | to_int(b)),
-            (AluOp::Shl, Some(b)) => {
-                let bits = if dst.ty.bytes() == 8 { 63 } else { 31 };
-                Val::Int(to_int(a).wrapping_shl((to_int(b) & bits) as u32))
+            (AluOp::And, Some(b)) => Val::Int(to_int(a) & to_int(b)),
+            (AluOp::Xor, Some(b)) => Val::Int(to_int(a) ^ to_int(b)),
+            (AluOp::Not, _) => Val::Int(!to_int(a)),
+            (AluOp::Shl | AluOp::Shr | AluOp::Asr, Some(b)) => {
+                let count = (to_int(b) & shift_bits(dst.ty)) as u32;
+                let width = srcs[0].ty().bytes();
+                Val::Int(shift(op, to_int(a), width, count))
+            }
+            (AluOp::Rndd | AluOp::Rndu | AluOp::Rnde | AluOp::Rndz, _) => {
+                let mode = op.round_mode().unwrap_or(RoundMode::Zero);
+                Val::Float(f32::from_bits(round_bits(to_float(a).to_bits(), mode)))
             }
             (_, None) => return Err("missing source".into()),
         };
@@ -291,6 +344,93 @@ fn alu(
         write_dst(w, dst, i, v, sat);
     }
     Ok(())
+}
+
+/// The bits of a shift count that count: 5, or 6 for a 64-bit destination.
+fn shift_bits(dst: ElemType) -> i64 {
+    if dst.bytes() == 8 {
+        63
+    } else {
+        31
+    }
+}
+
+/// `shl`, `shr`, `asr` of `a` (src0's value, `width` bytes) by `count`:
+/// the right shifts see src0 at its own width, zero- (`shr`) or
+/// sign-extended (`asr`), so a modifier's result wraps there first.
+fn shift(op: AluOp, a: i64, width: u32, count: u32) -> i64 {
+    let bits = 8 * width;
+    let zext = if bits >= 64 {
+        a as u64
+    } else {
+        (a as u64) & ((1u64 << bits) - 1)
+    };
+    match op {
+        AluOp::Shr => (zext >> count) as i64,
+        AluOp::Asr => {
+            let sext = ((zext << (64 - bits)) as i64) >> (64 - bits);
+            sext >> count
+        }
+        _ => a.wrapping_shl(count),
+    }
+}
+
+/// An F value rounded to an integral value in direction `mode`, on its
+/// bits (so every backend gives the same bits): ±0, ±∞ and values of
+/// magnitude 2^23 and up are integral already; a NaN is quieted; below 1 the
+/// result is ±0 or ±1 with the sign kept.
+pub fn round_bits(x: u32, mode: RoundMode) -> u32 {
+    let sign = x & 0x8000_0000;
+    let exp = (x >> 23) & 0xff;
+    if exp == 0xff {
+        // ∞ stays, a NaN is quieted.
+        return if x & 0x007f_ffff != 0 {
+            x | 0x0040_0000
+        } else {
+            x
+        };
+    }
+    if exp >= 127 + 23 {
+        return x;
+    }
+    let negative = sign != 0;
+    if exp < 127 {
+        // |x| < 1.
+        let zero = x & 0x7fff_ffff == 0;
+        let one = sign | 0x3f80_0000;
+        let away = match mode {
+            RoundMode::Zero => false,
+            RoundMode::Down => negative && !zero,
+            RoundMode::Up => !negative && !zero,
+            // Above one half rounds to ±1; one half itself to the even 0.
+            RoundMode::Even => exp == 126 && x & 0x007f_ffff != 0,
+        };
+        return if away { one } else { sign };
+    }
+    let e = exp - 127;
+    let frac = 0x007f_ffff >> e;
+    if x & frac == 0 {
+        return x;
+    }
+    let unit = frac + 1;
+    let t = x & !frac;
+    let away = match mode {
+        RoundMode::Zero => false,
+        RoundMode::Down => negative,
+        RoundMode::Up => !negative,
+        RoundMode::Even => {
+            let r = x & frac;
+            let half = unit >> 1;
+            r > half || (r == half && t & unit != 0)
+        }
+    };
+    // Adding one unit of the integral part to the magnitude carries into the
+    // exponent when it must (1.5 → 2).
+    if away {
+        t + unit
+    } else {
+        t
+    }
 }
 
 fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
@@ -398,6 +538,35 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             }
         }
         GrfOp::SetExec { ch } => w.exec = u64::from(enabled(w, ch)),
+        GrfOp::Goto { ch, uniform, wait } => {
+            let taking = match (*uniform, uniform_pred(w, ch)) {
+                (true, true) => active(w),
+                (true, false) => 0,
+                (false, _) => enabled(w, ch),
+            };
+            w.set_sgpr(*wait, w.sgpr(*wait) | taking);
+            w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) | taking);
+        }
+        GrfOp::Join { wait } => {
+            let back = w.sgpr(*wait) & !w.sgpr(RETURNED_SGPR);
+            w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) & !back);
+            w.set_sgpr(*wait, 0);
+        }
+        GrfOp::Ret { ch, uniform: true } => {
+            if uniform_pred(w, ch) {
+                end_thread(w);
+            }
+        }
+        GrfOp::Ret { ch, uniform: false } => {
+            let r = enabled(w, ch);
+            w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) | r);
+            w.set_sgpr(RETURNED_SGPR, w.sgpr(RETURNED_SGPR) | r);
+            if w.sgpr(DISPATCH_SGPR) & !w.sgpr(RETURNED_SGPR) == 0 {
+                end_thread(w);
+            }
+        }
+        // The regions are run_wave's: it skips them while no channel is active.
+        GrfOp::IfActive | GrfOp::EndIfActive => {}
         GrfOp::ScatterResult {
             first,
             size,
@@ -618,6 +787,48 @@ mod tests {
         execute(&mut w, &op, &mut mem).unwrap();
         assert_eq!(w.grf_bits(0, 2), 0xffff);
         assert_eq!(w.grf_bits(4, 2), 0xffff);
+    }
+
+    #[test]
+    fn rounding_on_the_bits_matches_ieee() {
+        // Every 4099th bit pattern against Rust's floor/ceil/round_ties_even/
+        // trunc (bit for bit, so signed zeros count), NaNs aside.
+        type Reference = fn(f32) -> f32;
+        let modes: [(RoundMode, Reference); 4] = [
+            (RoundMode::Down, f32::floor),
+            (RoundMode::Up, f32::ceil),
+            (RoundMode::Even, f32::round_ties_even),
+            (RoundMode::Zero, f32::trunc),
+        ];
+        for x in (0..=u32::MAX)
+            .step_by(4099)
+            .chain([0x3f00_0000, 0xbf00_0000, 0x4b00_0001])
+        {
+            let f = f32::from_bits(x);
+            for (mode, reference) in modes {
+                if f.is_nan() {
+                    assert_eq!(round_bits(x, mode), x | 0x0040_0000, "{x:#x}");
+                } else {
+                    assert_eq!(
+                        round_bits(x, mode),
+                        reference(f).to_bits(),
+                        "{x:#x} {mode:?}"
+                    );
+                }
+            }
+        }
+        // A signalling NaN is quieted, its payload kept.
+        assert_eq!(round_bits(0x7f80_0001, RoundMode::Down), 0x7fc0_0001);
+    }
+
+    #[test]
+    fn right_shifts_see_src0_at_its_width() {
+        // shr of a uw -1 (after a modifier) by 4: 0xffff >> 4.
+        assert_eq!(shift(AluOp::Shr, -1, 2, 4), 0x0fff);
+        // asr of a d 0x8000_0000 read as -2^31 by 1; of a w 0xfffe by 1.
+        assert_eq!(shift(AluOp::Asr, 0x8000_0000, 4, 1), -0x4000_0000);
+        assert_eq!(shift(AluOp::Asr, 0xfffe, 2, 1), -1);
+        assert_eq!(shift(AluOp::Shr, -8, 8, 60), 0xf);
     }
 
     #[test]

@@ -54,12 +54,31 @@ pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<
 /// Runs one wave.
 pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(), ExecError> {
     let wave = w.wave;
+    // Depth of the `IfActive` regions being skipped (cpu::grf, "SIMD control
+    // flow"): while no channel is active nothing executes.
+    let mut skipping = 0usize;
     for (offset, op) in &prog.ops {
         let fail = |message: String| ExecError {
             wave,
             offset: *offset,
             message,
         };
+        if let Op::Grf(g) = op {
+            match **g {
+                crate::ir::grf::GrfOp::IfActive if skipping > 0 || !grf::any_active(w) => {
+                    skipping += 1;
+                    continue;
+                }
+                crate::ir::grf::GrfOp::EndIfActive if skipping > 0 => {
+                    skipping -= 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if skipping > 0 {
+            continue;
+        }
         match op {
             Op::End => break,
             Op::Nop | Op::Wait => {}

@@ -30,7 +30,8 @@
 use super::{err, Emitter, TranslateError};
 use crate::ir::grf::{
     AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region,
-    Relation, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, THREAD_LANES,
+    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, OFF_SGPR,
+    RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -56,6 +57,13 @@ const REL_CODES: [Relation; 6] = [
     Relation::Ge,
     Relation::Lt,
     Relation::Le,
+];
+/// Rounding modes in the order of their `ROUND_*` codes.
+const ROUND_CODES: [RoundMode; 4] = [
+    RoundMode::Down,
+    RoundMode::Up,
+    RoundMode::Even,
+    RoundMode::Zero,
 ];
 /// Predicate controls in the order of their `CTRL_*` codes.
 const CTRL_CODES: [PredCtrl; 3] = [PredCtrl::None, PredCtrl::Any, PredCtrl::All];
@@ -170,7 +178,12 @@ fn extent(op: &GrfOp) -> u32 {
         GrfOp::StageCube { size, params, .. } => {
             params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
         }
-        GrfOp::SetExec { .. } => 0,
+        GrfOp::SetExec { .. }
+        | GrfOp::Goto { .. }
+        | GrfOp::Join { .. }
+        | GrfOp::Ret { .. }
+        | GrfOp::IfActive
+        | GrfOp::EndIfActive => 0,
         GrfOp::ScatterResult {
             size,
             byte,
@@ -245,7 +258,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     let words = (vgprs * THREAD_LANES).max(1);
     writeln!(
         e.decls,
-        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;"
+        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive).\nvar<workgroup> grf_active: u32;"
     )
     .ok();
     e.decls.push_str(GRF);
@@ -450,9 +463,26 @@ fn write_dst(d: &GrfDst, byte: u32, count: u32, bits: &str) -> String {
     store(&format!("{byte}u + i * {step}u"), n, f, bits)
 }
 
+/// src0 of a right shift at its own width (`width` bytes), zero- or
+/// sign-extended (cpu::grf::shift).
+fn extend(a: &str, width: u32, signed: bool) -> String {
+    match (width, signed) {
+        (8, _) => a.to_string(),
+        (4, false) => format!("vec2<u32>(({a}).x, 0u)"),
+        (4, true) => format!("i64_from_i32(({a}).x)"),
+        (n, false) => format!("vec2<u32>(({a}).x & {}u, 0u)", (1u32 << (8 * n)) - 1),
+        (n, true) => format!(
+            "i64_from_i32(bitcast<u32>(sign_extend(({a}).x, {}u)))",
+            8 * n
+        ),
+    }
+}
+
 /// alu's value for one channel from the bound sources (`float`: any source
-/// is F/HF). `sel` is handled by the caller: its operands may differ in kind.
-fn alu(op: AluOp, a: &Val, b: &Val, float: bool, wide: bool) -> Val {
+/// is F/HF; `width`: src0's bytes). `sel` is handled by the caller: its
+/// operands may differ in kind.
+fn alu(op: AluOp, a: &Val, b: &Val, float: bool, wide: bool, width: u32) -> Val {
+    let count = || format!("{}.x & {}u", to_int(b), if wide { 63 } else { 31 });
     match op {
         AluOp::Mov | AluOp::Sel => a.clone(),
         AluOp::Add if float => Val::Float(format!("f32_add({}, {})", to_float(a), to_float(b))),
@@ -461,11 +491,24 @@ fn alu(op: AluOp, a: &Val, b: &Val, float: bool, wide: bool) -> Val {
         AluOp::Mul => Val::Int(format!("i64_mul({}, {})", to_int(a), to_int(b))),
         AluOp::Or => Val::Int(format!("({} | {})", to_int(a), to_int(b))),
         // By the low 5 bits of src1 (6 for a 64-bit destination).
-        AluOp::Shl => Val::Int(format!(
-            "u64_shl({}, {}.x & {}u)",
-            to_int(a),
-            to_int(b),
-            if wide { 63 } else { 31 }
+        AluOp::Shl => Val::Int(format!("u64_shl({}, {})", to_int(a), count())),
+        AluOp::And => Val::Int(format!("({} & {})", to_int(a), to_int(b))),
+        AluOp::Xor => Val::Int(format!("({} ^ {})", to_int(a), to_int(b))),
+        AluOp::Not => Val::Int(format!("(~{})", to_int(a))),
+        AluOp::Shr => Val::Int(format!(
+            "u64_shr({}, {})",
+            extend(&to_int(a), width, false),
+            count()
+        )),
+        AluOp::Asr => Val::Int(format!(
+            "i64_asr({}, {})",
+            extend(&to_int(a), width, true),
+            count()
+        )),
+        AluOp::Rndd | AluOp::Rndu | AluOp::Rnde | AluOp::Rndz => Val::Float(format!(
+            "round_bits({}, {}u)",
+            to_float(a),
+            code(&ROUND_CODES, op.round_mode().unwrap_or(RoundMode::Zero))
         )),
     }
 }
@@ -480,9 +523,33 @@ fn compare(rel: Relation, a: &Val, b: &Val, float: bool) -> String {
     }
 }
 
+/// The active channels (cpu::grf::active): dispatched and not off.
+fn active_expr(e: &mut Emitter, offset: usize) -> Result<String, TranslateError> {
+    let d = sgpr(e, offset, DISPATCH_SGPR)?;
+    let off = sgpr(e, offset, OFF_SGPR)?;
+    Ok(format!("({d} & ~{off})"))
+}
+
+/// cpu::grf::uniform_pred: the predicate's bit for the first channel.
+fn uniform_pred_expr(
+    e: &mut Emitter,
+    offset: usize,
+    ch: &Channels,
+) -> Result<String, TranslateError> {
+    Ok(match ch.pred {
+        None => "true".into(),
+        Some(p) => format!(
+            "(pred_bit({}, {}u) != {})",
+            sgpr(e, offset, p.sgpr)?,
+            ch.first,
+            p.invert
+        ),
+    })
+}
+
 /// `enabled(...)` of `ch` (cpu::grf::enabled).
 fn enabled_expr(e: &mut Emitter, offset: usize, ch: &Channels) -> Result<String, TranslateError> {
-    let dispatch = sgpr(e, offset, DISPATCH_SGPR)?;
+    let dispatch = active_expr(e, offset)?;
     let (has, pred, invert, ctrl) = match ch.pred {
         None => (false, "0u".to_string(), false, PredCtrl::None),
         Some(p) => (true, sgpr(e, offset, p.sgpr)?, p.invert, p.ctrl),
@@ -514,6 +581,25 @@ fn channel_prologue(e: &mut Emitter, offset: usize, ch: &Channels) -> Result<(),
 /// Emits one GRF operation (cpu::grf::execute).
 pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), TranslateError> {
     writeln!(e.body, "    // line {offset}: {}", describe(op)).ok();
+    match op {
+        GrfOp::IfActive => {
+            // Every invocation holds the same SGPRs, but WGSL's uniformity
+            // analysis cannot know it, and the region may hold barriers: the
+            // condition goes through workgroupUniformLoad (a barrier, so the
+            // access record starts afresh; at the region's end it is a
+            // superset of what ran).
+            let active = active_expr(e, offset)?;
+            e.line(&format!("if lane == 0u {{ grf_active = {active}; }}"));
+            e.line("if workgroupUniformLoad(&grf_active) != 0u {");
+            e.grf_sync = Sync::default();
+            return Ok(());
+        }
+        GrfOp::EndIfActive => {
+            e.line("}");
+            return Ok(());
+        }
+        _ => {}
+    }
     e.line("{");
     match op {
         GrfOp::Alu {
@@ -553,6 +639,47 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line(&format!("    exec_lo = {en};"));
             e.line("    exec_hi = 0u;");
         }
+        GrfOp::Goto { ch, uniform, wait } => {
+            let taking = if *uniform {
+                let p = uniform_pred_expr(e, offset, ch)?;
+                let active = active_expr(e, offset)?;
+                format!("select(0u, {active}, {p})")
+            } else {
+                enabled_expr(e, offset, ch)?
+            };
+            let w = sgpr(e, offset, *wait)?;
+            let off = sgpr(e, offset, OFF_SGPR)?;
+            e.line(&format!("    let taking = {taking};"));
+            e.line(&format!("    {w} = {w} | taking;"));
+            e.line(&format!("    {off} = {off} | taking;"));
+        }
+        GrfOp::Join { wait } => {
+            let w = sgpr(e, offset, *wait)?;
+            let off = sgpr(e, offset, OFF_SGPR)?;
+            let ret = sgpr(e, offset, RETURNED_SGPR)?;
+            e.line(&format!("    {off} = {off} & ~({w} & ~{ret});"));
+            e.line(&format!("    {w} = 0u;"));
+        }
+        GrfOp::Ret { ch, uniform } => {
+            let off = sgpr(e, offset, OFF_SGPR)?;
+            let ret = sgpr(e, offset, RETURNED_SGPR)?;
+            let d = sgpr(e, offset, DISPATCH_SGPR)?;
+            if *uniform {
+                let p = uniform_pred_expr(e, offset, ch)?;
+                e.line(&format!("    let end = {p};"));
+            } else {
+                let en = enabled_expr(e, offset, ch)?;
+                e.line(&format!("    let r = {en};"));
+                e.line(&format!("    {off} = {off} | r;"));
+                e.line(&format!("    {ret} = {ret} | r;"));
+                e.line(&format!("    let end = ({d} & ~{ret}) == 0u;"));
+            }
+            // The thread ends: every channel returned and off.
+            e.line(&format!(
+                "    if end {{ {off} = 0xffffffffu; {ret} = 0xffffffffu; }}"
+            ));
+        }
+        GrfOp::IfActive | GrfOp::EndIfActive => {}
         GrfOp::ScatterResult {
             first,
             size,
@@ -711,12 +838,15 @@ fn emit_alu(
 ) -> Result<(), TranslateError> {
     let float = srcs.iter().any(|s| s.ty().is_float());
     let name = format!("{op:?}").to_lowercase();
-    if float && matches!(op, AluOp::Or | AluOp::Shl) {
+    if float && op.is_integer_only() {
         // The CPU refuses it when the instruction runs; the GPU cannot stop
         // mid-program, so it refuses it before.
         return Err(err(offset, format!("`{name}` on a float operand")));
     }
-    let needed = if op == AluOp::Mov { 1 } else { 2 };
+    if !float && op.round_mode().is_some() {
+        return Err(err(offset, format!("`{name}` on an integer operand")));
+    }
+    let needed = op.srcs();
     if srcs.len() < needed {
         return Err(err(offset, format!("`{name}`: missing source")));
     }
@@ -731,7 +861,7 @@ fn emit_alu(
     e.line("    if act {");
     let a = bind(e, "a", read_src(&srcs[0], "i", ch.size), "        ");
     let b = match srcs.get(1) {
-        Some(s) if op != AluOp::Mov => {
+        Some(s) if op.srcs() == 2 => {
             let v = read_src(s, "i", ch.size);
             Some(bind(e, "b", v, "        "))
         }
@@ -758,7 +888,12 @@ fn emit_alu(
         }
         (_, b) => {
             let b = b.clone().unwrap_or(Val::Int("vec2<u32>(0u, 0u)".into()));
-            encode(&alu(op, &a, &b, float, dst.ty.bytes() == 8), dst.ty, sat)
+            let width = srcs[0].ty().bytes();
+            encode(
+                &alu(op, &a, &b, float, dst.ty.bytes() == 8, width),
+                dst.ty,
+                sat,
+            )
         }
     };
     e.line(&format!("        r = {value};"));
@@ -912,6 +1047,11 @@ fn describe(op: &GrfOp) -> String {
         GrfOp::StageAddress { .. } => "stage the address VGPRs".into(),
         GrfOp::StageCube { .. } => "cube direction → face address".into(),
         GrfOp::SetExec { .. } => "EXEC = channel enable".into(),
+        GrfOp::Goto { .. } => "goto: channels wait at the label".into(),
+        GrfOp::Join { .. } => "label: waiting channels rejoin".into(),
+        GrfOp::Ret { .. } => "ret".into(),
+        GrfOp::IfActive => "if any channel is active".into(),
+        GrfOp::EndIfActive => "end if any channel is active".into(),
         GrfOp::ScatterResult { .. } => "scatter the results".into(),
         GrfOp::StoreScaled { .. } => "scatter4_scaled".into(),
     }

@@ -26,10 +26,20 @@ pub const TSHARP_SGPR: u32 = 0;
 pub const SSHARP_SGPR: u32 = 8;
 /// The SGPR holding the thread's dispatch mask (the channels that exist).
 pub const DISPATCH_SGPR: u32 = 12;
-/// First SGPR holding a predicate (one per declared predicate).
+/// The SGPR holding the channels that do not execute because of SIMD control
+/// flow: waiting at a `goto` label, or returned (docs/semantics.md, "SIMD
+/// control flow"). The active channels are `DISPATCH & !OFF`; zero at launch.
+pub const OFF_SGPR: u32 = 13;
+/// The SGPR holding the channels that have returned (`ret`); all ones once
+/// the thread has ended. Zero at launch.
+pub const RETURNED_SGPR: u32 = 14;
+/// First SGPR holding a predicate (one per declared predicate); the wait
+/// masks of `goto` labels follow the predicates.
 pub const PRED_SGPR: u32 = 16;
 /// The most predicates a program may declare (SGPRs 16–95).
 pub const MAX_PREDS: u32 = 80;
+/// The most predicates and branch-target wait masks together (SGPRs 16–105).
+pub const MAX_PRED_AND_WAIT_SGPRS: u32 = 90;
 
 /// Where GRF byte `b` lives: `(vgpr, lane, byte in the dword)`.
 pub fn grf_slot(b: u32) -> (u32, u32, u32) {
@@ -204,6 +214,66 @@ pub enum AluOp {
     Or,
     /// `shl`.
     Shl,
+    /// `and` (logic: integer operands, no source modifier).
+    And,
+    /// `xor`.
+    Xor,
+    /// `not`: the bitwise complement of src0.
+    Not,
+    /// `shr`: logical right shift of src0 (an unsigned type).
+    Shr,
+    /// `asr`: arithmetic right shift of src0 (a signed type).
+    Asr,
+    /// `rndd`: round toward −∞ (F only).
+    Rndd,
+    /// `rndu`: round toward +∞.
+    Rndu,
+    /// `rnde`: round to nearest, ties to even.
+    Rnde,
+    /// `rndz`: round toward zero.
+    Rndz,
+}
+
+impl AluOp {
+    /// The source count.
+    pub fn srcs(self) -> usize {
+        match self {
+            AluOp::Mov | AluOp::Not | AluOp::Rndd | AluOp::Rndu | AluOp::Rnde | AluOp::Rndz => 1,
+            _ => 2,
+        }
+    }
+
+    /// The direction of a float rounding op.
+    pub fn round_mode(self) -> Option<RoundMode> {
+        Some(match self {
+            AluOp::Rndd => RoundMode::Down,
+            AluOp::Rndu => RoundMode::Up,
+            AluOp::Rnde => RoundMode::Even,
+            AluOp::Rndz => RoundMode::Zero,
+            _ => return None,
+        })
+    }
+
+    /// The integer-only ops (logic and shifts).
+    pub fn is_integer_only(self) -> bool {
+        matches!(
+            self,
+            AluOp::Or | AluOp::Shl | AluOp::And | AluOp::Xor | AluOp::Not | AluOp::Shr | AluOp::Asr
+        )
+    }
+}
+
+/// Float rounding directions of `rndd rndu rnde rndz` (`cpu::grf::round_bits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundMode {
+    /// Toward −∞.
+    Down,
+    /// Toward +∞.
+    Up,
+    /// To nearest, ties to even.
+    Even,
+    /// Toward zero.
+    Zero,
 }
 
 /// `cmp` relations, in vISA's binary order.
@@ -348,6 +418,37 @@ pub enum GrfOp {
         /// `.pixel_null_mask`: the GRF byte of the mask dword.
         null_mask: Option<u32>,
     },
+    /// `goto`: the channels it enables (all active ones when `uniform` and
+    /// its predicate, if any, holds for the first channel) stop executing and
+    /// wait at its label, whose wait mask is SGPR `wait`.
+    Goto {
+        /// Enabled channels (never `_NM`).
+        ch: Channels,
+        /// Exec size 1: a branch of the whole thread.
+        uniform: bool,
+        /// The label's wait-mask SGPR.
+        wait: u32,
+    },
+    /// A branch-target label: the channels waiting there execute again
+    /// (those that have not returned), and its wait mask is cleared.
+    Join {
+        /// The label's wait-mask SGPR.
+        wait: u32,
+    },
+    /// `ret`: the channels it enables return; when every dispatched
+    /// channel has returned, or a `uniform` return's predicate holds, the
+    /// thread ends (nothing executes any more, no waiting channel rejoins).
+    Ret {
+        /// Enabled channels.
+        ch: Channels,
+        /// Exec size 1.
+        uniform: bool,
+    },
+    /// Opens a region that executes only when some channel is active
+    /// (else the thread skips to the matching [`GrfOp::EndIfActive`]).
+    IfActive,
+    /// Closes the innermost [`GrfOp::IfActive`] region.
+    EndIfActive,
     /// `scatter4_scaled`: for each enabled channel, the enabled colour
     /// channels' dwords to `buffer + global + offset[i] + 4 * c`; a dword
     /// not wholly inside the buffer is dropped.

@@ -133,10 +133,29 @@ pub struct Sampler {
     pub params: Vec<Raw>,
 }
 
+/// The two branch instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchKind {
+    /// `goto` (GOTO 0x6C): each channel branches on its own predicate bit.
+    Goto,
+    /// `jmp` (JMP 0x32): the whole thread branches (exec size 1).
+    Jmp,
+}
+
+impl BranchKind {
+    /// The mnemonic.
+    pub fn name(self) -> &'static str {
+        super::tables::BRANCH_OPS
+            .iter()
+            .find(|b| b.1 == self)
+            .map_or("goto", |b| b.0)
+    }
+}
+
 /// One instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Inst {
-    /// `mov add mul sel or shl`.
+    /// The plain ALU ops of [`super::tables::ALU_OPS`].
     Alu {
         /// The mnemonic, from [`super::tables::ALU_OPS`].
         op: &'static str,
@@ -179,6 +198,18 @@ pub enum Inst {
         dst: Operand,
         /// The two sources.
         srcs: [Operand; 2],
+    },
+    /// `[pred] goto|jmp (exec) label`: a SIMD (`goto`) or scalar (`jmp`)
+    /// branch to a block label.
+    Branch {
+        /// Which branch.
+        kind: BranchKind,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Execution size and mask.
+        exec: Exec,
+        /// The target label.
+        label: String,
     },
     /// `ret (exec)`.
     Ret {

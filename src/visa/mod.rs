@@ -21,7 +21,7 @@ pub mod print;
 pub mod tables;
 
 pub use decl::{AttrValue, Decl, Input, KernelAttr, VarKind};
-pub use inst::{Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
+pub use inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
 pub use parse::parse;
 
 use crate::input::{InputError, MAX_INPUT_BYTES};

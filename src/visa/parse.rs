@@ -2,11 +2,13 @@
 //! bounds, exec sizes). docs/visa.md lists the grammar.
 
 use super::decl::{predefined, AttrValue, Decl, Input, KernelAttr, Predefined, VarKind};
-use super::inst::{Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
+use super::inst::{
+    BranchKind, Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler,
+};
 use super::lexer::{lex, Tok, Token};
 use super::tables::{self, SamplerClass, VisaType, ALIGNS, ALU_OPS, KNOWN_UNSUPPORTED, RELATIONS};
 use super::{Dialect, DialectChoice, Item, Program, Stmt, Version, VisaError};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Bytes per GRF row used for bounds checks. Row offsets and the sampler
 /// result layout depend on the platform's GRF size (32 or 64 bytes); checking
@@ -540,6 +542,23 @@ impl Parser {
                 }
                 _ => Inst::Ret { pred, exec },
             }
+        } else if let Some(kind) = branch_kind(head) {
+            if !suffixes.is_empty() {
+                return Err(format!("`{head}` takes no `.{}`", suffixes.join(".")));
+            }
+            let exec = self.exec(c)?;
+            // JMP.md: a jmp's exec size is 1 (the thread branches as a whole).
+            if kind == BranchKind::Jmp && exec.size != 1 {
+                return Err(format!("`jmp` has exec size 1, not {}", exec.size));
+            }
+            // The label may follow the branch; `finish` checks it exists.
+            let label = c.word("a label")?.to_string();
+            Inst::Branch {
+                kind,
+                pred,
+                exec,
+                label,
+            }
         } else if head == "scatter4_scaled" {
             let [ch] = suffixes.as_slice() else {
                 return Err("`scatter4_scaled` needs one channel suffix (.R … .RGBA)".into());
@@ -928,6 +947,7 @@ impl Parser {
             DialectChoice::Auto => detect(&self.prog, &self.pending),
         };
         self.prog.dialect = dialect;
+        self.check_labels()?;
         for p in std::mem::take(&mut self.pending) {
             let line = self.prog.body[p.index].line;
             let err = |message: String| VisaError { line, message };
@@ -945,6 +965,33 @@ impl Parser {
             smp.params = rest;
             self.check_sampler(&smp).map_err(err)?;
             self.prog.body[p.index].item = Item::Inst(Inst::Sampler(Box::new(smp)));
+        }
+        Ok(())
+    }
+
+    /// Labels are unique and every branch names one (GOTO.md, JMP.md: the
+    /// target is a block label of the same function).
+    fn check_labels(&self) -> Result<(), VisaError> {
+        let mut labels = HashSet::new();
+        for s in &self.prog.body {
+            if let Item::Label(l) = &s.item {
+                if !labels.insert(l.as_str()) {
+                    return Err(VisaError {
+                        line: s.line,
+                        message: format!("label `{l}` is defined twice"),
+                    });
+                }
+            }
+        }
+        for s in &self.prog.body {
+            if let Item::Inst(Inst::Branch { kind, label, .. }) = &s.item {
+                if !labels.contains(label.as_str()) {
+                    return Err(VisaError {
+                        line: s.line,
+                        message: format!("`{}` to `{label}`, which is not a label", kind.name()),
+                    });
+                }
+            }
         }
         Ok(())
     }
@@ -1066,6 +1113,11 @@ fn channel_mask(s: &str, single: bool) -> Res<u8> {
 /// The dialect rule of docs/visa.md: version 4.2 or later is current IGC; so is
 /// a file where some sampler instruction has `%null.0` right after its
 /// destination, or more operands than its sub-op has parameters.
+/// The branch a mnemonic names ([`tables::BRANCH_OPS`]).
+fn branch_kind(head: &str) -> Option<BranchKind> {
+    tables::BRANCH_OPS.iter().find(|b| b.0 == head).map(|b| b.1)
+}
+
 fn detect(prog: &Program, pending: &[Pending]) -> Dialect {
     if (prog.version.major, prog.version.minor) >= (4, 2) {
         return Dialect::Current;

@@ -121,6 +121,15 @@ pub fn inst(i: &Inst, p: &Program) -> String {
             pred(&mut o, pr.as_ref());
             let _ = write!(o, "ret {}", exec(*e));
         }
+        Inst::Branch {
+            kind,
+            pred: pr,
+            exec: e,
+            label,
+        } => {
+            pred(&mut o, pr.as_ref());
+            let _ = write!(o, "{} {} {label}", kind.name(), exec(*e));
+        }
         Inst::Sampler(s) => sampler(&mut o, s, p),
         Inst::Scatter4Scaled {
             pred: pr,

@@ -4,6 +4,8 @@
 //! documentation agree on one list (facts from docs/visa.md and the project's
 //! research notes on IGC's `visa_igc_common_header.h` / `Common_ISA.cpp`).
 
+use super::inst::BranchKind;
+
 /// A vISA element type, by its binary code (`VISA_Type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VisaType(pub u8);
@@ -202,7 +204,21 @@ pub const ALU_OPS: &[(&str, usize)] = &[
     ("sel", 2),
     ("or", 2),
     ("shl", 2),
+    ("and", 2),
+    ("xor", 2),
+    ("not", 1),
+    ("shr", 2),
+    ("asr", 2),
+    ("rndd", 1),
+    ("rndu", 1),
+    ("rnde", 1),
+    ("rndz", 1),
 ];
+
+/// SIMD branch instructions: `[pred] goto|jmp (exec) label` (IGC
+/// `instructions/GOTO.md`, `JMP.md`).
+pub const BRANCH_OPS: &[(&str, BranchKind)] =
+    &[("goto", BranchKind::Goto), ("jmp", BranchKind::Jmp)];
 
 /// `cmp` relations in binary-code order (0 eq … 5 le).
 pub const RELATIONS: &[&str] = &["eq", "ne", "gt", "ge", "lt", "le"];
@@ -236,11 +252,6 @@ pub const KNOWN_UNSUPPORTED: &[&str] = &[
     "lsc_store_block2d",
     "lsc_fence",
     "lsc_atomic_iadd",
-    "and",
-    "xor",
-    "not",
-    "shr",
-    "asr",
     "mad",
     "min",
     "max",
@@ -255,10 +266,6 @@ pub const KNOWN_UNSUPPORTED: &[&str] = &[
     "cos",
     "pow",
     "frc",
-    "rndd",
-    "rndu",
-    "rnde",
-    "rndz",
     "lzd",
     "fbl",
     "fbh",
@@ -283,8 +290,6 @@ pub const KNOWN_UNSUPPORTED: &[&str] = &[
     "fcvt",
     "srnd",
     "addr_add",
-    "goto",
-    "jmp",
     "call",
     "fcall",
     "ifcall",

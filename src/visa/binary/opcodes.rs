@@ -197,7 +197,7 @@ pub(crate) fn lookup(op: u8) -> Option<(&'static str, Layout)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::visa::tables::{ALU_OPS, KNOWN_UNSUPPORTED};
+    use crate::visa::tables::{ALU_OPS, BRANCH_OPS, KNOWN_UNSUPPORTED};
 
     #[test]
     fn codes_are_sorted_and_unique() {
@@ -211,6 +211,7 @@ mod tests {
     fn decoded_names_are_known_to_the_text_parser() {
         for &(code, name, layout) in OPCODES {
             let subset = ALU_OPS.iter().any(|a| a.0 == name)
+                || BRANCH_OPS.iter().any(|b| b.0 == name)
                 || matches!(
                     name,
                     "movs" | "setp" | "cmp" | "ret" | "label" | "subroutine" | "scatter4_scaled"

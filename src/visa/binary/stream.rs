@@ -255,11 +255,19 @@ pub(crate) fn decode(
                 let pred = d.pred()?;
                 let id = d.c.u16("label id")?;
                 let (label, _) = d.name(syms.label(id))?;
-                vec![unsupported(
-                    name,
-                    pred.as_ref(),
-                    &format!(" {} {label}", print::exec(exec)),
-                )]
+                match crate::visa::tables::BRANCH_OPS.iter().find(|b| b.0 == name) {
+                    Some(&(_, kind)) => vec![Item::Inst(Inst::Branch {
+                        kind,
+                        pred,
+                        exec,
+                        label,
+                    })],
+                    None => vec![unsupported(
+                        name,
+                        pred.as_ref(),
+                        &format!(" {} {label}", print::exec(exec)),
+                    )],
+                }
             }
             Layout::Scaled4 => vec![scaled4(&mut d, name)?],
             Layout::Sampler(class) => vec![Item::Inst(super::sampler::decode(

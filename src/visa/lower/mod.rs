@@ -12,14 +12,16 @@
 //! inputs' values from the manifest, or `movs` of an immediate.
 
 mod cube;
+pub mod flow;
 pub mod layout;
 pub mod sample;
 
-use super::inst::{Exec, Inst, Modifier, Operand, Pred};
+use super::inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred};
 use super::{Item, Program, VisaError};
 use crate::arch::Arch;
 use crate::ir::grf::{
-    AluOp, Channels, CmpDst, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region, Relation, SrcMod,
+    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region, Relation,
+    SrcMod, PRED_SGPR,
 };
 use crate::ir::{Op, Program as IrProgram};
 use crate::texture::descriptor::ImageDesc;
@@ -89,16 +91,61 @@ pub struct Lowered {
 pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     prog.check_supported()?;
     let layout = layout::layout(prog, target.grf).map_err(|m| at(0, m))?;
+    let preds = layout.preds.len() as u32;
+    let flow = flow::analyse(prog, PRED_SGPR + preds, preds)?;
     let mut cx = Cx {
         layout: &layout,
         target,
         state: target.state_inputs.clone(),
         ops: Vec::new(),
+        waits: flow.waits,
+        diverged: false,
     };
+    // SIMD control flow (docs/semantics.md): after the first branch or `ret`
+    // a channel set may be empty, and then nothing executes until a label
+    // where channels wait. So the code from each branch, `ret` or label (after
+    // the first branch) to the next label is an `IfActive` region. `guard`:
+    // the next instruction opens one; `open`: regions open now.
+    let (mut guard, mut open) = (false, 0);
+    // The surface/sampler values every jump source so far agrees on: code
+    // after a label may be reached from any of them, skipping `movs`.
+    let mut sources: Option<BTreeMap<String, u32>> = None;
     for s in &prog.body {
-        if let Item::Inst(i) = &s.item {
-            cx.inst(i, s.line).map_err(|m| at(s.line, m))?;
+        match &s.item {
+            Item::Label(l) => {
+                for _ in 0..open {
+                    cx.push(s.line, GrfOp::EndIfActive);
+                }
+                open = 0;
+                if let Some(m) = &sources {
+                    cx.state = meet(&cx.state, m);
+                }
+                if let Some(&wait) = cx.waits.get(l) {
+                    cx.push(s.line, GrfOp::Join { wait });
+                }
+                guard = cx.diverged;
+            }
+            Item::Inst(i) => {
+                if guard {
+                    cx.push(s.line, GrfOp::IfActive);
+                    open += 1;
+                    guard = false;
+                }
+                cx.inst(i, s.line).map_err(|m| at(s.line, m))?;
+                if matches!(i, Inst::Branch { .. } | Inst::Ret { .. }) {
+                    cx.diverged = true;
+                    guard = true;
+                    sources = Some(match sources {
+                        None => cx.state.clone(),
+                        Some(m) => meet(&m, &cx.state),
+                    });
+                }
+            }
+            Item::Function(_) => {}
         }
+    }
+    for _ in 0..open {
+        cx.push(prog.body.last().map_or(0, |s| s.line), GrfOp::EndIfActive);
     }
     Ok(Lowered {
         prog: IrProgram {
@@ -109,12 +156,71 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     })
 }
 
+/// The entries on which two surface/sampler value maps agree.
+fn meet(a: &BTreeMap<String, u32>, b: &BTreeMap<String, u32>) -> BTreeMap<String, u32> {
+    a.iter()
+        .filter(|(k, v)| b.get(*k) == Some(v))
+        .map(|(k, v)| (k.clone(), *v))
+        .collect()
+}
+
+/// vISA mnemonic → IR op of the plain ALU instructions (every entry of
+/// [`super::tables::ALU_OPS`]).
+const ALU_LOWERING: &[(&str, AluOp)] = &[
+    ("mov", AluOp::Mov),
+    ("add", AluOp::Add),
+    ("mul", AluOp::Mul),
+    ("sel", AluOp::Sel),
+    ("or", AluOp::Or),
+    ("shl", AluOp::Shl),
+    ("and", AluOp::And),
+    ("xor", AluOp::Xor),
+    ("not", AluOp::Not),
+    ("shr", AluOp::Shr),
+    ("asr", AluOp::Asr),
+    ("rndd", AluOp::Rndd),
+    ("rndu", AluOp::Rndu),
+    ("rnde", AluOp::Rnde),
+    ("rndz", AluOp::Rndz),
+];
+
+/// The operand types the vISA instruction pages allow for the new ops
+/// (checked here so that neither backend meets another type): logic ops
+/// and shifts are integer (AND.md, NOT.md, SHR.md, ASR.md: `shr` on unsigned
+/// dst and src0, `asr` on signed), the roundings F only (RNDD.md).
+fn check_types(name: &str, op: AluOp, dst: ElemType, srcs: &[GrfSrc]) -> Res<()> {
+    let tys = || std::iter::once(dst).chain(srcs.iter().map(|s| s.ty()));
+    if op.is_integer_only() && tys().any(|t| t.is_float()) {
+        return Err(format!("`{name}` takes integer operands only"));
+    }
+    if op.round_mode().is_some() && tys().any(|t| t != ElemType::F) {
+        return Err(format!(
+            "`{name}` takes F operands only (RNDD.md: supported type F)"
+        ));
+    }
+    let src0 = srcs.first().map(|s| s.ty());
+    let both = [Some(dst), src0];
+    match op {
+        AluOp::Shr if both.iter().any(|t| t.is_some_and(|t| t.is_signed())) => {
+            Err(format!("`{name}`: dst and src0 must be unsigned (SHR.md)"))
+        }
+        AluOp::Asr if both.iter().any(|t| t.is_some_and(|t| !t.is_signed())) => {
+            Err(format!("`{name}`: dst and src0 must be signed (ASR.md)"))
+        }
+        _ => Ok(()),
+    }
+}
+
 struct Cx<'a> {
     layout: &'a Layout,
     target: &'a Target,
     /// Known surface/sampler values: `name` → index.
     state: BTreeMap<String, u32>,
     ops: Vec<(usize, Op)>,
+    /// Branch-target label → its wait-mask SGPR ([`flow`]).
+    waits: BTreeMap<String, u32>,
+    /// A branch or `ret` came before: channels may be waiting or returned.
+    diverged: bool,
 }
 
 type Res<T> = Result<T, String>;
@@ -134,15 +240,11 @@ impl Cx<'_> {
                 dst,
                 srcs,
             } => {
-                let alu = match *op {
-                    "mov" => AluOp::Mov,
-                    "add" => AluOp::Add,
-                    "mul" => AluOp::Mul,
-                    "sel" => AluOp::Sel,
-                    "or" => AluOp::Or,
-                    "shl" => AluOp::Shl,
-                    other => return Err(format!("`{other}` is not lowered")),
-                };
+                let alu = ALU_LOWERING
+                    .iter()
+                    .find(|a| a.0 == *op)
+                    .map(|a| a.1)
+                    .ok_or_else(|| format!("`{op}` is not lowered"))?;
                 let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
                 let (ch_pred, select) = if alu == AluOp::Sel {
                     (None, p)
@@ -156,10 +258,19 @@ impl Cx<'_> {
                     // only mode bits that select exactly that may be set.
                     self.check_cr0(srcs)?;
                 }
+                if alu.is_integer_only() && alu != AluOp::Shl {
+                    // AND.md, NOT.md: logic ops take the logic modifier only
+                    // (not parsed here); SHR.md/ASR.md allow arithmetic ones.
+                    let logic = matches!(alu, AluOp::Or | AluOp::And | AluOp::Xor | AluOp::Not);
+                    if logic && srcs.iter().any(|s| matches!(s, Operand::Var { modifier, .. } if *modifier != Modifier::None)) {
+                        return Err(format!("`{op}` takes no arithmetic source modifier (vISA logic instruction)"));
+                    }
+                }
                 let srcs = srcs
                     .iter()
                     .map(|s| self.src(s, *exec))
                     .collect::<Res<Vec<_>>>()?;
+                check_types(op, alu, dst.ty, &srcs)?;
                 // IGC's verifier (GenX_IR 12504, checked on TGLLP): arithmetic
                 // with an F/HF operand must use one type for all operands.
                 let tys = std::iter::once(dst.ty).chain(srcs.iter().map(|s| s.ty()));
@@ -229,9 +340,46 @@ impl Cx<'_> {
                 let srcs = [self.src(&srcs[0], *exec)?, self.src(&srcs[1], *exec)?];
                 self.push(line, GrfOp::Cmp { rel, ch, dst, srcs });
             }
-            Inst::Ret { pred: None, .. } => self.ops.push((line, Op::End)),
-            Inst::Ret { pred: Some(_), .. } => {
-                return Err("a predicated `ret` (per-channel control flow) is not modelled".into())
+            // RET.md: exec size 1 ends the thread when its predicate holds;
+            // a wider one retires the predicated active channels. Before any
+            // branch an unpredicated one is certainly reached with every
+            // channel, and is the end of the program.
+            Inst::Ret { pred: None, exec } if exec.size == 1 && !self.diverged => {
+                self.ops.push((line, Op::End))
+            }
+            Inst::Ret { pred, exec } => {
+                if exec.size > 1 && exec.no_mask {
+                    return Err(
+                        "`ret` wider than 1 with `_NM` is not modelled: it retires active channels"
+                            .into(),
+                    );
+                }
+                let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
+                let ch = self.channels(*exec, p);
+                self.push(
+                    line,
+                    GrfOp::Ret {
+                        ch,
+                        uniform: exec.size == 1,
+                    },
+                );
+            }
+            // GOTO.md / JMP.md; a jmp is a branch of the whole thread, which
+            // for a forward target is a goto of exec size 1 (flow.rs refuses
+            // the one difference: passing a label where channels wait).
+            Inst::Branch {
+                kind,
+                pred,
+                exec,
+                label,
+            } => {
+                let wait = *self.waits.get(label).ok_or_else(|| {
+                    format!("`{}` to `{label}`: not a branch target", kind.name())
+                })?;
+                let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
+                let ch = self.channels(*exec, p);
+                let uniform = *kind == BranchKind::Jmp || exec.size == 1;
+                self.push(line, GrfOp::Goto { ch, uniform, wait });
             }
             Inst::Sampler(s) => sample::lower(self, s, line)?,
             Inst::Scatter4Scaled {
@@ -312,7 +460,7 @@ impl Cx<'_> {
     fn state_value(&self, name: &str) -> Res<u32> {
         self.state.get(name).copied().ok_or_else(|| {
             format!(
-                "`{name}` has no known value: set it with `movs` of an immediate or give it as an input in the manifest"
+                "`{name}` has no known value: set it with `movs` of an immediate or give it as an input in the manifest (after a label, only a value every branch into it agrees on is known)"
             )
         })
     }
