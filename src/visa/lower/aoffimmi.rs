@@ -1,7 +1,8 @@
 //! The `aoffimmi` operand of 3D_SAMPLE / 3D_LOAD / 3D_GATHER4 (IGC
-//! `3D_SAMPLE.md`: a UW with U in bits 11:8, V 7:4, R 3:0, each a signed
-//! 4-bit texel offset): an immediate, or a scalar/region operand read per
-//! channel (docs/semantics.md, "Intel vISA").
+//! `3D_SAMPLE.md`: a scalar UW with U in bits 11:8, V 7:4, R 3:0, each a
+//! signed 4-bit texel offset): an immediate, or a general operand whose first
+//! element holds it; the lowering repacks it per channel on the CPU and the GPU
+//! (docs/semantics.md, "Intel vISA").
 
 use super::{Cx, Res};
 use crate::ir::grf::{AddrSlot, ElemType, GrfSrc, Region, SrcMod};
@@ -12,7 +13,8 @@ use crate::visa::inst::{Operand, Sampler};
 pub enum Aoff {
     /// An immediate: the U, V, R offsets.
     Imm([i32; 3]),
-    /// A general operand: each channel's element holds the packed offsets.
+    /// A general operand: a scalar region (every channel reads element 0)
+    /// holding the packed offsets.
     Var(Region),
 }
 
@@ -26,9 +28,17 @@ impl Aoff {
             }
             Some(op) => op,
         };
-        match cx.src(op, s.exec)? {
+        // A scalar operand: element 0 alone is read (research/visa.md §1.4),
+        // the one value the message header carries for every channel.
+        let one = crate::visa::inst::Exec { size: 1, ..s.exec };
+        match cx.src(op, one)? {
             GrfSrc::Region(r, SrcMod::None) if !r.ty.is_float() && r.ty != ElemType::Uq && r.ty != ElemType::Q => {
-                Ok(Aoff::Var(r))
+                Ok(Aoff::Var(Region {
+                    vstride: 0,
+                    width: 1,
+                    hstride: 0,
+                    ..r
+                }))
             }
             // `%null` reads as an immediate zero.
             GrfSrc::Imm(bits, _) => Ok(Aoff::Imm(super::sample::intel_offsets(bits as u32))),
