@@ -554,6 +554,20 @@ mod tests {
     }
 
     #[test]
+    fn offsets_and_sample_indices() {
+        // 0xe21: U = −2, V = 2, R = 1 (signed 4-bit fields).
+        let f = |s| intel_offset_field(0xe21, s);
+        assert_eq!((f(8), f(4), f(0)), (-2, 2, 1));
+        // 6-bit fields; −33 keeps its low 6 bits (= 31).
+        assert_eq!(amd_offset_dword(-1, 31, -32), 0x20_1f3f);
+        assert_eq!(amd_offset_dword(-33, 0, 0), 0x1f);
+        // Clamped to the last sample; any non-zero LOD is past every sample.
+        assert_eq!(ms_sample_index(9, 0, 3), 3);
+        assert_eq!(ms_sample_index(2, 0, 3), 2);
+        assert_eq!(ms_sample_index(0, 1, 3), u32::MAX);
+    }
+
+    #[test]
     fn grf_bytes_lie_over_the_vgpr_file() {
         let mut w = thread();
         w.set_grf_bits(130, 4, 0xddcc_bbaa);
