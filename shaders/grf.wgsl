@@ -361,3 +361,22 @@ fn setp(p: u32, en: u32, first: u32, size: u32, bits: u32) -> u32 {
     }
     return out;
 }
+
+// ---- texel offsets and MSAA sample indices (cpu::grf) ----
+
+// intel_offset_field: the signed 4-bit aoffimmi field at bit `shift` (U 11:8,
+// V 7:4, R 3:0), as i32 bits.
+fn intel_offset_field(a: u32, shift: u32) -> u32 {
+    return bitcast<u32>(bitcast<i32>(((a >> shift) & 0xfu) << 28u) >> 28u);
+}
+
+// amd_offset_dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8, 21:16.
+fn amd_offset_dword(u: u32, v: u32, r: u32) -> u32 {
+    return (u & 0x3fu) | ((v & 0x3fu) << 8u) | ((r & 0x3fu) << 16u);
+}
+
+// ms_sample_index: `si` clamped to the last sample, or past every sample
+// (0xffffffff) for a non-zero LOD.
+fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {
+    return select(min(si, last), 0xffffffffu, lod != 0u);
+}

@@ -131,11 +131,35 @@ fn bad_intel_launches_name_the_field_or_line() {
         &format!("{KERNEL}    add (M1, 16) D(0,0)<1> U(0,0)<1;1,0> 0x1:d\n"),
         &["line 9", "mixes types"],
     );
-    // gather4 is refused rather than guessed.
+    // An Xe2-only gather on TGLLP (the default platform).
     bad(
         MANIFEST,
-        &format!("{KERNEL}{ok_body}    sample4.R (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0\n"),
-        &["line 11", "sample4", "not executed"],
+        &format!("{KERNEL}{ok_body}    sample4_l.R (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0\n"),
+        &["line 11", "sample4_l", "only on Xe2"],
+    );
+    // load_mcs: no public source says what it returns without an MCS.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    load_mcs.R (M1, 16) 0x0:uw T6 D.0 I.0 I.0\n"),
+        &["line 11", "load_mcs", "not executed"],
+    );
+    // load_l: its parameter layout is in no public source.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    load_l.R (M1, 16) 0x0:uw T6 D.0 I.0 I.0\n"),
+        &["line 11", "load_l", "not documented"],
+    );
+    // load_2dms_w needs an MSAA surface.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    load_2dms_w.R (M1, 16) 0x0:uw T6 D.0 I.0 I.0 I.0 I.0 I.0\n"),
+        &["line 11", "needs a 2D MSAA surface"],
+    );
+    // A programmable-offset gather with a non-zero aoffimmi.
+    bad(
+        MANIFEST,
+        &format!("{KERNEL}{ok_body}    sample4_po.R (M1, 16) 0x1:uw S0 T6 D.0 U.0 U.0 I.0 I.0\n"),
+        &["line 11", "programmable-offset"],
     );
     // An integer coordinate for a sampling op.
     bad(

@@ -156,6 +156,16 @@ fn with(body: &str) -> String {
     format!("{HEAD}{body}\n")
 }
 
+/// A gather returns four samples (R, G, B, A blocks) whatever its one source
+/// channel: the destination must hold four blocks.
+#[test]
+fn a_gather_destination_holds_four_blocks() {
+    // 16 F = 2 GRFs per block: D (64 F) holds exactly four.
+    assert!(auto(&with("    sample4.B (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0")).is_ok());
+    let e = auto(&with("    sample4.B (M1, 16) 0x0:uw S0 T6 D.32 U.0 U.0")).unwrap_err();
+    assert!(e.message.contains("beyond `D`"), "{e}");
+}
+
 #[test]
 fn dialects_detected_and_forced() {
     let cur =

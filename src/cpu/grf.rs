@@ -64,9 +64,35 @@ fn slot_value(w: &WaveState, s: &AddrSlot, i: u32) -> u32 {
             to_float(decode(w.grf_bits(byte + i * n, n), ty)).to_bits()
         }
         AddrSlot::Int { byte, ty, add } => {
-            let n = ty.bytes();
-            (to_int(decode(w.grf_bits(byte + i * n, n), ty)) as i32).wrapping_add(add) as u32
+            (param_int(w, (byte, ty), i) as i32).wrapping_add(add) as u32
         }
+        AddrSlot::IntAoff {
+            param,
+            aoffimmi,
+            shift,
+        } => {
+            let a = region_bits(w, &aoffimmi, i);
+            (param.map_or(0, |p| param_int(w, p, i)) as i32)
+                .wrapping_add(intel_offset_field(a, shift)) as u32
+        }
+        AddrSlot::OffsetDword {
+            aoffimmi,
+            offu,
+            offv,
+        } => {
+            let a = aoffimmi.map_or(0, |r| region_bits(w, &r, i));
+            let po = |p: Option<(u32, ElemType)>| p.map_or(0, |p| param_int(w, p, i) as i32);
+            amd_offset_dword(
+                intel_offset_field(a, 8).wrapping_add(po(offu)),
+                intel_offset_field(a, 4).wrapping_add(po(offv)),
+                intel_offset_field(a, 0),
+            )
+        }
+        AddrSlot::SampleIndex { si, lod, last } => ms_sample_index(
+            si.map_or(0, |s| param_int(w, s, i) as u32),
+            lod.map_or(0, |l| param_int(w, l, i) as u32),
+            last,
+        ),
     }
 }
 
@@ -245,6 +271,44 @@ fn uniform_pred(w: &WaveState, ch: &Channels) -> bool {
 fn end_thread(w: &mut WaveState) {
     w.set_sgpr(OFF_SGPR, u32::MAX);
     w.set_sgpr(RETURNED_SGPR, u32::MAX);
+}
+
+/// Element `i` of an integer parameter (`(GRF byte, type)`), sign- or
+/// zero-extended by its type.
+fn param_int(w: &WaveState, (byte, ty): (u32, ElemType), i: u32) -> i64 {
+    let n = ty.bytes();
+    to_int(decode(w.grf_bits(byte + i * n, n), ty))
+}
+
+/// The raw bits of element `i` of a region (its low 32 bits).
+fn region_bits(w: &WaveState, r: &Region, i: u32) -> u32 {
+    w.grf_bits(r.element(i), r.ty.bytes().min(4)) as u32
+}
+
+/// The signed 4-bit `aoffimmi` field at bit `shift` (U 11:8, V 7:4, R 3:0;
+/// IGC `3D_SAMPLE.md`).
+pub fn intel_offset_field(aoffimmi: u32, shift: u32) -> i32 {
+    ((((aoffimmi >> shift) & 0xf) << 28) as i32) >> 28
+}
+
+/// AMD's `_o` dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8,
+/// 21:16 (`texture::sample::coord::texel_offset` reads them back). An offset
+/// outside [−32, 31] keeps its low 6 bits (docs/semantics.md, "Intel vISA").
+pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {
+    (u as u32 & 0x3f) | (v as u32 & 0x3f) << 8 | (r as u32 & 0x3f) << 16
+}
+
+/// `load_2dms_w`'s sample index: `si` clamped to the last sample (IGC
+/// `3D_LOAD.md`: "clamped to the number of samples on the surface"), or
+/// `u32::MAX` (past every sample, so the AMD load returns 0) for a non-zero
+/// LOD: an MSAA surface has one level, and an out-of-range LOD loads 0 as for
+/// `load_3d` (docs/semantics.md, "Intel vISA").
+pub fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {
+    if lod != 0 {
+        u32::MAX
+    } else {
+        si.min(last)
+    }
 }
 
 /// The channel-enable mask of `ch` (bit n = channel n), per the module comment.
@@ -675,6 +739,20 @@ mod tests {
         let mut w = WaveState::new(0, 32, 0);
         w.set_sgpr(DISPATCH_SGPR, u32::MAX);
         w
+    }
+
+    #[test]
+    fn offsets_and_sample_indices() {
+        // 0xe21: U = −2, V = 2, R = 1 (signed 4-bit fields).
+        let f = |s| intel_offset_field(0xe21, s);
+        assert_eq!((f(8), f(4), f(0)), (-2, 2, 1));
+        // 6-bit fields; −33 keeps its low 6 bits (= 31).
+        assert_eq!(amd_offset_dword(-1, 31, -32), 0x20_1f3f);
+        assert_eq!(amd_offset_dword(-33, 0, 0), 0x1f);
+        // Clamped to the last sample; any non-zero LOD is past every sample.
+        assert_eq!(ms_sample_index(9, 0, 3), 3);
+        assert_eq!(ms_sample_index(2, 0, 3), 2);
+        assert_eq!(ms_sample_index(0, 1, 3), u32::MAX);
     }
 
     #[test]

@@ -149,12 +149,11 @@ fn dst_end(d: &GrfDst, count: u32) -> u32 {
 
 /// One past the last GRF byte an address slot's first `size` elements read.
 fn slot_end(s: &AddrSlot, size: u32) -> u32 {
-    match *s {
-        AddrSlot::Const(_) => 0,
-        AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
-            byte + size.saturating_sub(1) * ty.bytes() + ty.bytes()
-        }
-    }
+    s.reads(size)
+        .into_iter()
+        .map(|(_, end)| end)
+        .max()
+        .unwrap_or(0)
 }
 
 /// One past the last GRF byte `op` reads or writes.
@@ -753,15 +752,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
 /// StageAddress: every channel of the range (enabled or not) copies its
 /// parameters into the private address VGPRs.
 fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot]) {
-    let reads: Vec<(u32, u32)> = slots
-        .iter()
-        .filter_map(|s| match *s {
-            AddrSlot::Const(_) => None,
-            AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
-                Some((byte, byte + size * ty.bytes()))
-            }
-        })
-        .collect();
+    let reads: Vec<(u32, u32)> = slots.iter().flat_map(|s| s.reads(size)).collect();
     before_read(e, &reads);
     e.line(&format!(
         "    if lane >= {first}u && lane < {}u {{",
@@ -784,28 +775,63 @@ fn slot_value(s: &AddrSlot, size: u32) -> String {
         let f = fit(n, (0..size).map(|j| byte + j * n));
         decode(&load(&format!("{byte}u + i * {n}u"), n, f), t)
     };
+    // The low 32 bits of an integer parameter's value.
+    let int = |(byte, t): (u32, ElemType)| format!("{}.x", to_int(&element(byte, t)));
+    // The raw bits of a region's element (cpu::grf::region_bits).
+    let raw = |r: &Region| {
+        let n = r.ty.bytes().min(4);
+        let f = fit(n, (0..size).map(|j| r.element(j)));
+        let at = format!(
+            "region_element({}u, {}u, {}u, {}u, {}u, i)",
+            r.byte,
+            r.vstride,
+            r.width.max(1),
+            r.hstride,
+            r.ty.bytes()
+        );
+        load(&at, n, f)
+    };
     match *s {
         AddrSlot::Const(c) => format!("{c}u"),
         AddrSlot::Float { byte, ty: t } => to_float(&element(byte, t)),
         // The low 32 bits of the integer value, plus the offset.
         AddrSlot::Int { byte, ty: t, add } => {
-            format!("({}.x + {}u)", to_int(&element(byte, t)), add as u32)
+            format!("({} + {}u)", int((byte, t)), add as u32)
         }
+        AddrSlot::IntAoff {
+            param,
+            ref aoffimmi,
+            shift,
+        } => format!(
+            "({} + intel_offset_field({}, {shift}u))",
+            param.map_or("0u".to_string(), int),
+            raw(aoffimmi)
+        ),
+        AddrSlot::OffsetDword {
+            ref aoffimmi,
+            offu,
+            offv,
+        } => {
+            let a = aoffimmi.as_ref().map_or("0u".to_string(), &raw);
+            let po = |p: Option<(u32, ElemType)>| p.map_or("0u".to_string(), int);
+            format!(
+                "amd_offset_dword(intel_offset_field({a}, 8u) + {}, intel_offset_field({a}, 4u) + {}, intel_offset_field({a}, 0u))",
+                po(offu),
+                po(offv)
+            )
+        }
+        AddrSlot::SampleIndex { si, lod, last } => format!(
+            "ms_sample_index({}, {}, {last}u)",
+            si.map_or("0u".to_string(), int),
+            lod.map_or("0u".to_string(), int)
+        ),
     }
 }
 
 /// StageCube: every channel of the range converts its direction and cube
 /// index (`cube_address`, shaders/cube.wgsl) into three address VGPRs.
 fn emit_stage_cube(e: &mut Emitter, first: u32, size: u32, params: &[AddrSlot; 4], at: u32) {
-    let reads: Vec<(u32, u32)> = params
-        .iter()
-        .filter_map(|s| match *s {
-            AddrSlot::Const(_) => None,
-            AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
-                Some((byte, byte + size * ty.bytes()))
-            }
-        })
-        .collect();
+    let reads: Vec<(u32, u32)> = params.iter().flat_map(|s| s.reads(size)).collect();
     before_read(e, &reads);
     e.line(&format!(
         "    if lane >= {first}u && lane < {}u {{",

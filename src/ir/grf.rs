@@ -324,6 +324,75 @@ pub enum AddrSlot {
         /// Added to the value.
         add: i32,
     },
+    /// Element `i` of an integer parameter plus the signed 4-bit field at bit
+    /// `shift` of element `i` of a per-channel `aoffimmi` (a load's texel
+    /// offset when `aoffimmi` is not an immediate).
+    IntAoff {
+        /// The parameter: GRF byte of element 0 and type; `None` reads 0.
+        param: Option<(u32, ElemType)>,
+        /// The `aoffimmi` operand (an integer region).
+        aoffimmi: Region,
+        /// 8 (U), 4 (V) or 0 (R).
+        shift: u32,
+    },
+    /// AMD's `_o` offset dword built per channel: U, V, R are the signed
+    /// 4-bit fields of element `i` of `aoffimmi` (when given) plus element `i`
+    /// of the integer parameters `offu`/`offv` (gather4_po, when given), each
+    /// kept to 6 bits (`cpu::grf::amd_offset_dword`).
+    OffsetDword {
+        /// A non-immediate `aoffimmi` (an integer region).
+        aoffimmi: Option<Region>,
+        /// gather4_po's per-channel U offset: GRF byte and type.
+        offu: Option<(u32, ElemType)>,
+        /// gather4_po's per-channel V offset: GRF byte and type.
+        offv: Option<(u32, ElemType)>,
+    },
+    /// An MSAA sample index (`load_2dms_w`): element `i` of `si` (0 when not
+    /// given) clamped to
+    /// `last`, or `u32::MAX` (out of bounds: the load returns 0) when element
+    /// `i` of `lod` is not zero (`cpu::grf::ms_sample_index`).
+    SampleIndex {
+        /// The sample-index parameter: GRF byte and type.
+        si: Option<(u32, ElemType)>,
+        /// The LOD parameter, when given.
+        lod: Option<(u32, ElemType)>,
+        /// The surface's last sample (samples − 1).
+        last: u32,
+    },
+}
+
+impl AddrSlot {
+    /// The GRF byte ranges `(start, end)` the slot reads for `size` channels.
+    pub fn reads(&self, size: u32) -> Vec<(u32, u32)> {
+        let param = |(byte, ty): (u32, ElemType)| (byte, byte + size * ty.bytes());
+        // Strides are unsigned, so element 0 is the lowest byte.
+        let region = |r: &Region| (r.byte, r.element(size.saturating_sub(1)) + r.ty.bytes());
+        match self {
+            AddrSlot::Const(_) => vec![],
+            AddrSlot::Float { byte, ty } | AddrSlot::Int { byte, ty, .. } => {
+                vec![param((*byte, *ty))]
+            }
+            AddrSlot::IntAoff {
+                param: p, aoffimmi, ..
+            } => p
+                .iter()
+                .map(|p| param(*p))
+                .chain([region(aoffimmi)])
+                .collect(),
+            AddrSlot::OffsetDword {
+                aoffimmi,
+                offu,
+                offv,
+            } => aoffimmi
+                .iter()
+                .map(region)
+                .chain(offu.iter().chain(offv.iter()).map(|p| param(*p)))
+                .collect(),
+            AddrSlot::SampleIndex { si, lod, .. } => {
+                si.iter().chain(lod).map(|p| param(*p)).collect()
+            }
+        }
+    }
 }
 
 /// One GRF operation.

@@ -1021,8 +1021,13 @@ impl Parser {
                 self.check_raw(p, |_| 4)?;
             }
         }
-        // Result layout: each enabled channel starts a new GRF (docs/visa.md).
-        let chans = u64::from(s.channels.count_ones());
+        // Result layout: each enabled channel starts a new GRF (docs/visa.md);
+        // a gather returns its four samples as R, G, B, A.
+        let chans = if s.op.class == SamplerClass::Gather4 {
+            4
+        } else {
+            u64::from(s.channels.count_ones())
+        };
         let extra = if s.pixel_null_mask { GRF_BYTES } else { 0 };
         self.check_raw(&s.dst, |es| {
             chans * (exec * es).div_ceil(GRF_BYTES) * GRF_BYTES + extra

@@ -114,6 +114,7 @@ pub struct SubOp {
 }
 
 const UVRA: &[&str] = &["u", "v", "r", "ai"];
+const REF_UVRA: &[&str] = &["ref", "u", "v", "r", "ai"];
 const GRADS: &[&str] = &[
     "u", "dudx", "dudy", "v", "dvdx", "dvdy", "r", "drdx", "drdy", "ai",
 ];
@@ -149,17 +150,39 @@ pub const SUB_OPS: &[SubOp] = &[
         Some(&["ref", "lod", "u", "v", "r", "ai"])
     ),
     sub_op!("load_3d", 7, Load, Some(&["u", "v", "lod", "r"])),
+    // Gathers: IGC `3D_SAMPLE4.md` (sample4, _c, _po, _po_c); the Xe2-only
+    // ones from Mesa `brw_sampler.c` (GATHER4_L/_B/_I/_I_C/_L_C payloads).
     sub_op!("sample4", 8, Gather4, Some(UVRA)),
     sub_op!("lod", 9, Sample, Some(UVRA)),
     sub_op!("resinfo", 10, Info, Some(&["lod"])),
     sub_op!("sampleinfo", 11, Info, Some(&[])),
-    sub_op!("sample4_l", 13, Gather4, None),
-    sub_op!("sample4_b", 14, Gather4, None),
-    sub_op!("sample4_i", 15, Gather4, None),
-    sub_op!("sample4_c", 16, Gather4, None),
-    sub_op!("sample4_po", 17, Gather4, None),
+    sub_op!(
+        "sample4_l",
+        13,
+        Gather4,
+        Some(&["lod", "u", "v", "r", "ai"])
+    ),
+    sub_op!(
+        "sample4_b",
+        14,
+        Gather4,
+        Some(&["bias", "u", "v", "r", "ai"])
+    ),
+    sub_op!("sample4_i", 15, Gather4, Some(UVRA)),
+    sub_op!("sample4_c", 16, Gather4, Some(REF_UVRA)),
+    sub_op!(
+        "sample4_po",
+        17,
+        Gather4,
+        Some(&["u", "v", "offu", "offv", "r"])
+    ),
     sub_op!("sample_d_c_mlod", 17, Sample, None),
-    sub_op!("sample4_po_c", 18, Gather4, None),
+    sub_op!(
+        "sample4_po_c",
+        18,
+        Gather4,
+        Some(&["ref", "u", "v", "offu", "offv", "r"])
+    ),
     sub_op!("sample_mlod", 18, Sample, None),
     sub_op!("sample_c_mlod", 19, Sample, None),
     sub_op!(
@@ -168,8 +191,13 @@ pub const SUB_OPS: &[SubOp] = &[
         Sample,
         Some(&["ref", "u", "dudx", "dudy", "v", "dvdx", "dvdy", "r", "drdx", "drdy", "ai"])
     ),
-    sub_op!("sample4_i_c", 21, Gather4, None),
-    sub_op!("sample4_l_c", 23, Gather4, None),
+    sub_op!("sample4_i_c", 21, Gather4, Some(REF_UVRA)),
+    sub_op!(
+        "sample4_l_c",
+        23,
+        Gather4,
+        Some(&["ref", "lod", "u", "v", "r", "ai"])
+    ),
     sub_op!("sample_lz", 24, Sample, Some(UVRA)),
     sub_op!(
         "sample_c_lz",
@@ -181,9 +209,18 @@ pub const SUB_OPS: &[SubOp] = &[
     // `lower_sampler_logical_send`, TXF with a zero LOD; IGC 12504's dumps
     // pass u, v for a 2D surface).
     sub_op!("load_lz", 26, Load, Some(&["u", "v", "r"])),
+    // ld_l: neither IGC's 3D_LOAD.md nor Mesa (no message 27) gives its layout.
     sub_op!("load_l", 27, Load, None),
-    sub_op!("load_2dms_w", 28, Load, None),
-    sub_op!("load_mcs", 29, Load, None),
+    // UD form (IGC 3D_LOAD.md's parameter table and text, Mesa brw_sampler.c
+    // LD2DMS_W; the doc's format table, u v lod r, is wrong: docs/errata.md).
+    sub_op!(
+        "load_2dms_w",
+        28,
+        Load,
+        Some(&["si", "mcsl", "mcsh", "u", "v", "r", "lod"])
+    ),
+    // IGC 3D_LOAD.md: u v r lod (its format table says u v lod r, as above).
+    sub_op!("load_mcs", 29, Load, Some(&["u", "v", "r", "lod"])),
 ];
 
 /// The sub-op a mnemonic names (mnemonics are lower case in vISA text).

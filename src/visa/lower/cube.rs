@@ -32,7 +32,7 @@ const CLAMP_LAST_TEXEL: u8 = 2;
 
 /// Refuses what a cube surface does not model for `name` (the vISA sub-op),
 /// whose AMD equivalent is `op`.
-pub(super) fn check_op(name: &str, op: &MimgOp, offsets: [i32; 3]) -> Res<()> {
+pub(super) fn check_op(name: &str, op: &MimgOp, offset: bool) -> Res<()> {
     if op.kind == BaseKind::Load {
         return Err(format!(
             "`{name}` on a CUBE surface: 3D_LOAD gives u/v/r no meaning on a cube (IGC 3D_LOAD.md)"
@@ -43,9 +43,9 @@ pub(super) fn check_op(name: &str, op: &MimgOp, offsets: [i32; 3]) -> Res<()> {
             "`{name}` on a CUBE surface: how Intel turns 3D gradients into a cube LOD is not public"
         ));
     }
-    if op.kind != BaseKind::ResInfo && offsets != [0; 3] {
+    if op.kind != BaseKind::ResInfo && offset {
         return Err(format!(
-            "`{name}` on a CUBE surface with a non-zero `aoffimmi`: texel offsets on a cube are not public"
+            "`{name}` on a CUBE surface with a texel offset (`aoffimmi` or a `_po` gather): texel offsets on a cube are not public"
         ));
     }
     Ok(())

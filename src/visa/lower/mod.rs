@@ -11,9 +11,12 @@
 //! ([`sample`]). Surface and sampler indices must be launch constants: the
 //! inputs' values from the manifest, or `movs` of an immediate.
 
+pub mod aoffimmi;
 mod cube;
 pub mod flow;
+pub mod gather;
 pub mod layout;
+pub mod msaa;
 pub mod sample;
 
 use super::inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred};
@@ -52,6 +55,9 @@ pub enum Binding {
 pub struct Target {
     /// GRF size in bytes (32 on TGLLP, 64 on Xe2+).
     pub grf: u32,
+    /// True on an Xe2 platform (its Xe2-only sampler messages run; the gather4
+    /// programmable-offset ones do not).
+    pub xe2: bool,
     /// Binding table: surface index → binding.
     pub surfaces: BTreeMap<u32, Binding>,
     /// Sampler table: sampler index → S# (gfx10).

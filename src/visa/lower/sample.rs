@@ -17,7 +17,7 @@ use crate::ir::grf::{
 use crate::ir::{Op, Reg, Src};
 use crate::texture::descriptor::ImageType;
 use crate::texture::format::NumFormat;
-use crate::visa::inst::{Operand, Sampler};
+use crate::visa::inst::Sampler;
 use crate::visa::tables::SamplerClass;
 
 /// vISA sub-op → the AMD op of the same semantics (without `_o`; the
@@ -38,6 +38,20 @@ pub const AMD_OPS: &[(&str, &str)] = &[
     // LOD 0 staged as a constant: the same mip rule as load_3d.
     ("load_lz", "image_load_mip"),
     ("resinfo", "image_get_resinfo"),
+    // Gathers (`super::gather`): plain gather4 reads the base level.
+    ("sample4", "image_gather4_lz"),
+    ("sample4_c", "image_gather4_c_lz"),
+    // Per-channel offu/offv become the `_o` dword.
+    ("sample4_po", "image_gather4_lz"),
+    ("sample4_po_c", "image_gather4_c_lz"),
+    // Xe2 only: explicit LOD, bias, implicit LOD.
+    ("sample4_l", "image_gather4_l"),
+    ("sample4_b", "image_gather4_b"),
+    ("sample4_i", "image_gather4"),
+    ("sample4_i_c", "image_gather4_c"),
+    ("sample4_l_c", "image_gather4_c_l"),
+    // A 2D MSAA load (`super::msaa`): u, v, [r], sample index.
+    ("load_2dms_w", "image_load"),
 ];
 
 /// gfx10 MIMG `dim` codes by image type (LLVM `AMDGPUDimProps`).
@@ -78,22 +92,25 @@ pub fn gfx10_mimg(
 /// Intel `aoffimmi` (U in bits 11:8, V 7:4, R 3:0, signed 4-bit) → the
 /// per-axis offsets.
 pub fn intel_offsets(aoffimmi: u32) -> [i32; 3] {
-    let f = |shift: u32| (((aoffimmi >> shift) & 0xf) << 28) as i32 >> 28;
-    [f(8), f(4), f(0)]
+    [8, 4, 0].map(|shift| crate::cpu::grf::intel_offset_field(aoffimmi, shift))
 }
 
 /// Per-axis offsets → AMD's `_o` dword (6-bit fields at bits 5:0, 13:8,
 /// 21:16; `texture::sample::coord::texel_offset` reads them).
 pub fn amd_offset_dword(o: [i32; 3]) -> u32 {
-    (0..3).fold(0, |acc, a| acc | (((o[a] as u32) & 0x3f) << (8 * a)))
+    crate::cpu::grf::amd_offset_dword(o[0], o[1], o[2])
 }
 
 pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     let name = s.op.name;
-    if s.op.class == SamplerClass::Gather4 {
-        return Err(format!(
-            "`{name}` is not executed: which LOD Intel's gather4 message reads is not in the sources gcnrun uses"
-        ));
+    match name {
+        "sampleinfo" => return super::msaa::sampleinfo(cx, s, line),
+        "load_mcs" => return Err(super::msaa::LOAD_MCS_REFUSAL.into()),
+        _ => {}
+    }
+    let gather = s.op.class == SamplerClass::Gather4;
+    if gather {
+        super::gather::check_platform(name, cx.target.xe2)?;
     }
     let amd = AMD_OPS
         .iter()
@@ -105,13 +122,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
             return Err("a paired surface (Xe2+) is not modelled".into());
         }
     }
-    let offsets = match &s.aoffimmi {
-        None => [0; 3],
-        Some(Operand::Imm { bits, .. }) => intel_offsets(*bits as u32),
-        Some(_) => {
-            return Err("a non-immediate `aoffimmi` is not modelled".into());
-        }
-    };
+    let aoff = super::aoffimmi::Aoff::of(cx, s)?;
     let desc = match cx.binding(&s.surface)? {
         Binding::Image { tsharp, desc } => (*tsharp, *desc),
         Binding::Buffer { .. } => {
@@ -124,9 +135,22 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     let (tsharp, d) = desc;
     // Intel cube coordinates are a direction (super::cube).
     let is_cube = matches!(d.image_type, ImageType::Cube);
-    let shape = crate::cpu::sample::vaddr::Shape::of(d.image_type)
-        .ok_or_else(|| format!("`{name}` on an MSAA surface"))?;
-    let with_o = s.op.class == SamplerClass::Sample && offsets != [0; 3] && amd != "image_get_lod";
+    // Only load_2dms_w reads an MSAA surface, and it reads only those.
+    let ms = name == "load_2dms_w";
+    let shape = crate::cpu::sample::vaddr::Shape::of(d.image_type);
+    if shape.is_none() != ms {
+        return Err(if ms {
+            format!("`{name}` needs a 2D MSAA surface")
+        } else {
+            format!("`{name}` on an MSAA surface")
+        });
+    }
+    let po = super::gather::is_po(name);
+    let with_o = match s.op.class {
+        SamplerClass::Sample => aoff.any() && amd != "image_get_lod",
+        SamplerClass::Gather4 => aoff.any() || po,
+        _ => false,
+    };
     let amd_name = if with_o {
         format!("{amd}_o")
     } else {
@@ -134,7 +158,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     };
     let op = by_name(&amd_name).ok_or_else(|| format!("no AMD op `{amd_name}`"))?;
     if is_cube {
-        cube::check_op(name, op, offsets)?;
+        cube::check_op(name, op, aoff.any() || po)?;
     }
     // Parameters by name; a missing trailing parameter reads 0.
     let names = s.op.params.unwrap_or(&[]);
@@ -171,36 +195,51 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
             }
         })
     };
-    let int = |n: &str, add: i32| -> Res<AddrSlot> {
-        Ok(match param(n)? {
-            None => AddrSlot::Const(add as u32),
+    let int_param = |n: &str| -> Res<Option<(u32, ElemType)>> {
+        match param(n)? {
             Some((_, ElemType::F | ElemType::Hf)) => {
-                return Err(format!("parameter `{n}` of `{name}` must be an integer"))
+                Err(format!("parameter `{n}` of `{name}` must be an integer"))
             }
-            Some((byte, ty)) => AddrSlot::Int { byte, ty, add },
-        })
+            p => Ok(p),
+        }
     };
+    let int = |n: &str| -> Res<AddrSlot> { Ok(aoff.coord_slot(int_param(n)?, None)) };
     // The coordinate body by surface type, with the offset each axis takes.
     let body: Vec<(&str, Option<usize>)> = match d.image_type {
         ImageType::D1 => vec![("u", Some(0))],
         ImageType::D1Array => vec![("u", Some(0)), ("v", None)],
         ImageType::D2 => vec![("u", Some(0)), ("v", Some(1))],
-        ImageType::D2Array => vec![("u", Some(0)), ("v", Some(1)), ("r", None)],
+        ImageType::D2Array | ImageType::D2MsaaArray => {
+            vec![("u", Some(0)), ("v", Some(1)), ("r", None)]
+        }
+        ImageType::D2Msaa => vec![("u", Some(0)), ("v", Some(1))],
         _ => vec![("u", Some(0)), ("v", Some(1)), ("r", Some(2))],
     };
     let mut slots = Vec::new();
     let mut cube_at = None;
     match op.kind {
-        BaseKind::ResInfo => slots.push(int("lod", 0)?),
+        BaseKind::ResInfo => slots.push(int("lod")?),
         BaseKind::Load => {
             for (n, axis) in &body {
-                slots.push(int(n, axis.map_or(0, |a| offsets[a]))?);
+                slots.push(aoff.coord_slot(int_param(n)?, *axis));
             }
-            slots.push(int("lod", 0)?);
+            if ms {
+                slots.push(super::msaa::sample_index_slot(
+                    int_param("si")?,
+                    int_param("lod")?,
+                    &d,
+                )?);
+            } else {
+                slots.push(int("lod")?);
+            }
         }
         _ => {
             if op.has(flag::O) {
-                slots.push(AddrSlot::Const(amd_offset_dword(offsets)));
+                slots.push(if po {
+                    super::gather::po_slot(&aoff, int_param("offu")?, int_param("offv")?)?
+                } else {
+                    aoff.dword_slot()
+                });
             }
             if op.has(flag::B) {
                 slots.push(float("bias")?);
@@ -209,10 +248,11 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
                 slots.push(float("ref")?);
             }
             if op.gradients() {
-                for axis in ["u", "v", "r"].iter().take(shape.axes) {
+                let axes = shape.map_or(0, |s| s.axes);
+                for axis in ["u", "v", "r"].iter().take(axes) {
                     slots.push(float(&format!("d{axis}dx"))?);
                 }
-                for axis in ["u", "v", "r"].iter().take(shape.axes) {
+                for axis in ["u", "v", "r"].iter().take(axes) {
                     slots.push(float(&format!("d{axis}dy"))?);
                 }
             }
@@ -247,7 +287,12 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         .ok_or_else(|| format!("destination `{}` has an unexecuted type", s.dst.name))?;
     let grf = cx.layout.grf;
     let size = u32::from(s.exec.size);
-    let count = dmask.count_ones();
+    // A gather's DMASK is its one source channel; it returns four samples.
+    let count = if gather {
+        super::gather::GATHER_VALUES
+    } else {
+        dmask.count_ones()
+    };
     let block = (size * dst_ty.bytes()).div_ceil(grf) * grf;
     let end = dst_byte + count * block + if s.pixel_null_mask { grf } else { 0 };
     if end > dst_var.byte + dst_var.bytes {
