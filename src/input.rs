@@ -106,6 +106,23 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// `s` with every control character escaped (`\n` → `\\n`), so that a
+/// message quoting names or keys from the input stays one line.
+pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Reads a program file: an ELF code object when the file starts with the ELF
 /// magic, raw instruction dwords otherwise. The format is decided by content,
 /// not by name; a file named `.o`/`.co`/`.hsaco` that is not ELF is an error.

@@ -1081,3 +1081,20 @@ fn igc_stream_bytes_are_prefixes_of_the_encoding() {
     }
     eprintln!("IGC wrote {matched} of {total} instruction bytes");
 }
+
+/// A name read from the file is quoted in errors; a control byte in it is
+/// escaped so the error stays one line (found by `mutated_fixtures_never_panic`:
+/// a newline in the kernel object's name).
+#[test]
+fn a_control_byte_in_a_quoted_name_keeps_the_error_on_one_line() {
+    let mut b = read(&assets().join("igc/image_reads__read_2d_array_int_coords.isa"));
+    let name = b"read_2d_array_int_coords\0";
+    let last = b
+        .windows(name.len())
+        .rposition(|w| w == name)
+        .expect("the kernel object's name");
+    b[last + 12] = b'\n';
+    let e = binary::read(&b, DialectChoice::Auto).expect_err("the names differ");
+    assert!(e.message.contains("read_2d_arra\\n_int_coords"), "{e}");
+    assert!(!e.to_string().contains('\n'), "{e}");
+}

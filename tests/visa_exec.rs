@@ -119,6 +119,12 @@ fn bad_intel_launches_name_the_field_or_line() {
         KERNEL,
         &["intel.input.Q", "not a declared variable"],
     );
+    // A quoted key holding a newline stays on the one error line, escaped.
+    bad(
+        &format!("{MANIFEST}[intel.input]\n\"Q\\nR\" = {{ f = 1.0 }}\n"),
+        KERNEL,
+        &["intel.input.Q\\nR", "not a declared variable"],
+    );
     // A surface index with no binding (line 11 of the kernel).
     bad(
         MANIFEST,

@@ -226,9 +226,12 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
     }
 }
 
-/// Prints one error line and returns exit code 2.
+/// Prints one error line and returns exit code 2. Messages quote names and
+/// keys from the input, which may hold control characters (a TOML quoted key,
+/// a mutated binary's string pool): those are escaped so the line stays one.
 fn fail(message: &str) -> ExitCode {
-    eprintln!("gcn-run: {message}");
+    let line = gcnrun::input::one_line(message);
+    eprintln!("gcn-run: {line}");
     ExitCode::from(EXIT_BAD_INPUT)
 }
 

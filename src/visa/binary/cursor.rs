@@ -48,10 +48,10 @@ impl<'a> Cur<'a> {
 
     /// An error at `offset`.
     pub(crate) fn err_at(offset: usize, message: impl Into<String>) -> BinError {
-        BinError {
-            offset,
-            message: message.into(),
-        }
+        // Messages quote names read from the file, which may hold any byte: a
+        // control character is escaped so that the error stays one line.
+        let message = crate::input::one_line(&message.into());
+        BinError { offset, message }
     }
 
     /// The next `n` bytes, for the field `what`.
