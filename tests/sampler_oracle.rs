@@ -259,6 +259,9 @@ fn random_case(rng: &mut ChaCha8Rng, f: &Family, border_ok: bool) -> Case {
             let s = [2, 4, 5, 8][rng.gen_range(0..4)];
             (s, s, 6)
         }
+        // The GCN families address cubes by face id; cube arrays are checked
+        // through Intel's direction path (tests/visa_cube_oracle.rs).
+        NativeDim::CubeArray => unreachable!("no GCN oracle family draws cube arrays"),
     };
     let longest = match dim {
         NativeDim::D3 => width.max(height).max(layers),
@@ -344,6 +347,7 @@ fn manifest(kind: Kind, c: &Case, s: &NativeSampler, waves: usize) -> String {
         NativeDim::D2Array => ("2d_array", format!("layers = {}\n", im.layers)),
         NativeDim::D3 => ("3d", format!("depth = {}\n", im.layers)),
         NativeDim::Cube => ("cube", String::new()),
+        NativeDim::CubeArray => ("cube", format!("layers = {}\n", im.layers / 6)),
     };
     let (format, nf) = match im.format {
         NativeFormat::Rgba8Unorm => ("8_8_8_8", "unorm"),

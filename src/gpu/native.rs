@@ -64,7 +64,7 @@ impl NativeFormat {
 }
 
 /// Image shapes (WGSL `texture_2d`, `texture_2d_array`, `texture_3d`,
-/// `texture_cube`, and their depth forms).
+/// `texture_cube`, `texture_cube_array`, and their depth forms).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NativeDim {
     /// 2D.
@@ -75,6 +75,9 @@ pub enum NativeDim {
     D3,
     /// One cube map: `layers` = 6, faces +X, −X, +Y, −Y, +Z, −Z (GCN's order too).
     Cube,
+    /// A cube array: `layers` = 6 × cubes, cube c's faces at layers 6c..6c + 5
+    /// (Vulkan's layer-face order); a lane's `layer` is the cube index.
+    CubeArray,
 }
 
 /// An image: shape, format and every level's texels.
@@ -88,7 +91,8 @@ pub struct NativeImage {
     pub width: u32,
     /// Level-0 height.
     pub height: u32,
-    /// Array slices (2D array), depth (3D), 6 (cube), 1 (2D).
+    /// Array slices (2D array), depth (3D), 6 (cube), 6 × cubes (cube array),
+    /// 1 (2D).
     pub layers: u32,
     /// Texels of each level, tightly packed: slice (or z), then row, then
     /// column, [`NativeFormat::bytes`] each, in the format's own encoding
@@ -130,6 +134,12 @@ impl NativeImage {
             }
             NativeDim::Cube if self.layers != 6 || self.width != self.height => {
                 return Err("native image: a cube is square with 6 faces".into())
+            }
+            NativeDim::CubeArray if self.layers % 6 != 0 || self.width != self.height => {
+                return Err("native image: a cube array is square with 6 faces per cube".into())
+            }
+            NativeDim::CubeArray if self.layers > limits.max_texture_array_layers => {
+                return Err("native image: too many layers".into())
             }
             NativeDim::D2Array if self.layers > limits.max_texture_array_layers => {
                 return Err("native image: too many layers".into())
@@ -255,8 +265,8 @@ pub struct NativeLane {
     /// Coordinates: (s, t) for 2D and arrays, (s, t, r) for 3D, the direction
     /// for cubes; normalized.
     pub coords: [f32; 3],
-    /// Array slice (2D arrays), already an integer: WGSL takes the index, so
-    /// the driver does no rounding.
+    /// Array slice (2D arrays) or cube index (cube arrays), already an integer:
+    /// WGSL takes the index, so the driver does no rounding.
     pub layer: i32,
     /// Explicit LOD ([`NativeOp::SampleLevel`]).
     pub lod: f32,
@@ -275,7 +285,8 @@ const LANE_WORDS: usize = 12;
 const GROUP: u32 = 64;
 
 /// The WGSL kernel for a shape, format class and op. Coordinates per shape:
-/// 2D `c.xy`, arrays `c.xy, layer`, 3D and cube `c.xyz`.
+/// 2D `c.xy`, arrays `c.xy, layer`, 3D and cube `c.xyz`, cube arrays
+/// `c.xyz, layer`.
 fn kernel_source(dim: NativeDim, depth: bool, op: NativeOp) -> Result<String, String> {
     let (ty, coords, deriv) = match (dim, depth) {
         (NativeDim::D2, false) => ("texture_2d<f32>", "a.xy", ".xy"),
@@ -285,6 +296,8 @@ fn kernel_source(dim: NativeDim, depth: bool, op: NativeOp) -> Result<String, St
         (NativeDim::D3, false) => ("texture_3d<f32>", "a.xyz", ".xyz"),
         (NativeDim::Cube, false) => ("texture_cube<f32>", "a.xyz", ".xyz"),
         (NativeDim::Cube, true) => ("texture_depth_cube", "a.xyz", ".xyz"),
+        (NativeDim::CubeArray, false) => ("texture_cube_array<f32>", "a.xyz, layer", ".xyz"),
+        (NativeDim::CubeArray, true) => ("texture_depth_cube_array", "a.xyz, layer", ".xyz"),
         (NativeDim::D3, true) => return Err("no 3D depth textures".into()),
     };
     let compare = matches!(op, NativeOp::GatherCompare | NativeOp::SampleCompareLevel);
@@ -458,6 +471,7 @@ fn prepare(
         NativeDim::D2Array => wgpu::TextureViewDimension::D2Array,
         NativeDim::D3 => wgpu::TextureViewDimension::D3,
         NativeDim::Cube => wgpu::TextureViewDimension::Cube,
+        NativeDim::CubeArray => wgpu::TextureViewDimension::CubeArray,
     };
     let view = texture.create_view(&wgpu::TextureViewDescriptor {
         dimension: Some(view_dimension),
@@ -926,12 +940,30 @@ pub fn bench_sample_level(
 mod tests {
     use super::*;
 
-    const DIMS: [NativeDim; 4] = [
+    const DIMS: [NativeDim; 5] = [
         NativeDim::D2,
         NativeDim::D2Array,
         NativeDim::D3,
         NativeDim::Cube,
+        NativeDim::CubeArray,
     ];
+
+    /// naga's validation with the capability a cube array needs (a device
+    /// grants it when the adapter has cube arrays; gcnrun's own modules never
+    /// use them, so `wgsl::validate` does not grant it).
+    fn validate_native(dim: NativeDim, src: &str) -> Result<(), String> {
+        if dim != NativeDim::CubeArray {
+            return crate::gpu::wgsl::validate(src).map(|_| ());
+        }
+        let module = naga::front::wgsl::parse_str(src).map_err(|e| e.emit_to_string(src))?;
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::CUBE_ARRAY_TEXTURES,
+        )
+        .validate(&module)
+        .map(|_| ())
+        .map_err(|e| e.emit_to_string(src))
+    }
 
     /// Every kernel the module can emit is valid WGSL for naga, and every
     /// combination WGSL lacks is refused by name (never emitted).
@@ -952,7 +984,7 @@ mod tests {
                 for op in ops {
                     match kernel_source(dim, depth, op) {
                         Ok(src) => {
-                            crate::gpu::wgsl::validate(&src)
+                            validate_native(dim, &src)
                                 .unwrap_or_else(|e| panic!("{dim:?} {depth} {op:?}: {e}"));
                             emitted += 1;
                         }
@@ -961,8 +993,8 @@ mod tests {
                 }
             }
         }
-        // Colour: 4 dims × (level, grad) + 3 dims × 2 gathers; depth: 3 dims × 2.
-        assert_eq!(emitted, 8 + 6 + 6);
+        // Colour: 5 dims × (level, grad) + 4 dims × 2 gathers; depth: 4 dims × 2.
+        assert_eq!(emitted, 10 + 8 + 8);
         assert!(kernel_source(NativeDim::D3, false, NativeOp::Gather(0)).is_err());
         assert!(kernel_source(NativeDim::D2, true, NativeOp::SampleLevel).is_err());
         assert!(kernel_source(NativeDim::D2, false, NativeOp::GatherCompare).is_err());
@@ -991,11 +1023,19 @@ mod tests {
         let rgba = NativeFormat::Rgba8Unorm;
         assert!(image(NativeDim::D2, rgba, 4, 4, 1).check(&limits).is_ok());
         assert!(image(NativeDim::D3, rgba, 4, 2, 8).check(&limits).is_ok());
+        assert!(image(NativeDim::CubeArray, rgba, 4, 4, 12)
+            .check(&limits)
+            .is_ok());
         let bad = [
             (image(NativeDim::D2, rgba, 0, 4, 1), "zero size"),
             (image(NativeDim::D2, rgba, 4, 4, 2), "one layer"),
             (image(NativeDim::Cube, rgba, 4, 2, 6), "square"),
             (image(NativeDim::Cube, rgba, 4, 4, 5), "6 faces"),
+            (
+                image(NativeDim::CubeArray, rgba, 4, 4, 8),
+                "6 faces per cube",
+            ),
+            (image(NativeDim::CubeArray, rgba, 4, 2, 12), "square"),
             (
                 image(NativeDim::D3, NativeFormat::Depth32Float, 4, 4, 4),
                 "3D depth",
