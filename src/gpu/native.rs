@@ -135,7 +135,9 @@ impl NativeImage {
             NativeDim::Cube if self.layers != 6 || self.width != self.height => {
                 return Err("native image: a cube is square with 6 faces".into())
             }
-            NativeDim::CubeArray if self.layers % 6 != 0 || self.width != self.height => {
+            NativeDim::CubeArray
+                if 6 * (self.layers / 6) != self.layers || self.width != self.height =>
+            {
                 return Err("native image: a cube array is square with 6 faces per cube".into())
             }
             NativeDim::CubeArray if self.layers > limits.max_texture_array_layers => {
