@@ -44,8 +44,11 @@ pub const MAX_PRED_AND_WAIT_SGPRS: u32 = 90;
 /// The most backward jumps one thread may take, all its loops together: a
 /// loop that would jump once more stops the run with an error naming its
 /// backward branch, so a loop that never ends cannot hang the CPU or the
-/// GPU (docs/semantics.md, "SIMD control flow").
-pub const MAX_BACK_JUMPS: u32 = 1 << 16;
+/// GPU (docs/semantics.md, "SIMD control flow"). Well below llvmpipe's
+/// silent stop after 65535 loop iterations per invocation, every loop of the
+/// shader together (Mesa gallivm `LP_MAX_TGSI_LOOP_ITERATIONS`), which would
+/// otherwise cut a long loop short without a word (docs/gpu.md).
+pub const MAX_BACK_JUMPS: u32 = 1 << 12;
 
 /// Where GRF byte `b` lives: `(vgpr, lane, byte in the dword)`.
 pub fn grf_slot(b: u32) -> (u32, u32, u32) {
