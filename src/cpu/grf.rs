@@ -832,6 +832,53 @@ mod tests {
         assert_eq!(decode(0xffff, ElemType::Uw), Val::Int(65535));
     }
 
+    /// GOTO.md, backward jump: the takers go back, the other active channels
+    /// wait at the next instruction; when none takes it, all fall through.
+    #[test]
+    fn a_backward_goto_parks_the_channels_that_do_not_take_it() {
+        let mut w = thread();
+        let mut mem = Memory::default();
+        w.set_sgpr(DISPATCH_SGPR, 0xffff);
+        w.set_sgpr(OFF_SGPR, 0x000f); // 0-3 wait elsewhere
+        w.set_sgpr(20, 0x00f0); // the predicate: 4-7
+        let (wait, again) = (21, 22);
+        let pred = Some(PredUse {
+            sgpr: 20,
+            invert: false,
+            ctrl: PredCtrl::None,
+        });
+        let ch = Channels {
+            first: 0,
+            size: 16,
+            no_mask: false,
+            pred,
+        };
+        let back = |uniform| GrfOp::BackGoto {
+            ch,
+            uniform,
+            wait,
+            again,
+        };
+        execute(&mut w, &back(false), &mut mem).unwrap();
+        assert_eq!(active(&w), 0x00f0);
+        assert_eq!(w.sgpr(wait), 0xff00);
+        assert!(loop_again(&mut w, again));
+        assert_eq!(w.sgpr(again), 0);
+        // Now the predicate holds for no active channel: nobody moves.
+        w.set_sgpr(20, 0xff00);
+        execute(&mut w, &back(false), &mut mem).unwrap();
+        assert_eq!((active(&w), w.sgpr(wait)), (0x00f0, 0xff00));
+        assert!(!loop_again(&mut w, again));
+        // The fall-through's join wakes the parked channels (not 0-3).
+        execute(&mut w, &GrfOp::Join { wait }, &mut mem).unwrap();
+        assert_eq!(active(&w), 0xfff0);
+        // Exec size 1: channel 0's bit decides for the whole thread.
+        w.set_sgpr(20, 0x0001);
+        execute(&mut w, &back(true), &mut mem).unwrap();
+        assert_eq!((active(&w), w.sgpr(wait)), (0xfff0, 0));
+        assert!(loop_again(&mut w, again));
+    }
+
     #[test]
     fn channel_enable_combines_range_dispatch_and_predicate() {
         let mut w = thread();

@@ -20,7 +20,8 @@
 //! any two accesses of different channels to overlapping bytes where one is
 //! a write: [`Sync`] tracks the bytes read and written since the last barrier
 //! and puts one in only where such a hazard exists (control flow is uniform:
-//! the IR has no branches). The synthesised MIMG's address and result VGPRs
+//! `IfActive` regions and loops decide through `workgroupUniformLoad`, itself
+//! a barrier, and a loop's later trips start after its end's). The synthesised MIMG's address and result VGPRs
 //! (from [`ADDR_VGPR`]) lie above the GRF, so they stay private per lane; the
 //! staging and scatter operations copy between the two. Predicates are SGPRs
 //! in the private `s` array, identical in every invocation: `cmp` into a
