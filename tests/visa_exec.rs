@@ -225,9 +225,55 @@ fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
 fn unmodelled_control_flow_is_refused_by_line() {
     let b = |code: &str, needles: &[&str]| bad_in("visa_exec_flow", MANIFEST, code, needles);
     // KERNEL is 8 lines: the body starts at line 9.
+    // A loop that never ends runs into the step budget (docs/semantics.md).
     b(
         &format!("{KERNEL}L:\n    goto (M1, 16) L\n"),
-        &["k.visaasm", "line 10", "backward `goto` to `L`"],
+        &["k.visaasm", "line 10", "backward jumps", "step budget"],
+    );
+    let preds = |code: String| {
+        code.replace(
+            ".input",
+            ".decl P1 v_type=P num_elts=16\n.decl P2 v_type=P num_elts=16\n.input",
+        )
+    };
+    // Two backward branches to one header (a `continue`): one per loop.
+    b(
+        &preds(format!(
+            "{KERNEL}L:\n    (P1) goto (M1, 16) L\n    goto (M1, 16) L\n"
+        )),
+        &[
+            "line 13",
+            "a second backward branch to `L` (the first is at line 12)",
+        ],
+    );
+    // Loops that overlap: B's header lies in A, B closes after A.
+    b(
+        &preds(format!(
+            "{KERNEL}A:\n    mov (M1, 16) I(0,0)<1> 0x1:d\nB:\n    (P1) goto (M1, 16) A\n    (P2) goto (M1, 16) B\n"
+        )),
+        &["line 15", "backward `goto` to `B`", "overlaps the loop closed at line 14"],
+    );
+    // A forward goto into a loop's body, past its header: irreducible.
+    b(
+        &preds(format!(
+            "{KERNEL}    (P1) goto (M1, 16) M\nL:\nM:\n    (P2) goto (M1, 16) L\n"
+        )),
+        &["line 11", "`goto` to `M` enters the loop closed at line 14"],
+    );
+    // A jmp out of a loop past a label where channels of a goto later in
+    // the loop wait since an earlier trip.
+    b(
+        &preds(format!(
+            "{KERNEL}L:\n    (P1) jmp (M1, 1) X\n    (P2) goto (M1, 16) W\n    goto (M1, 1) L\nW:\nX:\n"
+        )),
+        &["line 12", "`jmp` to `X` passes label `W`", "line 13"],
+    );
+    // A sampler index that changes around a loop.
+    b(
+        &preds(format!(
+            "{KERNEL}    movs (M1_NM, 1) S0(0) 0x0:ud\n    movs (M1_NM, 1) T6(0) 0x0:ud\nL:\n    sample_lz.R (M1, 16) 0x0:uw S0 T6 D.0 U.0 U.0\n    movs (M1_NM, 1) T6(0) 0x1:ud\n    (P1) goto (M1, 16) L\n"
+        )),
+        &["line 16", "`T6` is 0 at the loop's header"],
     );
     b(
         &format!("{KERNEL}    (P1) goto (M1, 16) W\n    jmp (M1, 1) E\nW:\nE:\n")

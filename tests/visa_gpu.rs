@@ -124,6 +124,67 @@ fn a_misaligned_scatter_is_an_error_on_both_backends() {
     );
 }
 
+/// A loop that never ends stops at the step budget (MAX_BACK_JUMPS backward
+/// jumps per thread) with an error naming its backward branch, on the CPU
+/// and on the GPU alike: neither hangs, and the GPU does not end it early
+/// without a word (llvmpipe stops loops after 65535 iterations by itself).
+#[test]
+fn a_loop_that_never_ends_stops_at_the_step_budget_on_both_backends() {
+    let test = "a_loop_that_never_ends_stops_at_the_step_budget_on_both_backends";
+    let dir = scratch();
+    // The counter N (`_NM`) shows how many trips ran before the stop.
+    let code = ".version 4.1\n.kernel \"k\"\n.decl N v_type=G type=ud num_elts=16 align=GRF\n.kernel_attr SimdSize=16\nL:\n    add (M1_NM, 1) N(0,0)<1> N(0,0)<0;1,0> 0x1:ud\n    goto (M1, 16) L\n";
+    std::fs::write(dir.join("endless.visaasm"), code).unwrap();
+    let manifest = dir.join("endless.toml");
+    std::fs::write(
+        &manifest,
+        "code = \"endless.visaasm\"\n[intel]\nsimd = 16\n",
+    )
+    .unwrap();
+    let budget = gcnrun::ir::grf::MAX_BACK_JUMPS;
+    let cpu = run_cpu(prepare(&manifest)).expect_err("the CPU stops it");
+    let text = cpu.to_string();
+    assert!(
+        text.contains("line 7") && text.contains(&format!("more than {budget} backward jumps")),
+        "{text}"
+    );
+    let Some(g) = common::gpu::gpu(test) else {
+        return;
+    };
+    let e = gcnrun::launch::run::run_gpu(prepare(&manifest), g).expect_err("the GPU too");
+    let text = format!("{e:?}");
+    assert!(
+        text.contains("line 7") && text.contains(&format!("more than {budget} backward jumps")),
+        "{text}"
+    );
+    // One trip short of the budget's end runs to completion on both, with
+    // the same count: a loop of budget + 1 trips (budget backward jumps).
+    let code = code
+        .replace(
+            ".kernel_attr",
+            ".decl P1 v_type=P num_elts=16\n.kernel_attr",
+        )
+        .replace(
+            "    goto (M1, 16) L",
+            &format!(
+                "    cmp.lt (M1_NM, 16) P1 N(0,0)<0;1,0> {}:ud\n    (P1) goto (M1, 16) L",
+                budget + 1
+            ),
+        );
+    std::fs::write(dir.join("endless.visaasm"), code).unwrap();
+    std::fs::write(
+        &manifest,
+        format!(
+            "code = \"endless.visaasm\"\n[intel]\nsimd = 16\n[intel.expect]\nN = {{ ud = [{}] }}\n",
+            budget + 1
+        ),
+    )
+    .unwrap();
+    let out = run_cpu(prepare(&manifest)).unwrap();
+    assert!(out.mismatches.is_empty(), "{:?}", out.mismatches);
+    assert_equal("budget + 1 trips", prepare(&manifest), g);
+}
+
 // ---- the random program generator ----
 
 const PROGRAMS: u64 = 32;
@@ -498,10 +559,43 @@ fn random_program(seed: u64) -> (String, String) {
         .unwrap();
     }
     code.push_str(".decl P1 v_type=P num_elts=32\n.decl P2 v_type=P num_elts=32\n");
+    // The loop's trip counts and counters, apart from RAW (so the random
+    // instructions leave them alone), and its predicate.
+    code.push_str(".decl LC v_type=G type=ud num_elts=32 align=GRF\n.decl LI v_type=G type=ud num_elts=32 align=GRF\n.decl P3 v_type=P num_elts=32\n");
     writeln!(code, ".input RAW offset=32 size={RAW_BYTES}").unwrap();
     writeln!(code, ".kernel_attr SimdSize={simd}").unwrap();
-    for _ in 0..INSTRUCTIONS {
+    // Odd seeds wrap half the instructions in a divergent loop: channel c
+    // runs it 1 + (VUD[c] & 3) times (VUD's random bits, read before any
+    // instruction writes them). Decided by the seed alone, so the random
+    // sequence (and the instructions) stay those of the seed.
+    let looped = seed % 2 == 1;
+    let start = (seed as usize * 7) % (INSTRUCTIONS / 2);
+    if looped {
+        writeln!(
+            code,
+            "    and (M1, {simd}) LC(0,0)<1> VUD(0,0)<1;1,0> 0x3:ud"
+        )
+        .unwrap();
+        writeln!(code, "    mov (M1, {simd}) LI(0,0)<1> 0x0:ud").unwrap();
+    }
+    for k in 0..INSTRUCTIONS {
+        if looped && k == start {
+            code.push_str("LOOP:\n");
+        }
         writeln!(code, "    {}", instruction(&mut r)).unwrap();
+        if looped && k == start + INSTRUCTIONS / 2 {
+            writeln!(
+                code,
+                "    add (M1, {simd}) LI(0,0)<1> LI(0,0)<1;1,0> 0x1:ud"
+            )
+            .unwrap();
+            writeln!(
+                code,
+                "    cmp.le (M1, {simd}) P3 LI(0,0)<1;1,0> LC(0,0)<1;1,0>"
+            )
+            .unwrap();
+            writeln!(code, "    (P3) goto (M1, {simd}) LOOP").unwrap();
+        }
     }
     code.push_str("    ret (M1, 1)\n");
     // RAW's dwords: bounded floats in FA, bounded halves in HA, bits elsewhere.

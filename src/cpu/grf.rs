@@ -44,6 +44,16 @@
 //!   instructions included) until a label where channels wait: the lowering
 //!   brackets that code in `IfActive`/`EndIfActive` ([`crate::cpu::run_wave`]
 //!   skips a region when [`any_active`] is false).
+//! - **Loops** (IGC `GOTO.md`, backward jump: "execution jumps to the label
+//!   if any active channel is predicated. The active channels that are not
+//!   predicated will have their execution mask turned off, and they will be
+//!   reactivated when execution reaches the next instruction"): a backward
+//!   branch that some channel takes parks the other active channels at the
+//!   instruction after it and runs the loop again with the takers; one that
+//!   no channel takes (or that is skipped, no channel being active) falls
+//!   through, and the parked channels rejoin there. A thread takes at most
+//!   [`crate::ir::grf::MAX_BACK_JUMPS`] backward jumps; one more is an error
+//!   naming the branch (a loop that never ends must not hang the run).
 
 use super::{Memory, WaveState};
 use crate::ir::grf::{
@@ -265,6 +275,14 @@ pub fn any_active(w: &WaveState) -> bool {
 fn uniform_pred(w: &WaveState, ch: &Channels) -> bool {
     ch.pred
         .is_none_or(|p| pred_bit(w, p.sgpr, ch.first) != p.invert)
+}
+
+/// At a loop's end: true (and the flag cleared) when its backward branch
+/// was taken, so the loop runs again.
+pub fn loop_again(w: &mut WaveState, again: u32) -> bool {
+    let taken = w.sgpr(again) != 0;
+    w.set_sgpr(again, 0);
+    taken
 }
 
 /// Ends the thread: every channel counts as returned and off.
@@ -611,6 +629,26 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             w.set_sgpr(*wait, w.sgpr(*wait) | taking);
             w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) | taking);
         }
+        // GOTO.md, backward jump: it jumps if any channel takes it; the
+        // active channels that do not wait at the next instruction.
+        GrfOp::BackGoto {
+            ch,
+            uniform,
+            wait,
+            again,
+        } => {
+            let taking = match (*uniform, uniform_pred(w, ch)) {
+                (true, true) => active(w),
+                (true, false) => 0,
+                (false, _) => enabled(w, ch),
+            };
+            if taking != 0 {
+                let parked = active(w) & !taking;
+                w.set_sgpr(*wait, w.sgpr(*wait) | parked);
+                w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) | parked);
+            }
+            w.set_sgpr(*again, u32::from(taking != 0));
+        }
         GrfOp::Join { wait } => {
             let back = w.sgpr(*wait) & !w.sgpr(RETURNED_SGPR);
             w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) & !back);
@@ -629,8 +667,9 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 end_thread(w);
             }
         }
-        // The regions are run_wave's: it skips them while no channel is active.
-        GrfOp::IfActive | GrfOp::EndIfActive => {}
+        // The regions and loops are run_wave's: it skips regions while no
+        // channel is active and repeats loops ([`loop_again`]).
+        GrfOp::IfActive | GrfOp::EndIfActive | GrfOp::Loop | GrfOp::EndLoop { .. } => {}
         GrfOp::ScatterResult {
             first,
             size,
@@ -791,6 +830,53 @@ mod tests {
         assert_eq!(encode(Val::Float(0.5), ElemType::Hf, false), 0x3800);
         assert_eq!(decode(0xffff, ElemType::W), Val::Int(-1));
         assert_eq!(decode(0xffff, ElemType::Uw), Val::Int(65535));
+    }
+
+    /// GOTO.md, backward jump: the takers go back, the other active channels
+    /// wait at the next instruction; when none takes it, all fall through.
+    #[test]
+    fn a_backward_goto_parks_the_channels_that_do_not_take_it() {
+        let mut w = thread();
+        let mut mem = Memory::default();
+        w.set_sgpr(DISPATCH_SGPR, 0xffff);
+        w.set_sgpr(OFF_SGPR, 0x000f); // 0-3 wait elsewhere
+        w.set_sgpr(20, 0x00f0); // the predicate: 4-7
+        let (wait, again) = (21, 22);
+        let pred = Some(PredUse {
+            sgpr: 20,
+            invert: false,
+            ctrl: PredCtrl::None,
+        });
+        let ch = Channels {
+            first: 0,
+            size: 16,
+            no_mask: false,
+            pred,
+        };
+        let back = |uniform| GrfOp::BackGoto {
+            ch,
+            uniform,
+            wait,
+            again,
+        };
+        execute(&mut w, &back(false), &mut mem).unwrap();
+        assert_eq!(active(&w), 0x00f0);
+        assert_eq!(w.sgpr(wait), 0xff00);
+        assert!(loop_again(&mut w, again));
+        assert_eq!(w.sgpr(again), 0);
+        // Now the predicate holds for no active channel: nobody moves.
+        w.set_sgpr(20, 0xff00);
+        execute(&mut w, &back(false), &mut mem).unwrap();
+        assert_eq!((active(&w), w.sgpr(wait)), (0x00f0, 0xff00));
+        assert!(!loop_again(&mut w, again));
+        // The fall-through's join wakes the parked channels (not 0-3).
+        execute(&mut w, &GrfOp::Join { wait }, &mut mem).unwrap();
+        assert_eq!(active(&w), 0xfff0);
+        // Exec size 1: channel 0's bit decides for the whole thread.
+        w.set_sgpr(20, 0x0001);
+        execute(&mut w, &back(true), &mut mem).unwrap();
+        assert_eq!((active(&w), w.sgpr(wait)), (0xfff0, 0));
+        assert!(loop_again(&mut w, again));
     }
 
     #[test]

@@ -53,11 +53,18 @@ pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<
 
 /// Runs one wave.
 pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(), ExecError> {
+    use crate::ir::grf::{GrfOp, MAX_BACK_JUMPS};
     let wave = w.wave;
     // Depth of the `IfActive` regions being skipped (cpu::grf, "SIMD control
     // flow"): while no channel is active nothing executes.
     let mut skipping = 0usize;
-    for (offset, op) in &prog.ops {
+    // The first op of each open loop's body, innermost last, and the
+    // backward jumps taken so far (cpu::grf, "Loops").
+    let mut loops: Vec<usize> = Vec::new();
+    let mut back_jumps = 0u32;
+    let mut pc = 0usize;
+    while let Some((offset, op)) = prog.ops.get(pc) {
+        pc += 1;
         let fail = |message: String| ExecError {
             wave,
             offset: *offset,
@@ -65,12 +72,34 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         };
         if let Op::Grf(g) = op {
             match **g {
-                crate::ir::grf::GrfOp::IfActive if skipping > 0 || !grf::any_active(w) => {
+                GrfOp::IfActive if skipping > 0 || !grf::any_active(w) => {
                     skipping += 1;
                     continue;
                 }
-                crate::ir::grf::GrfOp::EndIfActive if skipping > 0 => {
+                GrfOp::EndIfActive if skipping > 0 => {
                     skipping -= 1;
+                    continue;
+                }
+                _ if skipping > 0 => continue,
+                GrfOp::Loop => {
+                    loops.push(pc);
+                    continue;
+                }
+                GrfOp::EndLoop { again } => {
+                    let start = loops
+                        .last()
+                        .copied()
+                        .ok_or_else(|| fail("a loop end without its start".into()))?;
+                    if !grf::loop_again(w, again) {
+                        loops.pop();
+                    } else if back_jumps == MAX_BACK_JUMPS {
+                        return Err(fail(format!(
+                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"
+                        )));
+                    } else {
+                        back_jumps += 1;
+                        pc = start;
+                    }
                     continue;
                 }
                 _ => {}

@@ -377,12 +377,14 @@ fn run_chunk(
     for (c, &i) in part.iter().enumerate() {
         let fault = words[c * sw + FAULT_WORD as usize];
         if fault != 0 {
-            // The only run-time fault a module records (translate::FAULT_WORD).
+            // The run-time faults a module records (translate::FAULT_WORD).
+            let what = kernel
+                .faults
+                .get(&(fault as usize))
+                .map_or("an operation faulted", String::as_str);
             return Err(GpuError::Translate(super::translate::TranslateError {
                 offset: fault as usize,
-                message: format!(
-                    "wave {i}: scatter4_scaled: a byte address of an enabled channel is not dword-aligned"
-                ),
+                message: format!("wave {i}: {what}"),
             }));
         }
         unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);

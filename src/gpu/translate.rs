@@ -43,8 +43,8 @@ pub const HEADER_WORDS: u32 = 112;
 pub const M0_WORD: u32 = 106;
 /// State word (the spare) where a module that can fault at run time writes
 /// the offset of the first faulting operation, 0 when none did (a vISA
-/// `scatter4_scaled` to an address that is not dword-aligned, which the CPU
-/// refuses when it runs).
+/// `scatter4_scaled` to an address that is not dword-aligned, or a loop past
+/// the step budget, which the CPU refuses when it runs; [`Kernel::faults`]).
 pub const FAULT_WORD: u32 = 111;
 
 /// A translation failure: the instruction's byte offset and what is not
@@ -84,6 +84,9 @@ pub struct Kernel {
     /// The module reads the FORCE_DEGAMMA table ([`super::degamma::table`]),
     /// bound at [`super::degamma::BINDING`].
     pub degamma_table: bool,
+    /// What each operation that can fault at run time ([`FAULT_WORD`]) says
+    /// when it does, by its offset.
+    pub faults: BTreeMap<usize, String>,
 }
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
@@ -178,6 +181,7 @@ pub fn translate_with(
         e.int64 = int64;
         e.emit_program(&ops, first)?;
         let atomics = e.atomics.clone();
+        let faults = std::mem::take(&mut e.faults);
         let mem64 = e.mem64;
         let (wgsl, vgprs) = e.finish();
         kernels.push(Kernel {
@@ -189,6 +193,7 @@ pub fn translate_with(
             serial_waves: serial,
             mem64,
             atomics,
+            faults,
         });
     }
     Ok(Translation {
@@ -312,6 +317,8 @@ struct Emitter<'a> {
     grf: bool,
     /// GRF bytes accessed since the last workgroup barrier.
     grf_sync: grf::Sync,
+    /// Kernel::faults.
+    faults: BTreeMap<usize, String>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -343,6 +350,7 @@ impl<'a> Emitter<'a> {
             grf_vgprs: 0,
             grf: false,
             grf_sync: grf::Sync::default(),
+            faults: BTreeMap::new(),
         }
     }
 

@@ -20,7 +20,8 @@
 //! any two accesses of different channels to overlapping bytes where one is
 //! a write: [`Sync`] tracks the bytes read and written since the last barrier
 //! and puts one in only where such a hazard exists (control flow is uniform:
-//! the IR has no branches). The synthesised MIMG's address and result VGPRs
+//! `IfActive` regions and loops decide through `workgroupUniformLoad`, itself
+//! a barrier, and a loop's later trips start after its end's). The synthesised MIMG's address and result VGPRs
 //! (from [`ADDR_VGPR`]) lie above the GRF, so they stay private per lane; the
 //! staging and scatter operations copy between the two. Predicates are SGPRs
 //! in the private `s` array, identical in every invocation: `cmp` into a
@@ -30,8 +31,8 @@
 use super::{err, Emitter, TranslateError};
 use crate::ir::grf::{
     AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region,
-    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, OFF_SGPR,
-    RETURNED_SGPR, THREAD_LANES,
+    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, MAX_BACK_JUMPS,
+    OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -182,7 +183,10 @@ fn extent(op: &GrfOp) -> u32 {
         | GrfOp::Join { .. }
         | GrfOp::Ret { .. }
         | GrfOp::IfActive
-        | GrfOp::EndIfActive => 0,
+        | GrfOp::EndIfActive
+        | GrfOp::Loop
+        | GrfOp::BackGoto { .. }
+        | GrfOp::EndLoop { .. } => 0,
         GrfOp::ScatterResult {
             size,
             byte,
@@ -257,7 +261,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     let words = (vgprs * THREAD_LANES).max(1);
     writeln!(
         e.decls,
-        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive).\nvar<workgroup> grf_active: u32;"
+        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive; EndLoop's decision).\nvar<workgroup> grf_active: u32;\n// Backward jumps taken by the thread (EndLoop's step budget).\nvar<private> loop_jumps: u32;"
     )
     .ok();
     e.decls.push_str(GRF);
@@ -546,6 +550,24 @@ fn uniform_pred_expr(
     })
 }
 
+/// The channels a `goto` moves (cpu::grf::execute, `Goto`/`BackGoto`): all
+/// active ones when `uniform` and its predicate holds for the first channel,
+/// else those it enables.
+fn taking_expr(
+    e: &mut Emitter,
+    offset: usize,
+    ch: &Channels,
+    uniform: bool,
+) -> Result<String, TranslateError> {
+    if uniform {
+        let p = uniform_pred_expr(e, offset, ch)?;
+        let active = active_expr(e, offset)?;
+        Ok(format!("select(0u, {active}, {p})"))
+    } else {
+        enabled_expr(e, offset, ch)
+    }
+}
+
 /// `enabled(...)` of `ch` (cpu::grf::enabled).
 fn enabled_expr(e: &mut Emitter, offset: usize, ch: &Channels) -> Result<String, TranslateError> {
     let dispatch = active_expr(e, offset)?;
@@ -597,6 +619,37 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line("}");
             return Ok(());
         }
+        GrfOp::Loop => {
+            // The GRF accesses of a later trip follow the barrier of the
+            // loop's end; the first trip's follow those before the loop,
+            // which the access record still holds.
+            e.line("loop {");
+            return Ok(());
+        }
+        GrfOp::EndLoop { again } => {
+            // cpu::run_wave: again, within the step budget. Lane 0 decides
+            // (0 leave, 1 again, 2 past the budget) and publishes it
+            // through workgroupUniformLoad, so that the `break` is uniform.
+            let a = sgpr(e, offset, *again)?;
+            let off = sgpr(e, offset, OFF_SGPR)?;
+            let ret = sgpr(e, offset, RETURNED_SGPR)?;
+            e.line(&format!(
+                "if lane == 0u {{ grf_active = select(0u, select(1u, 2u, loop_jumps == {MAX_BACK_JUMPS}u), {a} != 0u); }}"
+            ));
+            e.line("let go = workgroupUniformLoad(&grf_active);");
+            e.line(&format!("{a} = 0u;"));
+            e.line("if go == 0u { break; }");
+            // Past the budget: the run fails naming the branch; the thread
+            // ends so that nothing else runs.
+            e.line(&format!(
+                "if go == 2u {{ fault = select(fault, {offset}u, fault == 0u); {off} = 0xffffffffu; {ret} = 0xffffffffu; break; }}"
+            ));
+            e.line("loop_jumps = loop_jumps + 1u;");
+            e.line("}");
+            e.faults.insert(offset, format!("the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"));
+            e.grf_sync = Sync::default();
+            return Ok(());
+        }
         _ => {}
     }
     e.line("{");
@@ -639,18 +692,29 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line("    exec_hi = 0u;");
         }
         GrfOp::Goto { ch, uniform, wait } => {
-            let taking = if *uniform {
-                let p = uniform_pred_expr(e, offset, ch)?;
-                let active = active_expr(e, offset)?;
-                format!("select(0u, {active}, {p})")
-            } else {
-                enabled_expr(e, offset, ch)?
-            };
+            let taking = taking_expr(e, offset, ch, *uniform)?;
             let w = sgpr(e, offset, *wait)?;
             let off = sgpr(e, offset, OFF_SGPR)?;
             e.line(&format!("    let taking = {taking};"));
             e.line(&format!("    {w} = {w} | taking;"));
             e.line(&format!("    {off} = {off} | taking;"));
+        }
+        GrfOp::BackGoto {
+            ch,
+            uniform,
+            wait,
+            again,
+        } => {
+            let taking = taking_expr(e, offset, ch, *uniform)?;
+            let active = active_expr(e, offset)?;
+            let w = sgpr(e, offset, *wait)?;
+            let off = sgpr(e, offset, OFF_SGPR)?;
+            let a = sgpr(e, offset, *again)?;
+            e.line(&format!("    let taking = {taking};"));
+            e.line(&format!(
+                "    if taking != 0u {{ let parked = {active} & ~taking; {w} = {w} | parked; {off} = {off} | parked; }}"
+            ));
+            e.line(&format!("    {a} = select(0u, 1u, taking != 0u);"));
         }
         GrfOp::Join { wait } => {
             let w = sgpr(e, offset, *wait)?;
@@ -678,7 +742,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
                 "    if end {{ {off} = 0xffffffffu; {ret} = 0xffffffffu; }}"
             ));
         }
-        GrfOp::IfActive | GrfOp::EndIfActive => {}
+        GrfOp::IfActive | GrfOp::EndIfActive | GrfOp::Loop | GrfOp::EndLoop { .. } => {}
         GrfOp::ScatterResult {
             first,
             size,
@@ -1041,6 +1105,10 @@ fn emit_store_scaled(
     e.line(&format!(
         "        if a % 4u != 0u {{ fault = select(fault, {offset}u, fault == 0u); }}"
     ));
+    e.faults.insert(
+        offset,
+        "scatter4_scaled: a byte address of an enabled channel is not dword-aligned".into(),
+    );
     let mut pos = 0;
     for c in 0..4u64 {
         if mask >> c & 1 == 0 {
@@ -1078,6 +1146,9 @@ fn describe(op: &GrfOp) -> String {
         GrfOp::Ret { .. } => "ret".into(),
         GrfOp::IfActive => "if any channel is active".into(),
         GrfOp::EndIfActive => "end if any channel is active".into(),
+        GrfOp::Loop => "loop".into(),
+        GrfOp::BackGoto { .. } => "backward goto: loop again if a channel takes it".into(),
+        GrfOp::EndLoop { .. } => "end of loop".into(),
         GrfOp::ScatterResult { .. } => "scatter the results".into(),
         GrfOp::StoreScaled { .. } => "scatter4_scaled".into(),
     }

@@ -38,8 +38,17 @@ pub const RETURNED_SGPR: u32 = 14;
 pub const PRED_SGPR: u32 = 16;
 /// The most predicates a program may declare (SGPRs 16–95).
 pub const MAX_PREDS: u32 = 80;
-/// The most predicates and branch-target wait masks together (SGPRs 16–105).
+/// The most predicates and branch-target wait masks together (SGPRs 16–105;
+/// a loop takes two: its fall-through wait mask and its again flag).
 pub const MAX_PRED_AND_WAIT_SGPRS: u32 = 90;
+/// The most backward jumps one thread may take, all its loops together: a
+/// loop that would jump once more stops the run with an error naming its
+/// backward branch, so a loop that never ends cannot hang the CPU or the
+/// GPU (docs/semantics.md, "SIMD control flow"). Well below llvmpipe's
+/// silent stop after 65535 loop iterations per invocation, every loop of the
+/// shader together (Mesa gallivm `LP_MAX_TGSI_LOOP_ITERATIONS`), which would
+/// otherwise cut a long loop short without a word (docs/gpu.md).
+pub const MAX_BACK_JUMPS: u32 = 1 << 12;
 
 /// Where GRF byte `b` lives: `(vgpr, lane, byte in the dword)`.
 pub fn grf_slot(b: u32) -> (u32, u32, u32) {
@@ -518,6 +527,34 @@ pub enum GrfOp {
     IfActive,
     /// Closes the innermost [`GrfOp::IfActive`] region.
     EndIfActive,
+    /// Opens a loop: the code up to the matching [`GrfOp::EndLoop`] runs
+    /// again each time the loop's [`GrfOp::BackGoto`] takes some channel.
+    /// Loops nest properly with each other and with `IfActive` regions.
+    Loop,
+    /// A backward `goto` or `jmp` (IGC `GOTO.md`, backward jump): when some
+    /// channel takes it (those it enables; all active ones when `uniform`
+    /// and its predicate holds for the first channel), the other active
+    /// channels wait at the next instruction (wait mask SGPR `wait`) and
+    /// `again` is set to 1; when none does, `again` is set to 0 and every
+    /// channel falls through.
+    BackGoto {
+        /// Enabled channels (never `_NM`).
+        ch: Channels,
+        /// Exec size 1, or a `jmp`: a branch of the whole thread.
+        uniform: bool,
+        /// The wait mask of the instruction after the branch.
+        wait: u32,
+        /// The SGPR saying the branch was taken.
+        again: u32,
+    },
+    /// Closes the innermost [`GrfOp::Loop`]: when SGPR `again` is set, it is
+    /// cleared and execution goes back to the loop's start (at most
+    /// [`MAX_BACK_JUMPS`] times per thread); else execution goes on. A
+    /// skipped `BackGoto` (no active channel) leaves it clear.
+    EndLoop {
+        /// The loop's again flag.
+        again: u32,
+    },
     /// `scatter4_scaled`: for each enabled channel, the enabled colour
     /// channels' dwords to `buffer + global + offset[i] + 4 * c`; a dword
     /// not wholly inside the buffer is dropped.

@@ -104,8 +104,9 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         target,
         state: target.state_inputs.clone(),
         ops: Vec::new(),
-        waits: flow.waits,
+        waits: flow.waits.clone(),
         diverged: false,
+        loop_depth: 0,
     };
     // SIMD control flow (docs/semantics.md): after the first branch or `ret`
     // a channel set may be empty, and then nothing executes until a label
@@ -116,9 +117,12 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     // The surface/sampler values every jump source so far agrees on: code
     // after a label may be reached from any of them, skipping `movs`.
     let mut sources: Option<BTreeMap<String, u32>> = None;
-    for s in &prog.body {
-        match &s.item {
-            Item::Label(l) => {
+    // The surface/sampler values assumed at each open loop's header: its
+    // backward branch must bring the same ones.
+    let mut headers: Vec<BTreeMap<String, u32>> = Vec::new();
+    for (k, s) in prog.body.iter().enumerate() {
+        match (&s.item, flow.closed_at(k)) {
+            (Item::Label(l), _) => {
                 for _ in 0..open {
                     cx.push(s.line, GrfOp::EndIfActive);
                 }
@@ -126,12 +130,44 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
                 if let Some(m) = &sources {
                     cx.state = meet(&cx.state, m);
                 }
+                // A loop's header: `Loop` opens it before the label's join,
+                // so that channels waiting there rejoin on the first trip.
+                if flow.loops.contains_key(l) {
+                    cx.push(s.line, GrfOp::Loop);
+                    cx.loop_depth += 1;
+                    headers.push(cx.state.clone());
+                }
                 if let Some(&wait) = cx.waits.get(l) {
                     cx.push(s.line, GrfOp::Join { wait });
                 }
                 guard = cx.diverged;
             }
-            Item::Inst(i) => {
+            (Item::Inst(i), Some(lp)) => {
+                if guard {
+                    cx.push(s.line, GrfOp::IfActive);
+                    open += 1;
+                }
+                cx.back_branch(i, s.line, lp).map_err(|m| at(s.line, m))?;
+                let header = headers.pop().unwrap_or_default();
+                if let Some((name, v)) = header.iter().find(|(n, v)| cx.state.get(*n) != Some(v)) {
+                    return Err(at(
+                        s.line,
+                        format!("`{name}` is {v} at the loop's header but not at its backward branch: a surface or sampler index that changes around a loop is not modelled"),
+                    ));
+                }
+                // The loop's end: the regions opened inside it close before
+                // it, then the channels parked by the branch rejoin.
+                for _ in 0..open {
+                    cx.push(s.line, GrfOp::EndIfActive);
+                }
+                open = 0;
+                cx.push(s.line, GrfOp::EndLoop { again: lp.again });
+                cx.push(s.line, GrfOp::Join { wait: lp.wait });
+                cx.loop_depth -= 1;
+                cx.diverged = true;
+                guard = true;
+            }
+            (Item::Inst(i), None) => {
                 if guard {
                     cx.push(s.line, GrfOp::IfActive);
                     open += 1;
@@ -147,7 +183,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
                     });
                 }
             }
-            Item::Function(_) => {}
+            (Item::Function(_), _) => {}
         }
     }
     for _ in 0..open {
@@ -227,6 +263,8 @@ struct Cx<'a> {
     waits: BTreeMap<String, u32>,
     /// A branch or `ret` came before: channels may be waiting or returned.
     diverged: bool,
+    /// Loops open at the instruction being lowered.
+    loop_depth: usize,
 }
 
 type Res<T> = Result<T, String>;
@@ -349,8 +387,11 @@ impl Cx<'_> {
             // RET.md: exec size 1 ends the thread when its predicate holds;
             // a wider one retires the predicated active channels. Before any
             // branch an unpredicated one is certainly reached with every
-            // channel, and is the end of the program.
-            Inst::Ret { pred: None, exec } if exec.size == 1 && !self.diverged => {
+            // channel, and is the end of the program (outside loops, whose
+            // structure the backends keep whole).
+            Inst::Ret { pred: None, exec }
+                if exec.size == 1 && !self.diverged && self.loop_depth == 0 =>
+            {
                 self.ops.push((line, Op::End))
             }
             Inst::Ret { pred, exec } => {
@@ -435,6 +476,30 @@ impl Cx<'_> {
                 return Err(format!("`{mnemonic}` is not supported (see docs/visa.md)"))
             }
         }
+        Ok(())
+    }
+
+    /// A backward `goto` or `jmp` closing loop `lp` (GOTO.md, backward
+    /// jump; a `jmp` is a branch of the whole thread, JMP.md).
+    fn back_branch(&mut self, i: &Inst, line: usize, lp: &flow::Loop) -> Res<()> {
+        let Inst::Branch {
+            kind, pred, exec, ..
+        } = i
+        else {
+            return Err("a loop closes at an instruction that is not a branch".into());
+        };
+        let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
+        let ch = self.channels(*exec, p);
+        let uniform = *kind == BranchKind::Jmp || exec.size == 1;
+        self.push(
+            line,
+            GrfOp::BackGoto {
+                ch,
+                uniform,
+                wait: lp.wait,
+                again: lp.again,
+            },
+        );
         Ok(())
     }
 
