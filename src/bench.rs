@@ -210,16 +210,7 @@ impl Workload {
             crate::launch::build::IMAGE_MEMORY_CAP,
         )
         .map_err(|e| e.to_string())?;
-        Ok(Prepared {
-            arch: p.launch.arch,
-            launch: p.launch,
-            prog: p.prog,
-            waves: p.waves,
-            memory: p.memory,
-            images: p.images,
-            code_name,
-            intel: Some(p.intel),
-        })
+        Ok(Prepared::from_intel(p, code_name))
     }
 
     /// Lanes a prepared launch runs: waves × 64, or threads × SIMD width.

@@ -4,38 +4,17 @@
 //! `[intel.expect]`; bad launches answer with one line naming the field or the
 //! source line, exit code 2.
 
+mod common;
+
 use gcnrun::launch::run::{prepare_manifest, run_cpu};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gcn-run");
 
-/// Every launch manifest under `assets/visa/`, its subfolders included
-/// (`igc/` holds the real dumps' launches), except `bin/` (binary objects).
-fn assets() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "bin") {
-                    walk(&p, out);
-                }
-            } else if p.extension().is_some_and(|e| e == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    let mut v = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa"),
-        &mut v,
-    );
-    v.sort();
-    v
-}
-
 #[test]
 fn every_visa_asset_meets_its_expectations() {
-    let all = assets();
+    let all = common::launches::visa_manifests();
     assert!(all.len() >= 11, "{all:?}");
     for m in all {
         let p = prepare_manifest(&m, None, None, None)

@@ -12,26 +12,6 @@ use gcnrun::launch::run::{prepare_manifest, run_cpu, run_diff, Prepared};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Every launch manifest under `assets/visa/`, its subfolders included
-/// (`igc/` holds the real dumps' launches), except `bin/` (binary objects).
-fn visa_assets() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "bin") {
-                    walk(&p, out);
-                }
-            } else if p.extension().is_some_and(|e| e == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    let mut v = Vec::new();
-    walk(&common::launches::assets().join("visa"), &mut v);
-    v.sort();
-    v
-}
-
 fn prepare(path: &Path) -> Prepared {
     prepare_manifest(path, None, None, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -60,7 +40,7 @@ fn every_visa_asset_equals_the_cpu() {
     let Some(g) = common::gpu::gpu(test) else {
         return;
     };
-    let assets = visa_assets();
+    let assets = common::launches::visa_manifests();
     assert!(assets.len() >= 11, "{assets:?}");
     for path in assets {
         assert_equal(&path.display().to_string(), prepare(&path), g);
@@ -69,7 +49,7 @@ fn every_visa_asset_equals_the_cpu() {
 
 #[test]
 fn visa_modules_validate_without_a_gpu() {
-    let mut launches: Vec<(String, Prepared)> = visa_assets()
+    let mut launches: Vec<(String, Prepared)> = common::launches::visa_manifests()
         .iter()
         .map(|p| (p.display().to_string(), prepare(p)))
         .collect();

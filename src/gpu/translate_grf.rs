@@ -50,15 +50,8 @@ const WORKGROUP_BYTES: u32 = 16_384;
 /// and the fault word need the rest.
 const GRF_WORKGROUP_BYTES: u32 = WORKGROUP_BYTES - 1024;
 
-/// Relations in the order of their `REL_*` codes in `grf.wgsl`.
-const REL_CODES: [Relation; 6] = [
-    Relation::Eq,
-    Relation::Ne,
-    Relation::Gt,
-    Relation::Ge,
-    Relation::Lt,
-    Relation::Le,
-];
+/// Relations in the order of their `REL_*` codes in `grf.wgsl` (vISA's order).
+const REL_CODES: [Relation; 6] = Relation::ALL;
 /// Rounding modes in the order of their `ROUND_*` codes.
 const ROUND_CODES: [RoundMode; 4] = [
     RoundMode::Down,

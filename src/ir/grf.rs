@@ -302,6 +302,18 @@ pub enum Relation {
     Le,
 }
 
+impl Relation {
+    /// Every relation, in vISA's binary order (`visa::tables::RELATIONS`).
+    pub const ALL: [Relation; 6] = [
+        Relation::Eq,
+        Relation::Ne,
+        Relation::Gt,
+        Relation::Ge,
+        Relation::Lt,
+        Relation::Le,
+    ];
+}
+
 /// Where `cmp` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpDst {

@@ -330,8 +330,6 @@ fn prepare_parsed(
     }
     let mut target = Target {
         grf,
-        // Every 64-byte-GRF platform in PLATFORMS is an Xe2 one.
-        xe2: grf == 64,
         ..Target::default()
     };
     for (key, v) in table_of(intel, "binding_table").map_err(whole)? {

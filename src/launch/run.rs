@@ -32,6 +32,20 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// An Intel launch prepared by `launch::intel`, its code named `code_name`.
+    pub fn from_intel(p: super::intel::IntelPrepared, code_name: String) -> Prepared {
+        Prepared {
+            arch: p.launch.arch,
+            launch: p.launch,
+            prog: p.prog,
+            waves: p.waves,
+            memory: p.memory,
+            images: p.images,
+            code_name,
+            intel: Some(p.intel),
+        }
+    }
+
     /// Image names and their descriptors, in manifest order.
     pub fn named_images(&self) -> Vec<(String, crate::texture::descriptor::ImageDesc)> {
         self.launch
@@ -115,16 +129,7 @@ pub fn prepare_manifest(
                 .to_string(),
             CodeSource::Bytes(_) => name.clone(),
         };
-        return Ok(Prepared {
-            arch: p.launch.arch,
-            launch: p.launch,
-            prog: p.prog,
-            waves: p.waves,
-            memory: p.memory,
-            images: p.images,
-            code_name,
-            intel: Some(p.intel),
-        });
+        return Ok(Prepared::from_intel(p, code_name));
     }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
@@ -168,16 +173,7 @@ pub fn prepare_intel(
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
     let p = super::intel::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
-    Ok(Prepared {
-        arch: p.launch.arch,
-        launch: p.launch,
-        prog: p.prog,
-        waves: p.waves,
-        memory: p.memory,
-        images: p.images,
-        code_name: code.display().to_string(),
-        intel: Some(p.intel),
-    })
+    Ok(Prepared::from_intel(p, code.display().to_string()))
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`

@@ -167,6 +167,17 @@ fn number(w: &str) -> Option<u64> {
     }
 }
 
+/// A raw operand `Name.byteoffset`.
+fn raw_operand(c: &mut Cur) -> Res<Raw> {
+    let name = c.word("a raw operand `Name.offset`")?.to_string();
+    c.expect(
+        '.',
+        &format!("after `{name}` (raw operands are `Name.byteoffset`)"),
+    )?;
+    let offset = c.u32("a byte offset")?;
+    Ok(Raw { name, offset })
+}
+
 impl Parser {
     fn line(&mut self, line: &str, toks: &[Token], n: usize) -> Res<()> {
         let mut c = Cur { line, toks, pos: 0 };
@@ -573,17 +584,8 @@ impl Parser {
             }
             let surface = self.state_name(c, false)?;
             let offset = self.source(c, exec)?;
-            let mut raw = || -> Res<Raw> {
-                let name = c.word("a raw operand `Name.offset`")?.to_string();
-                c.expect(
-                    '.',
-                    &format!("after `{name}` (raw operands are `Name.byteoffset`)"),
-                )?;
-                let offset = c.u32("a byte offset")?;
-                Ok(Raw { name, offset })
-            };
-            let element_offset = raw()?;
-            let src = raw()?;
+            let element_offset = raw_operand(c)?;
+            let src = raw_operand(c)?;
             let size = u64::from(exec.size);
             self.check_raw(&element_offset, |b| b * size)?;
             // Each enabled channel's block holds max(exec, GRF/4) dwords.
@@ -879,13 +881,7 @@ impl Parser {
             if raws.len() > tables::MAX_PARAMS + 1 {
                 return Err(format!("more than {} parameters", tables::MAX_PARAMS));
             }
-            let name = c.word("a raw operand `Name.offset`")?.to_string();
-            c.expect(
-                '.',
-                &format!("after `{name}` (raw operands are `Name.byteoffset`)"),
-            )?;
-            let offset = c.u32("a byte offset")?;
-            raws.push(Raw { name, offset });
+            raws.push(raw_operand(c)?);
         }
         if raws.is_empty() {
             return Err(format!("`{}` needs a destination", op.name));

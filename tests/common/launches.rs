@@ -23,6 +23,26 @@ pub fn asset_manifests() -> Vec<PathBuf> {
     v
 }
 
+/// Every Intel launch manifest under `assets/visa/`, its subfolders included
+/// (`igc/` holds the real dumps' launches), except `bin/` (binary objects), sorted.
+pub fn visa_manifests() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "bin") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(&assets().join("visa"), &mut v);
+    v.sort();
+    v
+}
+
 fn scratch_dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("gcnrun-gpu-tests-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();

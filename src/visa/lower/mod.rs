@@ -55,9 +55,6 @@ pub enum Binding {
 pub struct Target {
     /// GRF size in bytes (32 on TGLLP, 64 on Xe2+).
     pub grf: u32,
-    /// True on an Xe2 platform (its Xe2-only sampler messages run; the gather4
-    /// programmable-offset ones do not).
-    pub xe2: bool,
     /// Binding table: surface index → binding.
     pub surfaces: BTreeMap<u32, Binding>,
     /// Sampler table: sampler index → S# (gfx10).
@@ -67,6 +64,15 @@ pub struct Target {
     pub cube_samplers: std::collections::BTreeSet<u32>,
     /// Values of surface/sampler variables given as inputs, by name.
     pub state_inputs: BTreeMap<String, u32>,
+}
+
+impl Target {
+    /// True on an Xe2 platform: every 64-byte-GRF platform gcnrun knows is one
+    /// (its Xe2-only sampler messages run; the gather4 programmable-offset
+    /// ones do not).
+    pub fn xe2(&self) -> bool {
+        self.grf == 64
+    }
 }
 
 /// The arch lowered vISA runs as: gfx10 (wave32, so a SIMD32 thread is one wave).
@@ -365,17 +371,10 @@ impl Cx<'_> {
                 dst,
                 srcs,
             } => {
-                let rel = [
-                    Relation::Eq,
-                    Relation::Ne,
-                    Relation::Gt,
-                    Relation::Ge,
-                    Relation::Lt,
-                    Relation::Le,
-                ]
-                .get(usize::from(*rel))
-                .copied()
-                .ok_or("unknown relation")?;
+                let rel = Relation::ALL
+                    .get(usize::from(*rel))
+                    .copied()
+                    .ok_or("unknown relation")?;
                 let dst = match dst {
                     Operand::Pred(p) => CmpDst::Pred(self.pred_sgpr(p)?),
                     d => CmpDst::Grf(self.dst(d, *exec)?),

@@ -110,7 +110,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     let gather = s.op.class == SamplerClass::Gather4;
     if gather {
-        super::gather::check_platform(name, cx.target.xe2)?;
+        super::gather::check_platform(name, cx.target.xe2())?;
     }
     let amd = AMD_OPS
         .iter()
