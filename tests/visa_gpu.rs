@@ -11,6 +11,7 @@ use gcnrun::gpu;
 use gcnrun::launch::run::{prepare_manifest, run_cpu, run_diff, Prepared};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn prepare(path: &Path) -> Prepared {
     prepare_manifest(path, None, None, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -605,9 +606,14 @@ fn scratch() -> PathBuf {
     d
 }
 
+/// Writes random program `seed` to files of its own and prepares it. Two
+/// tests build the same seeds on parallel threads, so each call gets its own
+/// directory: a shared file could be read while the other thread rewrites it.
 fn random_launch(seed: u64) -> Prepared {
+    static SERIAL: AtomicUsize = AtomicUsize::new(0);
     let (code, manifest) = random_program(seed);
-    let dir = scratch();
+    let dir = scratch().join(SERIAL.fetch_add(1, Ordering::Relaxed).to_string());
+    std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(format!("random_{seed}.visaasm")), &code).unwrap();
     let path = dir.join(format!("random_{seed}.toml"));
     std::fs::write(&path, manifest).unwrap();

@@ -6,6 +6,7 @@
 use gcnrun::launch::run::{prepare_manifest, Prepared};
 use gcnrun::texture::format::{check, NumFormat, DATA_FORMATS};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `assets/`.
 pub fn assets() -> PathBuf {
@@ -49,9 +50,13 @@ fn scratch_dir() -> PathBuf {
     d
 }
 
-/// Writes a manifest and prepares it.
+/// Writes a manifest and prepares it. Every call gets a file of its own:
+/// tests of one binary run on parallel threads, and two of them writing the
+/// same name raced (one truncated the file while the other read it).
 pub fn prepare_text(name: &str, text: &str) -> Prepared {
-    let path = scratch_dir().join(format!("{name}.toml"));
+    static SERIAL: AtomicUsize = AtomicUsize::new(0);
+    let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+    let path = scratch_dir().join(format!("{name}-{serial}.toml"));
     std::fs::write(&path, text).unwrap();
     prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
