@@ -174,7 +174,7 @@ pub(super) fn emit(
 ) -> Result<(), TranslateError> {
     let r = &m.raw;
     let arch = e.prog.arch;
-    crate::cpu::sample::check_modelled(m, &arch).map_err(|x| err(offset, x))?;
+    crate::cpu::sample::check_modelled(m).map_err(|x| err(offset, x))?;
     status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
     let base = r.ssamp * 4;
     let sampler = decode_sampler_checked(&ssharp, arch.gen)

@@ -5,7 +5,7 @@ use super::expr::LaneVars;
 use super::manifest::{Expect, Launch, ManifestError, SgprInit, VgprInit};
 use super::regs::RegRange;
 use crate::cpu::WaveState;
-use crate::texture::descriptor::{encode_sampler, SamplerDesc};
+use crate::texture::descriptor::{encode_sampler_for, SamplerDesc};
 
 fn err(field: String, message: impl Into<String>) -> ManifestError {
     ManifestError {
@@ -57,7 +57,7 @@ pub fn initial_waves(
                         .iter()
                         .find(|s| &s.name == name)
                         .ok_or_else(|| err(field.clone(), "unknown sampler"))?;
-                    encode_sampler(&sampler_desc(s)).to_vec()
+                    encode_sampler_for(&sampler_desc(s), l.arch.gen).to_vec()
                 }
                 SgprInit::Image(name) => {
                     let i = l

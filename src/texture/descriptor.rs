@@ -2,15 +2,18 @@
 //! decoded into one model and encoded back (research/sampling.md §1–§2).
 //!
 //! Bit positions are data: one table of `(field, first bit, width)` per layout
-//! family — T# gfx6–gfx8 (§1.2), gfx9 (§1.3) and gfx10/gfx10.3 (§1.4, Mesa
-//! `gfx10-rsrc.json`), S# gfx6–gfx10 (§2.1) — read and written by the same two
-//! helpers, so decoding and encoding cannot disagree. gfx11 changed the T# again
-//! (new FORMAT numbering) and is refused by name rather than misread.
+//! family — T# gfx6–gfx8 (§1.2), gfx9 (§1.3), gfx10/gfx10.3 (§1.4, Mesa
+//! `gfx10-rsrc.json`) and gfx11 ([`T_GFX11`]), S# gfx6–gfx10 (§2.1) and gfx11 —
+//! read and written by the same two helpers, so decoding and encoding cannot
+//! disagree.
 //!
 //! Decoding never panics and never guesses: a field gcnrun cannot interpret is an
 //! error naming it (`T# num_format = 6 is not supported`).
 
-use super::format::{check, data_format, gfx10_code, gfx10_format, NumFormat};
+use super::format::{
+    check, combined_code, combined_format, data_format, Gfx10Run, NumFormat, GFX10_FORMATS,
+    GFX11_FORMATS,
+};
 use super::swizzle::dst_sel_from_codes;
 use crate::arch::Gen;
 
@@ -64,15 +67,23 @@ pub fn set(dw: &mut [u32], f: Bits, value: u32) {
 enum FormatBits {
     /// gfx6–gfx9: `DATA_FORMAT` (6 bits) and `NUM_FORMAT` (4 bits).
     Split { data: Bits, num: Bits },
-    /// gfx10: one 9-bit `FORMAT` ([`super::format::GFX10_FORMATS`]).
-    Combined(Bits),
+    /// gfx10+: one combined `FORMAT` field, its codes listed by `table`
+    /// ([`GFX10_FORMATS`], [`GFX11_FORMATS`]).
+    Combined {
+        /// The field.
+        bits: Bits,
+        /// The generation's code table.
+        table: &'static [Gfx10Run],
+    },
 }
 
 /// T# field positions of one layout family.
 struct TLayout {
     base_lo: Bits,
     base_hi: Bits,
-    min_lod: Bits,
+    /// MIN_LOD (4.8 fixed point), low piece first (gfx11 splits it: W5[31:27]
+    /// then W6[6:0]).
+    min_lod: &'static [Bits],
     format: FormatBits,
     /// WIDTH − 1, low piece first (gfx10 splits it: W1[31:30] then W2[11:0]).
     width: &'static [Bits],
@@ -97,7 +108,7 @@ struct TLayout {
 const T_GFX6: TLayout = TLayout {
     base_lo: b(0, 32),
     base_hi: b(32, 8),
-    min_lod: b(40, 12),
+    min_lod: &[b(40, 12)],
     format: FormatBits::Split {
         data: b(52, 6),
         num: b(58, 4),
@@ -128,13 +139,40 @@ const T_GFX9: TLayout = TLayout {
 /// W2[31], BASE_ARRAY W4[28:16], no PITCH and no LAST_ARRAY. gfx10.3's custom
 /// linear pitch (an overlay of W4 for 1D/2D) is not modelled.
 const T_GFX10: TLayout = TLayout {
-    format: FormatBits::Combined(b(52, 9)),
+    format: FormatBits::Combined {
+        bits: b(52, 9),
+        table: GFX10_FORMATS,
+    },
     width: &[b(62, 2), b(64, 12)],
     pitch: None,
     base_array: b(144, 13),
     last_array: None,
     resource_level: Some(b(95, 1)),
     ..T_GFX6
+};
+
+/// gfx11 (RDNA3): the gfx10 layout with three changes (ROCm ROCR-Runtime
+/// `src/image/resource_gfx11.h` SQ_IMG_RSRC_WORD1–6; PAL `sq_img_rsrc_t` `gfx11`
+/// view; Mesa `ac_build_gfx10_texture_descriptor`, which writes the gfx11 fields
+/// under `gfx_level >= GFX11`):
+/// - FORMAT is 8 bits, W1[27:20], with its own numbering ([`GFX11_FORMATS`]);
+///   W1[19:16] is MAX_MIP, W1[15] BIG_PAGE, W1[14:13] LLC_NOALLOC (not modelled);
+/// - MIN_LOD left W1[19:8]: MIN_LOD_LO is W5[31:27] (its 5 low bits) and
+///   MIN_LOD_HI W6[6:0] (Mesa `S_00A014_MIN_LOD_LO_GFX11(v)`,
+///   `S_00A018_MIN_LOD_HI(v >> 5)`);
+/// - no RESOURCE_LEVEL: Mesa writes `RESOURCE_LEVEL(gfx_level < GFX11)` and W2[31]
+///   is unnamed in both AMD headers, so an all-zero T# is unbound with no
+///   exception.
+///
+/// W2 WIDTH_HI/HEIGHT, W3 and W4 DEPTH/BASE_ARRAY keep their gfx10 places.
+const T_GFX11: TLayout = TLayout {
+    min_lod: &[b(187, 5), b(192, 7)],
+    format: FormatBits::Combined {
+        bits: b(52, 8),
+        table: GFX11_FORMATS,
+    },
+    resource_level: None,
+    ..T_GFX10
 };
 
 /// Resource type (T# TYPE, `SQ_RSRC_IMG_*`): 8 = 1D … 15 = 2D MSAA array.
@@ -252,10 +290,7 @@ fn t_layout(gen: Gen) -> Result<&'static TLayout, String> {
         Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => Ok(&T_GFX6),
         Gen::Gfx9 => Ok(&T_GFX9),
         Gen::Gfx10 => Ok(&T_GFX10),
-        Gen::Gfx11 => Err(format!(
-            "{} image descriptors (renumbered FORMAT field) are not modelled yet",
-            gen.name()
-        )),
+        Gen::Gfx11 => Ok(&T_GFX11),
     }
 }
 
@@ -273,6 +308,24 @@ fn get_pieces(dw: &[u32], pieces: &[Bits]) -> u32 {
 /// Total width of a split field.
 fn pieces_width(pieces: &[Bits]) -> u32 {
     pieces.iter().map(|p| u32::from(p.width)).sum()
+}
+
+/// Writes a field split into pieces, low piece first; a value wider than the
+/// pieces together is an error naming the field.
+fn set_pieces(dw: &mut [u32], pieces: &[Bits], v: u32, name: &str, gen: Gen) -> Result<(), String> {
+    let total = pieces_width(pieces);
+    if total < 32 && v >> total != 0 {
+        return Err(format!(
+            "T# {name} = {v} does not fit {total} bits on {}",
+            gen.name()
+        ));
+    }
+    let mut shift = 0;
+    for &p in pieces {
+        set(dw, p, (v >> shift) & p.max());
+        shift += u32::from(p.width);
+    }
+    Ok(())
 }
 
 /// Decodes a T# (8 dwords; for a 128-bit T# pass 4 and the rest read as zero).
@@ -315,12 +368,13 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
             check(df, nf).map_err(|e| format!("T# num_format: {e}"))?;
             (df, nf)
         }
-        FormatBits::Combined(f) => {
-            let code = g(f) as u16;
+        FormatBits::Combined { bits, table } => {
+            let code = g(bits) as u16;
             if code == 0 {
                 return Ok(Image::Null { dst_sel: raw_sel });
             }
-            gfx10_format(code).ok_or_else(|| format!("T# format = {code} is not supported"))?
+            combined_format(table, code)
+                .ok_or_else(|| format!("T# format = {code} is not supported"))?
         }
     };
     if let Some(f) = l.resource_level {
@@ -337,7 +391,7 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
     };
     let d = ImageDesc {
         base_address: (u64::from(g(l.base_lo)) << 8) | (u64::from(g(l.base_hi)) << 40),
-        min_lod: g(l.min_lod),
+        min_lod: get_pieces(dw, l.min_lod),
         data_format: df.code,
         num_format: nf.code(),
         width,
@@ -397,15 +451,14 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
     let minus1 = |v: u32| v.wrapping_sub(1);
     put(l.base_lo, (d.base_address >> 8) as u32, "base_address")?;
     put(l.base_hi, (d.base_address >> 40) as u32, "base_address")?;
-    put(l.min_lod, d.min_lod, "min_lod")?;
     match l.format {
         FormatBits::Split { data, num } => {
             put(data, d.data_format.into(), "data_format")?;
             put(num, d.num_format.into(), "num_format")?;
         }
-        FormatBits::Combined(f) => {
+        FormatBits::Combined { bits, table } => {
             let code = NumFormat::from_code(d.num_format)
-                .and_then(|nf| gfx10_code(d.data_format, nf))
+                .and_then(|nf| combined_code(table, d.data_format, nf))
                 .ok_or_else(|| {
                     format!(
                         "T# data_format = {} with num_format = {} has no {} FORMAT code",
@@ -414,7 +467,7 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
                         gen.name()
                     )
                 })?;
-            put(f, code.into(), "format")?;
+            put(bits, code.into(), "format")?;
         }
     }
     let w = minus1(d.width);
@@ -425,11 +478,6 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
             pieces_width(l.width),
             gen.name()
         ));
-    }
-    let mut shift = 0;
-    for &p in l.width {
-        put(p, (w >> shift) & p.max(), "width")?;
-        shift += u32::from(p.width);
     }
     put(l.height, minus1(d.height), "height")?;
     for (i, (f, &v)) in l.dst_sel.iter().zip(&d.dst_sel).enumerate() {
@@ -470,28 +518,69 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
     if let Some(f) = l.resource_level {
         put(f, 1, "resource_level")?;
     }
+    // The split fields, written piece by piece (the width was checked above).
+    set_pieces(&mut dw, l.width, w, "width", gen)?;
+    set_pieces(&mut dw, l.min_lod, d.min_lod, "min_lod", gen)?;
     Ok(dw)
 }
 
-/// S# field positions, gfx6–gfx9 (sampling.md §2.1).
-mod s_bits {
-    use super::{b, Bits};
-    pub const CLAMP: [Bits; 3] = [b(0, 3), b(3, 3), b(6, 3)];
-    pub const MAX_ANISO: Bits = b(9, 3);
-    pub const COMPARE: Bits = b(12, 3);
-    pub const FORCE_UNNORM: Bits = b(15, 1);
-    pub const FORCE_DEGAMMA: Bits = b(20, 1);
-    pub const DISABLE_CUBE_WRAP: Bits = b(28, 1);
-    pub const FILTER_MODE: Bits = b(29, 2);
-    pub const MIN_LOD: Bits = b(32, 12);
-    pub const MAX_LOD: Bits = b(44, 12);
-    pub const LOD_BIAS: Bits = b(64, 14);
-    pub const MAG: Bits = b(84, 2);
-    pub const MIN: Bits = b(86, 2);
-    pub const Z_FILTER: Bits = b(88, 2);
-    pub const MIP: Bits = b(90, 2);
-    pub const BORDER_PTR: Bits = b(96, 12);
-    pub const BORDER_TYPE: Bits = b(126, 2);
+/// S# field positions of one layout family.
+struct SLayout {
+    clamp: [Bits; 3],
+    max_aniso: Bits,
+    compare: Bits,
+    force_unnorm: Bits,
+    force_degamma: Bits,
+    disable_cube_wrap: Bits,
+    filter_mode: Bits,
+    min_lod: Bits,
+    max_lod: Bits,
+    lod_bias: Bits,
+    mag: Bits,
+    min: Bits,
+    z_filter: Bits,
+    mip: Bits,
+    border_ptr: Bits,
+    border_type: Bits,
+}
+
+/// gfx6–gfx10 (sampling.md §2.1; gfx10 keeps these positions for the fields
+/// modelled here, Mesa gfx10-rsrc.json).
+const S_GFX6: SLayout = SLayout {
+    clamp: [b(0, 3), b(3, 3), b(6, 3)],
+    max_aniso: b(9, 3),
+    compare: b(12, 3),
+    force_unnorm: b(15, 1),
+    force_degamma: b(20, 1),
+    disable_cube_wrap: b(28, 1),
+    filter_mode: b(29, 2),
+    min_lod: b(32, 12),
+    max_lod: b(44, 12),
+    lod_bias: b(64, 14),
+    mag: b(84, 2),
+    min: b(86, 2),
+    z_filter: b(88, 2),
+    mip: b(90, 2),
+    border_ptr: b(96, 12),
+    border_type: b(126, 2),
+};
+
+/// gfx11: BORDER_COLOR_PTR moved from W3[11:0] to W3[29:18] (Mesa writes
+/// `S_008F3C_BORDER_COLOR_PTR_GFX11` under `gfx_level >= GFX11` in
+/// `ac_build_sampler_descriptor`; ROCR-Runtime `resource_gfx11.h`
+/// SQ_IMG_SAMP_WORD3 places it at bits 29:18). Every other modelled field keeps
+/// its place (ROCR SQ_IMG_SAMP_WORD0–3 for gfx11 match §2.1).
+const S_GFX11: SLayout = SLayout {
+    border_ptr: b(114, 12),
+    ..S_GFX6
+};
+
+fn s_layout(gen: Gen) -> &'static SLayout {
+    if gen >= Gen::Gfx11 {
+        &S_GFX11
+    } else {
+        &S_GFX6
+    }
 }
 
 /// A decoded sampler descriptor.
@@ -531,30 +620,34 @@ pub struct SamplerDesc {
     pub border_type: u8,
 }
 
-/// Decodes an S# (4 dwords, gfx6–gfx9 layout; gfx10 keeps these positions for the
-/// fields modelled here, sampling.md §2.1 and Mesa gfx10-rsrc.json) without
-/// validation: every bit pattern gives a model. [`decode_sampler_checked`]
-/// rejects reserved values.
+/// Decodes an S# (4 dwords, gfx6–gfx10 layout) without validation: every bit
+/// pattern gives a model. [`decode_sampler_checked`] rejects reserved values.
 pub fn decode_sampler(dw: &[u32]) -> SamplerDesc {
-    use s_bits::*;
+    decode_sampler_for(dw, Gen::Gfx6)
+}
+
+/// Decodes an S# in the layout of generation `gen` (gfx11 moved the border
+/// colour pointer, [`S_GFX11`]) without validation.
+pub fn decode_sampler_for(dw: &[u32], gen: Gen) -> SamplerDesc {
+    let l = s_layout(gen);
     let g = |f: Bits| get(dw, f);
     SamplerDesc {
-        clamp: CLAMP.map(|f| g(f) as u8),
-        max_aniso: g(MAX_ANISO) as u8,
-        compare: g(COMPARE) as u8,
-        force_unnormalized: g(FORCE_UNNORM) == 1,
-        force_degamma: g(FORCE_DEGAMMA) == 1,
-        disable_cube_wrap: g(DISABLE_CUBE_WRAP) == 1,
-        filter_mode: g(FILTER_MODE) as u8,
-        min_lod: g(MIN_LOD) as u16,
-        max_lod: g(MAX_LOD) as u16,
-        lod_bias: super::convert::sign_extend(g(LOD_BIAS), 14) as i16,
-        mag_filter: g(MAG) as u8,
-        min_filter: g(MIN) as u8,
-        z_filter: g(Z_FILTER) as u8,
-        mip_filter: g(MIP) as u8,
-        border_ptr: g(BORDER_PTR) as u16,
-        border_type: g(BORDER_TYPE) as u8,
+        clamp: l.clamp.map(|f| g(f) as u8),
+        max_aniso: g(l.max_aniso) as u8,
+        compare: g(l.compare) as u8,
+        force_unnormalized: g(l.force_unnorm) == 1,
+        force_degamma: g(l.force_degamma) == 1,
+        disable_cube_wrap: g(l.disable_cube_wrap) == 1,
+        filter_mode: g(l.filter_mode) as u8,
+        min_lod: g(l.min_lod) as u16,
+        max_lod: g(l.max_lod) as u16,
+        lod_bias: super::convert::sign_extend(g(l.lod_bias), 14) as i16,
+        mag_filter: g(l.mag) as u8,
+        min_filter: g(l.min) as u8,
+        z_filter: g(l.z_filter) as u8,
+        mip_filter: g(l.mip) as u8,
+        border_ptr: g(l.border_ptr) as u16,
+        border_type: g(l.border_type) as u8,
     }
 }
 
@@ -565,16 +658,10 @@ const S_DERIV_ADJUST_EN: Bits = b(95, 1);
 /// Decodes an S# for generation `gen`, rejecting reserved values with an error
 /// naming the field (sampling.md §2.1): FILTER_MODE 3, MAX_ANISO_RATIO above 4
 /// (16x), Z_FILTER 3, MIP_FILTER 3 before gfx8 (gfx8 added POINT_ANISO_ADJ), and
-/// on gfx10 DERIV_ADJUST_EN = 1 (the relocated border-colour fields are not
-/// modelled). gfx11 samplers are refused by name until their layout is checked.
+/// on gfx10 and gfx11 DERIV_ADJUST_EN = 1 (the relocated border-colour fields are
+/// not modelled; ROCR `resource_gfx11.h` keeps the bit at W2[31] on gfx11).
 pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, String> {
-    if gen >= Gen::Gfx11 {
-        return Err(format!(
-            "{} sampler descriptors are not modelled yet",
-            gen.name()
-        ));
-    }
-    let d = decode_sampler(dw);
+    let d = decode_sampler_for(dw, gen);
     let reserved = |name: &str, v: u8| Err(format!("S# {name} = {v} is reserved"));
     if d.filter_mode > 2 {
         return reserved("filter_mode", d.filter_mode);
@@ -588,35 +675,40 @@ pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, Strin
     if d.mip_filter > 2 && gen < Gen::Gfx8 {
         return reserved("mip_filter", d.mip_filter);
     }
-    if gen == Gen::Gfx10 && get(dw, S_DERIV_ADJUST_EN) == 1 {
+    if gen >= Gen::Gfx10 && get(dw, S_DERIV_ADJUST_EN) == 1 {
         return Err("S# deriv_adjust_en = 1 (border colour in word 2) is not modelled".into());
     }
     Ok(d)
 }
 
-/// Encodes an S# (4 dwords).
+/// Encodes an S# (4 dwords, gfx6–gfx10 layout).
 pub fn encode_sampler(d: &SamplerDesc) -> [u32; 4] {
-    use s_bits::*;
+    encode_sampler_for(d, Gen::Gfx6)
+}
+
+/// Encodes an S# in the layout of generation `gen`.
+pub fn encode_sampler_for(d: &SamplerDesc, gen: Gen) -> [u32; 4] {
+    let l = s_layout(gen);
     let mut dw = [0u32; 4];
     let mut s = |f: Bits, v: u32| set(&mut dw, f, v);
-    for (f, &v) in CLAMP.iter().zip(&d.clamp) {
+    for (f, &v) in l.clamp.iter().zip(&d.clamp) {
         s(*f, v.into());
     }
-    s(MAX_ANISO, d.max_aniso.into());
-    s(COMPARE, d.compare.into());
-    s(FORCE_UNNORM, d.force_unnormalized.into());
-    s(FORCE_DEGAMMA, d.force_degamma.into());
-    s(DISABLE_CUBE_WRAP, d.disable_cube_wrap.into());
-    s(FILTER_MODE, d.filter_mode.into());
-    s(MIN_LOD, d.min_lod.into());
-    s(MAX_LOD, d.max_lod.into());
-    s(LOD_BIAS, d.lod_bias as u32);
-    s(MAG, d.mag_filter.into());
-    s(MIN, d.min_filter.into());
-    s(Z_FILTER, d.z_filter.into());
-    s(MIP, d.mip_filter.into());
-    s(BORDER_PTR, d.border_ptr.into());
-    s(BORDER_TYPE, d.border_type.into());
+    s(l.max_aniso, d.max_aniso.into());
+    s(l.compare, d.compare.into());
+    s(l.force_unnorm, d.force_unnormalized.into());
+    s(l.force_degamma, d.force_degamma.into());
+    s(l.disable_cube_wrap, d.disable_cube_wrap.into());
+    s(l.filter_mode, d.filter_mode.into());
+    s(l.min_lod, d.min_lod.into());
+    s(l.max_lod, d.max_lod.into());
+    s(l.lod_bias, d.lod_bias as u32);
+    s(l.mag, d.mag_filter.into());
+    s(l.min, d.min_filter.into());
+    s(l.z_filter, d.z_filter.into());
+    s(l.mip, d.mip_filter.into());
+    s(l.border_ptr, d.border_ptr.into());
+    s(l.border_type, d.border_type.into());
     dw
 }
 
@@ -717,10 +809,6 @@ mod tests {
         assert!(decode_image(&dw, Gen::Gfx7)
             .unwrap_err()
             .contains("base_array"));
-        // gfx11 is refused by name, not misread.
-        assert!(decode_image(&[1; 8], Gen::Gfx11)
-            .unwrap_err()
-            .contains("gfx11"));
     }
 
     /// The 64x32 RGBA8 UNORM 2D image of `hand_encoded_t_sharp`.
@@ -803,6 +891,102 @@ mod tests {
             decode_image(&bad, Gen::Gfx10).unwrap_err(),
             "T# format = 155 is not supported"
         );
+    }
+
+    #[test]
+    fn hand_encoded_gfx11_t_sharp() {
+        // The 64x32 RGBA8 UNORM image on gfx11, every word written by hand from
+        // the field positions of ROCR-Runtime resource_gfx11.h / PAL's gfx11
+        // sq_img_rsrc_t (independent of T_GFX11): FORMAT 8_8_8_8_UNORM = 42
+        // (CFMT_8_8_8_8_UNORM; gfx10's code is 56) at W1[27:20]; WIDTH_LO = 3 at
+        // W1[31:30]; WIDTH_HI = 15 at W2[11:0], HEIGHT − 1 = 31 at W2[27:14] and
+        // no RESOURCE_LEVEL at W2[31]; W3 as gfx10; MIN_LOD 1.5 = 0x180 (4.8)
+        // splits into MIN_LOD_LO = 0x180 & 31 = 0 at W5[31:27] and MIN_LOD_HI =
+        // 0x180 >> 5 = 12 at W6[6:0].
+        let d = ImageDesc {
+            tiling: 0,
+            min_lod: 0x180,
+            ..rgba8_2d()
+        };
+        let dw = encode_image(&d, Gen::Gfx11).unwrap();
+        assert_eq!(dw[0], 0x0100_0000);
+        assert_eq!(dw[1], (42 << 20) | (3 << 30));
+        assert_eq!(dw[2], 15 | (31 << 14));
+        assert_eq!(dw[3], 0xfac | (6 << 16) | (9 << 28));
+        assert_eq!(&dw[4..], &[0, 0, 12, 0]);
+        assert_eq!(decode_image(&dw, Gen::Gfx11), Ok(Image::Bound(d)));
+        // A MIN_LOD with low bits: 0x123 -> LO = 3 at W5[31:27], HI = 9.
+        let odd = ImageDesc {
+            min_lod: 0x123,
+            ..d
+        };
+        let odw = encode_image(&odd, Gen::Gfx11).unwrap();
+        assert_eq!((odw[5], odw[6]), (3 << 27, 9));
+        assert_eq!(decode_image(&odw, Gen::Gfx11), Ok(Image::Bound(odd)));
+        // Read as gfx10 the same words are no valid T#: RESOURCE_LEVEL (W2[31])
+        // is 0, which gfx10 refuses (and its FORMAT 42 would be 11_11_10_SINT).
+        assert!(decode_image(&dw, Gen::Gfx10)
+            .unwrap_err()
+            .contains("resource_level"));
+        // A 2D array viewed from slice 2: W4 as gfx10 (DEPTH = last slice,
+        // BASE_ARRAY at W4[28:16]).
+        let arr = ImageDesc {
+            image_type: ImageType::D2Array,
+            depth: 4,
+            base_array: 2,
+            last_array: 3,
+            min_lod: 0,
+            ..d
+        };
+        let adw = encode_image(&arr, Gen::Gfx11).unwrap();
+        assert_eq!(adw[4], 3 | (2 << 16));
+        assert_eq!(decode_image(&adw, Gen::Gfx11), Ok(Image::Bound(arr)));
+        // All zero is unbound; W2[31] alone is not (gfx11 has no RESOURCE_LEVEL,
+        // so it is an ordinary non-zero bit and TYPE 0 reads as no image).
+        assert_eq!(decode_image(&[0; 8], Gen::Gfx11), Ok(Image::Unbound));
+        assert_eq!(
+            decode_image(&[0, 0, 1 << 31, 0, 0, 0, 0, 0], Gen::Gfx11),
+            Ok(Image::Unbound)
+        );
+        // gfx11 codes outside the table (gfx10's BC1 code, 169) are refused by
+        // value.
+        let mut bad = dw;
+        set(&mut bad, b(52, 8), 169);
+        assert_eq!(
+            decode_image(&bad, Gen::Gfx11).unwrap_err(),
+            "T# format = 169 is not supported"
+        );
+        // 10_11_11 UNORM exists on gfx10 (30) but not on gfx11.
+        let packed_unorm = ImageDesc {
+            data_format: 6,
+            ..d
+        };
+        assert!(encode_image(&packed_unorm, Gen::Gfx10).is_ok());
+        assert!(encode_image(&packed_unorm, Gen::Gfx11)
+            .unwrap_err()
+            .contains("FORMAT"));
+    }
+
+    #[test]
+    fn gfx11_s_sharp_moves_the_border_pointer() {
+        // Border pointer 0xabc with type 3: W3[11:0] before gfx11, W3[29:18] on
+        // gfx11 (ROCR resource_gfx11.h SQ_IMG_SAMP_WORD3); type stays W3[31:30].
+        let d = SamplerDesc {
+            border_ptr: 0xabc,
+            border_type: 3,
+            ..decode_sampler(&[0; 4])
+        };
+        assert_eq!(encode_sampler_for(&d, Gen::Gfx10)[3], 0xabc | (3 << 30));
+        let dw = encode_sampler_for(&d, Gen::Gfx11);
+        assert_eq!(dw[3], (0xabc << 18) | (3 << 30));
+        assert_eq!(decode_sampler_for(&dw, Gen::Gfx11), d);
+        assert_eq!(decode_sampler_checked(&dw, Gen::Gfx11), Ok(d));
+        // DERIV_ADJUST_EN (W2[31]) is refused on gfx11 as on gfx10.
+        let mut deriv = dw;
+        deriv[2] |= 1 << 31;
+        assert!(decode_sampler_checked(&deriv, Gen::Gfx11)
+            .unwrap_err()
+            .contains("deriv_adjust_en"));
     }
 
     #[test]

@@ -218,7 +218,7 @@ pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
     }
 }
 
-/// A run of consecutive gfx10 `FORMAT` codes over one data format: code
+/// A run of consecutive combined `FORMAT` codes (gfx10 or gfx11) over one data format: code
 /// `first + i` is `data_format` with number format `nums[i]`.
 #[derive(Clone, Copy, Debug)]
 pub struct Gfx10Run {
@@ -294,20 +294,71 @@ pub const GFX10_FORMATS: &[Gfx10Run] = &[
     run(181, 41, &[N::Unorm, N::Srgb]),
 ];
 
-/// The (data format, number format) pair a gfx10 `FORMAT` code stands for.
-pub fn gfx10_format(code: u16) -> Option<(&'static DataFormat, NumFormat)> {
-    GFX10_FORMATS.iter().find_map(|r| {
+/// gfx11 T# `FORMAT` (W1[27:20], 8 bits): gfx11 renumbered the combined format.
+/// It keeps gfx10's codes 1–29, keeps only FLOAT of the packed-float formats
+/// (10_11_11 = 30, 11_11_10 = 31), drops USCALED/SSCALED of 10_10_10_2, and
+/// closes up every later run (8_8_8_8_UNORM is 42, not 56; 8_8_8_8_SRGB 66, not
+/// 130). Codes 1–63 from LLVM `SIDefines.h` `UfmtGFX11` (the unified format
+/// gfx11 shares between buffers and images); codes 1–81 from ROCm ROCR-Runtime
+/// `src/image/resource_gfx11.h` (`enum FORMAT`, `CFMT_*`), which agree on 1–63.
+/// 5_9_9_9, 4_4, 1, 1_REVERSED, 32_FLOAT_CLAMP and X24_8_32 are not modelled
+/// (as on gfx10), and neither are the gfx11 BCn codes: neither source lists them,
+/// so a gfx11 BCn T# is refused as an unknown FORMAT rather than guessed.
+pub const GFX11_FORMATS: &[Gfx10Run] = &[
+    run(1, 1, NORM_INT),
+    run(7, 2, NORM_INT_FLOAT),
+    run(14, 3, NORM_INT),
+    run(20, 4, INT_FLOAT),
+    run(23, 5, NORM_INT_FLOAT),
+    run(30, 6, &[N::Float]),
+    run(31, 7, &[N::Float]),
+    run(32, 8, &[N::Unorm, N::Snorm, N::Uint, N::Sint]),
+    run(36, 9, NORM_INT),
+    run(42, 10, NORM_INT),
+    run(48, 11, INT_FLOAT),
+    run(51, 12, NORM_INT_FLOAT),
+    run(58, 13, INT_FLOAT),
+    run(61, 14, INT_FLOAT),
+    run(64, 1, &[N::Srgb]),
+    run(65, 3, &[N::Srgb]),
+    run(66, 10, &[N::Srgb]),
+    run(68, 16, &[N::Unorm]),
+    run(69, 17, &[N::Unorm]),
+    run(70, 18, &[N::Unorm]),
+    run(71, 19, &[N::Unorm]),
+    run(76, 20, &[N::Unorm, N::Uint]),
+    run(78, 21, &[N::Unorm, N::Uint]),
+];
+
+/// The (data format, number format) pair a combined `FORMAT` code stands for in
+/// `table` ([`GFX10_FORMATS`] or [`GFX11_FORMATS`]).
+pub fn combined_format(
+    table: &[Gfx10Run],
+    code: u16,
+) -> Option<(&'static DataFormat, NumFormat)> {
+    table.iter().find_map(|r| {
         let i = usize::from(code.checked_sub(r.first)?);
         Some((data_format(r.data_format)?, *r.nums.get(i)?))
     })
 }
 
-/// The gfx10 `FORMAT` code of a (data format, number format) pair, if gfx10 has one.
-pub fn gfx10_code(data_format: u8, nf: NumFormat) -> Option<u16> {
-    GFX10_FORMATS.iter().find_map(|r| {
+/// The combined `FORMAT` code of a (data format, number format) pair in `table`,
+/// if the table has one.
+pub fn combined_code(table: &[Gfx10Run], data_format: u8, nf: NumFormat) -> Option<u16> {
+    table.iter().find_map(|r| {
         let i = r.nums.iter().position(|&n| n == nf)?;
         (r.data_format == data_format).then(|| r.first + i as u16)
     })
+}
+
+/// The (data format, number format) pair a gfx10 `FORMAT` code stands for.
+pub fn gfx10_format(code: u16) -> Option<(&'static DataFormat, NumFormat)> {
+    combined_format(GFX10_FORMATS, code)
+}
+
+/// The gfx10 `FORMAT` code of a (data format, number format) pair, if gfx10 has one.
+pub fn gfx10_code(data_format: u8, nf: NumFormat) -> Option<u16> {
+    combined_code(GFX10_FORMATS, data_format, nf)
 }
 
 /// The default for a component the format lacks: 0 for X, Y, Z and one for W
@@ -722,5 +773,121 @@ mod tests {
         assert_eq!(gfx10_code(4, NumFormat::Unorm), None);
         assert_eq!(gfx10_code(1, NumFormat::Float), None);
         assert_eq!(gfx10_code(16, NumFormat::Uint), None);
+    }
+
+    /// gfx11 combined `FORMAT` names in code order 1–81, as ROCm ROCR-Runtime
+    /// `src/image/resource_gfx11.h` lists them (`CFMT_*`; LLVM `UfmtGFX11` lists
+    /// 1–63 in the same order): test data, independent of [`GFX11_FORMATS`].
+    const GFX11_NAMES: &[&str] = &[
+        "8_UNORM",
+        "8_SNORM",
+        "8_USCALED",
+        "8_SSCALED",
+        "8_UINT",
+        "8_SINT",
+        "16_UNORM",
+        "16_SNORM",
+        "16_USCALED",
+        "16_SSCALED",
+        "16_UINT",
+        "16_SINT",
+        "16_FLOAT",
+        "8_8_UNORM",
+        "8_8_SNORM",
+        "8_8_USCALED",
+        "8_8_SSCALED",
+        "8_8_UINT",
+        "8_8_SINT",
+        "32_UINT",
+        "32_SINT",
+        "32_FLOAT",
+        "16_16_UNORM",
+        "16_16_SNORM",
+        "16_16_USCALED",
+        "16_16_SSCALED",
+        "16_16_UINT",
+        "16_16_SINT",
+        "16_16_FLOAT",
+        "10_11_11_FLOAT",
+        "11_11_10_FLOAT",
+        "10_10_10_2_UNORM",
+        "10_10_10_2_SNORM",
+        "10_10_10_2_UINT",
+        "10_10_10_2_SINT",
+        "2_10_10_10_UNORM",
+        "2_10_10_10_SNORM",
+        "2_10_10_10_USCALED",
+        "2_10_10_10_SSCALED",
+        "2_10_10_10_UINT",
+        "2_10_10_10_SINT",
+        "8_8_8_8_UNORM",
+        "8_8_8_8_SNORM",
+        "8_8_8_8_USCALED",
+        "8_8_8_8_SSCALED",
+        "8_8_8_8_UINT",
+        "8_8_8_8_SINT",
+        "32_32_UINT",
+        "32_32_SINT",
+        "32_32_FLOAT",
+        "16_16_16_16_UNORM",
+        "16_16_16_16_SNORM",
+        "16_16_16_16_USCALED",
+        "16_16_16_16_SSCALED",
+        "16_16_16_16_UINT",
+        "16_16_16_16_SINT",
+        "16_16_16_16_FLOAT",
+        "32_32_32_UINT",
+        "32_32_32_SINT",
+        "32_32_32_FLOAT",
+        "32_32_32_32_UINT",
+        "32_32_32_32_SINT",
+        "32_32_32_32_FLOAT",
+        "8_SRGB",
+        "8_8_SRGB",
+        "8_8_8_8_SRGB",
+        "5_9_9_9_FLOAT",
+        "5_6_5_UNORM",
+        "1_5_5_5_UNORM",
+        "5_5_5_1_UNORM",
+        "4_4_4_4_UNORM",
+        "4_4_UNORM",
+        "1_UNORM",
+        "1_REVERSED_UNORM",
+        "32_FLOAT_CLAMP",
+        "8_24_UNORM",
+        "8_24_UINT",
+        "24_8_UNORM",
+        "24_8_UINT",
+        "X24_8_32_UINT",
+        "X24_8_32_FLOAT",
+    ];
+
+    #[test]
+    fn gfx11_table_matches_rocr_names() {
+        for (i, name) in GFX11_NAMES.iter().enumerate() {
+            let code = i as u16 + 1;
+            match combined_format(GFX11_FORMATS, code) {
+                Some((df, nf)) => {
+                    let ours = format!("{}_{:?}", df.name, nf).to_uppercase();
+                    assert_eq!(&ours, name, "gfx11 code {code}");
+                    assert_eq!(combined_code(GFX11_FORMATS, df.code, nf), Some(code));
+                }
+                None => assert!(
+                    NOT_MODELLED.iter().any(|p| name.starts_with(p)),
+                    "gfx11 {code} {name} missing from GFX11_FORMATS"
+                ),
+            }
+        }
+        // Past the list, and gfx10's BCn codes, decode to nothing on gfx11.
+        for code in [0u16, 82, 130, 169, 255] {
+            assert!(combined_format(GFX11_FORMATS, code).is_none(), "{code}");
+        }
+        // The renumbering: 8_8_8_8_UNORM is 56 on gfx10 and 42 on gfx11; 16_FLOAT
+        // keeps 13; gfx11 has no 10_11_11_UNORM nor 10_10_10_2_USCALED.
+        assert_eq!(gfx10_code(10, NumFormat::Unorm), Some(56));
+        assert_eq!(combined_code(GFX11_FORMATS, 10, NumFormat::Unorm), Some(42));
+        assert_eq!(combined_code(GFX11_FORMATS, 2, NumFormat::Float), Some(13));
+        assert_eq!(combined_code(GFX11_FORMATS, 6, NumFormat::Unorm), None);
+        assert_eq!(combined_code(GFX11_FORMATS, 8, NumFormat::Uscaled), None);
     }
 }

@@ -8,7 +8,7 @@
 //! A16 and the 16-bit-gradient forms (`_g16`, and A16 on gfx9) are address
 //! layouts ([`vaddr`]); TFE and LWE add a status dword ([`status`]).
 //!
-//! Refused by name (not executed yet, [`check_modelled`]): gfx11,
+//! Refused by name (not executed yet, [`check_modelled`]):
 //! `image_gather4h`, MSAA and tiled images, LWE on a T# that enables LOD
 //! warnings, and S# border colour type 3 (the driver's border-colour table)
 //! with a border mode.
@@ -325,20 +325,12 @@ fn gather_component(dmask: u32) -> usize {
 
 /// Refuses, by name, sampler instructions whose semantics gcnrun does not model
 /// (shared by the CPU and the WGSL translator, so both refuse the same set):
-/// - gfx11: its MIMG fields and descriptors are decoded but not executed;
 /// - rows flagged `UNDOCUMENTED` in the opcode table: `image_gather4h`
 ///   (gfx9 0x42, gfx10 0x61), a gather of a horizontal run of
 ///   texels whose footprint, order and address operands no public AMD source
 ///   documents (LLVM gives only its encoding; docs/errata.md S15). Running it as
 ///   a plain gather4 would return a plausible but wrong answer.
-pub fn check_modelled(m: &Mimg, arch: &Arch) -> Result<(), String> {
-    if arch.gen >= Gen::Gfx11 {
-        return Err(format!(
-            "`{}` on {} is not executed yet",
-            m.mnemonic(),
-            arch.gen.name()
-        ));
-    }
+pub fn check_modelled(m: &Mimg) -> Result<(), String> {
     if m.op.has(crate::gcn::mimg_ops::flag::UNDOCUMENTED) {
         return Err(format!(
             "`{}` is not executed: its texel footprint is not publicly documented (docs/errata.md S15)",
@@ -358,7 +350,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
     ) {
         return Err(format!("`{}` is not a sampler instruction", m.mnemonic()));
     }
-    check_modelled(m, arch)?;
+    check_modelled(m)?;
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
     let desc = read_tsharp(m, w, arch)?;
     let sampler = read_ssharp(m, w, arch)?;
