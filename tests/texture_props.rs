@@ -172,20 +172,20 @@ proptest! {
 }
 
 use gcnrun::texture::descriptor::{
-    decode_image, decode_sampler, decode_sampler_checked, encode_image, encode_sampler, Image,
-    ImageDesc, ImageType, SamplerDesc,
+    decode_image, decode_sampler, decode_sampler_checked, decode_sampler_for, encode_image,
+    encode_sampler, encode_sampler_for, Image, ImageDesc, ImageType, SamplerDesc,
 };
-use gcnrun::texture::format::{gfx10_format, GFX10_FORMATS};
+use gcnrun::texture::format::{combined_code, combined_format, GFX10_FORMATS, GFX11_FORMATS};
 use gcnrun::Gen;
 
 /// Every (data format, number format) pair a generation's T# can carry: on
-/// gfx6–gfx9 the pairs `check` accepts, on gfx10 the FORMAT table.
+/// gfx6–gfx9 the pairs `check` accepts, on gfx10 and gfx11 their FORMAT tables.
 fn format_pairs(gen: Gen) -> Vec<(u8, u8)> {
-    if gen == Gen::Gfx10 {
-        GFX10_FORMATS
+    if let Some(table) = combined_table(gen) {
+        table
             .iter()
             .flat_map(|r| (0..r.nums.len()).map(move |i| r.first + i as u16))
-            .filter_map(gfx10_format)
+            .filter_map(|code| combined_format(table, code))
             .map(|(df, nf)| (df.code, nf.code()))
             .collect()
     } else {
@@ -196,6 +196,15 @@ fn format_pairs(gen: Gen) -> Vec<(u8, u8)> {
             .filter(|(df, n)| check(df, NumFormat::from_code(*n).unwrap()).is_ok())
             .map(|(df, n)| (df.code, n))
             .collect()
+    }
+}
+
+/// The combined FORMAT table of gfx10+, none before.
+fn combined_table(gen: Gen) -> Option<&'static [gcnrun::texture::format::Gfx10Run]> {
+    match gen {
+        Gen::Gfx10 => Some(GFX10_FORMATS),
+        Gen::Gfx11 => Some(GFX11_FORMATS),
+        _ => None,
     }
 }
 
@@ -225,7 +234,7 @@ fn any_image_desc(gen: Gen) -> impl Strategy<Value = ImageDesc> {
                 width: size.0,
                 height: size.1,
                 depth,
-                pitch: if gen == Gen::Gfx10 { size.0 } else { size.3 },
+                pitch: if gen >= Gen::Gfx10 { size.0 } else { size.3 },
                 dst_sel: arr.2.map(|i| [0u8, 1, 4, 5, 6, 7][i]),
                 base_level: lv.0,
                 last_level: lv.1,
@@ -263,23 +272,26 @@ proptest! {
     fn plausible_t_sharps_round_trip(
         dw in prop::array::uniform8(any::<u32>()), pair in 0usize..64, ty in 8u32..16,
     ) {
-        for gen in [Gen::Gfx7, Gen::Gfx9, Gen::Gfx10] {
+        for gen in [Gen::Gfx7, Gen::Gfx9, Gen::Gfx10, Gen::Gfx11] {
             let pairs = format_pairs(gen);
             let (dfmt, nfmt) = pairs[pair % pairs.len()];
             let mut dw = dw;
             // TYPE at W3[31:28]; the format fields (gfx6-9: W1[25:20], [29:26];
-            // gfx10: W1[28:20] + RESOURCE_LEVEL W2[31]); DST_SEL codes 2 and 3
-            // turned into 6 and 7.
+            // gfx10: W1[28:20] + RESOURCE_LEVEL W2[31]; gfx11: W1[27:20]); DST_SEL
+            // codes 2 and 3 turned into 6 and 7.
             dw[3] = (dw[3] & 0x0fff_ffff) | (ty << 28);
             for c in 0..4 {
                 if (dw[3] >> (3 * c + 1)) & 3 == 1 {
                     dw[3] |= 4 << (3 * c);
                 }
             }
-            if gen == Gen::Gfx10 {
-                let code = gcnrun::texture::format::gfx10_code(dfmt, NumFormat::from_code(nfmt).unwrap()).unwrap();
-                dw[1] = (dw[1] & !(0x1ff << 20)) | (u32::from(code) << 20);
-                dw[2] |= 1 << 31;
+            if let Some(table) = combined_table(gen) {
+                let code = combined_code(table, dfmt, NumFormat::from_code(nfmt).unwrap()).unwrap();
+                let mask = if gen == Gen::Gfx10 { 0x1ff } else { 0xff };
+                dw[1] = (dw[1] & !(mask << 20)) | (u32::from(code) << 20);
+                if gen == Gen::Gfx10 {
+                    dw[2] |= 1 << 31;
+                }
             } else {
                 dw[1] = (dw[1] & !(0x3ff << 20)) | (u32::from(dfmt) << 20) | (u32::from(nfmt) << 26);
             }
@@ -318,6 +330,14 @@ proptest! {
         prop_assert_eq!(decode_image(&dw, Gen::Gfx10).unwrap(), Image::Bound(d));
     }
 
+    /// encode then decode is the identity on the model (gfx11 layout: 8-bit
+    /// renumbered FORMAT, MIN_LOD split over W5/W6, no RESOURCE_LEVEL).
+    #[test]
+    fn t_sharp_round_trips_gfx11(d in any_image_desc(Gen::Gfx11)) {
+        let dw = encode_image(&d, Gen::Gfx11).unwrap();
+        prop_assert_eq!(decode_image(&dw, Gen::Gfx11).unwrap(), Image::Bound(d));
+    }
+
     /// S# fields survive encode/decode at their full widths; the checked decoder
     /// accepts exactly the non-reserved values.
     #[test]
@@ -346,6 +366,9 @@ proptest! {
         };
         let dw = encode_sampler(&d);
         prop_assert_eq!(decode_sampler(&dw), d);
+        // gfx11 layout (border pointer at W3[29:18]): its own round trip.
+        let dw11 = encode_sampler_for(&d, Gen::Gfx11);
+        prop_assert_eq!(decode_sampler_for(&dw11, Gen::Gfx11), d);
         let reserved = d.filter_mode == 3 || d.max_aniso > 4 || d.z_filter == 3;
         prop_assert_eq!(decode_sampler_checked(&dw, Gen::Gfx9).is_ok(), !reserved);
         prop_assert_eq!(
