@@ -948,6 +948,12 @@ mod tests {
             decode_image(&[0, 0, 1 << 31, 0, 0, 0, 0, 0], Gen::Gfx11),
             Ok(Image::Unbound)
         );
+        // W1[28] is FORMAT's ninth bit on gfx10 and reserved on gfx11 (AMD's
+        // headers: 8 bits; Mesa writes the 9-bit gfx10 macro, docs/errata.md
+        // X14): set, it does not change the format.
+        let mut high = dw;
+        high[1] |= 1 << 28;
+        assert_eq!(decode_image(&high, Gen::Gfx11), Ok(Image::Bound(d)));
         // gfx11 codes outside the table (gfx10's BC1 code, 169) are refused by
         // value.
         let mut bad = dw;

@@ -332,10 +332,7 @@ pub const GFX11_FORMATS: &[Gfx10Run] = &[
 
 /// The (data format, number format) pair a combined `FORMAT` code stands for in
 /// `table` ([`GFX10_FORMATS`] or [`GFX11_FORMATS`]).
-pub fn combined_format(
-    table: &[Gfx10Run],
-    code: u16,
-) -> Option<(&'static DataFormat, NumFormat)> {
+pub fn combined_format(table: &[Gfx10Run], code: u16) -> Option<(&'static DataFormat, NumFormat)> {
     table.iter().find_map(|r| {
         let i = usize::from(code.checked_sub(r.first)?);
         Some((data_format(r.data_format)?, *r.nums.get(i)?))
