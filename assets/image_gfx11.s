@@ -9,7 +9,8 @@
 // (A16), v23 = 1 (atomic addend), v[24:26] = array x, y, slice, v27 = packed f16
 // pair (1.0, -0.5).
 // s[4:11] rgba8 4x2 UNORM, s[12:19] 4x2 16_16 UNORM, s[20:27] 1x1 32 UINT,
-// s[28:35] 2x2 2d_array (3 layers) 32 UINT, s[36:43] 4x2 16_16 FLOAT.
+// s[28:35] 2x2 2d_array (3 layers) 32 UINT, s[36:43] 4x2 16_16 FLOAT, s[44:51]
+// 6x6 BC1 UNORM (v37 = x, v38 = y).
 // Regenerate image_gfx11.bin with assets/regen.sh.
 
   image_load v[2:5], v[0:1], s[4:11] dmask:0xf dim:SQ_RSRC_IMG_2D unorm
@@ -26,4 +27,5 @@
   image_load v28, v[0:1], s[36:43] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm d16
   image_load v[29:30], v[0:1], s[36:43] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm
   image_load v[31:32], v[0:1], s[36:43] dmask:0x5 dim:SQ_RSRC_IMG_2D unorm
+  image_load v[33:36], v[37:38], s[44:51] dmask:0xf dim:SQ_RSRC_IMG_2D unorm   // BC1
   s_endpgm

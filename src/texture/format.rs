@@ -301,9 +301,12 @@ pub const GFX10_FORMATS: &[Gfx10Run] = &[
 /// 130). Codes 1–63 from LLVM `SIDefines.h` `UfmtGFX11` (the unified format
 /// gfx11 shares between buffers and images); codes 1–81 from ROCm ROCR-Runtime
 /// `src/image/resource_gfx11.h` (`enum FORMAT`, `CFMT_*`), which agree on 1–63.
-/// 5_9_9_9, 4_4, 1, 1_REVERSED, 32_FLOAT_CLAMP and X24_8_32 are not modelled
-/// (as on gfx10), and neither are the gfx11 BCn codes: neither source lists them,
-/// so a gfx11 BCn T# is refused as an unknown FORMAT rather than guessed.
+/// The BCn codes, 109–122 (BC1_UNORM … BC7_SRGB, gfx10's 169–182 moved down by
+/// 60), from AMD's Radeon GPU Detective RDNA3 descriptor disassembler
+/// (`rgd_srd_disassembler_rdna3.cpp`, `GetImageFormatString`), which lists 1–81
+/// exactly as the two sources above. 5_9_9_9, 4_4, 1, 1_REVERSED,
+/// 32_FLOAT_CLAMP, X24_8_32 and the GB_GR/BG_RG/MM/YCbCr codes are not modelled
+/// (as on gfx10).
 pub const GFX11_FORMATS: &[Gfx10Run] = &[
     run(1, 1, NORM_INT),
     run(7, 2, NORM_INT_FLOAT),
@@ -328,6 +331,13 @@ pub const GFX11_FORMATS: &[Gfx10Run] = &[
     run(71, 19, &[N::Unorm]),
     run(76, 20, &[N::Unorm, N::Uint]),
     run(78, 21, &[N::Unorm, N::Uint]),
+    run(109, 35, &[N::Unorm, N::Srgb]),
+    run(111, 36, &[N::Unorm, N::Srgb]),
+    run(113, 37, &[N::Unorm, N::Srgb]),
+    run(115, 38, &[N::Unorm, N::Snorm]),
+    run(117, 39, &[N::Unorm, N::Snorm]),
+    run(119, 40, &[N::Unorm, N::Snorm]),
+    run(121, 41, &[N::Unorm, N::Srgb]),
 ];
 
 /// The (data format, number format) pair a combined `FORMAT` code stands for in
@@ -859,6 +869,25 @@ mod tests {
         "X24_8_32_FLOAT",
     ];
 
+    /// gfx11 BCn `FORMAT` codes as AMD's Radeon GPU Detective RDNA3 descriptor
+    /// disassembler names them (test data).
+    const GFX11_BCN: [(u16, &str); 14] = [
+        (109, "BC1_UNORM"),
+        (110, "BC1_SRGB"),
+        (111, "BC2_UNORM"),
+        (112, "BC2_SRGB"),
+        (113, "BC3_UNORM"),
+        (114, "BC3_SRGB"),
+        (115, "BC4_UNORM"),
+        (116, "BC4_SNORM"),
+        (117, "BC5_UNORM"),
+        (118, "BC5_SNORM"),
+        (119, "BC6_UFLOAT"),
+        (120, "BC6_SFLOAT"),
+        (121, "BC7_UNORM"),
+        (122, "BC7_SRGB"),
+    ];
+
     #[test]
     fn gfx11_table_matches_rocr_names() {
         for (i, name) in GFX11_NAMES.iter().enumerate() {
@@ -875,8 +904,19 @@ mod tests {
                 ),
             }
         }
-        // Past the list, and gfx10's BCn codes, decode to nothing on gfx11.
-        for code in [0u16, 82, 130, 169, 255] {
+        // The BCn codes (Radeon GPU Detective's RDNA3 list), named as gfx10 does.
+        for (code, name) in GFX11_BCN {
+            let (df, nf) = combined_format(GFX11_FORMATS, code).expect(name);
+            let ours = format!("{}_{:?}", df.name, nf).to_uppercase();
+            let ours = SAME_PAIR
+                .iter()
+                .find(|p| p.0 == ours)
+                .map_or(ours.as_str(), |p| p.1);
+            assert_eq!(ours, name, "gfx11 code {code}");
+            assert_eq!(combined_code(GFX11_FORMATS, df.code, nf), Some(code));
+        }
+        // Between and past the lists, and gfx10's BCn codes, decode to nothing.
+        for code in [0u16, 82, 108, 123, 130, 169, 255] {
             assert!(combined_format(GFX11_FORMATS, code).is_none(), "{code}");
         }
         // The renumbering: 8_8_8_8_UNORM is 56 on gfx10 and 42 on gfx11; 16_FLOAT

@@ -26,16 +26,17 @@ pub fn tsharp_words(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> [u32; 8] {
 }
 
 /// T# MIN_LOD_WARN (4.8 fixed point): dword 6 bits 11:0 on gfx6–gfx9, dword 5
-/// bits 19:8 on gfx10 (research/sampling.md §1.2, §1.4). gfx11 has no such
-/// field: W5[19:8] holds DEPTH_SCALE, HEIGHT_SCALE and WIDTH_SCALE and neither
-/// W5 nor W6 names a MIN_LOD_WARN (ROCR-Runtime `resource_gfx11.h`
-/// SQ_IMG_RSRC_WORD5/6; PAL's gfx11 `sq_img_rsrc_t` view), so it reads 0 there:
-/// no LOD warning can be enabled.
+/// bits 19:8 on gfx10 (research/sampling.md §1.2, §1.4) and on gfx11, where AMD's
+/// Radeon GPU Detective RDNA3 disassembler reads it at the same bits while
+/// ROCR-Runtime `resource_gfx11.h` names them DEPTH/HEIGHT/WIDTH_SCALE
+/// (docs/errata.md X14): read as MIN_LOD_WARN, nonzero bits make LWE refuse
+/// ([`check_lwe`]) instead of answering with a status either reading could
+/// contradict.
 pub fn min_lod_warn(words: &[u32; 8], gen: Gen) -> u32 {
-    match gen {
-        Gen::Gfx11 => 0,
-        Gen::Gfx10 => words[5] >> 8 & 0xfff,
-        _ => words[6] & 0xfff,
+    if gen >= Gen::Gfx10 {
+        words[5] >> 8 & 0xfff
+    } else {
+        words[6] & 0xfff
     }
 }
 
@@ -67,13 +68,12 @@ mod tests {
 
     #[test]
     fn min_lod_warn_per_generation() {
-        // W5[19:8] = 0xabc, W6[11:0] = 0x123: gfx10's field, gfx9's field, and on
-        // gfx11 the resource scales, which are no LOD warning threshold.
+        // W5[19:8] = 0xabc, W6[11:0] = 0x123: gfx9 reads W6, gfx10 and gfx11 W5.
         let mut w = [0u32; 8];
         w[5] = 0xabc << 8;
         w[6] = 0x123;
         assert_eq!(min_lod_warn(&w, Gen::Gfx9), 0x123);
         assert_eq!(min_lod_warn(&w, Gen::Gfx10), 0xabc);
-        assert_eq!(min_lod_warn(&w, Gen::Gfx11), 0);
+        assert_eq!(min_lod_warn(&w, Gen::Gfx11), 0xabc);
     }
 }
