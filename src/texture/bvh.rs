@@ -90,7 +90,10 @@ pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], String> {
         ));
     }
     if d.last_unit >> 42 != 0 {
-        return Err(format!("BVH size {} units does not fit 42 bits", d.last_unit));
+        return Err(format!(
+            "BVH size {} units does not fit 42 bits",
+            d.last_unit
+        ));
     }
     let base = d.base_address >> 8;
     Ok([
@@ -255,7 +258,12 @@ fn sort_pair(child: &mut [u32; 4], key: &mut [f32; 4], a: usize, b: usize) {
 /// "closest", the only one gfx10.3 has): each child's pointer if the ray hits its
 /// box, else [`INVALID_NODE`]; with `box_sort` the four-element sorting network
 /// (0,2) (1,3) (0,1) (2,3) (1,2) on the clamped entry distance, misses last.
-pub fn intersect_box_node(children: [u32; 4], boxes: &[Aabb; 4], ray: &Ray, d: &BvhDesc) -> [u32; 4] {
+pub fn intersect_box_node(
+    children: [u32; 4],
+    boxes: &[Aabb; 4],
+    ray: &Ray,
+    d: &BvhDesc,
+) -> [u32; 4] {
     let factor = grow_factor(d.box_grow);
     let mut child = [INVALID_NODE; 4];
     let mut key = [0f32; 4];
@@ -409,7 +417,12 @@ pub fn intersect_triangle(
             .copied()
             .ok_or(TriangleRefusal::BarySource(s))
     };
-    Ok([x.to_bits(), y.to_bits(), src(0)?.to_bits(), src(2)?.to_bits()])
+    Ok([
+        x.to_bits(),
+        y.to_bits(),
+        src(0)?.to_bits(),
+        src(2)?.to_bits(),
+    ])
 }
 
 #[cfg(test)]
@@ -443,7 +456,11 @@ mod tests {
         assert_eq!(w[1] >> 23, 6 | 1 << 8);
         assert_eq!(w[3] & (1 << 24), 1 << 24);
         assert!(decode_bvh([0, 0, 0, 0]).is_err());
-        assert!(encode_bvh(&BvhDesc { base_address: 0x80, ..d }).is_err());
+        assert!(encode_bvh(&BvhDesc {
+            base_address: 0x80,
+            ..d
+        })
+        .is_err());
     }
 
     #[test]
@@ -507,7 +524,10 @@ mod tests {
             intersect_box_node([10, 11, 12, 13], &boxes, &r, &d),
             [12, 13, 10, INVALID_NODE]
         );
-        let unsorted = BvhDesc { box_sort: false, ..d };
+        let unsorted = BvhDesc {
+            box_sort: false,
+            ..d
+        };
         assert_eq!(
             intersect_box_node([10, 11, 12, 13], &boxes, &r, &unsorted),
             [10, INVALID_NODE, 12, 13]
