@@ -83,7 +83,7 @@ pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, String> {
 /// Encodes a BVH T# (the manifest's `{ bvh = … }`); the base address must be
 /// 256-byte aligned and below 2^48, the size below 2^42 units.
 pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], String> {
-    if d.base_address % 256 != 0 || d.base_address >> 48 != 0 {
+    if d.base_address & 0xff != 0 || d.base_address >> 48 != 0 {
         return Err(format!(
             "BVH base address {:#x} is not a 256-byte aligned 48-bit address",
             d.base_address
@@ -400,6 +400,9 @@ pub fn intersect_triangle(
     let t = t_num / t_denom;
     let u = i_num / t_denom;
     let v = j_num / t_denom;
+    // Written as GPURT's comparisons: a NaN quotient compares false and is not
+    // a miss, which `!(0.0..=1.0).contains(&u)` would turn into one.
+    #[allow(clippy::manual_range_contains)]
     let missed = u < 0.0 || u > 1.0 || v < 0.0 || u + v > 1.0 || t < 0.0;
     let (x, y) = if missed {
         (f32::INFINITY, 1.0)
