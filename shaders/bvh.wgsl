@@ -215,6 +215,12 @@ fn bvh_div(a: f32, b: f32) -> f32 {
     return bitcast<f32>(sign | kept);
 }
 
+// canonical: a NaN result as 0x7fc00000.
+fn bvh_canonical(x: f32) -> u32 {
+    let b = bitcast<u32>(x);
+    return select(b, 0x7fc00000u, is_nan_bits(b));
+}
+
 fn bvh_cross(a: vec3<f32>, b: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(
         bvh_mul(a.y, b.z) - bvh_mul(a.z, b.y),
@@ -251,7 +257,7 @@ fn bvh_intersect_triangle(v0: vec3<f32>, v1: vec3<f32>, v2: vec3<f32>, triangle_
     }
     var r: BvhResult;
     if !bary {
-        r.v = vec4<u32>(bitcast<u32>(x), bitcast<u32>(y), triangle_id, select(1u, 0u, missed));
+        r.v = vec4<u32>(bvh_canonical(x), bvh_canonical(y), triangle_id, select(1u, 0u, missed));
         return r;
     }
     var b = array<f32, 3>((y - i_num) - j_num, i_num, j_num);
@@ -262,7 +268,7 @@ fn bvh_intersect_triangle(v0: vec3<f32>, v1: vec3<f32>, v2: vec3<f32>, triangle_
         r.fault = true;
         return r;
     }
-    r.v = vec4<u32>(bitcast<u32>(x), bitcast<u32>(y), bitcast<u32>(b[si]), bitcast<u32>(b[sj]));
+    r.v = vec4<u32>(bvh_canonical(x), bvh_canonical(y), bvh_canonical(b[si]), bvh_canonical(b[sj]));
     return r;
 }
 

@@ -12,7 +12,7 @@
 mod common;
 
 use common::gpu::gpu;
-use gcnrun::launch::run::{prepare_text, run_diff, run_gpu};
+use gcnrun::launch::run::{prepare_text, run_diff, run_gpu, GpuRunError};
 use gcnrun::texture::convert::f32_to_f16;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -53,7 +53,7 @@ fn bounds(rng: &mut ChaCha8Rng) -> [f32; 6] {
     for k in 0..3 {
         let lo = float(rng, 8.0);
         let size = if rng.gen_bool(0.9) {
-            rng.gen_range(0.0..6.0f32)
+            rng.gen_range(0.0..14.0f32)
         } else {
             -rng.gen_range(0.0..2.0f32)
         };
@@ -231,6 +231,27 @@ fn launch(rng: &mut ChaCha8Rng) -> String {
     t
 }
 
+/// Counts, over the four instructions that read `v8`'s node, box results with
+/// a hit and with a miss, and triangle hits and misses (t_num = +inf).
+fn coverage(out: &gcnrun::launch::run::Outcome, seen: &mut [u64; 4]) {
+    for w in &out.waves {
+        for lane in 0..w.wave_size {
+            let kind = w.vgpr(8, lane) & 7;
+            for base in [40, 44, 48, 52] {
+                let r: Vec<u32> = (0..4).map(|k| w.vgpr(base + k, lane)).collect();
+                if kind == 4 || kind == 5 {
+                    seen[0] += u64::from(r.iter().any(|&x| x != 0xffff_ffff));
+                    seen[1] += u64::from(r.contains(&0xffff_ffff));
+                } else if r[0] == 0x7f80_0000 {
+                    seen[3] += 1;
+                } else {
+                    seen[2] += 1;
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn random_rays_and_nodes_equal_the_cpu() {
     let test = "random_rays_and_nodes_equal_the_cpu";
@@ -246,13 +267,14 @@ fn random_rays_and_nodes_equal_the_cpu() {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bad = Vec::new();
     let mut lanes = 0u64;
+    let mut seen = [0u64; 4];
     for i in 0..count {
         let text = launch(&mut rng);
         let p = prepare_text(&text, &format!("random BVH launch {i}"), None)
             .unwrap_or_else(|e| panic!("launch {i}: {e}\n{text}"));
         lanes += u64::from(p.launch.waves * p.launch.wave_size);
         match run_diff(p, g) {
-            Ok(d) if d.report.count == 0 => {}
+            Ok(d) if d.report.count == 0 => coverage(&d.cpu, &mut seen),
             Ok(d) => bad.push(format!(
                 "launch {i} (seed {seed}): {} difference(s), first {:?}\n{text}",
                 d.report.count,
@@ -261,8 +283,13 @@ fn random_rays_and_nodes_equal_the_cpu() {
             Err(e) => bad.push(format!("launch {i} (seed {seed}): {e:?}\n{text}")),
         }
     }
-    println!("{count} random BVH launches, {lanes} lanes × 6 instructions (seed {seed})");
+    println!(
+        "{count} random BVH launches, {lanes} lanes × 6 instructions (seed {seed}); box results with hits {}, with misses {}; triangle hits {}, misses {}",
+        seen[0], seen[1], seen[2], seen[3]
+    );
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+    // The rays and nodes must exercise both outcomes of both tests.
+    assert!(seen.iter().all(|&n| n > 0), "coverage {seen:?}");
 }
 
 /// A node the CPU refuses (a pointer past the T#'s size) stops the GPU run
@@ -286,10 +313,12 @@ fn the_gpu_faults_where_the_cpu_refuses() {
         e.contains("lane 3") && e.contains("node pointer 0x45"),
         "{e}"
     );
-    let e = run_gpu(prepare_text(&text, "fault", None).unwrap(), g).expect_err("the GPU faults");
-    let e = format!("{e:?}");
+    let e = match run_gpu(prepare_text(&text, "fault", None).unwrap(), g) {
+        Err(GpuRunError::Input(e)) => e.to_string(),
+        other => panic!("the GPU run must fail as bad input: {:?}", other.err()),
+    };
     assert!(
-        e.contains("offset: 0,") && e.contains("past the BVH T#'s size"),
+        e.contains("offset 0x0") && e.contains("past the BVH T#'s size"),
         "{e}"
     );
 }

@@ -379,7 +379,7 @@ fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 /// (after the miss substitution), with I_SRC/J_SRC bits 1:0 and 3:2 of the
 /// triangle ID's byte `k`. Mode 0 (the ISA's "Ray Tracing Return Mode" table):
 /// dword 2 is the triangle ID dword as stored, dword 3 the hit status, 1 for a
-/// hit and 0 for a miss.
+/// hit and 0 for a miss. A NaN float result is returned as [`CANONICAL_NAN`].
 pub fn intersect_triangle(
     verts: [[f32; 3]; 3],
     triangle_id: u32,
@@ -410,7 +410,7 @@ pub fn intersect_triangle(
         (t_num, t_denom)
     };
     if !barycentrics {
-        return Ok([x.to_bits(), y.to_bits(), triangle_id, u32::from(!missed)]);
+        return Ok([canonical(x), canonical(y), triangle_id, u32::from(!missed)]);
     }
     let b = [(y - i_num) - j_num, i_num, j_num];
     let byte = triangle_id >> (8 * (k & 3));
@@ -421,11 +421,26 @@ pub fn intersect_triangle(
             .ok_or(TriangleRefusal::BarySource(s))
     };
     Ok([
-        x.to_bits(),
-        y.to_bits(),
-        src(0)?.to_bits(),
-        src(2)?.to_bits(),
+        canonical(x),
+        canonical(y),
+        canonical(src(0)?),
+        canonical(src(2)?),
     ])
+}
+
+/// The canonical quiet NaN a NaN result dword is returned as.
+pub const CANONICAL_NAN: u32 = 0x7fc0_0000;
+
+/// A result float's bits, NaNs as [`CANONICAL_NAN`]: which NaN an invalid
+/// operation (∞ − ∞, 0 × ∞) yields, or which operand's payload survives, is left
+/// open by IEEE 754 and differs between machines (x86's default NaN is
+/// 0xffc00000, Arm's 0x7fc00000), so the reference pins one (docs/errata.md B4).
+pub fn canonical(x: f32) -> u32 {
+    if x.is_nan() {
+        CANONICAL_NAN
+    } else {
+        x.to_bits()
+    }
 }
 
 #[cfg(test)]
@@ -535,6 +550,22 @@ mod tests {
             intersect_box_node([10, 11, 12, 13], &boxes, &r, &unsorted),
             [10, INVALID_NODE, 12, 13]
         );
+    }
+
+    #[test]
+    fn nan_results_are_canonical() {
+        // A vertex at +inf: e1.x = inf, so t_denom = s1·e1 = (−1)·inf + … and
+        // t_num = e2·s2 mix inf − inf into NaN; the quotients are NaN, which no
+        // comparison calls a miss, so the NaNs are returned, canonically.
+        let verts = [[0.0, 0.0, 2.0], [f32::INFINITY, 0.0, 2.0], [0.0, 1.0, 2.0]];
+        let r = ray([0.25, 0.25, 0.0], [0.0, 0.0, 1.0]);
+        let out = intersect_triangle(verts, 9, 0, &r, true).unwrap();
+        assert!(out.contains(&CANONICAL_NAN), "{out:x?}");
+        for w in out {
+            assert!(!f32::from_bits(w).is_nan() || w == CANONICAL_NAN, "{w:#x}");
+        }
+        assert_eq!(canonical(f32::from_bits(0xffc0_0001)), CANONICAL_NAN);
+        assert_eq!(canonical(-0.0), 0x8000_0000);
     }
 
     #[test]
