@@ -13,6 +13,12 @@ for pair in sample_quad:bonaire interp_p1p2:gfx900 image_rw:gfx900 gradient_quad
   llvm-objcopy-19 -O binary --only-section=.text "$tmp/$name.o" "$here/$name.bin"
   echo "wrote $here/$name.bin ($(wc -c <"$here/$name.bin") bytes)"
 done
+# gfx10.3 BVH ray intersection (assets/bvh_*.toml).
+for name in bvh_box bvh_triangle; do
+  llvm-mc-19 -arch=amdgcn -mcpu=gfx1030 -filetype=obj -o "$tmp/$name.o" "$here/$name.s"
+  llvm-objcopy-19 -O binary --only-section=.text "$tmp/$name.o" "$here/$name.bin"
+  echo "wrote $here/$name.bin ($(wc -c <"$here/$name.bin") bytes)"
+done
 # The native-sampler oracle's kernels (tests/sampler_oracle.rs), all gfx900.
 for name in oracle_sample_l oracle_sample_d oracle_sample_b oracle_gather4 oracle_gather4_c oracle_sample_c; do
   llvm-mc-19 -arch=amdgcn -mcpu=gfx900 -filetype=obj -o "$tmp/$name.o" "$here/$name.s"

@@ -49,6 +49,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_g16", "gfx1030"),
     ("sample_degamma", "gfx900"),
     ("degamma_sweep", "gfx900"),
+    ("bvh_box", "gfx1030"),
+    ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),
     ("oracle_sample_d", "gfx900"),
     ("oracle_sample_b", "gfx900"),

@@ -7,6 +7,7 @@
 //! result does not depend on the thread count.
 
 pub mod atomic;
+pub mod bvh;
 pub mod grf;
 pub mod image;
 pub mod interp;
@@ -132,6 +133,9 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
             } => interp::execute(w, *step, *vdst, *ij, *attr, *chan, mods),
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
+            }
+            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Bvh => {
+                bvh::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::ResInfo => {
                 image::resinfo(m, w, &prog.arch).map_err(fail)?

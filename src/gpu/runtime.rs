@@ -378,12 +378,13 @@ fn run_chunk(
         let fault = words[c * sw + FAULT_WORD as usize];
         if fault != 0 {
             // The run-time faults a module records (translate::FAULT_WORD).
+            let offset = super::translate::fault_offset(fault);
             let what = kernel
                 .faults
-                .get(&(fault as usize))
+                .get(&offset)
                 .map_or("an operation faulted", String::as_str);
             return Err(GpuError::Translate(super::translate::TranslateError {
-                offset: fault as usize,
+                offset,
                 message: format!("wave {i}: {what}"),
             }));
         }

@@ -19,6 +19,8 @@
 
 use super::wgsl;
 
+#[path = "translate_bvh.rs"]
+mod bvh;
 #[path = "translate_grf.rs"]
 mod grf;
 #[path = "translate_sample.rs"]
@@ -45,7 +47,19 @@ pub const M0_WORD: u32 = 106;
 /// the offset of the first faulting operation, 0 when none did (a vISA
 /// `scatter4_scaled` to an address that is not dword-aligned, or a loop past
 /// the step budget, which the CPU refuses when it runs; [`Kernel::faults`]).
+/// An AMD BVH instruction, whose offset may be 0, writes its offset with bit 31
+/// set ([`fault_offset`]).
 pub const FAULT_WORD: u32 = 111;
+
+/// The operation offset a nonzero FAULT_WORD names: bit 31 marks an offset
+/// that may be 0 (translate_bvh.rs).
+pub fn fault_offset(word: u32) -> usize {
+    (if word & bvh::FAULT_FLAG != 0 {
+        word & !bvh::FAULT_FLAG
+    } else {
+        word
+    }) as usize
+}
 
 /// A translation failure: the instruction's byte offset and what is not
 /// supported (or not valid) there.
@@ -319,6 +333,9 @@ struct Emitter<'a> {
     grf_sync: grf::Sync,
     /// Kernel::faults.
     faults: BTreeMap<usize, String>,
+    /// An AMD operation can fault per lane (translate_bvh.rs): the module keeps
+    /// a `fault` variable and writes FAULT_WORD at its end.
+    lane_faults: bool,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
@@ -351,6 +368,7 @@ impl<'a> Emitter<'a> {
             grf: false,
             grf_sync: grf::Sync::default(),
             faults: BTreeMap::new(),
+            lane_faults: false,
         }
     }
 
@@ -452,6 +470,14 @@ impl<'a> Emitter<'a> {
                     chan,
                     mods,
                 } => self.emit_interp(*step, *vdst, *ij, (*attr, *chan), mods),
+                Op::Image(m) if m.op.kind == BaseKind::Bvh => {
+                    // A BVH T# is not an image T#: translate_bvh reads its own.
+                    writeln!(self.body, "    // {:#06x}: {}", offset, m.text()).ok();
+                    self.line("{");
+                    bvh::emit(self, offset, m, &scalars)?;
+                    self.line("}");
+                    self.line("storageBarrier();");
+                }
                 Op::Image(m) => {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
@@ -1292,6 +1318,8 @@ impl<'a> Emitter<'a> {
     workgroupBarrier();
 ",
             );
+        } else if self.lane_faults {
+            out.push_str("    var fault = 0u;\n");
         }
         let m0 = M0_WORD;
         writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
@@ -1299,6 +1327,10 @@ impl<'a> Emitter<'a> {
         if self.grf {
             // The first faulting operation of any lane (FAULT_WORD).
             writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&grf_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&grf_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
+        }
+        if self.lane_faults && !self.grf {
+            // The first faulting record of any lane (FAULT_WORD, translate_bvh).
+            writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&bvh_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&bvh_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
         }
         // Write back: registers every lane holds alike from lane 0, VGPRs per lane.
         out.push_str("    storageBarrier();\n    if lane == 0u {\n");

@@ -38,11 +38,13 @@ pub fn sampler_desc(s: &super::manifest::SamplerSpec) -> SamplerDesc {
 }
 
 /// Builds every wave's initial state; `images` are the placed images (their T#s
-/// go where `[sgpr]` names them).
+/// go where `[sgpr]` names them), `buffers` the placed buffers (a `{ bvh = … }`
+/// T# covers one).
 pub fn initial_waves(
     l: &Launch,
     lds_bytes: u32,
     images: &[Placed],
+    buffers: &[super::buffer::Buffer],
 ) -> Result<Vec<WaveState>, ManifestError> {
     let mut waves = Vec::with_capacity(l.waves.min(1 << 16) as usize);
     for wave in 0..l.waves {
@@ -72,6 +74,7 @@ pub fn initial_waves(
                     // A 4-SGPR range takes the 128-bit T# (dwords 0-3).
                     t[..reg.dwords().min(8) as usize].to_vec()
                 }
+                SgprInit::Bvh(b) => bvh_tsharp(b, buffers).map_err(|m| err(field.clone(), m))?,
             };
             write_scalar(&mut w, *reg, &dwords);
         }
@@ -111,6 +114,28 @@ pub fn initial_waves(
         waves.push(w);
     }
     Ok(waves)
+}
+
+/// The BVH T# of a `{ bvh = … }` entry: base and size from its buffer (the size
+/// field counts 64-byte node units minus one; a buffer shorter than one unit
+/// still gets unit 0), the other fields as the entry sets them.
+fn bvh_tsharp(
+    b: &super::manifest::BvhInit,
+    buffers: &[super::buffer::Buffer],
+) -> Result<Vec<u32>, String> {
+    let buf = buffers
+        .iter()
+        .find(|x| x.name == b.buffer)
+        .ok_or_else(|| format!("no [[buffer]] named `{}`", b.buffer))?;
+    let d = crate::texture::bvh::BvhDesc {
+        base_address: buf.base,
+        last_unit: buf.bytes.div_ceil(crate::texture::bvh::NODE_UNIT).max(1) - 1,
+        box_grow: b.box_grow,
+        box_sort: b.box_sort,
+        barycentrics: b.barycentrics,
+        big_page: false,
+    };
+    Ok(crate::texture::bvh::encode_bvh(&d)?.to_vec())
 }
 
 fn write_scalar(w: &mut WaveState, reg: RegRange, d: &[u32]) {

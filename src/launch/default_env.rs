@@ -113,6 +113,7 @@ pub fn default_launch(arch: Arch) -> Launch {
             force_degamma: false,
             disable_cube_wrap: false,
         }],
+        buffers: Vec::new(),
         lds: Vec::new(),
         expect: Vec::new(),
         mem_cap: None,

@@ -44,16 +44,7 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
     }
 }
 
-/// A buffer of the launch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Buffer {
-    /// Name.
-    pub name: String,
-    /// Address in memory.
-    pub base: u64,
-    /// Size in bytes.
-    pub bytes: u64,
-}
+pub use super::buffer::Buffer;
 
 /// One `[intel.expect]` entry.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,16 +151,6 @@ pub fn prepare_text(
         Some(toml::Value::Table(t)) => t,
         _ => return Err(whole(err("intel", "must be a table"))),
     };
-    let buffers_raw = match table.remove("buffer") {
-        None => Vec::new(),
-        Some(toml::Value::Array(a)) => a,
-        Some(_) => {
-            return Err(whole(err(
-                "buffer",
-                "must be an array of tables ([[buffer]])",
-            )))
-        }
-    };
     let threads = match table.remove("threads") {
         None => 1,
         Some(toml::Value::Integer(n)) if (1..=4096).contains(&n) => n as u32,
@@ -217,7 +198,6 @@ pub fn prepare_text(
         program,
         &cube_modes,
         &intel,
-        &buffers_raw,
         mem_cap,
         &name,
         &code_name,
@@ -231,7 +211,6 @@ fn prepare_parsed(
     program: visa::Program,
     cube_modes: &BTreeSet<String>,
     intel: &toml::Table,
-    buffers_raw: &[toml::Value],
     mem_cap: u64,
     name: &str,
     code_name: &str,
@@ -289,45 +268,10 @@ fn prepare_parsed(
     }
     let simd = simd as u32;
     let (mut memory, images) = place_images(&launch, mem_cap).map_err(whole)?;
-    // Buffers follow the images, 256-byte aligned, zero-filled.
-    let mut buffers = Vec::new();
-    for (i, b) in buffers_raw.iter().enumerate() {
-        let field = |f: &str| format!("buffer[{i}].{f}");
-        let t = b
-            .as_table()
-            .ok_or_else(|| whole(err(format!("buffer[{i}]"), "must be a table")))?;
-        for k in t.keys() {
-            if k != "name" && k != "bytes" {
-                return Err(whole(err(field(k), "unknown key")));
-            }
-        }
-        let bname = t
-            .get("name")
-            .and_then(|v| v.as_str())
-            .ok_or_else(|| whole(err(field("name"), "missing")))?;
-        let bytes = t
-            .get("bytes")
-            .and_then(|v| v.as_integer())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| whole(err(field("bytes"), "a positive byte count")))?
-            as u64;
-        let start = (memory.bytes.len() as u64).next_multiple_of(256);
-        if start + bytes > mem_cap
-            || launch.images.iter().any(|im| im.name == bname)
-            || buffers.iter().any(|b: &Buffer| b.name == bname)
-        {
-            return Err(whole(err(
-                field("bytes"),
-                format!("buffer `{bname}` passes the {mem_cap}-byte memory cap or reuses a name"),
-            )));
-        }
-        memory.bytes.resize((start + bytes) as usize, 0);
-        buffers.push(Buffer {
-            name: bname.to_string(),
-            base: memory.base + start,
-            bytes,
-        });
-    }
+    // Buffers follow the images, 256-byte aligned, zero-filled (launch::buffer).
+    let image_names: Vec<&str> = launch.images.iter().map(|i| i.name.as_str()).collect();
+    let buffers = super::buffer::place_buffers(&launch.buffers, &mut memory, &image_names, mem_cap)
+        .map_err(whole)?;
     let mut target = Target {
         grf,
         ..Target::default()

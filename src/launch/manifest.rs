@@ -149,6 +149,24 @@ pub enum SgprInit {
     Sampler(String),
     /// Raw dwords, one per register.
     Dwords(Vec<u32>),
+    /// A BVH T# over the named `[[buffer]]`.
+    Bvh(BvhInit),
+}
+
+/// `{ bvh = "name", box_sort = …, box_grow = …, triangle_return = … }`: the BVH
+/// T# fields a manifest sets (texture::bvh::BvhDesc; unset fields are 0, as in
+/// the T#).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BvhInit {
+    /// The `[[buffer]]` holding the nodes (the T# base and size).
+    pub buffer: String,
+    /// `box_sort_en`.
+    pub box_sort: bool,
+    /// `box_grow_value`.
+    pub box_grow: u8,
+    /// `triangle_return_mode` = 1 (`triangle_return = "barycentrics"`; the
+    /// default `"hit_status"` is 0).
+    pub barycentrics: bool,
 }
 
 /// An initial VGPR value: per register, either one constant for every lane or an
@@ -199,6 +217,8 @@ pub struct Launch {
     pub images: Vec<ImageSpec>,
     /// Samplers, in manifest order.
     pub samplers: Vec<SamplerSpec>,
+    /// Buffers (`[[buffer]]`), in manifest order, placed after the images.
+    pub buffers: Vec<super::buffer::BufferSpec>,
     /// LDS initial contents: byte offset → dwords.
     pub lds: Vec<(u32, Vec<u32>)>,
     /// Expected values.
@@ -225,6 +245,8 @@ struct RawManifest {
     image: Vec<RawImage>,
     #[serde(default)]
     sampler: Vec<RawSampler>,
+    #[serde(default)]
+    buffer: Vec<toml::Value>,
     #[serde(default)]
     lds: toml::Table,
     #[serde(default)]
@@ -349,6 +371,7 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
         .enumerate()
         .map(|(i, s)| sampler(i, s))
         .collect::<Result<Vec<_>, _>>()?;
+    let buffers = super::buffer::parse_buffers(&raw.buffer)?;
     unique_names(images.iter().map(|i| i.name.as_str()), "image")?;
     unique_names(samplers.iter().map(|s| s.name.as_str()), "sampler")?;
     let mut sgpr = Vec::new();
@@ -365,6 +388,9 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
             }
             SgprInit::Sampler(n) if !samplers.iter().any(|s| &s.name == n) => {
                 return Err(err(&field, format!("no [[sampler]] named `{n}`")))
+            }
+            SgprInit::Bvh(b) if !buffers.iter().any(|s| s.name == b.buffer) => {
+                return Err(err(&field, format!("no [[buffer]] named `{}`", b.buffer)))
             }
             _ => {}
         }
@@ -420,6 +446,7 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
         vgpr,
         images,
         samplers,
+        buffers,
         lds,
         expect,
         mem_cap: match raw.mem_cap {
@@ -664,13 +691,14 @@ fn typed_values(field: &str, v: &toml::Value) -> Result<(Vec<u32>, bool), Manife
 
 fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, ManifestError> {
     let init = match v {
+        toml::Value::Table(t) if t.contains_key("bvh") => SgprInit::Bvh(bvh_init(field, t)?),
         toml::Value::Table(t) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(n))) if k == "image" => SgprInit::Image(n.clone()),
             Some((k, toml::Value::String(n))) if k == "sampler" => SgprInit::Sampler(n.clone()),
             _ => {
                 return Err(err(
                     field,
-                    "expected { image = \"name\" }, { sampler = \"name\" } or dwords",
+                    "expected { image = \"name\" }, { sampler = \"name\" }, { bvh = \"name\", … } or dwords",
                 ))
             }
         },
@@ -687,7 +715,7 @@ fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, Ma
     };
     let want = match &init {
         SgprInit::Image(_) => &[4u32, 8][..],
-        SgprInit::Sampler(_) => &[4][..],
+        SgprInit::Sampler(_) | SgprInit::Bvh(_) => &[4][..],
         SgprInit::Dwords(d) => {
             if d.len() as u32 != reg.dwords() {
                 return Err(err(
@@ -707,6 +735,44 @@ fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, Ma
         ));
     }
     Ok(init)
+}
+
+/// `{ bvh = "name", box_sort = bool, box_grow = 0..=255, triangle_return =
+/// "hit_status" | "barycentrics" }`; each key but `bvh` is optional.
+fn bvh_init(field: &str, t: &toml::Table) -> Result<BvhInit, ManifestError> {
+    let mut b = BvhInit {
+        buffer: String::new(),
+        box_sort: false,
+        box_grow: 0,
+        barycentrics: false,
+    };
+    for (k, v) in t {
+        let sub = format!("{field}.{k}");
+        match (k.as_str(), v) {
+            ("bvh", toml::Value::String(n)) => b.buffer = n.clone(),
+            ("box_sort", toml::Value::Boolean(on)) => b.box_sort = *on,
+            ("box_grow", toml::Value::Integer(n)) if (0..=255).contains(n) => b.box_grow = *n as u8,
+            ("triangle_return", toml::Value::String(m)) if m == "hit_status" => {
+                b.barycentrics = false
+            }
+            ("triangle_return", toml::Value::String(m)) if m == "barycentrics" => {
+                b.barycentrics = true
+            }
+            ("bvh", _) => return Err(err(sub, "expected the name of a [[buffer]]")),
+            ("box_sort", _) => return Err(err(sub, "expected true or false")),
+            ("box_grow", _) => return Err(err(sub, "expected an integer in 0..=255")),
+            ("triangle_return", _) => {
+                return Err(err(sub, "expected \"hit_status\" or \"barycentrics\""))
+            }
+            _ => {
+                return Err(err(
+                    sub,
+                    "unknown key (bvh, box_sort, box_grow, triangle_return)",
+                ))
+            }
+        }
+    }
+    Ok(b)
 }
 
 fn vgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<VgprInit, ManifestError> {

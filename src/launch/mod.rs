@@ -4,8 +4,10 @@
 //! - [`manifest`]: parsing and validation, one-line errors that name the field;
 //! - [`expr`]: per-lane expressions (`lane`, `wave`, `quad`, `wave_size`);
 //! - [`regs`]: register names (`s[4:11]`, `v0`, `m0`, `exec`);
+//! - [`buffer`]: `[[buffer]]` memory ranges (Intel bindings, AMD BVHs);
 //! - [`names`]: manifest spellings of hardware enumerations (formats, address modes, …).
 
+pub mod buffer;
 pub mod build;
 pub mod default_env;
 pub mod expr;

@@ -238,9 +238,14 @@ fn prepare(
         .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
     let prog = gcn::lower::lower(&insts, &arch)
         .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
-    let (memory, images) = place_images(&launch, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))
+    let cap = mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
+    let (mut memory, images) =
+        place_images(&launch, cap).map_err(|e| InputError::whole(name, e.to_string()))?;
+    let image_names: Vec<&str> = launch.images.iter().map(|i| i.name.as_str()).collect();
+    let cap = launch.mem_cap.map_or(cap, |m| m.min(cap));
+    let buffers = super::buffer::place_buffers(&launch.buffers, &mut memory, &image_names, cap)
         .map_err(|e| InputError::whole(name, e.to_string()))?;
-    let waves = initial_waves(&launch, caps.lds_bytes, &images)
+    let waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
         .map_err(|e| InputError::whole(name, e.to_string()))?;
     Ok(Prepared {
         launch,

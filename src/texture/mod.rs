@@ -1,12 +1,13 @@
 //! The texture model shared by everything that touches an image: number
 //! conversions ([`convert`]), data and number formats ([`format`]), DST_SEL
 //! ([`swizzle`]), T#/S# descriptors ([`descriptor`]) and the linear layout
-//! ([`layout`]); sampling follows (DESIGN.md). Each rule is written once here,
+//! ([`layout`]), the BVH T# and node tests ([`bvh`]); sampling follows (DESIGN.md). Each rule is written once here,
 //! with its source, and the WGSL library in `shaders/` will mirror these
 //! functions by name. docs/errata.md ("Texture model") lists the choices made where
 //! public sources disagree or are silent.
 
 pub mod bcn;
+pub mod bvh;
 pub mod convert;
 pub mod descriptor;
 pub mod format;

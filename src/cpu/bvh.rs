@@ -1,0 +1,183 @@
+//! IMAGE_BVH_INTERSECT_RAY and IMAGE_BVH64_INTERSECT_RAY on the CPU
+//! (docs/semantics.md, "BVH ray intersection"): per active lane, the ray from
+//! the address VGPRs, one node from memory, and the four result dwords of
+//! [`crate::texture::bvh`]'s tests.
+
+use super::{Memory, WaveState};
+use crate::arch::{Arch, Gen};
+use crate::gcn::mimg::Mimg;
+use crate::gcn::mimg_ops::flag;
+use crate::texture::bvh::{
+    box16_bounds, box32_bounds, decode_bvh, intersect_box_node, intersect_triangle,
+    triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal, INVALID_NODE, NODE_UNIT,
+    TRIANGLE_ID_DWORD,
+};
+use crate::texture::convert::f16_to_f32;
+
+/// Refuses what gcnrun does not execute: gfx11's BVH ops (its T# adds a box
+/// sorting heuristic and pointer flags, and its A16 form pairs each direction
+/// component with its inverse), so only gfx10.3 runs.
+pub fn require_gfx10_3(m: &Mimg, arch: &Arch) -> Result<(), String> {
+    if arch.gen != Gen::Gfx10 {
+        return Err(format!(
+            "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
+            m.mnemonic(),
+            arch.gen.name()
+        ));
+    }
+    Ok(())
+}
+
+/// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
+pub fn read_bvh_tsharp(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
+    let base = m.raw.srsrc * 4;
+    decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
+        .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+}
+
+/// The node pointer and ray a lane's address VGPRs hold.
+///
+/// Order (the RDNA ISA text, "VGPR_A Field Organization"; LLVM's lowering of
+/// `llvm.amdgcn.image.bvh.intersect.ray`): node pointer (two dwords, low first,
+/// for bvh64), ray extent, origin xyz, direction xyz, inverse direction xyz.
+/// A16 on gfx10.3 packs direction and inverse direction as f16 pairs, low half
+/// first, into three dwords: (dir.x, dir.y), (dir.z, inv.x), (inv.y, inv.z)
+/// (LLVM test `llvm.amdgcn.intersect_ray.ll`, GFX10 `image_bvh_intersect_ray_a16`:
+/// `s_pack_ll_b32_b16 s6, s6, s7` puts dir.z beside inv.x; docs/errata.md B1).
+/// The halves widen to f32 exactly.
+pub fn lane_ray(m: &Mimg, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
+    let regs = m.address_vgprs();
+    let at = |i: usize| regs.get(i).map_or(0, |&r| vgpr(r));
+    let wide = m.op.has(flag::BVH64);
+    let pointer = if wide {
+        u64::from(at(0)) | (u64::from(at(1)) << 32)
+    } else {
+        u64::from(at(0))
+    };
+    let first = if wide { 2 } else { 1 };
+    let f = |i: usize| f32::from_bits(at(first + i));
+    let origin = [f(1), f(2), f(3)];
+    let (dir, inv_dir) = if m.raw.a16 {
+        let h = |i: usize, high: bool| {
+            let w = at(first + 4 + i);
+            f16_to_f32(if high { (w >> 16) as u16 } else { w as u16 })
+        };
+        (
+            [h(0, false), h(0, true), h(1, false)],
+            [h(1, true), h(2, false), h(2, true)],
+        )
+    } else {
+        ([f(4), f(5), f(6)], [f(7), f(8), f(9)])
+    };
+    (
+        pointer,
+        Ray {
+            extent: f(0),
+            origin,
+            dir,
+            inv_dir,
+        },
+    )
+}
+
+/// The byte address of the node a pointer names, after the T# bounds check:
+/// `base + (pointer >> 3) × 64`. A node whose last 64-byte unit lies past the
+/// T#'s `size` is refused: the ISA text says only that `size` is "used for
+/// bounds checking", not what the instruction then returns.
+pub fn node_address(d: &BvhDesc, pointer: u64, kind: NodeKind) -> Result<u64, String> {
+    let unit = pointer >> 3;
+    let last = unit.checked_add(kind.units() - 1);
+    if last.is_none_or(|l| l > d.last_unit) {
+        return Err(format!(
+            "node pointer {pointer:#x} lies past the BVH T#'s {} node units (the hardware's out-of-bounds result is not public)",
+            d.last_unit + 1
+        ));
+    }
+    unit.checked_mul(NODE_UNIT)
+        .and_then(|o| o.checked_add(d.base_address))
+        .ok_or_else(|| format!("node pointer {pointer:#x} overflows the address space"))
+}
+
+/// The node's dwords, or an error when they are not all in memory (a
+/// descriptor or pointer outside the launch's memory is bad input, as for
+/// image T#s: docs/semantics.md, "Descriptors outside memory").
+fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u32>, String> {
+    let data = mem.read(addr, bytes).ok_or_else(|| {
+        format!(
+            "node pointer {pointer:#x} reads [{addr:#x}, {:#x}) outside memory [{:#x}, {:#x})",
+            addr.saturating_add(u64::from(bytes)),
+            mem.base,
+            mem.base + mem.bytes.len() as u64
+        )
+    })?;
+    Ok(data
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+/// The four result dwords for one lane.
+pub fn intersect(d: &BvhDesc, pointer: u64, ray: &Ray, mem: &Memory) -> Result<[u32; 4], String> {
+    let kind = NodeKind::of(pointer);
+    // Instance and procedural nodes: GPURT's emulation returns all ones
+    // without reading the node ("User defined instance node or procedural
+    // node. HW returns -1").
+    if matches!(kind, NodeKind::Instance | NodeKind::Procedural) {
+        return Ok([INVALID_NODE; 4]);
+    }
+    if let NodeKind::Triangle(k) = kind {
+        if triangle_vertices(k).is_none() {
+            return Err(refusal(TriangleRefusal::NodeType(k), pointer));
+        }
+    }
+    let addr = node_address(d, pointer, kind)?;
+    let words = read_node(mem, addr, kind.bytes_read(), pointer)?;
+    let children = [words[0], words[1], words[2], words[3]];
+    match kind {
+        NodeKind::Box32 => {
+            let boxes = std::array::from_fn(|i| box32_bounds(&words, i));
+            Ok(intersect_box_node(children, &boxes, ray, d))
+        }
+        NodeKind::Box16 => {
+            let boxes = std::array::from_fn(|i| box16_bounds(&words, i));
+            Ok(intersect_box_node(children, &boxes, ray, d))
+        }
+        NodeKind::Triangle(k) => {
+            let slots = triangle_vertices(k).unwrap_or([0, 1, 2]);
+            let vertex = |s: usize| std::array::from_fn(|c| f32::from_bits(words[3 * s + c]));
+            let verts = slots.map(vertex);
+            intersect_triangle(verts, words[TRIANGLE_ID_DWORD], k, ray, d.barycentrics)
+                .map_err(|r| refusal(r, pointer))
+        }
+        NodeKind::Instance | NodeKind::Procedural => Ok([INVALID_NODE; 4]),
+    }
+}
+
+/// The one-line refusal of a triangle node gcnrun does not test.
+pub fn refusal(r: TriangleRefusal, pointer: u64) -> String {
+    match r {
+        TriangleRefusal::NodeType(k) => format!(
+            "node pointer {pointer:#x} names triangle node type {k}: public sources disagree on its vertices (docs/errata.md B3)"
+        ),
+        TriangleRefusal::BarySource(s) => format!(
+            "node pointer {pointer:#x}: the triangle ID's barycentric source {s} names no vertex"
+        ),
+    }
+}
+
+/// Executes one BVH instruction for the wave: every active lane writes its four
+/// result dwords to VDATA..VDATA+3. The first lane that cannot run stops the
+/// wave with an error naming it.
+pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+    require_gfx10_3(m, arch)?;
+    let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    for lane in lanes {
+        let (pointer, ray) = lane_ray(m, |r| w.vgpr(r, lane));
+        let out = intersect(&d, pointer, &ray, mem).map_err(|e| format!("lane {lane}: {e}"))?;
+        for (k, v) in out.iter().enumerate() {
+            w.set_vgpr(m.raw.vdata + k as u32, lane, *v);
+        }
+    }
+    Ok(())
+}

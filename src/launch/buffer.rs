@@ -1,0 +1,215 @@
+//! `[[buffer]]`: a named range of memory after the images, zero-filled, with
+//! optional initial data. Intel launches bind buffers through the binding table;
+//! AMD launches point a BVH T# at one (`{ bvh = "name" }` in `[sgpr]`).
+//!
+//! ```toml
+//! [[buffer]]
+//! name = "scene"
+//! bytes = 512                    # zero-filled
+//! data = { "0x0" = { u32 = [0x10005, 0x10045] }, "0x10" = { f32 = [1.0, 2.5] },
+//!          "0x40" = { f16 = [0.5, -1.0] } }     # byte offset → values
+//! ```
+
+use super::manifest::ManifestError;
+use crate::cpu::Memory;
+
+fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
+    ManifestError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// A buffer as the manifest declares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferSpec {
+    /// Name.
+    pub name: String,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// Initial data: byte offset and little-endian bytes, in manifest order.
+    pub data: Vec<(u64, Vec<u8>)>,
+}
+
+/// A placed buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Buffer {
+    /// Name.
+    pub name: String,
+    /// Address in memory (256-byte aligned).
+    pub base: u64,
+    /// Size in bytes.
+    pub bytes: u64,
+}
+
+/// The largest buffer a manifest may declare before the memory cap applies
+/// (the cap is checked when buffers are placed).
+const MAX_BUFFER_BYTES: i64 = 1 << 40;
+
+/// Parses the `[[buffer]]` array (`buffer[i].…` fields in errors).
+pub fn parse_buffers(raw: &[toml::Value]) -> Result<Vec<BufferSpec>, ManifestError> {
+    let mut out: Vec<BufferSpec> = Vec::new();
+    for (i, b) in raw.iter().enumerate() {
+        let field = |f: &str| format!("buffer[{i}].{f}");
+        let t = b
+            .as_table()
+            .ok_or_else(|| err(format!("buffer[{i}]"), "must be a table"))?;
+        for k in t.keys() {
+            if !matches!(k.as_str(), "name" | "bytes" | "data") {
+                return Err(err(field(k), "unknown key (name, bytes, data)"));
+            }
+        }
+        let name = t
+            .get("name")
+            .and_then(|v| v.as_str())
+            .ok_or_else(|| err(field("name"), "missing"))?;
+        if out.iter().any(|o| o.name == name) {
+            return Err(err(
+                field("name"),
+                format!("two [[buffer]] entries are named `{name}`"),
+            ));
+        }
+        let bytes =
+            t.get("bytes")
+                .and_then(|v| v.as_integer())
+                .filter(|n| (1..=MAX_BUFFER_BYTES).contains(n))
+                .ok_or_else(|| err(field("bytes"), "a positive byte count"))? as u64;
+        let data = match t.get("data") {
+            None => Vec::new(),
+            Some(toml::Value::Table(d)) => d
+                .iter()
+                .map(|(key, v)| chunk(&field(&format!("data.\"{key}\"")), key, v, bytes))
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(err(
+                    field("data"),
+                    "expected a table of byte offset = { u32 | f32 | f16 = [...] }",
+                ))
+            }
+        };
+        out.push(BufferSpec {
+            name: name.to_string(),
+            bytes,
+            data,
+        });
+    }
+    Ok(out)
+}
+
+/// One `"offset" = { u32 | f32 | f16 = value or [values] }` entry as bytes:
+/// u32 as given (negative i32 as two's complement), f32 rounded from the TOML
+/// number, f16 rounded to nearest even, two bytes each.
+fn chunk(
+    field: &str,
+    key: &str,
+    v: &toml::Value,
+    size: u64,
+) -> Result<(u64, Vec<u8>), ManifestError> {
+    let offset = parse_offset(key).ok_or_else(|| err(field, "the key must be a byte offset"))?;
+    let t = v
+        .as_table()
+        .filter(|t| t.len() == 1)
+        .ok_or_else(|| err(field, "expected { u32 = … }, { f32 = … } or { f16 = … }"))?;
+    let (ty, vals) = t.iter().next().ok_or_else(|| err(field, "empty"))?;
+    let items: Vec<&toml::Value> = match vals {
+        toml::Value::Array(a) => a.iter().collect(),
+        x => vec![x],
+    };
+    let number = |x: &toml::Value| match x {
+        toml::Value::Float(f) => Ok(*f),
+        toml::Value::Integer(n) => Ok(*n as f64),
+        other => Err(err(
+            field,
+            format!("expected a number, found {}", other.type_str()),
+        )),
+    };
+    let mut bytes = Vec::new();
+    let align = match ty.as_str() {
+        "u32" => {
+            for x in &items {
+                let n = x
+                    .as_integer()
+                    .filter(|n| (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(n))
+                    .ok_or_else(|| err(field, format!("{x} is not a 32-bit integer")))?;
+                bytes.extend_from_slice(&(n as u32).to_le_bytes());
+            }
+            4
+        }
+        "f32" => {
+            for x in &items {
+                bytes.extend_from_slice(&(number(x)? as f32).to_bits().to_le_bytes());
+            }
+            4
+        }
+        "f16" => {
+            for x in &items {
+                let h = crate::texture::convert::f32_to_f16(number(x)? as f32);
+                bytes.extend_from_slice(&h.to_le_bytes());
+            }
+            2
+        }
+        other => {
+            return Err(err(
+                field,
+                format!("unknown type `{other}` (u32, f32, f16)"),
+            ))
+        }
+    };
+    let end = offset.checked_add(bytes.len() as u64);
+    if offset % align != 0 || end.is_none_or(|e| e > size) {
+        return Err(err(
+            field,
+            format!("{} bytes at offset {offset:#x} are not {align}-byte aligned or pass the buffer's {size} bytes", bytes.len()),
+        ));
+    }
+    Ok((offset, bytes))
+}
+
+fn parse_offset(s: &str) -> Option<u64> {
+    let s = s.trim();
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// Places the buffers after what `memory` already holds, each 256-byte aligned
+/// (a BVH T# base must be), zero-filled, then writes their data. `taken` are
+/// the names images use; a buffer may not reuse one. The memory may grow to at
+/// most `cap` bytes; the first buffer past it is an error naming it, before
+/// anything is allocated for it.
+pub fn place_buffers(
+    specs: &[BufferSpec],
+    memory: &mut Memory,
+    taken: &[&str],
+    cap: u64,
+) -> Result<Vec<Buffer>, ManifestError> {
+    let mut placed = Vec::new();
+    for (i, b) in specs.iter().enumerate() {
+        let start = (memory.bytes.len() as u64).next_multiple_of(256);
+        let end = start.checked_add(b.bytes).filter(|e| *e <= cap);
+        let Some(end) = end.filter(|_| !taken.contains(&b.name.as_str())) else {
+            return Err(err(
+                format!("buffer[{i}].bytes"),
+                format!(
+                    "buffer `{}` passes the {cap}-byte memory cap or reuses a name",
+                    b.name
+                ),
+            ));
+        };
+        memory.bytes.resize(end as usize, 0);
+        for (offset, data) in &b.data {
+            // parse_buffers keeps every chunk inside its buffer.
+            let at = (start + offset) as usize;
+            if let Some(dst) = memory.bytes.get_mut(at..at + data.len()) {
+                dst.copy_from_slice(data);
+            }
+        }
+        placed.push(Buffer {
+            name: b.name.clone(),
+            base: memory.base + start,
+            bytes: b.bytes,
+        });
+    }
+    Ok(placed)
+}
