@@ -76,6 +76,20 @@ pub struct InterpMods {
     pub vsrc2: u32,
 }
 
+/// gfx11 VINTERP arithmetic (RDNA3 ISA guide §16.13). Every step is a fused
+/// multiply-add whose first source is read from a fixed lane of the quad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VinterpStep {
+    /// `v_interp_p10_f32`: `fma(src0[quad + 1], src1, src2[quad + 0])`.
+    P10F32,
+    /// `v_interp_p2_f32`: `fma(src0[quad + 2], src1, src2)`.
+    P2F32,
+    /// `v_interp_p10_f16_f32`: the p10 step on f16 halves, f32 result.
+    P10F16F32,
+    /// `v_interp_p2_f16_f32`: the p2 step with an f16 parameter, f16 result.
+    P2F16F32,
+}
+
 /// One operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
@@ -109,6 +123,38 @@ pub enum Op {
         chan: u32,
         /// VOP3 modifiers and f16 operands.
         mods: InterpMods,
+    },
+    /// gfx11 `lds_param_load`: P0, P10, P20 and 0.0 of one attribute channel
+    /// into lanes 0–3 of every quad with an active lane.
+    LdsParamLoad {
+        /// Destination VGPR.
+        vdst: u32,
+        /// Attribute (the raw 6-bit field).
+        attr: u32,
+        /// Channel (0–3).
+        chan: u32,
+    },
+    /// gfx11 `lds_direct_load`: the dword at LDS byte address M0[15:0] into
+    /// every lane of every quad with an active lane.
+    LdsDirectLoad {
+        /// Destination VGPR.
+        vdst: u32,
+    },
+    /// gfx11 VINTERP.
+    Vinterp {
+        /// The step.
+        step: VinterpStep,
+        /// Destination VGPR.
+        vdst: u32,
+        /// The three source VGPRs.
+        src: [u32; 3],
+        /// Negate bits (bit n = source n).
+        neg: u32,
+        /// Clamp the result to [0, 1].
+        clamp: bool,
+        /// OP_SEL: bit 0 high half of src0, bit 2 of src2 (p10 f16), bit 3
+        /// the destination half (p2 f16).
+        op_sel: u32,
     },
     /// An image instruction, kept as decoded until the image semantics land.
     Image(Box<crate::gcn::mimg::Mimg>),

@@ -32,6 +32,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("image_gfx10", "gfx1030"),
     ("image_gfx11", "gfx1100"),
     ("interp_vop3", "gfx900"),
+    ("interp_gfx11", "gfx1100"),
     ("image_bcn", "gfx900"),
     ("sample_bcn", "gfx900"),
     ("sample_filter", "gfx900"),

@@ -11,6 +11,7 @@ pub mod bvh;
 pub mod grf;
 pub mod image;
 pub mod interp;
+pub mod interp_gfx11;
 pub mod memory;
 pub mod sample;
 pub mod state;
@@ -131,6 +132,18 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                 chan,
                 mods,
             } => interp::execute(w, *step, *vdst, *ij, *attr, *chan, mods),
+            Op::LdsParamLoad { vdst, attr, chan } => {
+                interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(fail)?
+            }
+            Op::LdsDirectLoad { vdst } => interp_gfx11::lds_direct_load(w, *vdst).map_err(fail)?,
+            Op::Vinterp {
+                step,
+                vdst,
+                src,
+                neg,
+                clamp,
+                op_sel,
+            } => interp_gfx11::vinterp(w, *step, *vdst, *src, *neg, *clamp, *op_sel),
             Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }

@@ -8,7 +8,7 @@ use super::{
     Inst, Kind,
 };
 use crate::arch::{Arch, Gen};
-use crate::ir::{InterpMods, InterpStep, Op, Program, Reg, Src};
+use crate::ir::{InterpMods, InterpStep, Op, Program, Reg, Src, VinterpStep};
 
 /// An instruction the interpreter does not execute.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -50,9 +50,13 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
 }
 
 /// VINTRP and the VOP3 interps of gfx8–gfx10: the f32 steps with their VOP3
-/// modifiers, and the f16 steps. `v_interp_p2_legacy_f16` (gfx9), VOP3 OP_SEL,
-/// gfx11 VINTERP/LDSDIR and special-register sources are refused by name.
+/// modifiers, and the f16 steps; gfx11 LDSDIR and VINTERP ([`lower_gfx11`]).
+/// `v_interp_p2_legacy_f16` (gfx9), VOP3 OP_SEL, the gfx11 rtz forms and
+/// special-register sources are refused by name.
 fn lower_interp(i: &Interp) -> Result<Op, String> {
+    if let Some(op) = lower_gfx11(i)? {
+        return Ok(op);
+    }
     let step = match (i.op, i.param) {
         (InterpOp::P1F32, _) => InterpStep::P1,
         (InterpOp::P2F32, _) => InterpStep::P2,
@@ -92,6 +96,59 @@ fn lower_interp(i: &Interp) -> Result<Op, String> {
             vsrc2,
         },
     })
+}
+
+/// gfx11 LDSDIR and VINTERP (docs/semantics.md "gfx11 interpolation");
+/// `None` for the older interps. `wait_vdst` / `wait_exp` are dependency
+/// counters: the interpreter completes every instruction in order, so there is
+/// nothing to wait for and the fields are dropped.
+fn lower_gfx11(i: &Interp) -> Result<Option<Op>, String> {
+    let step = match i.op {
+        InterpOp::LdsParamLoad => {
+            return Ok(Some(Op::LdsParamLoad {
+                vdst: i.vdst,
+                attr: i.attr,
+                chan: i.chan,
+            }))
+        }
+        InterpOp::LdsDirectLoad => return Ok(Some(Op::LdsDirectLoad { vdst: i.vdst })),
+        InterpOp::P10F32 => VinterpStep::P10F32,
+        InterpOp::P2F32Vinterp => VinterpStep::P2F32,
+        InterpOp::P10F16F32 => VinterpStep::P10F16F32,
+        InterpOp::P2F16F32 => VinterpStep::P2F16F32,
+        // Round-toward-zero fused multiply-add and f16 conversion: not
+        // executed (docs/errata.md IP4).
+        InterpOp::P10RtzF16F32 | InterpOp::P2RtzF16F32 => {
+            return Err(format!("`{}` is not executed yet", i.name))
+        }
+        _ => return Ok(None),
+    };
+    // OP_SEL bits that pick a half of an f16 operand (RDNA3 ISA §16.13: S0 and
+    // S2 of p10 f16, D and S0 of p2 f16). The other bits would select a half of
+    // a 32-bit operand, which no source describes (docs/errata.md IP3).
+    let halves = match step {
+        VinterpStep::P10F16F32 => 0b0101,
+        VinterpStep::P2F16F32 => 0b1001,
+        _ => 0,
+    };
+    if i.op_sel & !halves != 0 {
+        return Err(format!(
+            "`{}` with op_sel bits {:#06b} (a half of a 32-bit operand) is not executed",
+            i.name,
+            i.op_sel & !halves
+        ));
+    }
+    let vgpr = |k: usize| {
+        i.vsrcs[k].ok_or_else(|| format!("`{}` with a non-VGPR src{k} is not executed", i.name))
+    };
+    Ok(Some(Op::Vinterp {
+        step,
+        vdst: i.vdst,
+        src: [vgpr(0)?, vgpr(1)?, vgpr(2)?],
+        neg: i.neg,
+        clamp: i.clamp,
+        op_sel: i.op_sel,
+    }))
 }
 
 /// `s_mov_b32`, `s_movk_i32`, `v_mov_b32_e32`.

@@ -23,6 +23,8 @@ use super::wgsl;
 mod bvh;
 #[path = "translate_grf.rs"]
 mod grf;
+#[path = "translate_interp_gfx11.rs"]
+mod interp_gfx11;
 #[path = "translate_sample.rs"]
 mod sample;
 use crate::cpu::atomic::{self, AtomicOp};
@@ -470,6 +472,20 @@ impl<'a> Emitter<'a> {
                     chan,
                     mods,
                 } => self.emit_interp(*step, *vdst, *ij, (*attr, *chan), mods),
+                Op::LdsParamLoad { vdst, attr, chan } => {
+                    interp_gfx11::emit_param_load(self, offset, scalars.m0, *vdst, *attr, *chan)?
+                }
+                Op::LdsDirectLoad { vdst } => {
+                    interp_gfx11::emit_direct_load(self, offset, scalars.m0, *vdst)?
+                }
+                Op::Vinterp {
+                    step,
+                    vdst,
+                    src,
+                    neg,
+                    clamp,
+                    op_sel,
+                } => interp_gfx11::emit_vinterp(self, *step, *vdst, *src, (*neg, *clamp, *op_sel)),
                 Op::Image(m) if m.op.kind == BaseKind::Bvh => {
                     // A BVH T# is not an image T#: translate_bvh reads its own.
                     writeln!(self.body, "    // {:#06x}: {}", offset, m.text()).ok();
