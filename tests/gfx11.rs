@@ -107,14 +107,70 @@ fn assert_refused(out: &Output, what: &str) {
 /// gfx11's `s_endpgm` (0xbfb00000); bytes from llvm-mc-19 -mcpu=gfx1100:
 /// `image_msaa_load v[1:4], v[1:3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA
 /// unorm` (its sample selection and four-value return are not public enough to
-/// model), `v_interp_p10_f32 v0, v1, v2, v3` (VINTERP), `lds_param_load v1,
-/// attr0.x` and `lds_direct_load v1` (LDSDIR).
+/// model), the round-toward-zero VINTERP forms `v_interp_p10_rtz_f16_f32 v0,
+/// v1, v2, v3` and `v_interp_p2_rtz_f16_f32 v0, v1, v2, v3`, op_sel bits that
+/// would pick a half of a 32-bit operand (`v_interp_p10_f16_f32 v0, v1, v2, v3
+/// op_sel:[0,1,0,0]`, `v_interp_p2_f16_f32 v0, v1, v2, v3 op_sel:[0,0,1,0]`;
+/// docs/errata.md IP3), and `v_interp_p10_f32 v0, src_scc, v2, v3` (a special
+/// register in a VGPR slot; hand-encoded, llvm-mc-19 decodes but does not
+/// assemble it).
 const REFUSED: &[(&str, &str)] = &[
     ("98 01 60 f0 01 01 01 00 00 00 b0 bf", "image_msaa_load"),
-    ("00 00 00 cd 01 05 0e 04 00 00 b0 bf", "v_interp_p10_f32"),
-    ("01 00 00 ce 00 00 b0 bf", "lds_param_load"),
-    ("01 00 10 ce 00 00 b0 bf", "lds_direct_load"),
+    (
+        "00 00 04 cd 01 05 0e 04 00 00 b0 bf",
+        "v_interp_p10_rtz_f16_f32",
+    ),
+    (
+        "00 00 05 cd 01 05 0e 04 00 00 b0 bf",
+        "v_interp_p2_rtz_f16_f32",
+    ),
+    (
+        "00 10 02 cd 01 05 0e 04 00 00 b0 bf",
+        "v_interp_p10_f16_f32` with op_sel",
+    ),
+    (
+        "00 20 03 cd 01 05 0e 04 00 00 b0 bf",
+        "v_interp_p2_f16_f32` with op_sel",
+    ),
+    ("00 00 00 cd fd 04 0e 04 00 00 b0 bf", "non-VGPR src0"),
 ];
+
+/// gfx11 LDSDIR loads with an M0 the interpreter refuses at run time (docs/
+/// errata.md IP2), on the CPU and in the translator (which knows M0): `s_mov_b32
+/// m0, X` (llvm-mc-19) then `lds_param_load v1, attr0.x` or `lds_direct_load v1`.
+const REFUSED_M0: &[(&str, &str)] = &[
+    // lds_param_offset 0x4: bits 6:0 must be zero.
+    (
+        "ff 00 fd be 04 00 03 00 01 00 00 ce 00 00 b0 bf",
+        "lds_param_load: M0 = 0x00030004: lds_param_offset bits 6:0 must be zero",
+    ),
+    // Data type 1 (USHORT).
+    (
+        "ff 00 fd be 40 00 01 00 01 00 10 ce 00 00 b0 bf",
+        "lds_direct_load: M0 = 0x00010040: data type 1 (a sub-dword read)",
+    ),
+    // A DWORD at byte 0x42.
+    (
+        "ff 00 fd be 42 00 02 00 01 00 10 ce 00 00 b0 bf",
+        "lds_direct_load: M0 = 0x00020042: the address must be dword-aligned",
+    ),
+    // Data type 3: reserved.
+    (
+        "ff 00 fd be 40 00 03 00 01 00 10 ce 00 00 b0 bf",
+        "data type 3 is reserved",
+    ),
+];
+
+#[test]
+fn lds_loads_with_a_bad_m0_are_refused() {
+    for &(hex, what) in REFUSED_M0 {
+        for mode in ["--cpu", "--emit-wgsl"] {
+            let out = gcn_run(&[mode, "--arch", "gfx11", "--hex", hex]);
+            assert_refused(&out, what);
+            assert_refused(&out, "offset 0x8:");
+        }
+    }
+}
 
 #[test]
 fn unexecuted_gfx11_instructions_are_refused_by_name() {
