@@ -58,7 +58,7 @@ pub fn direct_address(m0: u32) -> Result<u64, String> {
     let ty = (m0 >> 16) & 7;
     let addr = m0 & 0xffff;
     match ty {
-        2 if addr % 4 == 0 => Ok(u64::from(addr)),
+        2 if addr & 3 == 0 => Ok(u64::from(addr)),
         2 => Err(format!(
             "lds_direct_load: M0 = {m0:#010x}: the address must be dword-aligned"
         )),
