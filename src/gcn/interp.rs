@@ -42,8 +42,9 @@ pub enum InterpOp {
     P2F16,
     /// `v_interp_p2_legacy_f16` (gfx9 only, VOP3 0x276).
     P2LegacyF16,
-    /// gfx11 `v_interp_p10_f32`: `src0 + i * src1`… with parameters from LDS
-    /// loaded by `lds_param_load` (VINTERP op 0).
+    /// gfx11 `v_interp_p10_f32`: `fma(P10, I, P0)` on the parameters
+    /// `lds_param_load` put in the quad's lanes (VINTERP op 0;
+    /// cpu::interp_gfx11).
     P10F32,
     /// gfx11 `v_interp_p2_f32` (VINTERP op 1).
     P2F32Vinterp,
