@@ -8,7 +8,7 @@
 //!
 //! Without an adapter the tests fail under `CI=true` and otherwise print
 //! `SKIPPED`. Seed and count: `GCNRUN_SEED`, `GCNRUN_INTERP_PROGRAMS` (defaults
-//! 1 and 8).
+//! 1 and 24).
 
 mod common;
 
@@ -132,18 +132,22 @@ fn random_parameters_equal_the_cpu() {
     let count: usize = std::env::var("GCNRUN_INTERP_PROGRAMS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(8);
+        .unwrap_or(24);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bad = Vec::new();
     let mut lanes = 0u64;
     let mut differs = 0u64;
+    let mut kinds = [0u64; 3];
     for i in 0..count {
         let text = launch(&mut rng, if i % 2 == 0 { 32 } else { 64 });
         let p = prepare_text(&text, &format!("random interp launch {i}"), None)
             .unwrap_or_else(|e| panic!("launch {i}: {e}\n{text}"));
         lanes += u64::from(p.launch.waves * p.launch.wave_size);
         match run_diff(p, g) {
-            Ok(d) if d.report.count == 0 => differs += unfused_differs(&text, &d.cpu),
+            Ok(d) if d.report.count == 0 => {
+                differs += unfused_differs(&text, &d.cpu);
+                count_kinds(&d.cpu, &mut kinds);
+            }
             Ok(d) => bad.push(format!(
                 "launch {i} (seed {seed}): {} difference(s), first {:?}\n{text}",
                 d.report.count,
@@ -153,9 +157,27 @@ fn random_parameters_equal_the_cpu() {
         }
     }
     println!(
-        "{count} random gfx11 interp launches, {lanes} lanes × 9 VINTERP steps (seed {seed}); {differs} lanes where fused and unfused p10 differ"
+        "{count} random gfx11 interp launches, {lanes} lanes × 9 VINTERP steps (seed {seed}); {differs} lanes where fused and unfused p10 differ; f32 results denormal {}, infinite {}, NaN {}",
+        kinds[0], kinds[1], kinds[2]
     );
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
     // The operands must exercise the difference between fused and unfused.
     assert!(differs > 0, "no lane where the fused result differs");
+    // ... and results at the edges of the f32 range.
+    assert!(kinds.iter().all(|&n| n > 0), "result kinds {kinds:?}");
+}
+
+/// Counts the unclamped f32 VINTERP results (v10, v11, v13, v14, v15) that are
+/// denormal, infinite or NaN.
+fn count_kinds(out: &gcnrun::launch::run::Outcome, kinds: &mut [u64; 3]) {
+    for w in &out.waves {
+        for lane in w.active_lanes() {
+            for r in [10, 11, 13, 14, 15] {
+                let x = f32::from_bits(w.vgpr(r, lane));
+                kinds[0] += u64::from(x.is_subnormal());
+                kinds[1] += u64::from(x.is_infinite());
+                kinds[2] += u64::from(x.is_nan());
+            }
+        }
+    }
 }
