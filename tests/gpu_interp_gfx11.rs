@@ -2,7 +2,7 @@
 //! for 16 primitives (one per quad) feed `lds_param_load` and every executed
 //! VINTERP form (f32 and f16, op_sel, neg, clamp), wave32 and wave64. The GPU
 //! must give the CPU's bits in every lane — which makes WGSL's integer-only
-//! exact fused multiply-add (shaders/interp.wgsl `fma_bits`) answer to the CPU's
+//! exact fused multiply-add (shaders/fma.wgsl `fma_bits`) answer to the CPU's
 //! `f32::mul_add` on operands chosen to round differently when unfused, to
 //! cancel, to tie, to overflow and to end in denormals.
 //!

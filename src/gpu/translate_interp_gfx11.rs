@@ -6,7 +6,7 @@
 //! implicit quad broadcast goes through workgroup memory, as the implicit
 //! derivatives of image sampling do: every lane, active or not, publishes its
 //! src0 and src2, with the barriers in uniform control flow. The multiply-add
-//! is `fma_bits` (shaders/interp.wgsl), an integer-only exact fused
+//! is `fma_bits` (shaders/fma.wgsl), an integer-only exact fused
 //! multiply-add: WGSL's `fma` is not fused on lavapipe (the one-ulp case of
 //! assets/interp_gfx11.toml came back unfused), and the CPU's is.
 
@@ -14,11 +14,16 @@ use super::{err, Emitter, TranslateError};
 use crate::cpu::interp_gfx11::{check_param_m0, direct_address};
 use crate::ir::VinterpStep;
 
-/// Adds the quad-exchange array once.
-fn ensure_quad_array(e: &mut Emitter) {
+/// `shaders/fma.wgsl`.
+const FMA: &str = include_str!("../../shaders/fma.wgsl");
+
+/// Adds the exact fma and the quad-exchange array once.
+fn ensure_library(e: &mut Emitter) {
     if e.decls.contains("var<workgroup> vi_quad:") {
         return;
     }
+    e.decls.push('\n');
+    e.decls.push_str(FMA);
     e.decls.push_str(
         "\n// src0 and src2 of every lane, for VINTERP's quad broadcast.\nvar<workgroup> vi_quad: array<vec2<u32>, WAVE_SIZE>;\n",
     );
@@ -64,7 +69,7 @@ pub(super) fn emit_vinterp(
     src: [u32; 3],
     (neg, clamp, op_sel): (u32, bool, u32),
 ) {
-    ensure_quad_array(e);
+    ensure_library(e);
     let f16 = matches!(step, VinterpStep::P10F16F32 | VinterpStep::P2F16F32);
     let p10 = matches!(step, VinterpStep::P10F32 | VinterpStep::P10F16F32);
     let s0 = e.v_read(src[0]);
@@ -96,7 +101,7 @@ pub(super) fn emit_vinterp(
     } else {
         "vi_c".to_string()
     };
-    // Operands as bits: the exact fma (shaders/interp.wgsl fma_bits) never
+    // Operands as bits: the exact fma (shaders/fma.wgsl fma_bits) never
     // passes them through a float operation that could flush a denormal.
     let value = format!(
         "out_mod(fma_bits(neg_bits({param}, {}), neg_bits({s1}, {}), neg_bits({addend}, {})), 0u, {clamp})",
