@@ -256,14 +256,8 @@ fn coverage(out: &gcnrun::launch::run::Outcome, seen: &mut [u64; 4]) {
 fn random_rays_and_nodes_equal_the_cpu() {
     let test = "random_rays_and_nodes_equal_the_cpu";
     let Some(g) = gpu(test) else { return };
-    let seed: u64 = std::env::var("GCNRUN_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let count: usize = std::env::var("GCNRUN_BVH_PROGRAMS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6);
+    let seed: u64 = common::env_number("GCNRUN_SEED", 1);
+    let count: usize = common::env_number("GCNRUN_BVH_PROGRAMS", 6);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bad = Vec::new();
     let mut lanes = 0u64;

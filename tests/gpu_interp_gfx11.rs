@@ -125,14 +125,8 @@ fn unfused_differs(text: &str, out: &gcnrun::launch::run::Outcome) -> u64 {
 fn random_parameters_equal_the_cpu() {
     let test = "random_parameters_equal_the_cpu";
     let Some(g) = gpu(test) else { return };
-    let seed: u64 = std::env::var("GCNRUN_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let count: usize = std::env::var("GCNRUN_INTERP_PROGRAMS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(24);
+    let seed: u64 = common::env_number("GCNRUN_SEED", 1);
+    let count: usize = common::env_number("GCNRUN_INTERP_PROGRAMS", 24);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bad = Vec::new();
     let mut lanes = 0u64;

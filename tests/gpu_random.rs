@@ -200,14 +200,8 @@ fn random_programs_equal_the_cpu() {
             return;
         }
     };
-    let seed: u64 = std::env::var("GCNRUN_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let count: usize = std::env::var("GCNRUN_GPU_PROGRAMS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(24);
+    let seed: u64 = common::env_number("GCNRUN_SEED", 1);
+    let count: usize = common::env_number("GCNRUN_GPU_PROGRAMS", 24);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bad = Vec::new();
     let (mut instructions, mut contended) = (0, 0);

@@ -259,10 +259,7 @@ fn random_sampling_equals_the_cpu() {
     )
     .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5a3b_1e55);
-    let cases = std::env::var("GCNRUN_RANDOM_SAMPLE_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4);
+    let cases = common::env_number("GCNRUN_RANDOM_SAMPLE_CASES", 4);
     let mut bad = Vec::new();
     for case in 0..cases {
         let p = random_launch(&mut rng, case, &code);

@@ -39,17 +39,11 @@ const DISASM_GENS: [&str; 4] = ["tonga", "gfx900", "gfx1030", "gfx1100"];
 const ALL_GENS: [&str; 6] = ["tahiti", "bonaire", "tonga", "gfx900", "gfx1030", "gfx1100"];
 
 fn seed() -> u64 {
-    std::env::var("GCNRUN_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x6763_6e72_756e)
+    common::env_number("GCNRUN_SEED", 0x6763_6e72_756e)
 }
 
 fn samples() -> usize {
-    std::env::var("GCNRUN_DIFF_SAMPLES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000)
+    common::env_number("GCNRUN_DIFF_SAMPLES", 3000)
 }
 
 /// What LLVM made of the first instruction of a sample.

@@ -4,3 +4,12 @@ pub mod corpus;
 pub mod gpu;
 pub mod launches;
 pub mod llvm;
+
+/// A number from the environment variable `name` (a seed or a case count the
+/// random tests let a user raise), or `default` when it is unset or not a number.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
