@@ -119,6 +119,17 @@ fn bvh_intersect_box_node(children: vec4<u32>, bmin: array<vec3<f32>, 4>, bmax: 
     return vec4<u32>(child[0], child[1], child[2], child[3]);
 }
 
+// The significand of a finite |x| ≠ 0 (its bits) in [2^23, 2^24), denormals
+// normalised, and its unbiased exponent.
+fn bvh_normalised(b: u32) -> vec2<i32> {
+    let m = b & 0x7fffffu;
+    if (b >> 23u) == 0u {
+        let s = countLeadingZeros(m) - 8u;
+        return vec2<i32>(i32(m << s), -126 - i32(s));
+    }
+    return vec2<i32>(i32(m | 0x800000u), i32(b >> 23u) - 127);
+}
+
 // a / b correctly rounded to nearest even, on bits (IEEE: signed zeros and
 // infinities, NaN for 0/0 and inf/inf, denormal operands and results). The
 // quotients only feed comparisons, so a NaN's payload does not matter.
@@ -128,7 +139,7 @@ fn bvh_div(a: f32, b: f32) -> f32 {
     let sign = (ab ^ bb) & 0x80000000u;
     let a_abs = ab & 0x7fffffffu;
     let b_abs = bb & 0x7fffffffu;
-    let nan = bitcast<f32>(0x7fc00000u);
+    let nan = bitcast<f32>(CANONICAL_NAN);
     if is_nan_bits(ab) || is_nan_bits(bb) {
         return nan;
     }
@@ -150,27 +161,11 @@ fn bvh_div(a: f32, b: f32) -> f32 {
     if a_abs == 0u {
         return bitcast<f32>(sign);
     }
-    // Significands in [2^23, 2^24) and unbiased exponents (denormals normalised).
-    var ma = a_abs & 0x7fffffu;
-    var ea = i32(a_abs >> 23u) - 127;
-    if (a_abs >> 23u) == 0u {
-        let s = countLeadingZeros(ma) - 8u;
-        ma = ma << s;
-        ea = -126 - i32(s);
-    } else {
-        ma = ma | 0x800000u;
-    }
-    var mb = b_abs & 0x7fffffu;
-    var eb = i32(b_abs >> 23u) - 127;
-    if (b_abs >> 23u) == 0u {
-        let s = countLeadingZeros(mb) - 8u;
-        mb = mb << s;
-        eb = -126 - i32(s);
-    } else {
-        mb = mb | 0x800000u;
-    }
-    var e = ea - eb;
-    var n = ma;
+    let pa = bvh_normalised(a_abs);
+    let pb = bvh_normalised(b_abs);
+    let mb = u32(pb.x);
+    var e = pa.y - pb.y;
+    var n = u32(pa.x);
     if n < mb {
         n = n << 1u;
         e = e - 1;
@@ -215,12 +210,6 @@ fn bvh_div(a: f32, b: f32) -> f32 {
     return bitcast<f32>(sign | kept);
 }
 
-// canonical: a NaN result as 0x7fc00000.
-fn bvh_canonical(x: f32) -> u32 {
-    let b = bitcast<u32>(x);
-    return select(b, 0x7fc00000u, is_nan_bits(b));
-}
-
 fn bvh_cross(a: vec3<f32>, b: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(
         bvh_mul(a.y, b.z) - bvh_mul(a.z, b.y),
@@ -257,7 +246,7 @@ fn bvh_intersect_triangle(v0: vec3<f32>, v1: vec3<f32>, v2: vec3<f32>, triangle_
     }
     var r: BvhResult;
     if !bary {
-        r.v = vec4<u32>(bvh_canonical(x), bvh_canonical(y), triangle_id, select(1u, 0u, missed));
+        r.v = vec4<u32>(canonical_nan_bits(x), canonical_nan_bits(y), triangle_id, select(1u, 0u, missed));
         return r;
     }
     var b = array<f32, 3>((y - i_num) - j_num, i_num, j_num);
@@ -268,7 +257,7 @@ fn bvh_intersect_triangle(v0: vec3<f32>, v1: vec3<f32>, v2: vec3<f32>, triangle_
         r.fault = true;
         return r;
     }
-    r.v = vec4<u32>(bvh_canonical(x), bvh_canonical(y), bvh_canonical(b[si]), bvh_canonical(b[sj]));
+    r.v = vec4<u32>(canonical_nan_bits(x), canonical_nan_bits(y), canonical_nan_bits(b[si]), canonical_nan_bits(b[sj]));
     return r;
 }
 

@@ -226,6 +226,17 @@ fn is_nan_bits(b: u32) -> bool {
     return (b & 0x7fffffffu) > 0x7f800000u;
 }
 
+// The quiet NaN a NaN result is returned as where the hardware's payload is not
+// public (texture::convert::CANONICAL_NAN: BVH triangles, gfx11 VINTERP, cube
+// face coordinates).
+const CANONICAL_NAN: u32 = 0x7fc00000u;
+
+// x's bits, a NaN as CANONICAL_NAN (canonical_nan_bits).
+fn canonical_nan_bits(x: f32) -> u32 {
+    let b = bitcast<u32>(x);
+    return select(b, CANONICAL_NAN, is_nan_bits(b));
+}
+
 // Significand and exponent of |x|: |x| = sig * 2^e2 (decompose).
 fn decompose(b: u32) -> vec2<i32> {
     let e = (b >> 23u) & 0xffu;

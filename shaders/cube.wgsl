@@ -5,7 +5,6 @@
 // and array_slice (sample.wgsl, present in every module that samples).
 
 const CUBE_INDEX_LAST: u32 = 1048576u;
-const CUBE_NAN: u32 = 0x7fc00000u;
 
 // IEEE |a| >= |b| (false when either is NaN): magnitudes order as their bits.
 fn cube_abs_ge(a: u32, b: u32) -> bool {
@@ -54,7 +53,7 @@ fn direction_coordinate(sc: u32, ma: u32) -> u32 {
     let mag = sc & 0x7fffffffu;
     let m = ma & 0x7fffffffu;
     if is_nan_bits(sc) || is_nan_bits(ma) || (mag == 0x7f800000u && m == 0x7f800000u) {
-        return CUBE_NAN;
+        return CANONICAL_NAN;
     }
     if m == 0u || mag == 0u || m == 0x7f800000u {
         return 0x3fc00000u;

@@ -7,10 +7,8 @@
 // with the larger one's top bit at bit 93; bits of the smaller one that fall
 // below bit 0 (only when it is more than 46 binades smaller) are folded into
 // bit 0 (round to odd), and the sum is rounded once to nearest even,
-// denormals and overflow included. A NaN result is the canonical quiet NaN, as
-// on the CPU.
-
-const FMA_NAN: u32 = 0x7fc00000u;
+// denormals and overflow included. A NaN result is CANONICAL_NAN (convert.wgsl),
+// as on the CPU. Needs decompose and is_nan_bits (convert.wgsl).
 
 // x << n for n in 0..96.
 fn fma_shl(x: vec3<u32>, n: u32) -> vec3<u32> {
@@ -92,17 +90,6 @@ fn fma_msb(x: vec3<u32>) -> u32 {
     return firstLeadingBit(x.x);
 }
 
-// Significand (with the implicit bit of a normal number) and the exponent of
-// its bit 0, for a finite |x| ≠ 0.
-fn fma_parts(b: u32) -> vec2<i32> {
-    let e = (b >> 23u) & 0xffu;
-    let m = b & 0x7fffffu;
-    if e == 0u {
-        return vec2<i32>(i32(m), -149);
-    }
-    return vec2<i32>(i32(m | 0x800000u), i32(e) - 150);
-}
-
 // w × 2^e0 (w ≠ 0; bit 0 may be a round-to-odd bit) rounded to the nearest
 // even f32 with `sign`.
 fn fma_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
@@ -142,11 +129,11 @@ fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
     let sp = (a ^ b) & 0x80000000u;
     let sc = c & 0x80000000u;
     if aa > 0x7f800000u || ab > 0x7f800000u || ac > 0x7f800000u {
-        return FMA_NAN;
+        return CANONICAL_NAN;
     }
     if aa == 0x7f800000u || ab == 0x7f800000u {
         if aa == 0u || ab == 0u || (ac == 0x7f800000u && sc != sp) {
-            return FMA_NAN;
+            return CANONICAL_NAN;
         }
         return sp | 0x7f800000u;
     }
@@ -161,8 +148,8 @@ fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
         return c;
     }
     // The exact product, 48 bits, from 16-bit pieces.
-    let pa = fma_parts(aa);
-    let pb = fma_parts(ab);
+    let pa = decompose(aa);
+    let pb = decompose(ab);
     let al = u32(pa.x) & 0xffffu;
     let ah = u32(pa.x) >> 16u;
     let bl = u32(pb.x) & 0xffffu;
@@ -177,7 +164,7 @@ fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
         // A nonzero exact product plus zero: the product, rounded once.
         return fma_round(p, ep, sp);
     }
-    let pc = fma_parts(ac);
+    let pc = decompose(ac);
     let cv = vec3<u32>(u32(pc.x), 0u, 0u);
     let top_p = ep + i32(fma_msb(p));
     let top_c = pc.y + i32(fma_msb(cv));

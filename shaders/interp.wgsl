@@ -90,8 +90,3 @@ fn quad_live(exec_lo: u32, exec_hi: u32, first: u32) -> bool {
     }
     return nibble != 0u;
 }
-
-// VINTERP's NEG on f32 bits: flip the sign bit (interp_gfx11::neg_if).
-fn neg_bits(x: u32, neg: bool) -> u32 {
-    return x ^ select(0u, 0x80000000u, neg);
-}

@@ -11,8 +11,8 @@
 
 mod common;
 
-use common::gpu::gpu;
-use gcnrun::launch::run::{prepare_text, run_diff, run_gpu, GpuRunError};
+use common::gpu::{diff_random_launch, gpu};
+use gcnrun::launch::run::{prepare_text, run_gpu, GpuRunError};
 use gcnrun::texture::convert::f32_to_f16;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -264,17 +264,8 @@ fn random_rays_and_nodes_equal_the_cpu() {
     let mut seen = [0u64; 4];
     for i in 0..count {
         let text = launch(&mut rng);
-        let p = prepare_text(&text, &format!("random BVH launch {i}"), None)
-            .unwrap_or_else(|e| panic!("launch {i}: {e}\n{text}"));
-        lanes += u64::from(p.launch.waves * p.launch.wave_size);
-        match run_diff(p, g) {
-            Ok(d) if d.report.count == 0 => coverage(&d.cpu, &mut seen),
-            Ok(d) => bad.push(format!(
-                "launch {i} (seed {seed}): {} difference(s), first {:?}\n{text}",
-                d.report.count,
-                d.report.mismatches.first()
-            )),
-            Err(e) => bad.push(format!("launch {i} (seed {seed}): {e:?}\n{text}")),
+        if let Some(cpu) = diff_random_launch(g, "BVH", (i, seed), &text, &mut lanes, &mut bad) {
+            coverage(&cpu, &mut seen);
         }
     }
     println!(

@@ -12,8 +12,7 @@
 
 mod common;
 
-use common::gpu::gpu;
-use gcnrun::launch::run::{prepare_text, run_diff};
+use common::gpu::{diff_random_launch, gpu};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -134,20 +133,9 @@ fn random_parameters_equal_the_cpu() {
     let mut kinds = [0u64; 3];
     for i in 0..count {
         let text = launch(&mut rng, if i % 2 == 0 { 32 } else { 64 });
-        let p = prepare_text(&text, &format!("random interp launch {i}"), None)
-            .unwrap_or_else(|e| panic!("launch {i}: {e}\n{text}"));
-        lanes += u64::from(p.launch.waves * p.launch.wave_size);
-        match run_diff(p, g) {
-            Ok(d) if d.report.count == 0 => {
-                differs += unfused_differs(&text, &d.cpu);
-                count_kinds(&d.cpu, &mut kinds);
-            }
-            Ok(d) => bad.push(format!(
-                "launch {i} (seed {seed}): {} difference(s), first {:?}\n{text}",
-                d.report.count,
-                d.report.mismatches.first()
-            )),
-            Err(e) => bad.push(format!("launch {i} (seed {seed}): {e:?}\n{text}")),
+        if let Some(cpu) = diff_random_launch(g, "interp", (i, seed), &text, &mut lanes, &mut bad) {
+            differs += unfused_differs(&text, &cpu);
+            count_kinds(&cpu, &mut kinds);
         }
     }
     println!(

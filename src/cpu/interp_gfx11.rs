@@ -11,10 +11,10 @@
 //! `v_interp_p2_f32 d, p, j, d`, op_sel 0x5 / 0x1 for the high f16 halves) shows
 //! how a compiler feeds them.
 
-use super::interp::{half_of, out_mod, primitive_of_quad};
+use super::interp::{half_of, out_mod, primitive_of_quad, src_mod};
 use super::WaveState;
 use crate::ir::VinterpStep;
-use crate::texture::convert::f32_to_f16;
+use crate::texture::convert::{canonical_nan_bits, f32_to_f16};
 
 /// Lanes per quad.
 const QUAD: u32 = 4;
@@ -123,15 +123,6 @@ struct Operands {
     addend: f32,
 }
 
-/// Negation as VINTERP's NEG bit does it: the sign bit flips (NaN included).
-fn neg_if(x: f32, neg: bool) -> f32 {
-    if neg {
-        -x
-    } else {
-        x
-    }
-}
-
 /// The implicit quad broadcast of RDNA3 ISA §16.13: src0 is read from lane
 /// `quad + 1` (p10: DPP8 {1,1,1,1,5,5,5,5}) or `quad + 2` (p2: DPP8
 /// {2,2,2,2,6,6,6,6}), and p10's src2 from lane `quad + 0` (DPP8
@@ -168,20 +159,9 @@ fn operands(
         f32::from_bits(w.vgpr(src[2], lane))
     };
     Operands {
-        param: neg_if(param, neg & 1 != 0),
-        ij: neg_if(f32::from_bits(w.vgpr(src[1], lane)), neg & 2 != 0),
-        addend: neg_if(addend, neg & 4 != 0),
-    }
-}
-
-/// A NaN result as the canonical quiet NaN 0x7fc00000: which NaN the hardware
-/// returns is not public, and the host's `mul_add` and the GPU would otherwise
-/// pick different payloads (docs/errata.md IP3).
-fn canonical_nan(x: f32) -> f32 {
-    if x.is_nan() {
-        f32::from_bits(0x7fc0_0000)
-    } else {
-        x
+        param: src_mod(param, false, neg & 1 != 0),
+        ij: src_mod(f32::from_bits(w.vgpr(src[1], lane)), false, neg & 2 != 0),
+        addend: src_mod(addend, false, neg & 4 != 0),
     }
 }
 
@@ -191,7 +171,9 @@ fn canonical_nan(x: f32) -> f32 {
 /// multiply-add rounded once to f32 (`f32::mul_add`; "Performs a V_FMA_F32
 /// operation", and §12.2 calls all V_INTERP_* "VALU FMA instructions" — the
 /// f16 forms included, docs/errata.md IP3), f16 parameters widened exactly.
-/// A NaN result is [`canonical_nan`]; CLAMP then limits the f32 result to
+/// A NaN result is [`CANONICAL_NAN`](crate::texture::convert::CANONICAL_NAN) (which NaN the hardware
+/// returns is not public, and the host's `mul_add` and the GPU would otherwise
+/// pick different payloads: docs/errata.md IP3); CLAMP then limits the f32 result to
 /// [0, 1] ([`out_mod`]). `v_interp_p2_f16_f32`
 /// then rounds that f32 to f16 (RNE, the default mode) and writes it into the
 /// low half, or with OP_SEL bit 3 the high half, keeping the other half.
@@ -209,7 +191,7 @@ pub fn vinterp(
         .active_lanes()
         .map(|lane| {
             let o = operands(w, step, src, neg, op_sel, lane);
-            let v = canonical_nan(o.param.mul_add(o.ij, o.addend));
+            let v = f32::from_bits(canonical_nan_bits(o.param.mul_add(o.ij, o.addend)));
             let v = out_mod(v, 0, clamp);
             let bits = if step == VinterpStep::P2F16F32 {
                 let h = u32::from(f32_to_f16(v));

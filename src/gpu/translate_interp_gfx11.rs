@@ -104,7 +104,7 @@ pub(super) fn emit_vinterp(
     // Operands as bits: the exact fma (shaders/fma.wgsl fma_bits) never
     // passes them through a float operation that could flush a denormal.
     let value = format!(
-        "out_mod(fma_bits(neg_bits({param}, {}), neg_bits({s1}, {}), neg_bits({addend}, {})), 0u, {clamp})",
+        "out_mod(fma_bits(src_mod({param}, false, {}), src_mod({s1}, false, {}), src_mod({addend}, false, {})), 0u, {clamp})",
         neg & 1 != 0,
         neg & 2 != 0,
         neg & 4 != 0

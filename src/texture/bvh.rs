@@ -20,7 +20,9 @@
 //! GPURT's emulation, operation by operation, every product and sum rounded on
 //! its own (no fused multiply-add) and evaluated left to right.
 
-use crate::texture::convert::f16_to_f32;
+#[cfg(test)]
+use crate::texture::convert::CANONICAL_NAN;
+use crate::texture::convert::{canonical_nan_bits, f16_to_f32};
 
 /// A child slot the ray misses, and the value every result dword takes for
 /// instance and procedural nodes (GPURT `INVALID_NODE`).
@@ -379,7 +381,8 @@ fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 /// (after the miss substitution), with I_SRC/J_SRC bits 1:0 and 3:2 of the
 /// triangle ID's byte `k`. Mode 0 (the ISA's "Ray Tracing Return Mode" table):
 /// dword 2 is the triangle ID dword as stored, dword 3 the hit status, 1 for a
-/// hit and 0 for a miss. A NaN float result is returned as [`CANONICAL_NAN`].
+/// hit and 0 for a miss. A NaN float result is returned as
+/// [`CANONICAL_NAN`](crate::texture::convert::CANONICAL_NAN) (docs/errata.md B4).
 pub fn intersect_triangle(
     verts: [[f32; 3]; 3],
     triangle_id: u32,
@@ -410,7 +413,12 @@ pub fn intersect_triangle(
         (t_num, t_denom)
     };
     if !barycentrics {
-        return Ok([canonical(x), canonical(y), triangle_id, u32::from(!missed)]);
+        return Ok([
+            canonical_nan_bits(x),
+            canonical_nan_bits(y),
+            triangle_id,
+            u32::from(!missed),
+        ]);
     }
     let b = [(y - i_num) - j_num, i_num, j_num];
     let byte = triangle_id >> (8 * (k & 3));
@@ -421,26 +429,11 @@ pub fn intersect_triangle(
             .ok_or(TriangleRefusal::BarySource(s))
     };
     Ok([
-        canonical(x),
-        canonical(y),
-        canonical(src(0)?),
-        canonical(src(2)?),
+        canonical_nan_bits(x),
+        canonical_nan_bits(y),
+        canonical_nan_bits(src(0)?),
+        canonical_nan_bits(src(2)?),
     ])
-}
-
-/// The canonical quiet NaN a NaN result dword is returned as.
-pub const CANONICAL_NAN: u32 = 0x7fc0_0000;
-
-/// A result float's bits, NaNs as [`CANONICAL_NAN`]: which NaN an invalid
-/// operation (∞ − ∞, 0 × ∞) yields, or which operand's payload survives, is left
-/// open by IEEE 754 and differs between machines (x86's default NaN is
-/// 0xffc00000, Arm's 0x7fc00000), so the reference pins one (docs/errata.md B4).
-pub fn canonical(x: f32) -> u32 {
-    if x.is_nan() {
-        CANONICAL_NAN
-    } else {
-        x.to_bits()
-    }
 }
 
 #[cfg(test)]
@@ -564,8 +557,11 @@ mod tests {
         for w in out {
             assert!(!f32::from_bits(w).is_nan() || w == CANONICAL_NAN, "{w:#x}");
         }
-        assert_eq!(canonical(f32::from_bits(0xffc0_0001)), CANONICAL_NAN);
-        assert_eq!(canonical(-0.0), 0x8000_0000);
+        assert_eq!(
+            canonical_nan_bits(f32::from_bits(0xffc0_0001)),
+            CANONICAL_NAN
+        );
+        assert_eq!(canonical_nan_bits(-0.0), 0x8000_0000);
     }
 
     #[test]

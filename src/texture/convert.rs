@@ -175,6 +175,24 @@ pub fn u32_to_uint(v: u32, bits: u32) -> u32 {
     (u64::from(v) & max_code(bits)) as u32
 }
 
+/// The quiet NaN gcnrun returns wherever a result is NaN and the hardware's
+/// payload is not public: the BVH triangle test (docs/errata.md B4), the gfx11
+/// VINTERP steps (IP3) and a NaN cube face coordinate. Which NaN an invalid
+/// operation (∞ − ∞, 0 × ∞) yields, or which operand's payload survives, is
+/// left open by IEEE 754 and differs between machines (x86's default NaN is
+/// 0xffc00000, Arm's 0x7fc00000), so the reference pins one; the WGSL mirror
+/// is `CANONICAL_NAN` in shaders/convert.wgsl.
+pub const CANONICAL_NAN: u32 = 0x7fc0_0000;
+
+/// `x`'s bits, a NaN as [`CANONICAL_NAN`].
+pub fn canonical_nan_bits(x: f32) -> u32 {
+    if x.is_nan() {
+        CANONICAL_NAN
+    } else {
+        x.to_bits()
+    }
+}
+
 /// IEEE binary16 → f32, exact (denormals, infinities and NaN payloads kept;
 /// sampling.md §3.3 FLOAT 16).
 pub fn f16_to_f32(h: u16) -> f32 {

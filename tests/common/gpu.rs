@@ -23,3 +23,31 @@ pub fn gpu(test: &str) -> Option<&'static gpu::Gpu> {
         }
     }
 }
+
+/// Runs random launch `i` (manifest `text`, `kind` naming it in messages) on the
+/// CPU and on `g`. Adds its lanes to `lanes` and gives the CPU's outcome when the
+/// two agree; a difference or an error goes to `bad` with the seed and the
+/// manifest, so that the failure can be replayed.
+pub fn diff_random_launch(
+    g: &gpu::Gpu,
+    kind: &str,
+    (i, seed): (usize, u64),
+    text: &str,
+    lanes: &mut u64,
+    bad: &mut Vec<String>,
+) -> Option<gcnrun::launch::run::Outcome> {
+    use gcnrun::launch::run::{prepare_text, run_diff};
+    let p = prepare_text(text, &format!("random {kind} launch {i}"), None)
+        .unwrap_or_else(|e| panic!("launch {i}: {e}\n{text}"));
+    *lanes += u64::from(p.launch.waves * p.launch.wave_size);
+    match run_diff(p, g) {
+        Ok(d) if d.report.count == 0 => return Some(d.cpu),
+        Ok(d) => bad.push(format!(
+            "launch {i} (seed {seed}): {} difference(s), first {:?}\n{text}",
+            d.report.count,
+            d.report.mismatches.first()
+        )),
+        Err(e) => bad.push(format!("launch {i} (seed {seed}): {e:?}\n{text}")),
+    }
+    None
+}

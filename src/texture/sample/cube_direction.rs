@@ -30,12 +30,10 @@
 //!   the sampler then clamps it to the view's last cube.
 
 use super::coord::array_slice;
+use crate::texture::convert::CANONICAL_NAN;
 
 /// The largest cube index staged (8 × 2^20 + 5 < 2^24: exact in f32).
 pub const CUBE_INDEX_LAST: u32 = 1 << 20;
-
-/// The quiet NaN a NaN face coordinate is written as.
-pub const CUBE_NAN: u32 = 0x7fc0_0000;
 
 /// The face a direction selects and its `(sc, tc, ma)` per the GL/Vulkan
 /// table: +X sc = −z, tc = −y; −X sc = z, tc = −y; +Y sc = x, tc = z;
@@ -82,7 +80,7 @@ pub fn direction_coordinate(sc: f32, ma: f32) -> u32 {
     let (s, m) = (sc.to_bits(), ma.to_bits() & 0x7fff_ffff);
     let mag = s & 0x7fff_ffff;
     if sc.is_nan() || ma.is_nan() || (mag == 0x7f80_0000 && m == 0x7f80_0000) {
-        return CUBE_NAN;
+        return CANONICAL_NAN;
     }
     if m == 0 || mag == 0 || m == 0x7f80_0000 {
         return 1.5f32.to_bits();
@@ -196,9 +194,9 @@ mod tests {
         assert_eq!(c(0.0, 0.0), 1.5f32.to_bits());
         assert_eq!(c(-0.0, 3.0), 1.5f32.to_bits());
         assert_eq!(c(1.0, f32::INFINITY), 1.5f32.to_bits());
-        assert_eq!(c(f32::INFINITY, f32::NEG_INFINITY), CUBE_NAN);
-        assert_eq!(c(f32::NAN, 1.0), CUBE_NAN);
-        assert_eq!(c(1.0, f32::NAN), CUBE_NAN);
+        assert_eq!(c(f32::INFINITY, f32::NEG_INFINITY), CANONICAL_NAN);
+        assert_eq!(c(f32::NAN, 1.0), CANONICAL_NAN);
+        assert_eq!(c(1.0, f32::NAN), CANONICAL_NAN);
         assert_eq!(c(3.0, -3.0), 2.0f32.to_bits());
         assert_eq!(c(-3.0, 3.0), 1.0f32.to_bits());
         // Denormals are exact: 2^-149 / 2^-148 = 1/2 → 1.75.
