@@ -737,3 +737,17 @@ fn sample_quad_listing_reassembles() {
         bad.join("\n")
     );
 }
+
+#[test]
+fn too_many_waves_is_refused_before_allocation() {
+    // 16384 waves is the most (their registers and LDS take 2 GiB); the bundled
+    // kernel's default environment and a manifest both refuse one more.
+    assert_bad(
+        &gcn_run(&["assets/gradient_quad.bin", "--waves", "16385"]),
+        &["--waves", "16385", "1..=16384"],
+    );
+    assert_bad(
+        &gcn_run(&["assets/image_rw.toml", "--waves", "1048576"]),
+        &["--waves", "1..=16384"],
+    );
+}

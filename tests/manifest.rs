@@ -151,6 +151,10 @@ fn bad_manifests_name_the_field() {
         (variant("arch = \"gfx7\"", "arch = \"gfx99\""), "arch"),
         (variant("wave_size = 64", "wave_size = 32"), "wave_size"),
         (variant("waves = 16", "waves = 0"), "waves"),
+        // 16384 waves (2 GiB of registers and LDS) is the most; 2^20 had let one
+        // line ask for 128 GiB and abort on allocation.
+        (variant("waves = 16", "waves = 16385"), "waves"),
+        (variant("waves = 16", "waves = 1048576"), "waves"),
         (variant("code = \"sample2d.bin\"", ""), "code"),
         (
             variant(

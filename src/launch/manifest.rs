@@ -15,7 +15,10 @@ use serde::Deserialize;
 /// Caps that keep a manifest from asking for unbounded memory or time.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
-    /// Most waves in one launch.
+    /// Most waves in one launch. Each wave holds its registers and LDS
+    /// (`WaveState`: about 128 KiB for wave64), so this bounds that state at
+    /// 2 GiB; 16384 waves of 64 lanes are the 2^20 lanes `gcn-run bench` runs at
+    /// most. (2^20 waves had let a manifest ask for 128 GiB and abort.)
     pub max_waves: u32,
     /// Largest image dimension (width, height, depth or layers).
     pub max_dim: u32,
@@ -26,7 +29,7 @@ pub struct Caps {
 impl Default for Caps {
     fn default() -> Caps {
         Caps {
-            max_waves: 1 << 20,
+            max_waves: 16384,
             max_dim: 16384,
             lds_bytes: 64 * 1024,
         }
