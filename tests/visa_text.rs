@@ -387,3 +387,22 @@ fn running_a_visa_program_without_a_manifest_asks_for_one() {
         assert!(err.contains("--manifest"), "{err}");
     }
 }
+
+#[test]
+fn without_a_manifest_the_one_beside_the_program_is_named() {
+    let exe = env!("CARGO_BIN_EXE_gcn-run");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa/igc");
+    let program = dir.join("image_loops__loop_divergent.visaasm");
+    let out = std::process::Command::new(exe)
+        .args(["--gpu", program.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let beside = dir.join("image_loops__loop_divergent.toml");
+    assert!(
+        err.contains(&format!("`--manifest {}` is beside it", beside.display())),
+        "{err}"
+    );
+}

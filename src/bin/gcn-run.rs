@@ -598,8 +598,9 @@ fn report_intel(
 /// The launch INPUT names: a manifest, or a code file (or --hex) in the
 /// default environment.
 fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
-    // vISA text parses (--disasm prints it) but does not lower into the IR yet:
-    // say so, after checking it parses, instead of decoding text as AMD code.
+    // A vISA program needs its surfaces, samplers and payload from a manifest:
+    // without one, say so (after checking the program parses, so that a bad
+    // program is reported first), naming the manifest beside it if there is one.
     if let Some(path) = cli
         .input
         .as_ref()
@@ -607,9 +608,15 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
     {
         let Some(m) = &cli.manifest else {
             gcnrun::visa::load_file(path, gcnrun::visa::DialectChoice::Auto)?;
+            let beside = path.with_extension("toml");
+            let hint = if beside.is_file() {
+                format!("; `--manifest {}` is beside it", beside.display())
+            } else {
+                String::new()
+            };
             return Err(InputError::whole(
                 &path.display().to_string(),
-                "a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\")",
+                format!("a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\"){hint}"),
             ));
         };
         return gcnrun::launch::run::prepare_intel(m, path, cli.mem_cap);
