@@ -52,6 +52,9 @@ pub struct Arch {
     /// gfx10.3 (RDNA 2) additions: G16 samples, `image_msaa_load`,
     /// `image_bvh*_intersect_ray`. Also set on gfx11, which has all three.
     pub gfx10_3: bool,
+    /// LLVM's `HasGFX10_AEncoding`: `image_msaa_load` and `image_bvh*_intersect_ray`
+    /// exist. Set on gfx10.3 and gfx11, and on gfx1013, a gfx10.1 part with them.
+    pub a_encoding: bool,
     /// Wave64 is the only mode before gfx10; gfx10+ may also run wave32.
     pub wave32_capable: bool,
 }
@@ -63,6 +66,7 @@ struct Proc {
     gen: Gen,
     packed_d16: bool,
     gfx10_3: bool,
+    a_encoding: bool,
     elf_mach: Option<u32>,
 }
 
@@ -72,6 +76,7 @@ const fn p(name: &'static str, gen: Gen, packed_d16: bool, gfx10_3: bool, mach: 
         gen,
         packed_d16,
         gfx10_3,
+        a_encoding: gfx10_3,
         elf_mach: if mach == 0 { None } else { Some(mach) },
     }
 }
@@ -127,7 +132,12 @@ const PROCS: &[Proc] = &[
     p("gfx1010", Gfx10, true, false, 0x033),
     p("gfx1011", Gfx10, true, false, 0x034),
     p("gfx1012", Gfx10, true, false, 0x035),
-    p("gfx1013", Gfx10, true, false, 0x042),
+    // gfx1013 is gfx10.1 with LLVM's FeatureGFX10_AEncoding: llvm-mc-19 assembles
+    // image_msaa_load and the BVH ops for it (and rejects them for gfx1010-1012).
+    Proc {
+        a_encoding: true,
+        ..p("gfx1013", Gfx10, true, false, 0x042)
+    },
     p("gfx1031", Gfx10, true, true, 0x037),
     p("gfx1032", Gfx10, true, true, 0x038),
     p("gfx1033", Gfx10, true, true, 0x039),
@@ -172,6 +182,7 @@ impl Arch {
             mcpu: p.name,
             packed_d16: p.packed_d16,
             gfx10_3: p.gfx10_3,
+            a_encoding: p.a_encoding,
             wave32_capable: p.gen >= Gen::Gfx10,
         }
     }

@@ -129,6 +129,13 @@ fn descriptors_and_generations_gcnrun_does_not_model_are_refused() {
         &manifest("gfx1100", BVH_GFX11, SORTED, "0x5", false),
         &["image_bvh_intersect_ray", "gfx10.3 only", "gfx11"],
     );
+    // gfx1013 (gfx10.1) decodes the op as LLVM does, with gfx10's encoding, but
+    // its BVH nodes are not public: refused when executed, not run as gfx10.3.
+    refused(
+        "gfx1013",
+        &manifest("gfx1013", BVH, SORTED, "0x5", false),
+        &["image_bvh_intersect_ray", "gfx10.3 only", "gfx1013"],
+    );
 }
 
 #[test]

@@ -377,3 +377,53 @@ fn mimg_random_encodings_agree_with_llvm() {
         "{total_fail} MIMG encodings disagree with LLVM"
     );
 }
+
+/// `image_msaa_load` and the BVH ops (LLVM's `HasGFX10_AEncoding`) decode on
+/// exactly the gfx10 processors whose llvm-mc-19 assembles them: gfx10.3 and
+/// gfx1013, not gfx1010-1012. gfx1030's bytes stand in where LLVM refuses.
+#[test]
+fn gfx10_a_encoding_ops_decode_where_llvm_assembles_them() {
+    let Some(mc) = LlvmMc::find("gfx10_a_encoding_ops_decode_where_llvm_assembles_them") else {
+        return;
+    };
+    let lines: Vec<String> = [
+        "image_msaa_load v[1:4], v[5:7], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D_MSAA",
+        "image_bvh_intersect_ray v[4:7], v[9:19], s[4:7]",
+        "image_bvh64_intersect_ray v[4:7], v[9:20], s[4:7]",
+    ]
+    .map(String::from)
+    .to_vec();
+    let reference: Vec<Vec<u8>> = mc
+        .assemble("gfx1030", &lines)
+        .into_iter()
+        .map(|r| r.expect("gfx1030 assembles every line"))
+        .collect();
+    let gfx10: Vec<&str> = Arch::known_names()
+        .into_iter()
+        .filter(|n| n.starts_with("gfx10") && n.len() == 7)
+        .collect();
+    assert!(gfx10.contains(&"gfx1013") && gfx10.len() >= 9, "{gfx10:?}");
+    let mut with = Vec::new();
+    for name in &gfx10 {
+        let arch = Arch::parse(name).unwrap();
+        for ((line, bytes), llvm) in lines.iter().zip(&reference).zip(mc.assemble(name, &lines)) {
+            let ours = gcn::decode_stream(bytes, &arch)
+                .ok()
+                .and_then(|v| v.first().and_then(|i| i.mnemonic().map(str::to_string)));
+            let mnemonic = line.split_whitespace().next().unwrap();
+            match llvm {
+                Ok(b) => {
+                    assert_eq!(&b, bytes, "{name}: `{line}` encodes as on gfx1030");
+                    assert_eq!(ours.as_deref(), Some(mnemonic), "{name}: `{line}`");
+                    with.push(*name);
+                }
+                Err(_) => assert_eq!(ours, None, "{name} decodes `{line}`, LLVM refuses it"),
+            }
+        }
+    }
+    with.dedup();
+    assert!(
+        with.contains(&"gfx1013") && !with.contains(&"gfx1010"),
+        "{with:?}"
+    );
+}

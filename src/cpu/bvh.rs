@@ -16,13 +16,22 @@ use crate::texture::convert::f16_to_f32;
 
 /// Refuses what gcnrun does not execute: gfx11's BVH ops (its T# adds a box
 /// sorting heuristic and pointer flags, and its A16 form pairs each direction
-/// component with its inverse), so only gfx10.3 runs.
+/// component with its inverse), and gfx1013's (LLVM assembles them for that
+/// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
+/// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
 pub fn require_gfx10_3(m: &Mimg, arch: &Arch) -> Result<(), String> {
     if arch.gen != Gen::Gfx10 {
         return Err(format!(
             "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
             m.mnemonic(),
             arch.gen.name()
+        ));
+    }
+    if !arch.gfx10_3 {
+        return Err(format!(
+            "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
+            m.mnemonic(),
+            arch.mcpu
         ));
     }
     Ok(())

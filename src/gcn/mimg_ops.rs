@@ -59,9 +59,9 @@ pub mod flag {
     pub const X2: u16 = 1 << 11;
     /// `image_bvh64_intersect_ray`: 64-bit node pointer.
     pub const BVH64: u16 = 1 << 12;
-    /// gfx10: needs the gfx10.3 encoding additions (LLVM `HasGFX10_AEncoding`);
-    /// llvm-mc-19 rejects it with `-mcpu=gfx1010`.
-    pub const GFX10_3: u16 = 1 << 13;
+    /// gfx10: needs LLVM's `HasGFX10_AEncoding` (gfx10.3, and gfx1013 of
+    /// gfx10.1; `Arch::a_encoding`); llvm-mc-19 rejects it with `-mcpu=gfx1010`.
+    pub const GFX10_A: u16 = 1 << 13;
     /// Decodes, but is refused by execution: what it does is not in a public
     /// source (`image_gather4h`'s texel footprint, docs/errata.md S15).
     pub const UNDOCUMENTED: u16 = 1 << 14;
@@ -146,13 +146,14 @@ pub fn gen_index(gen: Gen) -> usize {
     }
 }
 
-/// Finds the row whose opcode in `arch`'s generation is `op`. gfx10.3-only rows
-/// are skipped on gfx10.1 (llvm-mc-19 `-mcpu=gfx1010` rejects them; the g16 samples
-/// are NOT marked: llvm-mc-19 decodes them with gfx1010 too).
+/// Finds the row whose opcode in `arch`'s generation is `op`. `GFX10_A` rows are
+/// skipped on gfx10 parts without them (llvm-mc-19 `-mcpu=gfx1010` rejects them,
+/// `-mcpu=gfx1013` accepts them; the g16 samples are NOT marked: llvm-mc-19
+/// decodes them with gfx1010 too).
 pub fn lookup(op: u32, arch: &Arch) -> Option<&'static MimgOp> {
     OPS.iter().find(|row| {
         row.opcode(arch.gen) == Some(op)
-            && !(arch.gen == Gen::Gfx10 && row.has(flag::GFX10_3) && !arch.gfx10_3)
+            && !(arch.gen == Gen::Gfx10 && row.has(flag::GFX10_A) && !arch.a_encoding)
     })
 }
 
@@ -273,7 +274,7 @@ pub static OPS: &[MimgOp] = &[
     op("image_sample_cd_cl_o",   Sample, CD | CL | O,     [0x6d, 0x6d, 0x6d, 0x6d, 0x6d, N]),
     op("image_sample_c_cd_o",    Sample, C | CD | O,      [0x6e, 0x6e, 0x6e, 0x6e, 0x6e, N]),
     op("image_sample_c_cd_cl_o", Sample, C | CD | CL | O, [0x6f, 0x6f, 0x6f, 0x6f, 0x6f, N]),
-    op("image_msaa_load",        MsaaLoad, GFX10_3,       [N,    N,    N,    N,    0x80, 0x18]),
+    op("image_msaa_load",        MsaaLoad, GFX10_A,       [N,    N,    N,    N,    0x80, 0x18]),
     // 16-bit-gradient samples (LLVM `HasG16`).
     op("image_sample_d_g16",         Sample, D | G16,              [N, N, N, N, 0xa2, 0x39]),
     op("image_sample_d_cl_g16",      Sample, D | CL | G16,         [N, N, N, N, 0xa3, 0x5f]),
@@ -291,8 +292,8 @@ pub static OPS: &[MimgOp] = &[
     op("image_sample_cd_cl_o_g16",   Sample, CD | CL | O | G16,    [N, N, N, N, 0xed, N]),
     op("image_sample_c_cd_o_g16",    Sample, C | CD | O | G16,     [N, N, N, N, 0xee, N]),
     op("image_sample_c_cd_cl_o_g16", Sample, C | CD | CL | O | G16, [N, N, N, N, 0xef, N]),
-    op("image_bvh_intersect_ray",    Bvh, GFX10_3,         [N, N, N, N, 0xe6, 0x19]),
-    op("image_bvh64_intersect_ray",  Bvh, GFX10_3 | BVH64, [N, N, N, N, 0xe7, 0x1a]),
+    op("image_bvh_intersect_ray",    Bvh, GFX10_A,         [N, N, N, N, 0xe6, 0x19]),
+    op("image_bvh64_intersect_ray",  Bvh, GFX10_A | BVH64, [N, N, N, N, 0xe7, 0x1a]),
 ];
 
 #[cfg(test)]
