@@ -172,7 +172,7 @@ fn assets_copy(test: &str) -> PathBuf {
     root
 }
 
-/// Byte ranges of the tokens `pick` selects (numbers or quoted strings) in `text`.
+/// Byte ranges of the numbers (or, with `strings`, the quoted strings) in `text`.
 fn spans(text: &str, strings: bool) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -212,22 +212,18 @@ fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let pick_line = |rng: &mut ChaCha8Rng| rng.gen_range(0..lines.len().max(1));
     match rng.gen_range(0..8) {
-        0 | 1 => {
-            let s = spans(text, false);
+        // Numbers (0, 1) or quoted strings (2, 3) replaced from their pool.
+        k @ 0..=3 => {
+            let (s, pool) = if k < 2 {
+                (spans(text, false), NUMBERS)
+            } else {
+                (spans(text, true), STRINGS)
+            };
             if s.is_empty() {
                 return text.to_string();
             }
             let (a, b) = s[rng.gen_range(0..s.len())];
-            let with = NUMBERS[rng.gen_range(0..NUMBERS.len())];
-            format!("{}{with}{}", &text[..a], &text[b..])
-        }
-        2 | 3 => {
-            let s = spans(text, true);
-            if s.is_empty() {
-                return text.to_string();
-            }
-            let (a, b) = s[rng.gen_range(0..s.len())];
-            let with = STRINGS[rng.gen_range(0..STRINGS.len())];
+            let with = pool[rng.gen_range(0..pool.len())];
             format!("{}{with}{}", &text[..a], &text[b..])
         }
         4 => {
