@@ -127,7 +127,7 @@ struct Mode {
     /// Run on CPU and GPU, compare, print mismatches; exit 1 if any.
     #[arg(long)]
     diff: bool,
-    /// Print the decoded program in LLVM assembler syntax and stop.
+    /// Print the decoded program (LLVM assembler syntax; canonical vISA text for Intel) and stop.
     #[arg(long)]
     disasm: bool,
     /// Print the generated WGSL and stop.
