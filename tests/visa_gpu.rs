@@ -620,3 +620,50 @@ fn random_launch(seed: u64) -> Prepared {
     prepare_manifest(&path, None, None, None)
         .unwrap_or_else(|e| panic!("random program {seed}: {e}\n{code}"))
 }
+
+/// A program whose GRF is larger than the workgroup memory the GPU grants is
+/// refused before it runs: exit 2, one line naming the program, no `line 0`
+/// (the refusal is about the program as a whole; the launch fuzzer met it).
+#[test]
+fn a_grf_too_large_for_the_gpu_is_refused_naming_the_program() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa");
+    let text = std::fs::read_to_string(dir.join("hand_ops_simd16.visaasm")).unwrap();
+    // 4096 floats (16 KiB) used at their last rows: past the 15360 bytes.
+    let big = text
+        .replacen(
+            ".decl U ",
+            ".decl BIG v_type=G type=f num_elts=4096 align=GRF\n.decl U ",
+            1,
+        )
+        .replacen(
+            "    ret ",
+            "    mov (M1, 16) BIG(496,0)<1> 0x0:f\n    ret ",
+            1,
+        );
+    assert_ne!(big, text);
+    let scratch = std::env::temp_dir().join(format!("gcnrun-visa-big-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let program = scratch.join("big.visaasm");
+    std::fs::write(&program, &big).unwrap();
+    let manifest = dir.join("hand_ops_simd16.toml");
+    // The CPU runs it: only the GPU's workgroup memory is too small.
+    let p = gcnrun::launch::run::prepare_intel(&manifest, &program, None).unwrap();
+    gcnrun::launch::run::run_cpu(p).unwrap();
+    if common::gpu::gpu("a_grf_too_large_for_the_gpu_is_refused_naming_the_program").is_none() {
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .args(["--gpu", program.to_str().unwrap(), "--manifest"])
+        .arg(&manifest)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("big.visaasm: the program's GRF needs"),
+        "{err}"
+    );
+    assert!(!err.contains("line 0"), "{err}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}

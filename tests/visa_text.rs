@@ -282,6 +282,17 @@ fn bad_input_is_one_line_with_the_line_number() {
     assert!(m.contains("exec size 4"), "{m}");
     let m = error_of("    mov (M1, 12) U(0,0)<1> 0x0:f");
     assert!(m.contains("exec size 12"), "{m}");
+    // Channel groups as IGC's GenX_IR checks them: a group starts at a multiple
+    // of its size and ends by channel 31 (`(M5, 32)` had overflowed the
+    // interpreter's 32-bit channel mask; the launch fuzzer found it).
+    for bad in ["(M5, 32)", "(M2, 16)", "(M3, 16)", "(M2, 8)", "(M8, 8)"] {
+        let m = error_of(&format!("    mov {bad} U(0,0)<1> 0x0:f"));
+        assert!(m.contains("exec mask M"), "{bad}: {m}");
+    }
+    for good in ["(M5, 16)", "(M7, 8)", "(M8, 4)", "(M6_NM, 1)"] {
+        let text = with(&format!("    mov {good} U(0,0)<1> 0x0:f"));
+        assert!(auto(&text).is_ok(), "{good}: {:?}", auto(&text).err());
+    }
     let m = error_of("    sample_lz.RGBA.cps (M1, 16) 0x0:uw S0 T6 D.0 U.0");
     assert!(m.contains("out of order"), "{m}");
     let m = error_of("    sample_lz.AR (M1, 16) 0x0:uw S0 T6 D.0 U.0");

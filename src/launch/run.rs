@@ -79,9 +79,12 @@ pub struct Outcome {
 }
 
 /// An execution error at op offset `offset`: a byte offset in AMD code, a
-/// source line in vISA text.
+/// source line in vISA text (1-based, so line 0 is the program as a whole, e.g.
+/// a GRF too large for the GPU, and is not printed).
 fn exec_error(code_name: &str, intel: bool, offset: usize, message: String) -> InputError {
-    if intel {
+    if intel && offset == 0 {
+        InputError::whole(code_name, message)
+    } else if intel {
         InputError::whole(code_name, format!("line {offset}: {message}"))
     } else {
         InputError::at(code_name, offset, message)

@@ -673,6 +673,19 @@ impl Parser {
             1 | 2 | 4 | 8 | 16 | 32 => size as u8,
             _ => return Err(format!("exec size {size} is not 1, 2, 4, 8, 16 or 32")),
         };
+        // The channels are 4 × (k − 1) … for Mk: the group must start at a
+        // multiple of the size and end by channel 31. IGC's GenX_IR (1.0.12504,
+        // TGLLP) calls `(M2, 16)`, `(M3, 16)`, `(M2, 8)` and `(M8, 8)` an "Invalid
+        // emask" and rejects `(M5, 32)`, while `(M5, 16)`, `(M7, 8)` and `(M8, 4)`
+        // pass; a mask past channel 31 would also name channels no thread has.
+        let first = 4 * u32::from(mask);
+        if first % u32::from(size) != 0 || first + u32::from(size) > 32 {
+            return Err(format!(
+                "exec mask M{} with exec size {size}: channels {first}…{} are not a group of that size within 0…31",
+                mask + 1,
+                first + u32::from(size) - 1
+            ));
+        }
         c.expect(')', "to close the exec size")?;
         Ok(Exec {
             size,

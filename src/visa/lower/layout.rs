@@ -140,6 +140,14 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
                         let b = l.vars.get(base).ok_or_else(|| {
                             format!("`{}` aliases `{base}`, which has no GRF place", d.name)
                         })?;
+                        // The parser checks aliases of declared bases; a
+                        // predefined base (`%r0`) is sized only here.
+                        if u64::from(*off) + u64::from(bytes) > u64::from(b.bytes) {
+                            return Err(format!(
+                                "`{}` ({bytes} bytes at offset {off}) does not fit inside `{base}` ({} bytes)",
+                                d.name, b.bytes
+                            ));
+                        }
                         b.byte + off
                     }
                     None => {

@@ -578,7 +578,15 @@ impl Cx<'_> {
         let ty = v
             .ty
             .ok_or_else(|| format!("`{name}` has type {}, which is not executed", v.visa.name()))?;
-        Ok((v.byte + row * self.layout.grf + col * ty.bytes(), v))
+        // Rows and columns come from the text unchecked on predefined variables
+        // (the parser cannot size them): measure in u64 and refuse a start past
+        // the variable (`%cr0(0,0x80000000)` had overflowed here).
+        let byte =
+            u64::from(row) * u64::from(self.layout.grf) + u64::from(col) * u64::from(ty.bytes());
+        if byte >= u64::from(v.bytes) {
+            return Err(format!("`{name}({row},{col})` lies past `{name}`"));
+        }
+        Ok((v.byte + byte as u32, v))
     }
 
     fn dst(&self, d: &Operand, e: Exec) -> Res<GrfDst> {
