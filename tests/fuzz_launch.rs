@@ -852,3 +852,106 @@ fn visa_fuzz_findings_are_refused_in_one_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The AMD launches whose code is a file: (manifest text, code bytes, path
+/// of the manifest relative to `assets/`).
+fn amd_programs() -> Vec<(String, Vec<u8>, PathBuf)> {
+    let src = assets();
+    let mut out = Vec::new();
+    for m in asset_manifests() {
+        let text = std::fs::read_to_string(&m).unwrap();
+        let code = text.lines().find_map(|l| {
+            let v = l.strip_prefix("code = \"")?.strip_suffix('"')?;
+            v.ends_with(".bin").then(|| v.to_string())
+        });
+        if let Some(code) = code {
+            let bytes = std::fs::read(m.with_file_name(&code)).unwrap();
+            let text = text.replace(&format!("code = \"{code}\""), "code = \"__fuzz.bin\"");
+            out.push((text, bytes, m.strip_prefix(&src).unwrap().to_path_buf()));
+        }
+    }
+    assert!(
+        out.len() >= 20,
+        "only {} AMD launches with code files",
+        out.len()
+    );
+    out
+}
+
+/// One to three bit flips in the code, all in one random instruction dword
+/// (the opcode, a register field, a modifier: what a miscompile or a corrupt
+/// file gives).
+fn flip_bits(code: &[u8], rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut c = code.to_vec();
+    if c.len() >= 4 {
+        let word = rng.gen_range(0..c.len() / 4);
+        for _ in 0..rng.gen_range(1..=3) {
+            let bit = rng.gen_range(0..32);
+            c[4 * word + bit / 8] ^= 1 << (bit % 8);
+        }
+    }
+    c
+}
+
+/// AMD code with flipped bits, run with its launch: the decoder, the lowering
+/// and the CPU interpreter refuse in one line naming a file, or run; and the
+/// `GCNRUN_FUZZ_GPU_CASES` runnable mutants spread over the programs (default
+/// 12: their kernels are larger than the other tests' and lavapipe compiles
+/// each) equal the CPU on the GPU. Cases per program: `GCNRUN_FUZZ_CASES`
+/// (default 40).
+#[test]
+fn amd_code_with_flipped_bits_runs_alike_or_fails_in_one_line() {
+    let seed: u64 = common::env_number("GCNRUN_FUZZ_SEED", 1);
+    let cases: usize = common::env_number("GCNRUN_FUZZ_CASES", 40);
+    let wanted: usize = common::env_number("GCNRUN_FUZZ_GPU_CASES", 12);
+    let g = common::gpu::gpu("amd_code_with_flipped_bits_runs_alike_or_fails_in_one_line");
+    let root = assets_copy("amd-code");
+    let root_text = root.display().to_string();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x616d_6463);
+    let (mut refused, mut ran, mut tally) = (0usize, 0usize, (0usize, 0usize));
+    let mut failures = Vec::new();
+    let programs = amd_programs();
+    // Spread the GPU diffs over every program: about every stride-th runnable
+    // mutant (about half of them run).
+    let stride = (programs.len() * cases / (2 * wanted.max(1))).max(1);
+    for (manifest, code, rel) in programs {
+        for case in 0..cases {
+            let mutant = flip_bits(&code, &mut rng);
+            let path = mutant_path(&root, &rel, case);
+            std::fs::write(path.with_file_name("__fuzz.bin"), &mutant).unwrap();
+            std::fs::write(&path, &manifest).unwrap();
+            let prepare = || prepare_manifest(&path, None, None, Some(16 << 20));
+            let label = format!("{} case {case}", rel.display());
+            let hex: String = mutant.iter().map(|b| format!("{b:02x}")).collect();
+            match check(prepare, &root_text) {
+                Err(why) => failures.push(format!("{label}: {why}\ncode {hex}")),
+                Ok(Some(_)) => refused += 1,
+                Ok(None) => {
+                    ran += 1;
+                    if let (Some(g), true) = (g, tally.0 < wanted && ran % stride == 0) {
+                        let p = prepare().unwrap();
+                        diff_on_gpu(g, p, &label, &hex, &mut tally, &mut failures);
+                    }
+                }
+            }
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    println!(
+        "AMD code × {cases} bit-flip mutants (seed {seed}): {ran} ran, {refused} refused in one line; \
+         {} equal on GPU and CPU, {} refused by the GPU",
+        tally.0, tally.1
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(ran > 40 && refused > 40, "ran {ran}, refused {refused}");
+    if g.is_some() {
+        assert!(
+            tally.0 >= wanted / 2,
+            "only {} runnable mutants diffed",
+            tally.0
+        );
+    }
+}
