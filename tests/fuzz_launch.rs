@@ -349,46 +349,59 @@ fn mutant_path(root: &Path, rel: &Path, case: usize) -> PathBuf {
         .with_file_name(format!("__fuzz_{case}.toml"))
 }
 
-/// Mutants that prepare and run on the CPU, ran on the GPU as well: whatever
-/// odd but valid launch a mutation makes (another format, size, address mode,
-/// register, arch), the GPU must give the CPU's bits, or refuse by name. The
-/// first `GCNRUN_FUZZ_GPU_CASES` (default 24) such mutants are diffed; a
-/// translator or device error fails.
-#[test]
-fn mutated_manifests_run_alike_on_gpu_and_cpu() {
-    let Some(g) = common::gpu::gpu("mutated_manifests_run_alike_on_gpu_and_cpu") else {
+/// Draws mutants with `draw` (given the generator and the try number; `None`
+/// when the mutant does not prepare) until `GCNRUN_FUZZ_GPU_CASES` (default
+/// 24) of them ran on the GPU and the CPU with equal bits; a difference, or a
+/// translator or device error, fails. `kind` names them in the summary.
+fn gpu_campaign(
+    test: &str,
+    kind: &str,
+    salt: u64,
+    mut draw: impl FnMut(&mut ChaCha8Rng, usize) -> Option<(Prepared, String, String)>,
+) {
+    let Some(g) = common::gpu::gpu(test) else {
         return;
     };
     let seed: u64 = common::env_number("GCNRUN_FUZZ_SEED", 1);
     let wanted: usize = common::env_number("GCNRUN_FUZZ_GPU_CASES", 24);
-    let root = assets_copy("gpu");
-    let src = assets();
-    let seeds = seed_manifests();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6770_7500);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ salt);
     let (mut tally, mut tries) = ((0usize, 0usize), 0usize);
     let mut failures = Vec::new();
     while tally.0 < wanted && tries < 200 * wanted.max(1) {
-        let seed_path = &seeds[rng.gen_range(0..seeds.len())];
-        let rel = seed_path.strip_prefix(&src).unwrap();
-        // One mutation: a launch that still prepares.
-        let mutant = mutate(&std::fs::read_to_string(seed_path).unwrap(), &mut rng);
-        let path = mutant_path(&root, rel, tries);
         tries += 1;
-        std::fs::write(&path, &mutant).unwrap();
-        let Ok(p) = prepare_manifest(&path, None, None, Some(16 << 20)) else {
-            continue;
-        };
-        let label = format!("{} mutant {tries}", rel.display());
-        diff_on_gpu(g, p, &label, &mutant, &mut tally, &mut failures);
+        if let Some((p, label, mutant)) = draw(&mut rng, tries) {
+            diff_on_gpu(g, p, &label, &mutant, &mut tally, &mut failures);
+        }
     }
     let (diffed, refused) = tally;
-    let _ = std::fs::remove_dir_all(&root);
-    println!("{diffed} mutants equal on GPU and CPU, {refused} refused by the GPU, {tries} tried");
+    println!("{diffed} {kind} equal on GPU and CPU, {refused} refused by the GPU, {tries} tried");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert_eq!(
         diffed, wanted,
         "only {diffed} runnable mutants in {tries} tries"
     );
+}
+
+/// Mutants that prepare and run on the CPU, ran on the GPU as well: whatever
+/// odd but valid launch a mutation makes (another format, size, address mode,
+/// register, arch), the GPU must give the CPU's bits, or refuse by name.
+#[test]
+fn mutated_manifests_run_alike_on_gpu_and_cpu() {
+    let root = assets_copy("gpu");
+    let src = assets();
+    let seeds = seed_manifests();
+    let test = "mutated_manifests_run_alike_on_gpu_and_cpu";
+    gpu_campaign(test, "manifest mutants", 0x6770_7500, |rng, tries| {
+        let seed_path = &seeds[rng.gen_range(0..seeds.len())];
+        let rel = seed_path.strip_prefix(&src).unwrap();
+        // One mutation: a launch that still prepares.
+        let mutant = mutate(&std::fs::read_to_string(seed_path).unwrap(), rng);
+        let path = mutant_path(&root, rel, tries);
+        std::fs::write(&path, &mutant).unwrap();
+        let p = prepare_manifest(&path, None, None, Some(16 << 20)).ok()?;
+        Some((p, format!("{} mutant {tries}", rel.display()), mutant))
+    });
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -767,44 +780,23 @@ fn mutated_visa_programs_run_or_fail_in_one_line() {
 
 /// Mutated vISA programs that run on the CPU, run on the GPU too (the vISA
 /// translator on programs no one wrote): equal bits, or a refusal by name.
-/// The first `GCNRUN_FUZZ_GPU_CASES` (default 24) runnable mutants are diffed.
 #[test]
 fn mutated_visa_programs_run_alike_on_gpu_and_cpu() {
-    let Some(g) = common::gpu::gpu("mutated_visa_programs_run_alike_on_gpu_and_cpu") else {
-        return;
-    };
-    let seed: u64 = common::env_number("GCNRUN_FUZZ_SEED", 1);
-    let wanted: usize = common::env_number("GCNRUN_FUZZ_GPU_CASES", 24);
     let root = assets_copy("visa-gpu");
     let programs = visa_programs();
     let splice = visa_lines(&programs);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7669_7367);
-    let (mut tally, mut tries) = ((0usize, 0usize), 0usize);
-    let mut failures = Vec::new();
-    while tally.0 < wanted && tries < 200 * wanted.max(1) {
+    let test = "mutated_visa_programs_run_alike_on_gpu_and_cpu";
+    gpu_campaign(test, "vISA mutants", 0x7669_7367, |rng, tries| {
         let (manifest, program) = &programs[rng.gen_range(0..programs.len())];
         let text = std::fs::read_to_string(assets().join(program)).unwrap();
-        let mutant = mutate_visa(&text, &splice, &mut rng);
+        let mutant = mutate_visa(&text, &splice, rng);
         let manifest = root.join("assets").join(manifest);
         let path = manifest.with_file_name(format!("__fuzz_{tries}.visaasm"));
-        tries += 1;
         std::fs::write(&path, &mutant).unwrap();
-        let Ok(p) = prepare_intel(&manifest, &path, Some(16 << 20)) else {
-            continue;
-        };
-        let label = format!("{} mutant {tries}", program.display());
-        diff_on_gpu(g, p, &label, &mutant, &mut tally, &mut failures);
-    }
+        let p = prepare_intel(&manifest, &path, Some(16 << 20)).ok()?;
+        Some((p, format!("{} mutant {tries}", program.display()), mutant))
+    });
     let _ = std::fs::remove_dir_all(&root);
-    let (diffed, refused) = tally;
-    println!(
-        "{diffed} vISA mutants equal on GPU and CPU, {refused} refused by the GPU, {tries} tried"
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert_eq!(
-        diffed, wanted,
-        "only {diffed} runnable mutants in {tries} tries"
-    );
 }
 
 /// The vISA fuzz findings, pinned: each was a panic (an arithmetic overflow)
