@@ -26,8 +26,7 @@ use common::launches::NUM_FORMATS;
 use common::llvm::LlvmMc;
 use gcnrun::launch::run::{prepare_text, run_diff};
 use gcnrun::texture::format::{
-    check, combined_code, store_texel, Gfx10Run, Layout, DATA_FORMATS, GFX10_FORMATS,
-    GFX11_FORMATS,
+    check, combined_code, store_texel, Gfx10Run, Layout, DATA_FORMATS, GFX10_FORMATS, GFX11_FORMATS,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -97,7 +96,9 @@ fn format(rng: &mut ChaCha8Rng, t: Target, storable: bool) -> (&'static str, &'s
         }
         // gfx10/gfx11: a pair without a FORMAT code cannot be placed (the
         // manifest refuses it by name); draw another instead.
-        if t.formats.is_some_and(|table| combined_code(table, df.code, nf).is_none()) {
+        if t.formats
+            .is_some_and(|table| combined_code(table, df.code, nf).is_none())
+        {
             continue;
         }
         let can_store = store_texel(df, nf, [0; 4]).is_some();
@@ -374,6 +375,29 @@ fn program(rng: &mut ChaCha8Rng, t: Target, waves: u32) -> (String, Vec<String>)
     (body, asm)
 }
 
+/// Image "a"'s T# `words` as the manifest placed it for generation `gen`, a
+/// third of the time with a random resource MIN_LOD (gfx11 splits it over two
+/// words) and a random mip range BASE_LEVEL..=LAST_LEVEL within the chain (the
+/// manifest always writes MIN_LOD 0 and the whole chain), re-encoded. The
+/// failure message's manifest does not show it; the seed reproduces it.
+fn random_view(rng: &mut ChaCha8Rng, words: &[u32], gen: gcnrun::arch::Gen) -> [u32; 8] {
+    use gcnrun::texture::descriptor::{decode_image, encode_image, Image};
+    let Ok(Image::Bound(mut d)) = decode_image(words, gen) else {
+        panic!("the manifest's T# does not decode: {words:x?}");
+    };
+    if rng.gen_bool(1.0 / 3.0) {
+        d.min_lod = if rng.gen_bool(0.5) {
+            rng.gen_range(0..0x400)
+        } else {
+            0
+        };
+        let last = d.last_level;
+        d.base_level = rng.gen_range(0..=last);
+        d.last_level = rng.gen_range(d.base_level..=last);
+    }
+    encode_image(&d, gen).expect("a T# re-encodes")
+}
+
 #[test]
 fn random_programs_equal_the_cpu() {
     let test = "random_programs_equal_the_cpu";
@@ -411,8 +435,14 @@ fn random_programs_equal_the_cpu() {
             "arch = \"{}\"\nwave_size = {}\nhex = \"{hex}\"\nwaves = {waves}\n\n{body}",
             t.mcpu, t.wave_size
         );
-        let p = prepare_text(&text, &format!("random program {i}"), None)
+        let mut p = prepare_text(&text, &format!("random program {i}"), None)
             .unwrap_or_else(|e| panic!("program {i}: {e}\n{text}"));
+        let view = random_view(&mut rng, &p.waves[0].sgprs()[4..12], p.arch.gen);
+        for w in &mut p.waves {
+            for (k, &x) in view.iter().enumerate() {
+                w.set_sgpr(4 + k as u32, x);
+            }
+        }
         let what = format!("program {i} ({} wave{}, seed {seed})", t.mcpu, t.wave_size);
         match run_diff(p, gpu) {
             Ok(d) => {
