@@ -2,7 +2,8 @@
 //! loads (_mip, _pck, _pck_sgn, DMASK, D16, TFE, LWE, A16, NSA), stores (D16
 //! among them), 32- and 64-bit atomics (with and without a returned value),
 //! get_resinfo, vector moves and EXEC changes, over random image types, sizes,
-//! mip chains and formats and random (often out of bounds) coordinates,
+//! mip chains, views (MIN_LOD, BASE_LEVEL..LAST_LEVEL) and formats (BCn for
+//! reads) and random (often out of bounds) coordinates,
 //! assembled by llvm-mc-19 and run on CPU and GPU. Zero differences are allowed
 //! beyond the diff policy of docs/gpu.md (contended atomics are checked against
 //! a serial order).
@@ -13,8 +14,7 @@
 //! the DIM fixes, NSA address lists, `tfe d16` in that order, `dlc`) and only
 //! formats its T# can encode (gfx10 and gfx11 have one combined FORMAT table
 //! each: e.g. no 32-bit UNORM; `manifest` then places the T# in the gfx10 or
-//! gfx11 layout). A16 and NSA are RDNA-only here: gfx9's A16 spelling differs
-//! and it has no NSA. Every atomic of [`ATOMICS32`] and [`ATOMICS64`] exists on
+//! gfx11 layout). NSA is RDNA-only (gfx9 has none). Every atomic of [`ATOMICS32`] and [`ATOMICS64`] exists on
 //! all three (llvm-mc-19 accepts each on gfx1100; gfx11 dropped only the float
 //! ones, which these lists do not hold).
 //!
@@ -258,9 +258,8 @@ fn program(rng: &mut ChaCha8Rng, t: Target, waves: u32) -> (String, Vec<String>)
                 let dmask = rng.gen_range(0..16u32);
                 let comps = dmask.count_ones().max(1);
                 let d16 = rng.gen_bool(0.25);
-                // gfx9: llvm-mc takes no `d16` next to `tfe`; RDNA does
-                // (as `tfe d16`).
-                let status = (t.rdna() || !d16) && rng.gen_bool(0.3);
+                // llvm-mc takes `d16` with `tfe` only after it (`tfe d16`).
+                let status = rng.gen_bool(0.3);
                 let data = if d16 { comps.div_ceil(2) } else { comps } + u32::from(status);
                 let op = match rng.gen_range(0..4) {
                     0 => "image_load_mip",
@@ -280,6 +279,8 @@ fn program(rng: &mut ChaCha8Rng, t: Target, waves: u32) -> (String, Vec<String>)
                 let d16s = if d16 { " d16" } else { "" };
                 let r = regs(dst, data);
                 let cache = cache(rng);
+                let a16 = rng.gen_bool(0.2);
+                let a16s = if a16 { " a16" } else { "" };
                 if t.rdna() {
                     // Component registers: x v0, y v1, slice/face/z v2, level v3.
                     let mut c: Vec<u32> = (0..coords).collect();
@@ -289,15 +290,18 @@ fn program(rng: &mut ChaCha8Rng, t: Target, waves: u32) -> (String, Vec<String>)
                     if op == "image_load_mip" {
                         c.push(3);
                     }
-                    let a16 = rng.gen_bool(0.2);
-                    let a16s = if a16 { " a16" } else { "" };
                     let addr = rdna_address(rng, &c, a16);
                     format!(
                         "{op} {r}, {addr}, s[4:11] dmask:{dmask:#x}{} unorm{cache}{a16s}{tfe}{d16s}",
                         dim_of(dim)
                     )
                 } else {
-                    format!("{op} {r}, v[0:3], s[4:11] dmask:{dmask:#x} unorm{cache}{d16s}{tfe}")
+                    // gfx9: four address registers (the instruction does not
+                    // say how many it reads), A16: the packed pairs v48, v49.
+                    let addr = if a16 { "v[48:49]" } else { "v[0:3]" };
+                    format!(
+                        "{op} {r}, {addr}, s[4:11] dmask:{dmask:#x} unorm{cache}{a16s}{tfe}{d16s}"
+                    )
                 }
             }
             3 | 4 => {
