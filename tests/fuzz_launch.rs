@@ -686,6 +686,14 @@ fn mutate_visa(text: &str, splice: &[String], rng: &mut ChaCha8Rng) -> String {
     }
 }
 
+/// The file a manifest's `code = "…"` line names, when it ends in `ext`.
+fn code_file(manifest: &str, ext: &str) -> Option<String> {
+    manifest.lines().find_map(|l| {
+        let v = l.strip_prefix("code = \"")?.strip_suffix('"')?;
+        v.ends_with(ext).then(|| v.to_string())
+    })
+}
+
 /// The Intel launches whose code is vISA text: (manifest, program), relative
 /// to `assets/`.
 fn visa_programs() -> Vec<(PathBuf, PathBuf)> {
@@ -693,11 +701,7 @@ fn visa_programs() -> Vec<(PathBuf, PathBuf)> {
     let mut out = Vec::new();
     for m in visa_manifests() {
         let text = std::fs::read_to_string(&m).unwrap();
-        let code = text.lines().find_map(|l| {
-            let v = l.strip_prefix("code = \"")?.strip_suffix('"')?;
-            v.ends_with(".visaasm").then(|| v.to_string())
-        });
-        if let Some(code) = code {
+        if let Some(code) = code_file(&text, ".visaasm") {
             let rel = m.strip_prefix(&src).unwrap().to_path_buf();
             let program = rel.with_file_name(code);
             out.push((rel, program));
@@ -852,11 +856,7 @@ fn amd_programs() -> Vec<(String, Vec<u8>, PathBuf)> {
     let mut out = Vec::new();
     for m in asset_manifests() {
         let text = std::fs::read_to_string(&m).unwrap();
-        let code = text.lines().find_map(|l| {
-            let v = l.strip_prefix("code = \"")?.strip_suffix('"')?;
-            v.ends_with(".bin").then(|| v.to_string())
-        });
-        if let Some(code) = code {
+        if let Some(code) = code_file(&text, ".bin") {
             let bytes = std::fs::read(m.with_file_name(&code)).unwrap();
             let text = text.replace(&format!("code = \"{code}\""), "code = \"__fuzz.bin\"");
             out.push((text, bytes, m.strip_prefix(&src).unwrap().to_path_buf()));

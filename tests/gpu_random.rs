@@ -22,7 +22,7 @@
 
 mod common;
 
-use common::launches::NUM_FORMATS;
+use common::launches::{random_view, NUM_FORMATS};
 use common::llvm::LlvmMc;
 use gcnrun::launch::run::{prepare_text, run_diff};
 use gcnrun::texture::format::{
@@ -379,29 +379,6 @@ fn program(rng: &mut ChaCha8Rng, t: Target, waves: u32) -> (String, Vec<String>)
     (body, asm)
 }
 
-/// Image "a"'s T# `words` as the manifest placed it for generation `gen`, a
-/// third of the time with a random resource MIN_LOD (gfx11 splits it over two
-/// words) and a random mip range BASE_LEVEL..=LAST_LEVEL within the chain (the
-/// manifest always writes MIN_LOD 0 and the whole chain), re-encoded. The
-/// failure message's manifest does not show it; the seed reproduces it.
-fn random_view(rng: &mut ChaCha8Rng, words: &[u32], gen: gcnrun::arch::Gen) -> [u32; 8] {
-    use gcnrun::texture::descriptor::{decode_image, encode_image, Image};
-    let Ok(Image::Bound(mut d)) = decode_image(words, gen) else {
-        panic!("the manifest's T# does not decode: {words:x?}");
-    };
-    if rng.gen_bool(1.0 / 3.0) {
-        d.min_lod = if rng.gen_bool(0.5) {
-            rng.gen_range(0..0x400)
-        } else {
-            0
-        };
-        let last = d.last_level;
-        d.base_level = rng.gen_range(0..=last);
-        d.last_level = rng.gen_range(d.base_level..=last);
-    }
-    encode_image(&d, gen).expect("a T# re-encodes")
-}
-
 #[test]
 fn random_programs_equal_the_cpu() {
     let test = "random_programs_equal_the_cpu";
@@ -441,7 +418,7 @@ fn random_programs_equal_the_cpu() {
         );
         let mut p = prepare_text(&text, &format!("random program {i}"), None)
             .unwrap_or_else(|e| panic!("program {i}: {e}\n{text}"));
-        let view = random_view(&mut rng, &p.waves[0].sgprs()[4..12], p.arch.gen);
+        let view = random_view(&mut rng, 1.0 / 3.0, &p.waves[0].sgprs()[4..12], p.arch.gen);
         for w in &mut p.waves {
             for (k, &x) in view.iter().enumerate() {
                 w.set_sgpr(4 + k as u32, x);

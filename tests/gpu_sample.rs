@@ -10,6 +10,7 @@
 mod common;
 
 use common::gpu::gpu;
+use common::launches::random_view;
 
 use gcnrun::gpu::{translate::translate, wgsl};
 use gcnrun::launch::run::{prepare_manifest, run_diff, Prepared};
@@ -213,27 +214,6 @@ fn random_float(rng: &mut impl rand::Rng, lo: f32, hi: f32) -> f32 {
     }
 }
 
-/// The manifest's T# `words` for generation `gen`, half the time with a random
-/// resource MIN_LOD (gfx11 splits it over two words) and a random mip range
-/// BASE_LEVEL..=LAST_LEVEL within the image's chain, re-encoded.
-fn random_view(rng: &mut impl rand::Rng, words: &[u32], gen: gcnrun::arch::Gen) -> [u32; 8] {
-    use gcnrun::texture::descriptor::{decode_image, encode_image, Image};
-    let Ok(Image::Bound(mut d)) = decode_image(words, gen) else {
-        panic!("the manifest's T# does not decode: {words:x?}");
-    };
-    if rng.gen_bool(0.5) {
-        d.min_lod = if rng.gen_bool(0.5) {
-            rng.gen_range(0..0x400)
-        } else {
-            0
-        };
-        let last = d.last_level;
-        d.base_level = rng.gen_range(0..=last);
-        d.last_level = rng.gen_range(d.base_level..=last);
-    }
-    encode_image(&d, gen).expect("a T# re-encodes")
-}
-
 /// f16 bits of `x` (round to nearest even), for the A16 and G16 operands.
 fn f16_bits(x: f32) -> u32 {
     half::f16::from_f32(x).to_bits().into()
@@ -294,7 +274,7 @@ fn random_launch(
     );
     let mut p = common::launches::prepare_text(&format!("random_sample_{case}"), &text);
     let ssharp = random_sampler(rng, degamma_ok, p.arch.gen);
-    let tsharp = random_view(rng, &p.waves[0].sgprs()[4..12], p.arch.gen);
+    let tsharp = random_view(rng, 0.5, &p.waves[0].sgprs()[4..12], p.arch.gen);
     for w in &mut p.waves {
         for (i, &x) in ssharp.iter().enumerate() {
             w.set_sgpr(12 + i as u32, x);

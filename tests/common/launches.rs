@@ -211,3 +211,32 @@ pub fn expected_refusal(name: &str) -> Option<&'static str> {
         .find(|(prefix, _)| name.starts_with(prefix))
         .map(|&(_, why)| why)
 }
+
+/// The T# `words` a manifest placed for generation `gen`, re-encoded with a
+/// random view with probability `p`: a random resource MIN_LOD (half the time;
+/// gfx11 splits it over two words) and a random mip range
+/// BASE_LEVEL..=LAST_LEVEL within the chain (a manifest always writes MIN_LOD 0
+/// and the whole chain). A failure message's manifest does not show the view;
+/// the random tests' seeds reproduce it.
+pub fn random_view(
+    rng: &mut impl rand::Rng,
+    p: f64,
+    words: &[u32],
+    gen: gcnrun::arch::Gen,
+) -> [u32; 8] {
+    use gcnrun::texture::descriptor::{decode_image, encode_image, Image};
+    let Ok(Image::Bound(mut d)) = decode_image(words, gen) else {
+        panic!("the manifest's T# does not decode: {words:x?}");
+    };
+    if rng.gen_bool(p) {
+        d.min_lod = if rng.gen_bool(0.5) {
+            rng.gen_range(0..0x400)
+        } else {
+            0
+        };
+        let last = d.last_level;
+        d.base_level = rng.gen_range(0..=last);
+        d.last_level = rng.gen_range(d.base_level..=last);
+    }
+    encode_image(&d, gen).expect("a T# re-encodes")
+}
