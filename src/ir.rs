@@ -8,6 +8,7 @@
 //! wave-uniform 32-bit slots.
 
 pub mod grf;
+pub mod image;
 
 use crate::arch::Arch;
 
@@ -156,8 +157,8 @@ pub enum Op {
         /// the destination half (p2 f16).
         op_sel: u32,
     },
-    /// An image instruction, kept as decoded until the image semantics land.
-    Image(Box<crate::gcn::mimg::Mimg>),
+    /// An image operation.
+    Image(Box<image::ImageOp>),
     /// An operation on an Intel thread's GRF file (the vISA lowering).
     Grf(Box<grf::GrfOp>),
     /// `s_waitcnt`: the interpreter completes every access in program order, so

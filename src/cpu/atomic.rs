@@ -9,7 +9,7 @@ use super::image::data::{has_status, STATUS_OK};
 use super::image::{read_tsharp, require_linear, surface_of, texel_address};
 use super::{Memory, WaveState};
 use crate::arch::Arch;
-use crate::gcn::mimg::Mimg;
+use crate::ir::image::ImageOp;
 use crate::texture::descriptor::Image;
 use crate::texture::format::NumFormat;
 
@@ -255,12 +255,16 @@ pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
 /// gives the dwords sent: 0x1 (32-bit), 0x3 (64-bit, or 32-bit compare-swap), 0xf
 /// (64-bit compare-swap) (sampling.md §3.4). With GLC the pre-op value returns to
 /// VDATA. Out of bounds or unbound: no write, and GLC returns 0.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
-    let op = from_mnemonic(m.mnemonic())
-        .ok_or_else(|| format!("`{}` is not an atomic", m.mnemonic()))?;
-    let r = &m.raw;
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &mut Memory,
+    arch: &Arch,
+) -> Result<(), String> {
+    let op = from_mnemonic(m.name()).ok_or_else(|| format!("`{}` is not an atomic", m.name()))?;
+    let r = m;
     if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.mnemonic()));
+        return Err(format!("`{}` has no d16 form", m.name()));
     }
     // TFE/LWE: one status dword after every data dword DMASK sends (so after
     // the compare value of a compare-swap: LLVM's `mimg.s` gives
@@ -274,7 +278,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         _ => {
             return Err(format!(
                 "`{}`: dmask {:#x} is not an atomic data size",
-                m.mnemonic(),
+                m.name(),
                 r.dmask
             ))
         }
@@ -302,14 +306,14 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if d.data_format != want {
         return Err(format!(
             "`{}` needs a {} image, not data format {}",
-            m.mnemonic(),
+            m.name(),
             if wide { "32_32" } else { "32" },
             d.data_format
         ));
     }
     let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
     if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
-        return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format));
+        return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.name(), d.num_format));
     }
     let surf = surface_of(&d)?;
     super::image::require_in_memory(&d, &surf, mem)?;

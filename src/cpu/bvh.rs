@@ -5,8 +5,7 @@
 
 use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::flag;
+use crate::ir::image::{flag, ImageOp};
 use crate::texture::bvh::{
     box16_bounds, box32_bounds, decode_bvh, intersect_box_node, intersect_triangle,
     triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal, INVALID_NODE, NODE_UNIT,
@@ -19,18 +18,18 @@ use crate::texture::convert::f16_to_f32;
 /// component with its inverse), and gfx1013's (LLVM assembles them for that
 /// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
 /// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
-pub fn require_gfx10_3(m: &Mimg, arch: &Arch) -> Result<(), String> {
+pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), String> {
     if arch.gen != Gen::Gfx10 {
         return Err(format!(
             "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
-            m.mnemonic(),
+            m.name(),
             arch.gen.name()
         ));
     }
     if !arch.gfx10_3 {
         return Err(format!(
             "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
-            m.mnemonic(),
+            m.name(),
             arch.mcpu
         ));
     }
@@ -38,10 +37,17 @@ pub fn require_gfx10_3(m: &Mimg, arch: &Arch) -> Result<(), String> {
 }
 
 /// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
-pub fn read_bvh_tsharp(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
-    let base = m.raw.srsrc * 4;
+pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
+    let base = m.srsrc;
     decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
         .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+}
+
+/// Address dwords of a BVH op: node pointer (1, bvh64: 2), extent, origin (3),
+/// direction and inverse direction (6, or 3 packed f16 dwords with A16).
+pub fn bvh_address_dwords(m: &ImageOp) -> u32 {
+    let node = if m.op.has(flag::BVH64) { 2 } else { 1 };
+    node + 1 + 3 + if m.a16 { 3 } else { 6 }
 }
 
 /// The node pointer and ray a lane's address VGPRs hold.
@@ -54,8 +60,8 @@ pub fn read_bvh_tsharp(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, S
 /// (LLVM test `llvm.amdgcn.intersect_ray.ll`, GFX10 `image_bvh_intersect_ray_a16`:
 /// `s_pack_ll_b32_b16 s6, s6, s7` puts dir.z beside inv.x; docs/errata.md B1).
 /// The halves widen to f32 exactly.
-pub fn lane_ray(m: &Mimg, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
-    let regs = m.address_vgprs();
+pub fn lane_ray(m: &ImageOp, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
+    let regs = m.address_list(bvh_address_dwords(m));
     let at = |i: usize| regs.get(i).map_or(0, |&r| vgpr(r));
     let wide = m.op.has(flag::BVH64);
     let pointer = if wide {
@@ -66,7 +72,7 @@ pub fn lane_ray(m: &Mimg, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
     let first = if wide { 2 } else { 1 };
     let f = |i: usize| f32::from_bits(at(first + i));
     let origin = [f(1), f(2), f(3)];
-    let (dir, inv_dir) = if m.raw.a16 {
+    let (dir, inv_dir) = if m.a16 {
         let h = |i: usize, high: bool| {
             let w = at(first + 4 + i);
             f16_to_f32(if high { (w >> 16) as u16 } else { w as u16 })
@@ -177,7 +183,7 @@ pub fn refusal(r: TriangleRefusal, pointer: u64) -> String {
 /// Executes one BVH instruction for the wave: every active lane writes its four
 /// result dwords to VDATA..VDATA+3. The first lane that cannot run stops the
 /// wave with an error naming it.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
     require_gfx10_3(m, arch)?;
     let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
     let lanes: Vec<u32> = w.active_lanes().collect();
@@ -185,7 +191,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
         let (pointer, ray) = lane_ray(m, |r| w.vgpr(r, lane));
         let out = intersect(&d, pointer, &ray, mem).map_err(|e| format!("lane {lane}: {e}"))?;
         for (k, v) in out.iter().enumerate() {
-            w.set_vgpr(m.raw.vdata + k as u32, lane, *v);
+            w.set_vgpr(m.vdata + k as u32, lane, *v);
         }
     }
     Ok(())

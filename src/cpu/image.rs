@@ -9,8 +9,8 @@ pub mod data;
 
 use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::ir::image::ImageOp;
+use crate::ir::image::{flag, ImageKind};
 use crate::texture::bcn;
 use crate::texture::descriptor::{decode_image, Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
@@ -105,7 +105,7 @@ pub fn texel_offset(d: &ImageDesc, surf: &Surface, c: &Coords) -> Option<u64> {
 /// bounds: the lane's coordinates ([`addr::coords`], laid out per
 /// [`addr::layout_type`]) at [`texel_offset`].
 pub fn texel_address(
-    m: &Mimg,
+    m: &ImageOp,
     w: &WaveState,
     lane: u32,
     d: &ImageDesc,
@@ -119,9 +119,9 @@ pub fn texel_address(
 
 /// Reads and decodes the T# an instruction names: 8 SGPRs from `srsrc × 4`
 /// (R128: dwords 0–3, the rest read 0).
-pub fn read_tsharp(m: &Mimg, w: &WaveState, arch: &Arch) -> Result<Image, String> {
-    let base = m.raw.srsrc * 4;
-    let words = if m.raw.r128 { 4 } else { 8 };
+pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, String> {
+    let base = m.srsrc;
+    let words = if m.r128 { 4 } else { 8 };
     let tsharp: Vec<u32> = (0..8)
         .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
         .collect();
@@ -187,27 +187,32 @@ fn write_result(w: &mut WaveState, lane: u32, first: u32, vals: &[u32], status: 
 }
 
 /// Executes one image load or store for the wave.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
-    let r = &m.raw;
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &mut Memory,
+    arch: &Arch,
+) -> Result<(), String> {
+    let r = m;
     let mip = m.op.has(flag::MIP);
-    if !matches!(m.op.kind, BaseKind::Load | BaseKind::Store) {
-        return Err(format!("`{}` is not executed yet", m.mnemonic()));
+    if !matches!(m.op.kind, ImageKind::Load | ImageKind::Store) {
+        return Err(format!("`{}` is not executed yet", m.name()));
     }
     // _PCK forms move raw component bits: zero-extended on load (_PCK_SGN:
     // sign-extended to the component width), truncated on store (CLRX MIMG page,
     // IMAGE_LOAD_PCK/_SGN, IMAGE_STORE_PCK). They are read as the UINT/SINT
     // number formats of the same data format, in memory component order without
     // DST_SEL (the page applies none; a documented reading).
-    let raw_format = if m.mnemonic().contains("_pck_sgn") {
+    let raw_format = if m.name().contains("_pck_sgn") {
         Some(NumFormat::Sint)
-    } else if m.mnemonic().contains("_pck") {
+    } else if m.name().contains("_pck") {
         Some(NumFormat::Uint)
     } else {
         None
     };
     let desc = read_tsharp(m, w, arch)?;
     let dmask = r.dmask & 0xf;
-    let loads = m.op.kind == BaseKind::Load;
+    let loads = m.op.kind == ImageKind::Load;
     // DMASK = 0 behaves as DMASK = 1 for the VGPR count (sampling.md §3.4).
     let comps = dmask.count_ones().max(1);
     let width = DataWidth::of(r.d16, arch.packed_d16);
@@ -244,7 +249,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if raw_format.is_some() && df.layout != format::Layout::Plain {
         return Err(format!(
             "`{}` on data format {}: _pck forms need plain components",
-            m.mnemonic(),
+            m.name(),
             df.name
         ));
     }
@@ -252,7 +257,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if block && !loads {
         return Err(format!(
             "`{}` on a {} image: block-compressed images are read-only",
-            m.mnemonic(),
+            m.name(),
             df.name
         ));
     }
@@ -324,10 +329,10 @@ pub fn store_rgba(dmask: u32, data: &[u32]) -> [u32; 4] {
 /// log2(samples)). A level past the view gives 0 sizes and the unchanged mip
 /// count (the documented choice: not public). Unbound or null T#: all zero.
 /// DMASK 0 writes one zero; TFE/LWE add the status dword.
-pub fn resinfo(m: &Mimg, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
-    let r = &m.raw;
+pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
+    let r = m;
     if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.mnemonic()));
+        return Err(format!("`{}` has no d16 form", m.name()));
     }
     let desc = read_tsharp(m, w, arch)?;
     let status = has_status(r.tfe, r.lwe);

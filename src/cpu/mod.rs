@@ -144,13 +144,13 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                 clamp,
                 op_sel,
             } => interp_gfx11::vinterp(w, *step, *vdst, *src, *neg, *clamp, *op_sel),
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Bvh => {
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Bvh => {
                 bvh::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::ResInfo => {
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::ResInfo => {
                 image::resinfo(m, w, &prog.arch).map_err(fail)?
             }
             Op::Image(m) if m.op.has_sampler() => {

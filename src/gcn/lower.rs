@@ -3,11 +3,13 @@
 //! Only what the interpreter executes is lowered; anything else is a
 //! [`LowerError`] naming the instruction and its offset — never skipped.
 
+use super::mimg::Mimg;
 use super::{
     interp::{Interp, InterpOp},
     Inst, Kind,
 };
 use crate::arch::{Arch, Gen};
+use crate::ir::image::{AddrRegs, ImageOp, ImageType};
 use crate::ir::{InterpMods, InterpStep, Op, Program, Reg, Src, VinterpStep};
 
 /// An instruction the interpreter does not execute.
@@ -30,7 +32,7 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
         };
         let op = match &inst.kind {
             Kind::Invalid { reason } => return Err(fail(format!("invalid instruction: {reason}"))),
-            Kind::Mimg(m) => Op::Image(Box::new(m.clone())),
+            Kind::Mimg(m) => Op::Image(Box::new(image_op(m))),
             Kind::Sopp(s) => match s.mnemonic() {
                 "s_endpgm" => Op::End,
                 "s_nop" => Op::Nop,
@@ -47,6 +49,48 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
         ops.push((inst.offset, op));
     }
     Ok(Program { arch: *arch, ops })
+}
+
+/// A decoded MIMG word as the operation it performs: registers as numbers (the
+/// descriptor fields hold SGPR / 4), the DIM field as the image type it names
+/// (gfx10+; before, the address layout comes from the resource), NSA forms as
+/// their list of address VGPRs, and the gradient width resolved per generation
+/// ([`gradients_16`]).
+pub fn image_op(m: &Mimg) -> ImageOp {
+    let r = &m.raw;
+    ImageOp {
+        op: m.op.sem,
+        dim: (m.gen >= Gen::Gfx10).then(|| ImageType::ALL[(r.dim & 7) as usize]),
+        dmask: r.dmask,
+        unorm: r.unorm,
+        glc: r.glc,
+        da: r.da,
+        r128: r.r128,
+        a16: r.a16,
+        g16: m.op.gradients() && gradients_16(m.op.flags, r.a16, m.gen),
+        tfe: r.tfe,
+        lwe: r.lwe,
+        d16: r.d16,
+        vdata: r.vdata,
+        // BVH addresses are a fixed count the decoder already expanded.
+        addr: if m.nsa_form || m.op.kind == crate::ir::image::ImageKind::Bvh {
+            AddrRegs::List(m.address_vgprs())
+        } else {
+            AddrRegs::Contiguous(r.vaddr)
+        },
+        srsrc: r.srsrc * 4,
+        ssamp: r.ssamp * 4,
+        label: m.text(),
+    }
+}
+
+/// True when the derivatives of a gradient op are 16-bit: the `_g16` opcodes,
+/// and A16 on gfx9, where gradients follow the address width because the
+/// generation has no G16 control (LLVM `legalizeImageIntrinsic`: "16 bit
+/// gradients are supported, but are tied to the A16 control"; `FeatureG16` is
+/// in `FeatureGFX10`, not in gfx9's features).
+pub fn gradients_16(flags: u16, a16: bool, gen: Gen) -> bool {
+    flags & crate::ir::image::flag::G16 != 0 || (a16 && gen < Gen::Gfx10)
 }
 
 /// VINTRP and the VOP3 interps of gfx8–gfx10: the f32 steps with their VOP3

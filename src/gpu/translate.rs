@@ -31,8 +31,8 @@ use crate::cpu::atomic::{self, AtomicOp};
 use crate::cpu::image::data::{has_status, DataWidth};
 use crate::cpu::image::{read_tsharp, require_linear, surface_of};
 use crate::cpu::{Memory, WaveState};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::ir::image::ImageOp;
+use crate::ir::image::{flag, ImageKind};
 use crate::ir::{InterpStep, Op, Program, Reg, Src};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
@@ -240,12 +240,12 @@ fn descriptor_key(ops: &[(usize, &Op)], w: &WaveState, scratch: &mut WaveState) 
                 scratch.write_scalar(*dst, v);
             }
             Op::Image(m) => {
-                let base = m.raw.srsrc * 4;
+                let base = m.srsrc;
                 key.push(std::array::from_fn(|i| scratch.sgpr(base + i as u32)));
                 if sample::is_sampler(m) {
                     // Sampling instructions read an S# too: its four dwords
                     // (padded to eight) are part of what a module specialises on.
-                    let s = m.raw.ssamp * 4;
+                    let s = m.ssamp;
                     key.push(std::array::from_fn(|i| {
                         if i < 4 {
                             scratch.sgpr(s + i as u32)
@@ -277,12 +277,12 @@ fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)], int64: bool) -> bool
             _ => continue,
         };
         match m.op.kind {
-            BaseKind::Atomic => {
+            ImageKind::Atomic => {
                 let two = matches!(
-                    atomic::from_mnemonic(m.mnemonic()),
+                    atomic::from_mnemonic(m.name()),
                     Some(AtomicOp::CmpSwap | AtomicOp::FCmpSwap)
                 );
-                let dwords = (m.raw.dmask & 0xf).count_ones();
+                let dwords = (m.dmask & 0xf).count_ones();
                 if !int64 && dwords == if two { 4 } else { 2 } {
                     return true;
                 }
@@ -291,8 +291,8 @@ fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)], int64: bool) -> bool
                 }
                 wrote = true;
             }
-            BaseKind::Store => wrote = true,
-            BaseKind::ResInfo => {}
+            ImageKind::Store => wrote = true,
+            ImageKind::ResInfo => {}
             _ => {
                 if wrote {
                     return true;
@@ -486,9 +486,9 @@ impl<'a> Emitter<'a> {
                     clamp,
                     op_sel,
                 } => interp_gfx11::emit_vinterp(self, *step, *vdst, *src, (*neg, *clamp, *op_sel)),
-                Op::Image(m) if m.op.kind == BaseKind::Bvh => {
+                Op::Image(m) if m.op.kind == ImageKind::Bvh => {
                     // A BVH T# is not an image T#: translate_bvh reads its own.
-                    writeln!(self.body, "    // {:#06x}: {}", offset, m.text()).ok();
+                    writeln!(self.body, "    // {:#06x}: {}", offset, m.label).ok();
                     self.line("{");
                     bvh::emit(self, offset, m, &scalars)?;
                     self.line("}");
@@ -497,7 +497,7 @@ impl<'a> Emitter<'a> {
                 Op::Image(m) => {
                     let tsharp =
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
-                    self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.raw.ssamp * 4 + i as u32));
+                    self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.ssamp + i as u32));
                     self.tsharp_words =
                         crate::cpu::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
                     self.emit_image(offset, m, tsharp)?;
@@ -647,27 +647,12 @@ impl<'a> Emitter<'a> {
     fn component_exprs(
         &mut self,
         offset: usize,
-        m: &Mimg,
+        m: &ImageOp,
         count: u32,
     ) -> Result<Vec<String>, TranslateError> {
-        let a16 = m.raw.a16;
+        let a16 = m.a16;
         let dwords = if a16 { count.div_ceil(2) } else { count };
-        let regs: Vec<u32> = if m.nsa_form {
-            let listed = m.address_vgprs();
-            if (listed.len() as u32) < dwords {
-                return Err(err(
-                    offset,
-                    format!(
-                        "`{}`: the NSA form lists {} address VGPRs, the access needs {dwords}",
-                        m.mnemonic(),
-                        listed.len()
-                    ),
-                ));
-            }
-            listed
-        } else {
-            (0..dwords).map(|k| m.raw.vaddr + k).collect()
-        };
+        let regs = m.address_regs(dwords).map_err(|x| err(offset, x))?;
         let raw: Vec<String> = regs
             .iter()
             .take(dwords as usize)
@@ -736,7 +721,7 @@ impl<'a> Emitter<'a> {
     fn emit_texel_offset(
         &mut self,
         offset: usize,
-        m: &Mimg,
+        m: &ImageOp,
         d: &ImageDesc,
         surf: &Surface,
         mip: bool,
@@ -746,7 +731,7 @@ impl<'a> Emitter<'a> {
         if mip && t.is_msaa() {
             return Err(err(
                 offset,
-                format!("`{}` on an MSAA resource (no mip levels)", m.mnemonic()),
+                format!("`{}` on an MSAA resource (no mip levels)", m.name()),
             ));
         }
         let axes = body(t);
@@ -780,25 +765,30 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
-    fn emit_image(&mut self, offset: usize, m: &Mimg, tsharp: Image) -> Result<(), TranslateError> {
-        writeln!(self.body, "    // {:#06x}: {}", offset, m.text()).ok();
+    fn emit_image(
+        &mut self,
+        offset: usize,
+        m: &ImageOp,
+        tsharp: Image,
+    ) -> Result<(), TranslateError> {
+        writeln!(self.body, "    // {:#06x}: {}", offset, m.label).ok();
         self.line("{");
         match m.op.kind {
-            BaseKind::Load => self.emit_load_store(offset, m, tsharp)?,
-            BaseKind::Store => {
+            ImageKind::Load => self.emit_load_store(offset, m, tsharp)?,
+            ImageKind::Store => {
                 self.emit_load_store(offset, m, tsharp)?;
                 self.stored = true;
             }
-            BaseKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
-            BaseKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
-            BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod => {
+            ImageKind::Atomic => self.emit_atomic(offset, m, tsharp)?,
+            ImageKind::ResInfo => self.emit_resinfo(offset, m, tsharp)?,
+            ImageKind::Sample | ImageKind::Gather4 | ImageKind::GetLod => {
                 let words = self.tsharp_words;
                 sample::emit(self, offset, m, tsharp, self.ssharp, &words)?
             }
             _ => {
                 return Err(err(
                     offset,
-                    format!("`{}` is not translated to WGSL yet", m.mnemonic()),
+                    format!("`{}` is not translated to WGSL yet", m.name()),
                 ))
             }
         }
@@ -864,21 +854,21 @@ impl<'a> Emitter<'a> {
     fn emit_load_store(
         &mut self,
         offset: usize,
-        m: &Mimg,
+        m: &ImageOp,
         tsharp: Image,
     ) -> Result<(), TranslateError> {
-        let r = &m.raw;
+        let r = m;
         let arch = self.prog.arch;
         let mip = m.op.has(flag::MIP);
-        let raw_format = if m.mnemonic().contains("_pck_sgn") {
+        let raw_format = if m.name().contains("_pck_sgn") {
             Some(NumFormat::Sint)
-        } else if m.mnemonic().contains("_pck") {
+        } else if m.name().contains("_pck") {
             Some(NumFormat::Uint)
         } else {
             None
         };
         let dmask = r.dmask & 0xf;
-        let loads = m.op.kind == BaseKind::Load;
+        let loads = m.op.kind == ImageKind::Load;
         let comps = dmask.count_ones().max(1);
         let width = DataWidth::of(r.d16, arch.packed_d16);
         let status = has_status(r.tfe, r.lwe);
@@ -915,7 +905,7 @@ impl<'a> Emitter<'a> {
                 offset,
                 format!(
                     "`{}` on data format {}: _pck forms need plain components",
-                    m.mnemonic(),
+                    m.name(),
                     df.name
                 ),
             ));
@@ -926,7 +916,7 @@ impl<'a> Emitter<'a> {
                 offset,
                 format!(
                     "`{}` on a {} image: block-compressed images are read-only",
-                    m.mnemonic(),
+                    m.name(),
                     df.name
                 ),
             ));
@@ -1014,14 +1004,14 @@ impl<'a> Emitter<'a> {
     fn emit_atomic(
         &mut self,
         offset: usize,
-        m: &Mimg,
+        m: &ImageOp,
         tsharp: Image,
     ) -> Result<(), TranslateError> {
-        let op = atomic::from_mnemonic(m.mnemonic())
-            .ok_or_else(|| err(offset, format!("`{}` is not an atomic", m.mnemonic())))?;
-        let r = &m.raw;
+        let op = atomic::from_mnemonic(m.name())
+            .ok_or_else(|| err(offset, format!("`{}` is not an atomic", m.name())))?;
+        let r = m;
         if r.d16 {
-            return Err(err(offset, format!("`{}` has no d16 form", m.mnemonic())));
+            return Err(err(offset, format!("`{}` has no d16 form", m.name())));
         }
         let status = has_status(r.tfe, r.lwe);
         let two = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
@@ -1034,7 +1024,7 @@ impl<'a> Emitter<'a> {
                     offset,
                     format!(
                         "`{}`: dmask {:#x} is not an atomic data size",
-                        m.mnemonic(),
+                        m.name(),
                         r.dmask
                     ),
                 ))
@@ -1067,7 +1057,7 @@ impl<'a> Emitter<'a> {
                 offset,
                 format!(
                     "`{}` needs a {} image, not data format {}",
-                    m.mnemonic(),
+                    m.name(),
                     if wide { "32_32" } else { "32" },
                     d.data_format
                 ),
@@ -1075,7 +1065,7 @@ impl<'a> Emitter<'a> {
         }
         let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
         if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
-            return Err(err(offset, format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format)));
+            return Err(err(offset, format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.name(), d.num_format)));
         }
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
         crate::cpu::image::require_in_memory(&d, &surf, self.mem).map_err(|e| err(offset, e))?;
@@ -1210,12 +1200,12 @@ impl<'a> Emitter<'a> {
     fn emit_resinfo(
         &mut self,
         offset: usize,
-        m: &Mimg,
+        m: &ImageOp,
         tsharp: Image,
     ) -> Result<(), TranslateError> {
-        let r = &m.raw;
+        let r = m;
         if r.d16 {
-            return Err(err(offset, format!("`{}` has no d16 form", m.mnemonic())));
+            return Err(err(offset, format!("`{}` has no d16 form", m.name())));
         }
         let status = has_status(r.tfe, r.lwe);
         let level = self

@@ -7,10 +7,10 @@
 //! 3) records the instruction as the module's run-time fault (FAULT_WORD).
 
 use super::{err, Emitter, TranslateError};
-use crate::cpu::bvh::{read_bvh_tsharp, require_gfx10_3};
+use crate::cpu::bvh::{bvh_address_dwords, read_bvh_tsharp, require_gfx10_3};
 use crate::cpu::WaveState;
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::flag;
+use crate::ir::image::flag;
+use crate::ir::image::ImageOp;
 use crate::texture::bvh::grow_factor;
 
 /// `shaders/bvh.wgsl`.
@@ -38,13 +38,13 @@ fn u64_const(v: u64) -> String {
 pub(super) fn emit(
     e: &mut Emitter,
     offset: usize,
-    m: &Mimg,
+    m: &ImageOp,
     scalars: &WaveState,
 ) -> Result<(), TranslateError> {
     require_gfx10_3(m, &e.prog.arch).map_err(|x| err(offset, x))?;
     let d = read_bvh_tsharp(m, |n| scalars.sgpr(n)).map_err(|x| err(offset, x))?;
     ensure_library(e);
-    let regs = m.address_vgprs();
+    let regs = m.address_list(bvh_address_dwords(m));
     let vals: Vec<String> = regs.iter().map(|&r| e.v_read(r)).collect();
     let at = |i: usize| vals.get(i).cloned().unwrap_or_else(|| "0u".into());
     let wide = m.op.has(flag::BVH64);
@@ -56,7 +56,7 @@ pub(super) fn emit(
     let first = if wide { 2 } else { 1 };
     let f = |i: usize| format!("bitcast<f32>({})", at(first + i));
     // cpu::bvh::lane_ray: A16 packs (dir.x, dir.y), (dir.z, inv.x), (inv.y, inv.z).
-    let (dir, inv) = if m.raw.a16 {
+    let (dir, inv) = if m.a16 {
         let h = |i: usize, high: bool| {
             let w = at(first + 4 + i);
             if high {
@@ -101,7 +101,7 @@ pub(super) fn emit(
         offset,
         format!(
             "`{}`: a lane's node pointer names a node past the BVH T#'s size or outside memory, or a triangle gcnrun refuses (types 2 and 3, barycentric source 3); the CPU run names the lane",
-            m.mnemonic()
+            m.name()
         ),
     );
     e.line("if is_active(exec_lo, exec_hi, lane) {");
@@ -109,7 +109,7 @@ pub(super) fn emit(
     e.line(&format!(
         "    if r.fault {{ fault = select(fault, {code:#x}u, fault == 0u); }}"
     ));
-    let dst: Vec<Option<String>> = (0..4).map(|k| e.v(m.raw.vdata + k)).collect();
+    let dst: Vec<Option<String>> = (0..4).map(|k| e.v(m.vdata + k)).collect();
     e.line("    else {");
     for (k, d) in dst.iter().enumerate() {
         if let Some(d) = d {

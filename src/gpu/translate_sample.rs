@@ -21,12 +21,9 @@ use crate::arch::Gen;
 use crate::cpu::image::{require_linear, surface_of};
 use crate::cpu::sample::status;
 use crate::cpu::sample::vaddr::{Layout, Part, Role, Shape};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind};
 use crate::gpu::degamma;
-use crate::texture::descriptor::{
-    decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
-};
+use crate::ir::image::{flag, ImageKind, ImageOp};
+use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::sample::address::{self, border_color};
 use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
@@ -39,10 +36,10 @@ const SAMPLE: &str = include_str!("../../shaders/sample.wgsl");
 const SAMPLE_VIEW: &str = include_str!("../../shaders/sample_view.wgsl");
 
 /// True for the instructions this module translates.
-pub(super) fn is_sampler(m: &Mimg) -> bool {
+pub(super) fn is_sampler(m: &ImageOp) -> bool {
     matches!(
         m.op.kind,
-        BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
+        ImageKind::Sample | ImageKind::Gather4 | ImageKind::GetLod
     )
 }
 
@@ -123,8 +120,8 @@ fn dmask_selected(v: [String; 4], dmask: u32) -> Vec<String> {
 /// Lines writing `values` to VGPRs from VDATA with D16 narrowing and packing,
 /// then the TFE/LWE status dword (cpu::sample::write_values). Emitted inside the
 /// lane's EXEC block.
-fn write_values(e: &mut Emitter, m: &Mimg, values: &[String], integer: bool) {
-    let r = &m.raw;
+fn write_values(e: &mut Emitter, m: &ImageOp, values: &[String], integer: bool) {
+    let r = m;
     let dwords: Vec<String> = if r.d16 {
         let halves: Vec<String> = values
             .iter()
@@ -167,12 +164,12 @@ fn write_values(e: &mut Emitter, m: &Mimg, values: &[String], integer: bool) {
 pub(super) fn emit(
     e: &mut Emitter,
     offset: usize,
-    m: &Mimg,
+    m: &ImageOp,
     tsharp: Image,
     ssharp: [u32; 4],
     tsharp_words: &[u32; 8],
 ) -> Result<(), TranslateError> {
-    let r = &m.raw;
+    let r = m;
     let arch = e.prog.arch;
     crate::cpu::sample::check_modelled(m).map_err(|x| err(offset, x))?;
     status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
@@ -189,8 +186,8 @@ pub(super) fn emit(
             let consts: [String; 4] =
                 sel.map(|s| format!("{}u", if s == 1 { 1.0f32.to_bits() } else { 0 }));
             let values = match m.op.kind {
-                BaseKind::Gather4 => vec![consts[gather_component(r.dmask)].clone(); 4],
-                BaseKind::GetLod => dmask_selected(std::array::from_fn(|_| "0u".into()), r.dmask),
+                ImageKind::Gather4 => vec![consts[gather_component(r.dmask)].clone(); 4],
+                ImageKind::GetLod => dmask_selected(std::array::from_fn(|_| "0u".into()), r.dmask),
                 _ => dmask_selected(consts, r.dmask),
             };
             e.line("if is_active(exec_lo, exec_hi, lane) {");
@@ -214,23 +211,23 @@ struct ViewInfo {
 fn emit_bound(
     e: &mut Emitter,
     offset: usize,
-    m: &Mimg,
+    m: &ImageOp,
     d: &ImageDesc,
     sampler: &SamplerDesc,
 ) -> Result<(), TranslateError> {
-    let r = &m.raw;
+    let r = m;
     let arch = e.prog.arch;
     let fail = |x: String| err(offset, x);
-    if arch.gen >= Gen::Gfx10 && ImageType::from_dim(r.dim as u8) != Some(d.image_type) {
+    if let Some(dim) = r.dim.filter(|&t| t != d.image_type) {
         return Err(fail(format!(
             "`{}` dim {} does not match the T# type {:?}",
-            m.mnemonic(),
-            r.dim,
+            m.name(),
+            dim.index(),
             d.image_type
         )));
     }
-    let shape = Shape::of(d.image_type)
-        .ok_or_else(|| fail(format!("`{}` on an MSAA image", m.mnemonic())))?;
+    let shape =
+        Shape::of(d.image_type).ok_or_else(|| fail(format!("`{}` on an MSAA image", m.name())))?;
     require_linear(d, &arch).map_err(fail)?;
     let surf = surface_of(d).map_err(fail)?;
     let nf = NumFormat::from_code(d.num_format)
@@ -246,13 +243,13 @@ fn emit_bound(
     if m.op.has(flag::C) && nf.is_integer() {
         return Err(fail(format!(
             "`{}`: depth compare on an integer ({nf:?}) image",
-            m.mnemonic()
+            m.name()
         )));
     }
     if shape.cube && (r.unorm || sampler.force_unnormalized) {
         return Err(fail(format!(
             "`{}`: unnormalized coordinates on a cube image",
-            m.mnemonic()
+            m.name()
         )));
     }
     let normalized = !(r.unorm || sampler.force_unnormalized);
@@ -476,26 +473,22 @@ impl Roles {
 fn emit_lanes(
     e: &mut Emitter,
     offset: usize,
-    m: &Mimg,
+    m: &ImageOp,
     d: &ImageDesc,
     view: &ViewInfo,
 ) -> Result<(), TranslateError> {
-    let r = &m.raw;
+    let r = m;
     let arch = e.prog.arch;
     let shape = view.shape;
     let layout = Layout::of(m, shape);
     let need = layout.dwords();
-    let regs: Vec<u32> = if m.nsa_form {
-        m.address_vgprs()
-    } else {
-        (0..need as u32).map(|k| r.vaddr + k).collect()
-    };
+    let regs = m.address_list(need as u32);
     if regs.len() < need {
         return Err(err(
             offset,
             format!(
                 "`{}` on a {:?} image needs {need} address VGPRs, the instruction names {}",
-                m.mnemonic(),
+                m.name(),
                 d.image_type,
                 regs.len()
             ),
@@ -570,7 +563,7 @@ fn emit_lanes(
     };
     let off = ro.at(Role::Offset);
     match m.op.kind {
-        BaseKind::GetLod => {
+        ImageKind::GetLod => {
             e.line(&format!(
                 "    let within = clamp(l.clamped, 0, {}i * LOD_ONE);",
                 u32::from(d.last_level.saturating_sub(d.base_level))
@@ -584,7 +577,7 @@ fn emit_lanes(
             let values = dmask_selected(vals, r.dmask);
             write_values(e, m, &values, false);
         }
-        BaseKind::Gather4 => {
+        ImageKind::Gather4 => {
             let point_footprint = arch.gen <= Gen::Gfx8 && nf.is_integer();
             e.line(&format!(
                 "    let g = {name}_gather_lane({off}, {cmp_on}, {cmp_ref}, coords, l, {point_footprint});"

@@ -258,7 +258,8 @@ pub fn place_images(
         let field = |f: &str| format!("image[{i}].{f}");
         let df = data_format(im.data_format).ok_or_else(|| err(field("format"), "unsupported"))?;
         let block = df.layout == Layout::Block;
-        let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
+        let t = ImageType::from_index(usize::from(im.dim))
+            .ok_or_else(|| err(field("type"), "unknown"))?;
         // MSAA: one level; LAST_LEVEL holds log2(samples) (sampling.md §1.2) and
         // the samples live as slices (`cpu::image::surface_of`).
         if t.is_msaa() && im.mips != 1 {

@@ -3,9 +3,8 @@
 //! component means for a resource type (docs/semantics.md, "Image addresses").
 
 use super::super::WaveState;
-use crate::arch::Gen;
-use crate::gcn::mimg::Mimg;
-use crate::texture::descriptor::ImageType;
+use crate::ir::image::ImageOp;
+use crate::texture::descriptor::{type_code, ImageType};
 
 /// The meaning of one address component of a load/store/atomic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,18 +67,16 @@ pub fn unpack_a16(dwords: &[u32]) -> Vec<u32> {
 /// consulted), the instruction's DIM on gfx10+, which must lay out the same
 /// components as the T#'s TYPE (cube and 2D array do) — a mismatch is an error
 /// naming both rather than a guess.
-pub fn layout_type(m: &Mimg, t: ImageType) -> Result<ImageType, String> {
-    if m.gen < Gen::Gfx10 {
+pub fn layout_type(m: &ImageOp, t: ImageType) -> Result<ImageType, String> {
+    let Some(dim) = m.dim else {
         return Ok(t);
-    }
-    let dim = ImageType::from_dim(m.raw.dim as u8).ok_or("DIM out of range")?;
+    };
     if body(dim) != body(t) {
-        let name = |code: u32| crate::gcn::mimg::DIM_NAMES[(code & 7) as usize];
         return Err(format!(
             "dim:SQ_RSRC_IMG_{} does not address the T#'s {} resource (TYPE {})",
-            name(m.raw.dim),
-            name(t.code() - 8),
-            t.code()
+            dim.name(),
+            t.name(),
+            type_code(t)
         ));
     }
     Ok(dim)
@@ -89,22 +86,10 @@ pub fn layout_type(m: &Mimg, t: ImageType) -> Result<ImageType, String> {
 /// consecutive VGPRs from `vaddr` (gfx6–gfx9 and gfx10 non-NSA) or from the NSA
 /// list (gfx10+), one dword per component or, with A16 (gfx9+), two 16-bit
 /// components per dword. An NSA form that lists too few VGPRs is an error.
-pub fn components(m: &Mimg, w: &WaveState, lane: u32, count: u32) -> Result<Vec<u32>, String> {
-    let a16 = m.raw.a16;
+pub fn components(m: &ImageOp, w: &WaveState, lane: u32, count: u32) -> Result<Vec<u32>, String> {
+    let a16 = m.a16;
     let dwords = if a16 { count.div_ceil(2) } else { count };
-    let regs: Vec<u32> = if m.nsa_form {
-        let listed = m.address_vgprs();
-        if (listed.len() as u32) < dwords {
-            return Err(format!(
-                "`{}`: the NSA form lists {} address VGPRs, the access needs {dwords}",
-                m.mnemonic(),
-                listed.len()
-            ));
-        }
-        listed
-    } else {
-        (0..dwords).map(|k| m.raw.vaddr + k).collect()
-    };
+    let regs = m.address_regs(dwords)?;
     let raw: Vec<u32> = regs
         .iter()
         .take(dwords as usize)
@@ -117,7 +102,7 @@ pub fn components(m: &Mimg, w: &WaveState, lane: u32, count: u32) -> Result<Vec<
 /// as `t`, with a trailing mip level for the `_mip` forms (not for MSAA types:
 /// research/sampling.md §5.11).
 pub fn coords(
-    m: &Mimg,
+    m: &ImageOp,
     w: &WaveState,
     lane: u32,
     t: ImageType,
@@ -126,7 +111,7 @@ pub fn coords(
     if mip && t.is_msaa() {
         return Err(format!(
             "`{}` on an MSAA resource (no mip levels)",
-            m.mnemonic()
+            m.name()
         ));
     }
     let axes = body(t);

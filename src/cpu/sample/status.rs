@@ -9,13 +9,13 @@
 //! are not public, so LWE on such a T# is refused by name rather than guessed.
 
 use crate::arch::Gen;
-use crate::gcn::mimg::Mimg;
+use crate::ir::image::ImageOp;
 
 /// The eight T# dwords at SRSRC × 4 (`sgpr(n)` reads SGPR n); a 128-bit T#
 /// (R128) has four, the rest read as 0.
-pub fn tsharp_words(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> [u32; 8] {
-    let base = m.raw.srsrc * 4;
-    let n = if m.raw.r128 { 4 } else { 8 };
+pub fn tsharp_words(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> [u32; 8] {
+    let base = m.srsrc;
+    let n = if m.r128 { 4 } else { 8 };
     std::array::from_fn(|i| {
         if (i as u32) < n {
             sgpr(base + i as u32)
@@ -41,12 +41,12 @@ pub fn min_lod_warn(words: &[u32; 8], gen: Gen) -> u32 {
 }
 
 /// Refuses LWE on a T# that enables LOD warnings (see the module comment).
-pub fn check_lwe(m: &Mimg, words: &[u32; 8], gen: Gen) -> Result<(), String> {
+pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), String> {
     let warn = min_lod_warn(words, gen);
-    if m.raw.lwe && warn != 0 {
+    if m.lwe && warn != 0 {
         return Err(format!(
             "`{}` with lwe on a T# with MIN_LOD_WARN = {warn:#x} (a LOD warning of a partially resident texture) is not modelled",
-            m.mnemonic()
+            m.name()
         ));
     }
     Ok(())
@@ -54,8 +54,8 @@ pub fn check_lwe(m: &Mimg, words: &[u32; 8], gen: Gen) -> Result<(), String> {
 
 /// True when the instruction writes the status dword: TFE or LWE (docs/errata.md
 /// S6; LLVM's `lowerImage` adds the dword for either bit of `texfailctrl`).
-pub fn has_status(m: &Mimg) -> bool {
-    crate::cpu::image::data::has_status(m.raw.tfe, m.raw.lwe)
+pub fn has_status(m: &ImageOp) -> bool {
+    crate::cpu::image::data::has_status(m.tfe, m.lwe)
 }
 
 /// The status dword gcnrun writes: 0 (no TEXEL_FAIL without partially resident

@@ -23,8 +23,8 @@
 //! shared model does (docs/errata.md, VC1).
 
 use super::Res;
-use crate::gcn::mimg_ops::{BaseKind, MimgOp};
 use crate::ir::grf::{AddrSlot, GrfOp};
+use crate::ir::image::{ImageKind, Opcode};
 use crate::texture::descriptor::{decode_sampler, encode_sampler};
 
 /// SQ_TEX_CLAMP `clamp_last_texel`: the S# mode both Intel cube modes map to.
@@ -32,8 +32,8 @@ const CLAMP_LAST_TEXEL: u8 = 2;
 
 /// Refuses what a cube surface does not model for `name` (the vISA sub-op),
 /// whose AMD equivalent is `op`.
-pub(super) fn check_op(name: &str, op: &MimgOp, offset: bool) -> Res<()> {
-    if op.kind == BaseKind::Load {
+pub(super) fn check_op(name: &str, op: &Opcode, offset: bool) -> Res<()> {
+    if op.kind == ImageKind::Load {
         return Err(format!(
             "`{name}` on a CUBE surface: 3D_LOAD gives u/v/r no meaning on a cube (IGC 3D_LOAD.md)"
         ));
@@ -43,7 +43,7 @@ pub(super) fn check_op(name: &str, op: &MimgOp, offset: bool) -> Res<()> {
             "`{name}` on a CUBE surface: how Intel turns 3D gradients into a cube LOD is not public"
         ));
     }
-    if op.kind != BaseKind::ResInfo && offset {
+    if op.kind != ImageKind::ResInfo && offset {
         return Err(format!(
             "`{name}` on a CUBE surface with a texel offset (`aoffimmi` or a `_po` gather): texel offsets on a cube are not public"
         ));
