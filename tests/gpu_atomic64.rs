@@ -120,7 +120,7 @@ fn launches() -> Vec<(String, Prepared)> {
             continue;
         };
         let op = m
-            .mnemonic()
+            .name()
             .strip_prefix("image_atomic_")
             .unwrap()
             .to_string();
