@@ -12,6 +12,7 @@ pub mod gpu;
 pub mod input;
 pub mod ir;
 pub mod launch;
+pub mod machine;
 pub mod report;
 pub mod texture;
 pub mod visa;

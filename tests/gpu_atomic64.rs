@@ -119,11 +119,7 @@ fn launches() -> Vec<(String, Prepared)> {
         let (at, gcnrun::ir::Op::Image(m)) = (&pair[0].0, &pair[0].1) else {
             continue;
         };
-        let op = m
-            .name()
-            .strip_prefix("image_atomic_")
-            .unwrap()
-            .to_string();
+        let op = m.name().strip_prefix("image_atomic_").unwrap().to_string();
         let hex: String = bin[*at..pair[1].0]
             .iter()
             .chain(end)

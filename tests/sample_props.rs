@@ -3,9 +3,10 @@
 //! within the range of the texels they blend.
 
 use gcnrun::arch::{Arch, Gen};
-use gcnrun::cpu::{sample, Memory, WaveState};
+use gcnrun::cpu::sample;
 use gcnrun::gcn::mimg::decode;
 use gcnrun::gcn::mimg_ops::{BaseKind, OPS};
+use gcnrun::machine::{Memory, WaveState};
 use gcnrun::texture::descriptor::{encode_image, ImageDesc, ImageType};
 use proptest::prelude::*;
 

@@ -12,7 +12,7 @@ fn hand_ops() -> Outcome {
     run_cpu(prepare_manifest(&m, None, None, None).unwrap()).unwrap()
 }
 
-fn report(cpu: &Outcome, gpu_waves: &[gcnrun::cpu::WaveState]) -> Report {
+fn report(cpu: &Outcome, gpu_waves: &[gcnrun::machine::WaveState]) -> Report {
     compare_intel(
         (&cpu.waves, &cpu.memory),
         (gpu_waves, &cpu.memory),

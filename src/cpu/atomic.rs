@@ -7,9 +7,9 @@
 
 use super::image::data::{has_status, STATUS_OK};
 use super::image::{read_tsharp, require_linear, surface_of, texel_address};
-use super::{Memory, WaveState};
 use crate::arch::Arch;
 use crate::ir::image::ImageOp;
+use crate::machine::{Memory, WaveState};
 use crate::texture::descriptor::Image;
 use crate::texture::format::NumFormat;
 

@@ -3,9 +3,9 @@
 //! the address VGPRs, one node from memory, and the four result dwords of
 //! [`crate::texture::bvh`]'s tests.
 
-use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::{flag, ImageOp};
+use crate::machine::{Memory, WaveState};
 use crate::texture::bvh::{
     box16_bounds, box32_bounds, decode_bvh, intersect_box_node, intersect_triangle,
     triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal, INVALID_NODE, NODE_UNIT,

@@ -55,11 +55,11 @@
 //!   [`crate::ir::grf::MAX_BACK_JUMPS`] backward jumps; one more is an error
 //!   naming the branch (a loop that never ends must not hang the run).
 
-use super::{Memory, WaveState};
 use crate::ir::grf::{
     grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, Region,
     Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR, RETURNED_SGPR,
 };
+use crate::machine::{Memory, WaveState};
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
 use crate::texture::sample::cube_direction::cube_address;
 

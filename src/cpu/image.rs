@@ -7,10 +7,10 @@
 pub mod addr;
 pub mod data;
 
-use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
+use crate::machine::{Memory, WaveState};
 use crate::texture::bcn;
 use crate::texture::descriptor::{decode_image, Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};

@@ -1,8 +1,8 @@
 //! VINTRP: attribute interpolation from LDS
 //! (reference/gcn-vintrp-clrx.md; docs/semantics.md "Interpolation").
 
-use super::WaveState;
 use crate::ir::{InterpMods, InterpStep};
+use crate::machine::WaveState;
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
 
 /// The primitive a quad interpolates: the number of set bits of NEWPRIMMASK

@@ -12,8 +12,8 @@
 //! how a compiler feeds them.
 
 use super::interp::{half_of, out_mod, primitive_of_quad, src_mod};
-use super::WaveState;
 use crate::ir::VinterpStep;
+use crate::machine::WaveState;
 use crate::texture::convert::{canonical_nan_bits, f32_to_f16};
 
 /// Lanes per quad.

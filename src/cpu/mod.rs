@@ -12,12 +12,9 @@ pub mod grf;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
-pub mod memory;
 pub mod sample;
-pub mod state;
 
-pub use memory::Memory;
-pub use state::WaveState;
+use crate::machine::{Memory, WaveState};
 
 use crate::ir::{Op, Program, Reg, Src};
 use rayon::prelude::*;

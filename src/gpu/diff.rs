@@ -15,7 +15,7 @@ mod visa;
 pub use visa::compare_intel;
 
 use super::linearize::Relaxation;
-use crate::cpu::{Memory, WaveState};
+use crate::machine::{Memory, WaveState};
 use crate::texture::descriptor::ImageDesc;
 use serde::Serialize;
 
@@ -268,7 +268,7 @@ fn registers(
         }
         r.push(m);
     };
-    for n in 0..crate::cpu::state::SGPRS {
+    for n in 0..crate::machine::state::SGPRS {
         if named.is_some_and(|v| v.predicate_sgprs.contains(&n)) {
             continue;
         }
@@ -288,7 +288,7 @@ fn registers(
             push(name.into(), None, x, y);
         }
     }
-    for n in 0..crate::cpu::state::VGPRS {
+    for n in 0..crate::machine::state::VGPRS {
         for lane in 0..a.wave_size {
             let (x, y) = (a.vgpr(n, lane), b.vgpr(n, lane));
             let dword = (n * a.wave_size + lane) as usize;

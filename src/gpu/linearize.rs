@@ -18,7 +18,7 @@
 use super::runtime::AtomicEvent;
 use super::translate::TracedAtomic;
 use crate::cpu::atomic::{apply32, apply64};
-use crate::cpu::{Memory, WaveState};
+use crate::machine::{Memory, WaveState};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Most replay steps (including backtracking) tried for one texel.

@@ -6,8 +6,8 @@ use super::device::Gpu;
 use super::translate::{Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS};
 use super::wgsl::Params;
 use super::GpuError;
-use crate::cpu::state::SGPRS;
-use crate::cpu::{Memory, WaveState};
+use crate::machine::state::SGPRS;
+use crate::machine::{Memory, WaveState};
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
 

@@ -30,10 +30,10 @@ mod sample;
 use crate::cpu::atomic::{self, AtomicOp};
 use crate::cpu::image::data::{has_status, DataWidth};
 use crate::cpu::image::{read_tsharp, require_linear, surface_of};
-use crate::cpu::{Memory, WaveState};
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
 use crate::ir::{InterpStep, Op, Program, Reg, Src};
+use crate::machine::{Memory, WaveState};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::layout::Surface;
@@ -377,7 +377,7 @@ impl<'a> Emitter<'a> {
     /// The WGSL place of VGPR `n` (`None` past the register file: reads give 0
     /// and writes are dropped, as on the CPU).
     fn v(&mut self, n: u32) -> Option<String> {
-        if n >= crate::cpu::state::VGPRS {
+        if n >= crate::machine::state::VGPRS {
             return None;
         }
         let next = self.vslots.len();
@@ -390,7 +390,7 @@ impl<'a> Emitter<'a> {
     }
 
     fn s(&mut self, n: u32) -> Option<String> {
-        if n >= crate::cpu::state::SGPRS {
+        if n >= crate::machine::state::SGPRS {
             return None;
         }
         let next = self.sslots.len();

@@ -8,9 +8,9 @@
 
 use super::{err, Emitter, TranslateError};
 use crate::cpu::bvh::{bvh_address_dwords, read_bvh_tsharp, require_gfx10_3};
-use crate::cpu::WaveState;
 use crate::ir::image::flag;
 use crate::ir::image::ImageOp;
+use crate::machine::WaveState;
 use crate::texture::bvh::grow_factor;
 
 /// `shaders/bvh.wgsl`.

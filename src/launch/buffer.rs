@@ -11,7 +11,7 @@
 //! ```
 
 use super::manifest::ManifestError;
-use crate::cpu::Memory;
+use crate::machine::Memory;
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
     ManifestError {

@@ -4,7 +4,7 @@
 use super::expr::LaneVars;
 use super::manifest::{Expect, Launch, ManifestError, SgprInit, VgprInit};
 use super::regs::RegRange;
-use crate::cpu::WaveState;
+use crate::machine::WaveState;
 use crate::texture::descriptor::{encode_sampler_for, SamplerDesc};
 
 fn err(field: String, message: impl Into<String>) -> ManifestError {
@@ -244,7 +244,7 @@ pub struct Placed {
 pub fn place_images(
     l: &Launch,
     cap: u64,
-) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+) -> Result<(crate::machine::Memory, Vec<Placed>), ManifestError> {
     let (cap, by) = match l.mem_cap {
         Some(m) if m < cap => (m, "the manifest's mem_cap"),
         _ => (cap, "--mem-cap"),
@@ -354,7 +354,7 @@ pub fn place_images(
         placed.push(Placed { tsharp, desc });
     }
     Ok((
-        crate::cpu::Memory {
+        crate::machine::Memory {
             base: IMAGE_BASE,
             bytes,
         },

@@ -27,9 +27,9 @@
 use super::build::{place_images, Mismatch, Placed};
 use super::expr::{LaneExpr, LaneVars};
 use super::manifest::{parse, Caps, CodeSource, Launch, ManifestError, SamplerSpec};
-use crate::cpu::{Memory, WaveState};
 use crate::input::InputError;
 use crate::ir::grf::{ElemType, DISPATCH_SGPR};
+use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::encode_sampler;
 use crate::visa::lower::{self, layout::elem_type, Binding, Target};

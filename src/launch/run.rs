@@ -4,9 +4,10 @@
 use super::build::{check, initial_waves, place_images, Mismatch, Placed, IMAGE_MEMORY_CAP};
 use super::manifest::{parse, Caps, CodeSource, Launch};
 use crate::arch::Arch;
-use crate::cpu::{self, WaveState};
+use crate::cpu;
 use crate::gcn;
 use crate::input::{self, InputError};
+use crate::machine::{Memory, WaveState};
 use std::path::Path;
 
 /// A launch ready to run: decoded, lowered, images placed, waves built.
@@ -21,7 +22,7 @@ pub struct Prepared {
     /// Initial wave states.
     pub waves: Vec<WaveState>,
     /// Initial image memory.
-    pub memory: cpu::Memory,
+    pub memory: Memory,
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
     /// The code's name (for errors at an offset).
@@ -71,7 +72,7 @@ pub struct Outcome {
     /// Failed `[expect]` entries.
     pub mismatches: Vec<Mismatch>,
     /// Image memory after the run.
-    pub memory: cpu::Memory,
+    pub memory: Memory,
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
     /// An Intel launch's specifics.

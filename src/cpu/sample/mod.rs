@@ -18,9 +18,9 @@ pub mod vaddr;
 pub mod view;
 
 use super::image::{read_tsharp, require_linear, surface_of};
-use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
+use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{data_format, missing_component, NumFormat};

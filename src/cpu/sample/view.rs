@@ -5,7 +5,7 @@
 //! strings them together and reads memory.
 
 use super::vaddr::Shape;
-use crate::cpu::Memory;
+use crate::machine::Memory;
 use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};

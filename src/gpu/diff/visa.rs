@@ -5,9 +5,9 @@
 //! the registers the lowering stages sampler operands in, memory) as before.
 
 use super::{memory, registers, start, Mismatch, Named, Relaxation, Report, VisaPlace};
-use crate::cpu::{Memory, WaveState};
 use crate::ir::grf::{grf_slot, THREAD_LANES};
 use crate::launch::intel::IntelRun;
+use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f16_to_f32;
 use crate::texture::descriptor::ImageDesc;
 use crate::visa::tables::VisaType;
