@@ -375,7 +375,7 @@ fn native_rate(
 ) -> Result<f64, String> {
     use gpu::native::{NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler};
     let d = p.images.first().ok_or("the workload has no image")?.desc;
-    let surf = cpu::image::surface_of(&d)?;
+    let surf = crate::texture::resource::surface_of(&d)?;
     let levels = (0..surf.levels)
         .map(|m| {
             let (w, h, _) = surf.level_dims(m);

@@ -2,10 +2,10 @@
 //! AMD opcodes: dword counts and operand order, 32-bit and with A16/G16.
 
 use gcnrun::arch::Gen;
-use gcnrun::cpu::sample::vaddr::{half_input, Layout, Part, Role, Shape};
 use gcnrun::gcn::lower::gradients_16;
 use gcnrun::gcn::mimg_ops::by_name;
 use gcnrun::texture::descriptor::ImageType;
+use gcnrun::texture::sample::vaddr::{half_input, Layout, Part, Role, Shape};
 
 fn layout(name: &str, t: ImageType) -> Layout {
     Layout::new(by_name(name).unwrap(), Shape::of(t).unwrap())

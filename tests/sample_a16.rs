@@ -15,12 +15,12 @@
 mod common;
 
 use common::llvm::LlvmMc;
-use gcnrun::cpu::sample::vaddr::{Layout, Shape};
 use gcnrun::gcn::lower::gradients_16;
 use gcnrun::gcn::mimg_ops::{flag, BaseKind, MimgOp, OPS};
 use gcnrun::launch::run::{prepare_text, run_cpu};
 use gcnrun::texture::convert::{f16_to_f32, f32_to_f16};
 use gcnrun::texture::descriptor::ImageType;
+use gcnrun::texture::sample::vaddr::{Layout, Shape};
 use gcnrun::Gen;
 
 /// (image type, manifest type, gfx10 DIM name).

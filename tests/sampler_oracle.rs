@@ -430,7 +430,7 @@ fn run_on_cpu(kind: Kind, c: &Case, s: &NativeSampler, lanes: &[Vec<u32>]) -> Ve
     std::fs::write(&path, manifest(kind, c, s, waves)).unwrap();
     let mut p = prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{e}"));
     let desc = p.images[0].desc;
-    let surf = gcnrun::cpu::image::surface_of(&desc).unwrap();
+    let surf = gcnrun::texture::resource::surface_of(&desc).unwrap();
     let im = &c.image;
     let bpt = im.format.bytes();
     for (m, data) in im.levels.iter().enumerate() {

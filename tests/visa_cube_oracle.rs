@@ -194,7 +194,7 @@ fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec
     );
     // The texels, at the surface's own offsets (slice = 6 · cube + face).
     let desc = p.images[0].desc;
-    let surf = gcnrun::cpu::image::surface_of(&desc).unwrap();
+    let surf = gcnrun::texture::resource::surface_of(&desc).unwrap();
     let bpt = im.format.bytes();
     for slice in 0..im.layers {
         for y in 0..im.height {

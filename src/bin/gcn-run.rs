@@ -347,7 +347,7 @@ fn image_digests(out: &gcnrun::launch::run::Outcome) -> serde_json::Value {
     use sha2::Digest;
     let mut m = serde_json::Map::new();
     for (spec, placed) in out.launch.images.iter().zip(&out.images) {
-        let size = gcnrun::cpu::image::surface_of(&placed.desc)
+        let size = gcnrun::texture::resource::surface_of(&placed.desc)
             .ok()
             .and_then(|s| s.total_bytes())
             .unwrap_or(0);

@@ -61,6 +61,7 @@ use crate::ir::grf::{
 };
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
+use crate::texture::sample::coord::{amd_offset_dword, intel_offset_field};
 use crate::texture::sample::cube_direction::cube_address;
 
 /// Element `i` of an address slot as the address dword: a constant, a float
@@ -301,19 +302,6 @@ fn param_int(w: &WaveState, (byte, ty): (u32, ElemType), i: u32) -> i64 {
 /// The raw bits of element `i` of a region (its low 32 bits).
 fn region_bits(w: &WaveState, r: &Region, i: u32) -> u32 {
     w.grf_bits(r.element(i), r.ty.bytes().min(4)) as u32
-}
-
-/// The signed 4-bit `aoffimmi` field at bit `shift` (U 11:8, V 7:4, R 3:0;
-/// IGC `3D_SAMPLE.md`).
-pub fn intel_offset_field(aoffimmi: u32, shift: u32) -> i32 {
-    ((((aoffimmi >> shift) & 0xf) << 28) as i32) >> 28
-}
-
-/// AMD's `_o` dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8,
-/// 21:16 (`texture::sample::coord::texel_offset` reads them back). An offset
-/// outside [−32, 31] keeps its low 6 bits (docs/semantics.md, "Intel vISA").
-pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {
-    (u as u32 & 0x3f) | (v as u32 & 0x3f) << 8 | (r as u32 & 0x3f) << 16
 }
 
 /// `load_2dms_w`'s sample index: `si` clamped to the last sample (IGC

@@ -335,7 +335,7 @@ fn memory(
 /// The image and texel `[level, slice, x, y, z]` a byte address falls in.
 fn locate(images: &[(String, ImageDesc)], addr: u64) -> (Option<String>, Option<[u32; 5]>) {
     for (name, d) in images {
-        let Ok(s) = crate::cpu::image::surface_of(d) else {
+        let Ok(s) = crate::texture::resource::surface_of(d) else {
             continue;
         };
         let Some(rel) = addr.checked_sub(d.base_address) else {

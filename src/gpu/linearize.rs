@@ -17,8 +17,8 @@
 
 use super::runtime::AtomicEvent;
 use super::translate::TracedAtomic;
-use crate::cpu::atomic::{apply32, apply64};
 use crate::machine::{Memory, WaveState};
+use crate::texture::atomic::{apply32, apply64};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Most replay steps (including backtracking) tried for one texel.
@@ -229,7 +229,7 @@ fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::atomic::AtomicOp;
+    use crate::texture::atomic::AtomicOp;
 
     fn ev(wave: usize, lane: u32, old: u64, data: u64) -> AtomicEvent {
         AtomicEvent {

@@ -27,16 +27,16 @@ mod grf;
 mod interp_gfx11;
 #[path = "translate_sample.rs"]
 mod sample;
-use crate::cpu::atomic::{self, AtomicOp};
-use crate::cpu::image::data::{has_status, DataWidth};
-use crate::cpu::image::{read_tsharp, require_linear, surface_of};
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
 use crate::ir::{InterpStep, Op, Program, Reg, Src};
 use crate::machine::{Memory, WaveState};
+use crate::texture::atomic::{self, AtomicOp};
+use crate::texture::data::{has_status, DataWidth};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::layout::Surface;
+use crate::texture::resource::{read_tsharp, require_linear, surface_of};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -499,7 +499,7 @@ impl<'a> Emitter<'a> {
                         read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
                     self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.ssamp + i as u32));
                     self.tsharp_words =
-                        crate::cpu::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
+                        crate::texture::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
                     self.emit_image(offset, m, tsharp)?;
                 }
             }
@@ -700,7 +700,7 @@ impl<'a> Emitter<'a> {
             f.push_str("    let layer = 0u;\n");
         }
         if t.is_msaa() {
-            let n = crate::cpu::image::samples(d);
+            let n = crate::texture::resource::samples(d);
             writeln!(
                 f,
                 "    if sample >= {n}u || layer > {}u {{ return NO_TEXEL; }}\n    let sl = layer * {n}u + sample;",
@@ -726,7 +726,7 @@ impl<'a> Emitter<'a> {
         surf: &Surface,
         mip: bool,
     ) -> Result<(), TranslateError> {
-        use crate::cpu::image::addr::{body, layout_type, Axis};
+        use crate::texture::vaddr::{body, layout_type, Axis};
         let t = layout_type(m, d.image_type).map_err(|e| err(offset, e))?;
         if mip && t.is_msaa() {
             return Err(err(
@@ -807,10 +807,7 @@ impl<'a> Emitter<'a> {
         }
         if status {
             if let Some(d) = self.v(vdata + vals.len() as u32) {
-                self.line(&format!(
-                    "    {d} = {}u;",
-                    crate::cpu::image::data::STATUS_OK
-                ));
+                self.line(&format!("    {d} = {}u;", crate::texture::data::STATUS_OK));
             }
         }
     }
@@ -892,7 +889,8 @@ impl<'a> Emitter<'a> {
         };
         require_linear(&d, &arch).map_err(|e| err(offset, e))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
-        crate::cpu::image::require_in_memory(&d, &surf, self.mem).map_err(|e| err(offset, e))?;
+        crate::texture::resource::require_in_memory(&d, &surf, self.mem)
+            .map_err(|e| err(offset, e))?;
         let df =
             data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
         let nf = match raw_format {
@@ -1034,7 +1032,7 @@ impl<'a> Emitter<'a> {
             if let Some(p) = self.v(r.vdata + dwords) {
                 self.line(&format!(
                     "if is_active(exec_lo, exec_hi, lane) {{ {p} = {}u; }}",
-                    crate::cpu::image::data::STATUS_OK
+                    crate::texture::data::STATUS_OK
                 ));
             }
         }
@@ -1068,7 +1066,8 @@ impl<'a> Emitter<'a> {
             return Err(err(offset, format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.name(), d.num_format)));
         }
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
-        crate::cpu::image::require_in_memory(&d, &surf, self.mem).map_err(|e| err(offset, e))?;
+        crate::texture::resource::require_in_memory(&d, &surf, self.mem)
+            .map_err(|e| err(offset, e))?;
         self.emit_texel_offset(offset, m, &d, &surf, false)?;
         let vd = |e: &mut Self, k: u32| e.v_read(r.vdata + k);
         let code = op as u32;

@@ -7,11 +7,11 @@
 //! 3) records the instruction as the module's run-time fault (FAULT_WORD).
 
 use super::{err, Emitter, TranslateError};
-use crate::cpu::bvh::{bvh_address_dwords, read_bvh_tsharp, require_gfx10_3};
 use crate::ir::image::flag;
 use crate::ir::image::ImageOp;
 use crate::machine::WaveState;
 use crate::texture::bvh::grow_factor;
+use crate::texture::bvh::{bvh_address_dwords, read_bvh_tsharp, require_gfx10_3};
 
 /// `shaders/bvh.wgsl`.
 const BVH: &str = include_str!("../../shaders/bvh.wgsl");

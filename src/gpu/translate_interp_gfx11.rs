@@ -11,8 +11,8 @@
 //! assets/interp_gfx11.toml came back unfused), and the CPU's is.
 
 use super::{err, Emitter, TranslateError};
-use crate::cpu::interp_gfx11::{check_param_m0, direct_address};
 use crate::ir::VinterpStep;
+use crate::machine::lds::{check_param_m0, direct_address};
 
 /// `shaders/fma.wgsl`.
 const FMA: &str = include_str!("../../shaders/fma.wgsl");

@@ -18,15 +18,15 @@
 
 use super::{component_layout, err, Emitter, TranslateError};
 use crate::arch::Gen;
-use crate::cpu::image::{require_linear, surface_of};
-use crate::cpu::sample::status;
-use crate::cpu::sample::vaddr::{Layout, Part, Role, Shape};
 use crate::gpu::degamma;
 use crate::ir::image::{flag, ImageKind, ImageOp};
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
+use crate::texture::resource::{require_linear, surface_of};
 use crate::texture::sample::address::{self, border_color};
 use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
+use crate::texture::sample::status;
+use crate::texture::sample::vaddr::{Layout, Part, Role, Shape};
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 

@@ -249,9 +249,9 @@ pub fn place_images(
         Some(m) if m < cap => (m, "the manifest's mem_cap"),
         _ => (cap, "--mem-cap"),
     };
-    use crate::cpu::image::surface_of;
     use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
     use crate::texture::format::{data_format, Layout};
+    use crate::texture::resource::surface_of;
     let mut placed = Vec::new();
     let mut bytes: Vec<u8> = Vec::new();
     for (i, im) in l.images.iter().enumerate() {

@@ -16,7 +16,7 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
         let d = &placed.desc;
         let df = data_format(d.data_format).ok_or("unsupported data format")?;
         let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
-        let surf = crate::cpu::image::surface_of(d)?;
+        let surf = crate::texture::resource::surface_of(d)?;
         let (w, h, _) = surf.level_dims(0);
         let mut rgba = Vec::with_capacity((w * h * 4) as usize);
         for y in 0..h {

@@ -3,6 +3,7 @@
 //! updates it in place; the GPU runtime uploads it, runs, and reads it back into
 //! the same types, which is what lets `diff` compare the two.
 
+pub mod lds;
 pub mod memory;
 pub mod state;
 

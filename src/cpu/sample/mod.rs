@@ -13,23 +13,22 @@
 //! warnings, and S# border colour type 3 (the driver's border-colour table)
 //! with a border mode.
 
-pub mod status;
-pub mod vaddr;
 pub mod view;
 
-use super::image::{read_tsharp, require_linear, surface_of};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{data_format, missing_component, NumFormat};
+use crate::texture::resource::{read_tsharp, require_in_memory, require_linear, surface_of};
 use crate::texture::sample::address::{self, border_color};
 use crate::texture::sample::compare::reference_for;
 use crate::texture::sample::coord::flush_denorm;
 use crate::texture::sample::filter::{self, aniso_average, aniso_position};
 use crate::texture::sample::lod::{self, mip_filter, Mips, LOD_ONE};
-use vaddr::{Layout, Operands, Shape};
+use crate::texture::sample::status;
+use crate::texture::sample::vaddr::{Layout, Operands, Shape};
 use view::{LevelRead, View};
 
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
@@ -406,7 +405,7 @@ fn execute_bound(
         Shape::of(d.image_type).ok_or_else(|| format!("`{}` on an MSAA image", m.name()))?;
     require_linear(d, arch)?;
     let surf = surface_of(d)?;
-    super::image::require_in_memory(d, &surf, mem)?;
+    require_in_memory(d, &surf, mem)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
     let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
     let border_used =

@@ -58,7 +58,7 @@ pub(super) fn sampleinfo(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
     let ch = cx.channels(s.exec, pred);
-    let count = crate::cpu::image::samples(&d);
+    let count = crate::texture::resource::samples(&d);
     cx.push(
         line,
         GrfOp::Alu {
@@ -98,6 +98,6 @@ pub(super) fn sample_index_slot(
     Ok(crate::ir::grf::AddrSlot::SampleIndex {
         si,
         lod,
-        last: crate::cpu::image::samples(d) - 1,
+        last: crate::texture::resource::samples(d) - 1,
     })
 }

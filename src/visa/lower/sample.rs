@@ -3,7 +3,7 @@
 //!
 //! The vISA parameters (`tables::SUB_OPS`, IGC `instructions/3D_SAMPLE.md`)
 //! are staged into the AMD address layout of the equivalent gfx10 opcode
-//! ([`SHARED_OPS`]; `crate::cpu::sample::vaddr` gives the order: offset, bias,
+//! ([`SHARED_OPS`]; `crate::texture::sample::vaddr` gives the order: offset, bias,
 //! reference, derivatives, coordinates, LOD). Intel's meaning of u/v/r per
 //! surface type (1D-array index in v, 2D-array index in r, unnormalized) is
 //! AMD's coordinate body for the same type, so only the order changes.
@@ -111,13 +111,13 @@ pub const SHARED_OPS: &[SharedOp] = {
 /// Intel `aoffimmi` (U in bits 11:8, V 7:4, R 3:0, signed 4-bit) → the
 /// per-axis offsets.
 pub fn intel_offsets(aoffimmi: u32) -> [i32; 3] {
-    [8, 4, 0].map(|shift| crate::cpu::grf::intel_offset_field(aoffimmi, shift))
+    [8, 4, 0].map(|shift| crate::texture::sample::coord::intel_offset_field(aoffimmi, shift))
 }
 
 /// Per-axis offsets → AMD's `_o` dword (6-bit fields at bits 5:0, 13:8,
 /// 21:16; `texture::sample::coord::texel_offset` reads them).
 pub fn amd_offset_dword(o: [i32; 3]) -> u32 {
-    crate::cpu::grf::amd_offset_dword(o[0], o[1], o[2])
+    crate::texture::sample::coord::amd_offset_dword(o[0], o[1], o[2])
 }
 
 pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
@@ -156,7 +156,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     let is_cube = matches!(d.image_type, ImageType::Cube);
     // Only load_2dms_w reads an MSAA surface, and it reads only those.
     let ms = name == "load_2dms_w";
-    let shape = crate::cpu::sample::vaddr::Shape::of(d.image_type);
+    let shape = crate::texture::sample::vaddr::Shape::of(d.image_type);
     if shape.is_none() != ms {
         return Err(if ms {
             format!("`{name}` needs a 2D MSAA surface")

@@ -2,9 +2,9 @@
 //! resinfo): which VGPRs hold the address, how A16 packs it, and what each
 //! component means for a resource type (docs/semantics.md, "Image addresses").
 
+use super::descriptor::{type_code, ImageType};
 use crate::ir::image::ImageOp;
 use crate::machine::WaveState;
-use crate::texture::descriptor::{type_code, ImageType};
 
 /// The meaning of one address component of a load/store/atomic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

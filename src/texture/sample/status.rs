@@ -55,12 +55,12 @@ pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), String> 
 /// True when the instruction writes the status dword: TFE or LWE (docs/errata.md
 /// S6; LLVM's `lowerImage` adds the dword for either bit of `texfailctrl`).
 pub fn has_status(m: &ImageOp) -> bool {
-    crate::cpu::image::data::has_status(m.tfe, m.lwe)
+    crate::texture::data::has_status(m.tfe, m.lwe)
 }
 
 /// The status dword gcnrun writes: 0 (no TEXEL_FAIL without partially resident
 /// textures; no LOD_WARNING where [`check_lwe`] lets LWE through).
-pub const STATUS: u32 = crate::cpu::image::data::STATUS_OK;
+pub const STATUS: u32 = crate::texture::data::STATUS_OK;
 
 #[cfg(test)]
 mod tests {
