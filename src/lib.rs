@@ -6,6 +6,7 @@
 
 pub mod arch;
 pub mod bench;
+pub mod check;
 pub mod cpu;
 pub mod gcn;
 pub mod gpu;

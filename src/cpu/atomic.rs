@@ -6,12 +6,12 @@
 //! `image − data`, RSUB stores `data − image`.
 
 use crate::arch::Arch;
+use crate::check;
 use crate::ir::image::ImageOp;
 use crate::machine::{Memory, WaveState};
-use crate::texture::atomic::{apply32, apply64, from_mnemonic, AtomicOp};
+use crate::texture::atomic::{apply32, apply64};
 use crate::texture::data::{has_status, STATUS_OK};
 use crate::texture::descriptor::Image;
-use crate::texture::format::NumFormat;
 use crate::texture::resource::{
     read_tsharp, require_in_memory, require_linear, surface_of, texel_address,
 };
@@ -28,28 +28,13 @@ pub fn execute(
     mem: &mut Memory,
     arch: &Arch,
 ) -> Result<(), String> {
-    let op = from_mnemonic(m.name()).ok_or_else(|| format!("`{}` is not an atomic", m.name()))?;
+    let a = check::atomic_shape(m)?;
+    let (op, two_operands, wide, dwords) = (a.op, a.two_operands, a.wide, a.dwords);
     let r = m;
-    if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.name()));
-    }
     // TFE/LWE: one status dword after every data dword DMASK sends (so after
     // the compare value of a compare-swap: LLVM's `mimg.s` gives
     // `image_atomic_cmpswap v[4:8] … dmask:0xf tfe`), always 0 (no PRT).
     let status = has_status(r.tfe, r.lwe);
-    let two_operands = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
-    let dwords = (r.dmask & 0xf).count_ones();
-    let wide = match (two_operands, dwords) {
-        (false, 1) | (true, 2) => false,
-        (false, 2) | (true, 4) => true,
-        _ => {
-            return Err(format!(
-                "`{}`: dmask {:#x} is not an atomic data size",
-                m.name(),
-                r.dmask
-            ))
-        }
-    };
     let lanes: Vec<u32> = w.active_lanes().collect();
     let desc = read_tsharp(m, w, arch)?;
     if status {
@@ -69,19 +54,7 @@ pub fn execute(
         return Ok(());
     };
     require_linear(&d, arch)?;
-    let want = if wide { 11 } else { 4 };
-    if d.data_format != want {
-        return Err(format!(
-            "`{}` needs a {} image, not data format {}",
-            m.name(),
-            if wide { "32_32" } else { "32" },
-            d.data_format
-        ));
-    }
-    let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
-    if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
-        return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.name(), d.num_format));
-    }
+    check::atomic_view(m, &a, &d)?;
     let surf = surface_of(&d)?;
     require_in_memory(&d, &surf, mem)?;
     let n = if wide { 2 } else { 1 };
@@ -125,53 +98,4 @@ pub fn execute(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use AtomicOp::*;
-
-    #[test]
-    fn errata_rules() {
-        // S1: INC increments while old < data, then wraps to 0 (CLRX's 32-bit
-        // pseudo-code decrements: a typo).
-        assert_eq!(apply32(Inc, 5, 10, 0), 6);
-        assert_eq!(apply32(Inc, 10, 10, 0), 0);
-        // DEC: old == 0 or old > data → data.
-        assert_eq!(apply32(Dec, 0, 7, 0), 7);
-        assert_eq!(apply32(Dec, 9, 7, 0), 7);
-        assert_eq!(apply32(Dec, 5, 7, 0), 4);
-        // S2: SUB = image − data, RSUB = data − image.
-        assert_eq!(apply32(Sub, 10, 3, 0), 7);
-        assert_eq!(apply32(Rsub, 10, 3, 0), 3u32.wrapping_sub(10));
-    }
-
-    #[test]
-    fn signedness_and_wrap() {
-        assert_eq!(apply32(Add, u32::MAX, 2, 0), 1);
-        assert_eq!(apply32(Smin, 5, (-3i32) as u32, 0), (-3i32) as u32);
-        assert_eq!(apply32(Umin, 5, (-3i32) as u32, 0), 5);
-        assert_eq!(apply32(Smax, 5, (-3i32) as u32, 0), 5);
-        assert_eq!(apply32(Umax, 5, (-3i32) as u32, 0), (-3i32) as u32);
-        assert_eq!(apply64(Add, u64::MAX, 1, 0), 0);
-        assert_eq!(apply64(Smin, 1, u64::MAX, 0), u64::MAX);
-    }
-
-    #[test]
-    fn compare_swaps() {
-        assert_eq!(apply32(CmpSwap, 4, 9, 4), 9);
-        assert_eq!(apply32(CmpSwap, 4, 9, 5), 4);
-        // As floats, −0 == +0, and NaN never equals.
-        assert_eq!(apply32(FCmpSwap, 0x8000_0000, 7, 0), 7);
-        assert_eq!(apply32(FCmpSwap, 0x7fc0_0000, 7, 0x7fc0_0000), 0x7fc0_0000);
-        assert_eq!(
-            apply32(Fmin, 2.0f32.to_bits(), 1.0f32.to_bits(), 0),
-            1.0f32.to_bits()
-        );
-        assert_eq!(
-            apply32(Fmax, f32::NAN.to_bits(), 1.0f32.to_bits(), 0),
-            1.0f32.to_bits()
-        );
-    }
 }

@@ -15,6 +15,7 @@ use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::resource::{
     read_tsharp, require_in_memory, require_linear, surface_of, texel_offset,
 };
+use crate::texture::swizzle::unbound_values;
 use crate::texture::vaddr as addr;
 
 /// The components DMASK selects from an X, Y, Z, W, in that order; DMASK 0
@@ -79,11 +80,7 @@ pub fn execute(
         // except that a null view returns its DST_SEL constants (SEL_1 = 1.0;
         // sampling.md §5.14); stores do nothing.
         Image::Unbound | Image::Null { .. } => {
-            let sel = match desc {
-                Image::Null { dst_sel } => dst_sel,
-                _ => [0; 4],
-            };
-            let consts = sel.map(|s| if s == 1 { 1.0f32.to_bits() } else { 0 });
+            let consts = unbound_values(&desc);
             if loads {
                 let vals = load_dwords(&select_dmask(dmask, consts), width, false);
                 for &lane in &lanes {

@@ -63,6 +63,7 @@ pub fn image_op(m: &Mimg) -> ImageOp {
         dim: (m.gen >= Gen::Gfx10).then(|| ImageType::ALL[(r.dim & 7) as usize]),
         dmask: r.dmask,
         unorm: r.unorm,
+        atomic: super::mimg_ops::atomic_op(m.op.name),
         glc: r.glc,
         da: r.da,
         r128: r.r128,

@@ -8,6 +8,7 @@
 
 use crate::arch::{Arch, Gen};
 
+use crate::ir::atomic::AtomicOp;
 pub use crate::ir::image::{flag, ImageKind as BaseKind, Opcode};
 
 /// "No opcode in this generation".
@@ -64,6 +65,32 @@ pub fn lookup(op: u32, arch: &Arch) -> Option<&'static MimgOp> {
 /// Finds a row by mnemonic.
 pub fn by_name(name: &str) -> Option<&'static MimgOp> {
     OPS.iter().find(|row| row.name == name)
+}
+
+/// The operation of an `image_atomic_*` mnemonic.
+pub fn atomic_op(name: &str) -> Option<AtomicOp> {
+    use AtomicOp::*;
+    const TABLE: &[(&str, AtomicOp)] = &[
+        ("swap", Swap),
+        ("cmpswap", CmpSwap),
+        ("add", Add),
+        ("sub", Sub),
+        ("rsub", Rsub),
+        ("smin", Smin),
+        ("umin", Umin),
+        ("smax", Smax),
+        ("umax", Umax),
+        ("and", And),
+        ("or", Or),
+        ("xor", Xor),
+        ("inc", Inc),
+        ("dec", Dec),
+        ("fcmpswap", FCmpSwap),
+        ("fmin", Fmin),
+        ("fmax", Fmax),
+    ];
+    let op = name.strip_prefix("image_atomic_")?;
+    TABLE.iter().find(|(n, _)| *n == op).map(|&(_, o)| o)
 }
 
 use flag::*;

@@ -27,16 +27,18 @@ mod grf;
 mod interp_gfx11;
 #[path = "translate_sample.rs"]
 mod sample;
+use crate::check;
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
 use crate::ir::{InterpStep, Op, Program, Reg, Src};
 use crate::machine::{Memory, WaveState};
-use crate::texture::atomic::{self, AtomicOp};
+use crate::texture::atomic::AtomicOp;
 use crate::texture::data::{has_status, DataWidth};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::layout::Surface;
 use crate::texture::resource::{read_tsharp, require_linear, surface_of};
+use crate::texture::swizzle::unbound_values;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -278,10 +280,7 @@ fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)], int64: bool) -> bool
         };
         match m.op.kind {
             ImageKind::Atomic => {
-                let two = matches!(
-                    atomic::from_mnemonic(m.name()),
-                    Some(AtomicOp::CmpSwap | AtomicOp::FCmpSwap)
-                );
+                let two = matches!(m.atomic, Some(AtomicOp::CmpSwap | AtomicOp::FCmpSwap));
                 let dwords = (m.dmask & 0xf).count_ones();
                 if !int64 && dwords == if two { 4 } else { 2 } {
                     return true;
@@ -873,12 +872,7 @@ impl<'a> Emitter<'a> {
             Image::Bound(d) => d,
             Image::Unbound | Image::Null { .. } => {
                 if loads {
-                    let sel = match tsharp {
-                        Image::Null { dst_sel } => dst_sel,
-                        _ => [0; 4],
-                    };
-                    let consts =
-                        sel.map(|s| format!("{}u", if s == 1 { 1.0f32.to_bits() } else { 0 }));
+                    let consts = unbound_values(&tsharp).map(|v| format!("{v}u"));
                     let vals = Self::load_dwords(&Self::select_dmask(dmask, consts), width, false);
                     self.line("if is_active(exec_lo, exec_hi, lane) {");
                     self.write_result(r.vdata, &vals, status);
@@ -1005,29 +999,10 @@ impl<'a> Emitter<'a> {
         m: &ImageOp,
         tsharp: Image,
     ) -> Result<(), TranslateError> {
-        let op = atomic::from_mnemonic(m.name())
-            .ok_or_else(|| err(offset, format!("`{}` is not an atomic", m.name())))?;
+        let a = check::atomic_shape(m).map_err(|x| err(offset, x))?;
+        let (op, two, wide, dwords) = (a.op, a.two_operands, a.wide, a.dwords);
         let r = m;
-        if r.d16 {
-            return Err(err(offset, format!("`{}` has no d16 form", m.name())));
-        }
         let status = has_status(r.tfe, r.lwe);
-        let two = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
-        let dwords = (r.dmask & 0xf).count_ones();
-        let wide = match (two, dwords) {
-            (false, 1) | (true, 2) => false,
-            (false, 2) | (true, 4) => true,
-            _ => {
-                return Err(err(
-                    offset,
-                    format!(
-                        "`{}`: dmask {:#x} is not an atomic data size",
-                        m.name(),
-                        r.dmask
-                    ),
-                ))
-            }
-        };
         if status {
             if let Some(p) = self.v(r.vdata + dwords) {
                 self.line(&format!(
@@ -1049,22 +1024,7 @@ impl<'a> Emitter<'a> {
             return Ok(());
         };
         require_linear(&d, &self.prog.arch).map_err(|e| err(offset, e))?;
-        let want = if wide { 11 } else { 4 };
-        if d.data_format != want {
-            return Err(err(
-                offset,
-                format!(
-                    "`{}` needs a {} image, not data format {}",
-                    m.name(),
-                    if wide { "32_32" } else { "32" },
-                    d.data_format
-                ),
-            ));
-        }
-        let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
-        if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
-            return Err(err(offset, format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.name(), d.num_format)));
-        }
+        check::atomic_view(m, &a, &d).map_err(|x| err(offset, x))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
         crate::texture::resource::require_in_memory(&d, &surf, self.mem)
             .map_err(|e| err(offset, e))?;

@@ -18,15 +18,15 @@
 
 use super::{component_layout, err, Emitter, TranslateError};
 use crate::arch::Gen;
+use crate::check;
 use crate::gpu::degamma;
 use crate::ir::image::{flag, ImageKind, ImageOp};
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
-use crate::texture::resource::{require_linear, surface_of};
-use crate::texture::sample::address::{self, border_color};
 use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
 use crate::texture::sample::status;
 use crate::texture::sample::vaddr::{Layout, Part, Role, Shape};
+use crate::texture::swizzle::unbound_values;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
@@ -171,20 +171,15 @@ pub(super) fn emit(
 ) -> Result<(), TranslateError> {
     let r = m;
     let arch = e.prog.arch;
-    crate::cpu::sample::check_modelled(m).map_err(|x| err(offset, x))?;
+    check::sampler_op(m).map_err(|x| err(offset, x))?;
     status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
-    let base = r.ssamp * 4;
+    let base = r.ssamp;
     let sampler = decode_sampler_checked(&ssharp, arch.gen)
         .map_err(|x| err(offset, format!("s[{}:{}]: {x}", base, base + 3)))?;
     let d = match tsharp {
         Image::Bound(d) => d,
         Image::Unbound | Image::Null { .. } => {
-            let sel = match tsharp {
-                Image::Null { dst_sel } => dst_sel,
-                _ => [0; 4],
-            };
-            let consts: [String; 4] =
-                sel.map(|s| format!("{}u", if s == 1 { 1.0f32.to_bits() } else { 0 }));
+            let consts: [String; 4] = unbound_values(&tsharp).map(|v| format!("{v}u"));
             let values = match m.op.kind {
                 ImageKind::Gather4 => vec![consts[gather_component(r.dmask)].clone(); 4],
                 ImageKind::GetLod => dmask_selected(std::array::from_fn(|_| "0u".into()), r.dmask),
@@ -215,44 +210,16 @@ fn emit_bound(
     d: &ImageDesc,
     sampler: &SamplerDesc,
 ) -> Result<(), TranslateError> {
-    let r = m;
     let arch = e.prog.arch;
     let fail = |x: String| err(offset, x);
-    if let Some(dim) = r.dim.filter(|&t| t != d.image_type) {
-        return Err(fail(format!(
-            "`{}` dim {} does not match the T# type {:?}",
-            m.name(),
-            dim.index(),
-            d.image_type
-        )));
-    }
-    let shape =
-        Shape::of(d.image_type).ok_or_else(|| fail(format!("`{}` on an MSAA image", m.name())))?;
-    require_linear(d, &arch).map_err(fail)?;
-    let surf = surface_of(d).map_err(fail)?;
-    let nf = NumFormat::from_code(d.num_format)
-        .ok_or_else(|| fail("unsupported number format".into()))?;
-    let border_used =
-        (0..shape.axes).any(|a| address::uses_border(sampler.clamp[a] & 7)) && !shape.cube;
-    let border = border_color(sampler.border_type, nf.is_integer());
-    if border_used && border.is_none() {
-        return Err(fail(
-            "S# border_color_type = 3 (the driver's border-colour table) is not modelled".into(),
-        ));
-    }
-    if m.op.has(flag::C) && nf.is_integer() {
-        return Err(fail(format!(
-            "`{}`: depth compare on an integer ({nf:?}) image",
-            m.name()
-        )));
-    }
-    if shape.cube && (r.unorm || sampler.force_unnormalized) {
-        return Err(fail(format!(
-            "`{}`: unnormalized coordinates on a cube image",
-            m.name()
-        )));
-    }
-    let normalized = !(r.unorm || sampler.force_unnormalized);
+    let checked = check::sample_view(m, d, sampler, &arch).map_err(fail)?;
+    let (shape, surf, nf, normalized, border) = (
+        checked.shape,
+        checked.surf,
+        checked.nf,
+        checked.normalized,
+        checked.border,
+    );
     let view = declare_view(e, offset, d, sampler, shape, normalized, border, &surf)?;
     let view = ViewInfo {
         name: view,

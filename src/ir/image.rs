@@ -7,6 +7,8 @@
 //! the Intel lowering (`visa::lower`) builds it from a 3D_SAMPLE/3D_LOAD/3D_INFO
 //! message. Neither back end sees an encoding.
 
+use super::atomic::AtomicOp;
+
 /// The type of an image resource (its dimensionality, arrayness and
 /// multisampling), in the order AMD numbers them (T# TYPE 8 + index, gfx10 DIM
 /// = index).
@@ -222,6 +224,8 @@ pub struct ImageOp {
     pub dmask: u32,
     /// Unnormalised coordinates.
     pub unorm: bool,
+    /// The read-modify-write of an atomic ([`ImageKind::Atomic`]).
+    pub atomic: Option<AtomicOp>,
     /// Globally coherent (AMD GLC): atomics return the pre-op value.
     pub glc: bool,
     /// The resource is read as an array (AMD DA, gfx6–gfx9); kept for the

@@ -1,70 +1,7 @@
 //! Image atomics' arithmetic, one rule per operation for 32 and 64 bits, read
 //! by the CPU interpreter and by the GPU diff's serial-order check.
 
-/// The atomic operations of every generation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomicOp {
-    /// `data`.
-    Swap,
-    /// `old == cmp ? data : old`.
-    CmpSwap,
-    /// `old + data` (wrapping).
-    Add,
-    /// `old − data` (wrapping).
-    Sub,
-    /// `data − old` (wrapping; gfx6/gfx7).
-    Rsub,
-    /// Signed minimum.
-    Smin,
-    /// Unsigned minimum.
-    Umin,
-    /// Signed maximum.
-    Smax,
-    /// Unsigned maximum.
-    Umax,
-    /// Bitwise and.
-    And,
-    /// Bitwise or.
-    Or,
-    /// Bitwise xor.
-    Xor,
-    /// `old >= data ? 0 : old + 1`.
-    Inc,
-    /// `(old == 0 || old > data) ? data : old − 1`.
-    Dec,
-    /// Float compare-swap: `old == cmp ? data : old` as floats.
-    FCmpSwap,
-    /// Float minimum.
-    Fmin,
-    /// Float maximum.
-    Fmax,
-}
-
-/// The operation of an `image_atomic_*` mnemonic.
-pub fn from_mnemonic(name: &str) -> Option<AtomicOp> {
-    use AtomicOp::*;
-    const TABLE: &[(&str, AtomicOp)] = &[
-        ("swap", Swap),
-        ("cmpswap", CmpSwap),
-        ("add", Add),
-        ("sub", Sub),
-        ("rsub", Rsub),
-        ("smin", Smin),
-        ("umin", Umin),
-        ("smax", Smax),
-        ("umax", Umax),
-        ("and", And),
-        ("or", Or),
-        ("xor", Xor),
-        ("inc", Inc),
-        ("dec", Dec),
-        ("fcmpswap", FCmpSwap),
-        ("fmin", Fmin),
-        ("fmax", Fmax),
-    ];
-    let op = name.strip_prefix("image_atomic_")?;
-    TABLE.iter().find(|(n, _)| *n == op).map(|&(_, o)| o)
-}
+pub use crate::ir::atomic::AtomicOp;
 
 /// The new 32-bit value (CLRX MIMG page operations, with docs/errata.md S1–S3).
 /// Float minimum/maximum return the non-NaN operand when one is NaN (IEEE
@@ -234,5 +171,54 @@ pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
         }
         Fmin => fmin64(old, data),
         Fmax => fmax64(old, data),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use AtomicOp::*;
+
+    #[test]
+    fn errata_rules() {
+        // S1: INC increments while old < data, then wraps to 0 (CLRX's 32-bit
+        // pseudo-code decrements: a typo).
+        assert_eq!(apply32(Inc, 5, 10, 0), 6);
+        assert_eq!(apply32(Inc, 10, 10, 0), 0);
+        // DEC: old == 0 or old > data → data.
+        assert_eq!(apply32(Dec, 0, 7, 0), 7);
+        assert_eq!(apply32(Dec, 9, 7, 0), 7);
+        assert_eq!(apply32(Dec, 5, 7, 0), 4);
+        // S2: SUB = image − data, RSUB = data − image.
+        assert_eq!(apply32(Sub, 10, 3, 0), 7);
+        assert_eq!(apply32(Rsub, 10, 3, 0), 3u32.wrapping_sub(10));
+    }
+
+    #[test]
+    fn signedness_and_wrap() {
+        assert_eq!(apply32(Add, u32::MAX, 2, 0), 1);
+        assert_eq!(apply32(Smin, 5, (-3i32) as u32, 0), (-3i32) as u32);
+        assert_eq!(apply32(Umin, 5, (-3i32) as u32, 0), 5);
+        assert_eq!(apply32(Smax, 5, (-3i32) as u32, 0), 5);
+        assert_eq!(apply32(Umax, 5, (-3i32) as u32, 0), (-3i32) as u32);
+        assert_eq!(apply64(Add, u64::MAX, 1, 0), 0);
+        assert_eq!(apply64(Smin, 1, u64::MAX, 0), u64::MAX);
+    }
+
+    #[test]
+    fn compare_swaps() {
+        assert_eq!(apply32(CmpSwap, 4, 9, 4), 9);
+        assert_eq!(apply32(CmpSwap, 4, 9, 5), 4);
+        // As floats, −0 == +0, and NaN never equals.
+        assert_eq!(apply32(FCmpSwap, 0x8000_0000, 7, 0), 7);
+        assert_eq!(apply32(FCmpSwap, 0x7fc0_0000, 7, 0x7fc0_0000), 0x7fc0_0000);
+        assert_eq!(
+            apply32(Fmin, 2.0f32.to_bits(), 1.0f32.to_bits(), 0),
+            1.0f32.to_bits()
+        );
+        assert_eq!(
+            apply32(Fmax, f32::NAN.to_bits(), 1.0f32.to_bits(), 0),
+            1.0f32.to_bits()
+        );
     }
 }

@@ -8,7 +8,7 @@
 //! A16 and the 16-bit-gradient forms (`_g16`, and A16 on gfx9) are address
 //! layouts ([`vaddr`]); TFE and LWE add a status dword ([`status`]).
 //!
-//! Refused by name (not executed yet, [`check_modelled`]):
+//! Refused by name (not executed yet, [`check::sampler_op`]):
 //! `image_gather4h`, MSAA and tiled images, LWE on a T# that enables LOD
 //! warnings, and S# border colour type 3 (the driver's border-colour table)
 //! with a border mode.
@@ -16,19 +16,20 @@
 pub mod view;
 
 use crate::arch::{Arch, Gen};
+use crate::check;
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{data_format, missing_component, NumFormat};
-use crate::texture::resource::{read_tsharp, require_in_memory, require_linear, surface_of};
-use crate::texture::sample::address::{self, border_color};
+use crate::texture::resource::{read_tsharp, require_in_memory};
 use crate::texture::sample::compare::reference_for;
 use crate::texture::sample::coord::flush_denorm;
 use crate::texture::sample::filter::{self, aniso_average, aniso_position};
 use crate::texture::sample::lod::{self, mip_filter, Mips, LOD_ONE};
 use crate::texture::sample::status;
-use crate::texture::sample::vaddr::{Layout, Operands, Shape};
+use crate::texture::sample::vaddr::{Layout, Operands};
+use crate::texture::swizzle::unbound_values;
 use view::{LevelRead, View};
 
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
@@ -319,23 +320,6 @@ fn gather_component(dmask: u32) -> usize {
     }
 }
 
-/// Refuses, by name, sampler instructions whose semantics gcnrun does not model
-/// (shared by the CPU and the WGSL translator, so both refuse the same set):
-/// - rows flagged `UNDOCUMENTED` in the opcode table: `image_gather4h`
-///   (gfx9 0x42, gfx10 0x61), a gather of a horizontal run of
-///   texels whose footprint, order and address operands no public AMD source
-///   documents (LLVM gives only its encoding; docs/errata.md S15). Running it as
-///   a plain gather4 would return a plausible but wrong answer.
-pub fn check_modelled(m: &ImageOp) -> Result<(), String> {
-    if m.op.has(crate::ir::image::flag::UNDOCUMENTED) {
-        return Err(format!(
-            "`{}` is not executed: its texel footprint is not publicly documented (docs/errata.md S15)",
-            m.name()
-        ));
-    }
-    Ok(())
-}
-
 /// Executes one sample, gather4 or get_lod for the wave.
 pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
     let r = m;
@@ -346,7 +330,7 @@ pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Res
     ) {
         return Err(format!("`{}` is not a sampler instruction", m.name()));
     }
-    check_modelled(m)?;
+    check::sampler_op(m)?;
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
     let desc = read_tsharp(m, w, arch)?;
     let sampler = read_ssharp(m, w, arch)?;
@@ -356,11 +340,7 @@ pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Res
         // No resource: DST_SEL constants of a null view, zeros otherwise
         // (sampling.md §5.14; GET_LOD: zeros, D3D "if no resource is bound, 0").
         Image::Unbound | Image::Null { .. } => {
-            let sel = match desc {
-                Image::Null { dst_sel } => dst_sel,
-                _ => [0; 4],
-            };
-            let consts = swizzle([0.0; 4], sel, NumFormat::Unorm);
+            let consts = unbound_values(&desc);
             for &lane in &lanes {
                 match kind {
                     ImageKind::Gather4 => write_values(
@@ -393,41 +373,12 @@ fn execute_bound(
     lanes: &[u32],
 ) -> Result<(), String> {
     let r = m;
-    if let Some(dim) = r.dim.filter(|&t| t != d.image_type) {
-        return Err(format!(
-            "`{}` dim {} does not match the T# type {:?}",
-            m.name(),
-            dim.index(),
-            d.image_type
-        ));
-    }
-    let shape =
-        Shape::of(d.image_type).ok_or_else(|| format!("`{}` on an MSAA image", m.name()))?;
-    require_linear(d, arch)?;
-    let surf = surface_of(d)?;
+    let checked = check::sample_view(m, d, sampler, arch)?;
+    let shape = checked.shape;
+    let surf = checked.surf;
     require_in_memory(d, &surf, mem)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
-    let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
-    let border_used =
-        (0..shape.axes).any(|a| address::uses_border(sampler.clamp[a] & 7)) && !shape.cube;
-    let border = border_color(sampler.border_type, nf.is_integer());
-    if border_used && border.is_none() {
-        return Err(
-            "S# border_color_type = 3 (the driver's border-colour table) is not modelled".into(),
-        );
-    }
-    if m.op.has(flag::C) && nf.is_integer() {
-        return Err(format!(
-            "`{}`: depth compare on an integer ({nf:?}) image",
-            m.name()
-        ));
-    }
-    if shape.cube && (r.unorm || sampler.force_unnormalized) {
-        return Err(format!(
-            "`{}`: unnormalized coordinates on a cube image",
-            m.name()
-        ));
-    }
+    let nf = checked.nf;
     let view = View {
         desc: d,
         sampler,
@@ -435,8 +386,8 @@ fn execute_bound(
         df,
         nf,
         shape,
-        normalized: !(r.unorm || sampler.force_unnormalized),
-        border,
+        normalized: checked.normalized,
+        border: checked.border,
         mem,
     };
     let layout = Layout::of(m, shape);
@@ -545,6 +496,8 @@ mod tests {
     #[test]
     fn resource_min_lod_is_absolute() {
         use crate::ir::image::{flag, ImageType};
+        use crate::texture::resource::surface_of;
+        use crate::texture::sample::vaddr::Shape;
         use crate::texture::descriptor::decode_sampler;
         let mut desc = ImageDesc {
             base_address: 0,

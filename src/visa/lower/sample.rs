@@ -297,6 +297,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         dim: Some(d.image_type),
         dmask,
         unorm: false,
+        atomic: None,
         glc: false,
         da: false,
         r128: false,
