@@ -15,7 +15,7 @@
 //!   (upload, dispatch, read-back of every register and byte the program
 //!   touches). Translation and pipeline creation happen once, beforehand.
 //! - Native (sampling workloads): the adapter's own `textureSampleLevel` on the
-//!   same texels with the same filters (`gpu::native::bench_sample_level`).
+//!   same texels with the same filters (`oracle::native::bench_sample_level`).
 
 use crate::cpu;
 use crate::gpu::{self, Gpu};
@@ -373,7 +373,9 @@ fn native_rate(
     lanes: u64,
     budget: Duration,
 ) -> Result<f64, String> {
-    use gpu::native::{NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler};
+    use crate::oracle::native::{
+        NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler,
+    };
     let d = p.images.first().ok_or("the workload has no image")?.desc;
     let surf = crate::texture::resource::surface_of(&d)?;
     let levels = (0..surf.levels)
@@ -408,6 +410,6 @@ fn native_rate(
         ..Default::default()
     };
     let lanes = u32::try_from(lanes).map_err(|_| "too many lanes")?;
-    gpu::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
+    crate::oracle::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
         .map_err(|e| e.to_string())
 }

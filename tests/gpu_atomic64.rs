@@ -4,7 +4,7 @@
 //! without them. Every 64-bit atomic of `assets/atomics64.s` runs alone with
 //! 256 lanes (4 waves) on 5 texels and one out of bounds, GLC on, and the atomics kernels of the
 //! other GPU tests run too; each path must give zero differences from the CPU,
-//! contended returns checked against a serial order by `gpu::linearize`.
+//! contended returns checked against a serial order by `diff::linearize`.
 //!
 //! Without an adapter (or, for the native path, without the features) the
 //! tests fail under `CI=true` (lavapipe has both) and otherwise print

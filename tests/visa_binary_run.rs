@@ -47,7 +47,7 @@ fn run(manifest: &Path, code: &Path) -> Outcome {
 
 /// Differences between two final states, through the diff the CLI reports.
 fn differences(a: &Outcome, b: &Outcome) -> usize {
-    gcnrun::gpu::diff::compare((&a.waves, &a.memory), (&b.waves, &b.memory), &[], None).count
+    gcnrun::diff::compare((&a.waves, &a.memory), (&b.waves, &b.memory), &[], None).count
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! GL/Vulkan table, s' = 1.5 + sc / (2 |ma|)): the same directions sampled by
 //! a real vISA program on gcnrun's CPU (`sample_lz` / `sample_l` on a CUBE
 //! surface, lowered through `GrfOp::StageCube`) and by the adapter's own
-//! sampler (`gpu::native`, Mesa lavapipe in CI: `textureSampleLevel` on a
+//! sampler (`oracle::native`, Mesa lavapipe in CI: `textureSampleLevel` on a
 //! `texture_cube` / `texture_cube_array` with the direction vector).
 //!
 //! Every texel holds a code no other texel has (`r32float`:
@@ -27,11 +27,11 @@ mod common;
 
 use common::gpu::gpu;
 use common::launches::prepare_text;
-use gcnrun::gpu::native::{
-    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
-};
 use gcnrun::gpu::Gpu;
 use gcnrun::launch::run::run_cpu;
+use gcnrun::oracle::native::{
+    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! states go through the report the CLI prints (`compare_intel`, then
 //! `Report::text` and `Report::json`). AMD reports keep their register form.
 
-use gcnrun::gpu::diff::{compare, compare_intel, Report};
+use gcnrun::diff::{compare, compare_intel, Report};
 use gcnrun::launch::run::{prepare_manifest, run_cpu, Outcome};
 use std::path::Path;
 
@@ -18,7 +18,8 @@ fn report(cpu: &Outcome, gpu_waves: &[gcnrun::machine::WaveState]) -> Report {
         (gpu_waves, &cpu.memory),
         &[],
         None,
-        cpu.intel.as_ref().unwrap(),
+        &cpu.intel.as_ref().unwrap().vars,
+        &cpu.intel.as_ref().unwrap().buffer_ranges(),
     )
 }
 
@@ -167,7 +168,8 @@ fn buffer_bytes_are_named() {
         (&out.waves, &mem),
         &[],
         None,
-        run,
+        &run.vars,
+        &run.buffer_ranges(),
     );
     assert_eq!(r.count, 1);
     assert_eq!(

@@ -373,7 +373,7 @@ fn report_run(
     cli: &Cli,
     out: &gcnrun::launch::run::Outcome,
     device: Option<&str>,
-    diff: Option<&gcnrun::gpu::diff::Report>,
+    diff: Option<&gcnrun::diff::Report>,
     timing: serde_json::Value,
 ) -> Result<ExitCode, InputError> {
     use gcnrun::launch::build::read;
@@ -508,7 +508,7 @@ fn report_intel(
     mut doc: serde_json::Value,
     written: &[PathBuf],
     device: Option<&str>,
-    diff: Option<&gcnrun::gpu::diff::Report>,
+    diff: Option<&gcnrun::diff::Report>,
     timing: serde_json::Value,
 ) -> ExitCode {
     let failed = !out.mismatches.is_empty() || diff.is_some_and(|d| d.count > 0);

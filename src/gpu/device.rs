@@ -124,7 +124,7 @@ pub fn open_with(name: Option<&str>, request: Request) -> Result<Gpu, GpuError> 
     };
     let info = adapter.get_info();
     let limits = adapter.limits();
-    // Optional features the native sampler (`gpu::native`) uses when the
+    // Optional features the native sampler (`oracle::native`) uses when the
     // adapter has them; the translated kernels need none, but use 64-bit
     // atomics when the device has them.
     let mut features = adapter.features()

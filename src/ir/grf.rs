@@ -590,3 +590,33 @@ pub enum GrfOp {
         block: u32,
     },
 }
+
+/// Where a vISA program's names live, for reports in the program's terms: the
+/// lowering's account of its variables and predicates (`diff` reads it; it is
+/// not needed to run the program).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VarMap {
+    /// GRF bytes (32 or 64).
+    pub grf: u32,
+    /// Every general variable with its GRF bytes.
+    pub vars: Vec<NamedVar>,
+    /// Predicates by name, with the SGPR that holds their channels.
+    pub predicates: Vec<(String, u32)>,
+}
+
+/// A variable's place in the GRF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedVar {
+    /// The name as declared.
+    pub name: String,
+    /// First GRF byte.
+    pub byte: u32,
+    /// Bytes.
+    pub bytes: u32,
+    /// The vISA type name of its elements (`f`, `ud`, `hf`, …).
+    pub ty: &'static str,
+    /// Bytes per element (1 for a type of unknown size).
+    pub elem: u32,
+    /// Declared with `alias=` over another variable's bytes.
+    pub alias: bool,
+}

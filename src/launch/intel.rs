@@ -68,12 +68,24 @@ pub struct IntelRun {
     pub program: visa::Program,
     /// The variables' places.
     pub layout: lower::layout::Layout,
+    /// The same by name, for reports.
+    pub vars: crate::ir::grf::VarMap,
     /// SIMD width.
     pub simd: u32,
     /// Buffers.
     pub buffers: Vec<Buffer>,
     /// Expectations.
     pub expect: Vec<IntelExpect>,
+}
+
+impl IntelRun {
+    /// Each buffer's name, base address and size, for reports.
+    pub fn buffer_ranges(&self) -> Vec<(&str, u64, u64)> {
+        self.buffers
+            .iter()
+            .map(|b| (b.name.as_str(), b.base, b.bytes))
+            .collect()
+    }
 }
 
 /// True when a manifest's text is the Intel form (it has an `[intel]` table).
@@ -410,6 +422,7 @@ fn prepare_parsed(
         images,
         intel: IntelRun {
             program,
+            vars: lowered.names,
             layout,
             simd,
             buffers,

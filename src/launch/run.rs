@@ -383,7 +383,7 @@ pub struct DiffOutcome {
     /// What the GPU run measured and traced.
     pub gpu_run: crate::gpu::runtime::RunOutput,
     /// The comparison.
-    pub report: crate::gpu::diff::Report,
+    pub report: crate::diff::Report,
     /// Wall time of the CPU run.
     pub cpu_time: std::time::Duration,
 }
@@ -401,7 +401,7 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
         int64_atomics: gpu.int64_atomics,
     };
     let (gpu_out, gpu_run) = run_gpu_with(p, gpu, options)?;
-    let relax = crate::gpu::linearize::check(
+    let relax = crate::diff::linearize::check(
         &gpu_run.atomics,
         &gpu_run.traced,
         gpu_run.serial_waves,
@@ -415,8 +415,10 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
     );
     // An Intel launch is reported by variable and predicate names.
     let report = match &cpu.intel {
-        Some(run) => crate::gpu::diff::compare_intel(a, b, &images, Some(&relax), run),
-        None => crate::gpu::diff::compare(a, b, &images, Some(&relax)),
+        Some(run) => {
+            crate::diff::compare_intel(a, b, &images, Some(&relax), &run.vars, &run.buffer_ranges())
+        }
+        None => crate::diff::compare(a, b, &images, Some(&relax)),
     };
     Ok(DiffOutcome {
         cpu,

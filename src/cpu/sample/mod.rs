@@ -496,9 +496,9 @@ mod tests {
     #[test]
     fn resource_min_lod_is_absolute() {
         use crate::ir::image::{flag, ImageType};
+        use crate::texture::descriptor::decode_sampler;
         use crate::texture::resource::surface_of;
         use crate::texture::sample::vaddr::Shape;
-        use crate::texture::descriptor::decode_sampler;
         let mut desc = ImageDesc {
             base_address: 0,
             min_lod: 256,

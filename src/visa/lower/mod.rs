@@ -23,8 +23,8 @@ use super::inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred};
 use super::{Item, Program, VisaError};
 use crate::arch::Arch;
 use crate::ir::grf::{
-    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region, Relation,
-    SrcMod, PRED_SGPR,
+    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, NamedVar, PredCtrl, PredUse, Region,
+    Relation, SrcMod, VarMap, PRED_SGPR,
 };
 use crate::ir::{Op, Program as IrProgram};
 use crate::texture::descriptor::ImageDesc;
@@ -95,6 +95,37 @@ pub struct Lowered {
     pub prog: IrProgram,
     /// Where each variable lives.
     pub layout: Layout,
+    /// The same, by name, for reports ([`var_map`]).
+    pub names: VarMap,
+}
+
+/// The program's variables and predicates with their places, in the terms a
+/// report uses (`diff::compare_intel`): each variable's bytes and element type,
+/// and whether it aliases another's bytes.
+pub fn var_map(prog: &Program, layout: &Layout) -> VarMap {
+    let vars = layout
+        .vars
+        .iter()
+        .map(|(name, v)| NamedVar {
+            name: name.clone(),
+            byte: v.byte,
+            bytes: v.bytes,
+            ty: v.visa.name(),
+            elem: v.visa.bytes().clamp(1, 8),
+            alias: prog.decls.iter().any(|d| {
+                &d.name == name
+                    && matches!(
+                        &d.kind,
+                        crate::visa::VarKind::General { alias: Some(_), .. }
+                    )
+            }),
+        })
+        .collect();
+    VarMap {
+        grf: layout.grf,
+        vars,
+        predicates: layout.preds.iter().map(|(n, s)| (n.clone(), *s)).collect(),
+    }
 }
 
 /// Lowers `prog` for `target`. Refuses (by line) what
@@ -200,6 +231,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
             arch: arch(),
             ops: cx.ops,
         },
+        names: var_map(prog, &layout),
         layout,
     })
 }

@@ -15,8 +15,8 @@
 //! and the end value is the GPU's final texel, the run is consistent, and the
 //! diff does not compare those return registers and texel bytes with the CPU's.
 
-use super::runtime::AtomicEvent;
-use super::translate::TracedAtomic;
+use crate::gpu::runtime::AtomicEvent;
+use crate::gpu::translate::TracedAtomic;
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 use std::collections::{BTreeMap, HashMap, HashSet};

@@ -19,7 +19,7 @@
 //! always read level 0, and WGSL has no texel offsets that are not constants:
 //! those forms are not offered.
 
-use super::{Gpu, GpuError};
+use crate::gpu::{Gpu, GpuError};
 use wgpu::util::DeviceExt;
 
 /// Texel formats the native sampler offers (their gcnrun equivalents: 8_8_8_8

@@ -5,13 +5,10 @@
 //! the registers the lowering stages sampler operands in, memory) as before.
 
 use super::{memory, registers, start, Mismatch, Named, Relaxation, Report, VisaPlace};
-use crate::ir::grf::{grf_slot, THREAD_LANES};
-use crate::launch::intel::IntelRun;
+use crate::ir::grf::{grf_slot, VarMap, THREAD_LANES};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f16_to_f32;
 use crate::texture::descriptor::ImageDesc;
-use crate::visa::tables::VisaType;
-use crate::visa::VarKind;
 use std::fmt;
 
 /// How an element's bits read as a value of its vISA type.
@@ -27,8 +24,8 @@ enum Reading {
 }
 
 impl Reading {
-    fn of(t: VisaType) -> Reading {
-        match t.name() {
+    fn of(type_name: &str) -> Reading {
+        match type_name {
             "f" => Reading::F32,
             "hf" => Reading::F16,
             "df" => Reading::F64,
@@ -46,13 +43,14 @@ struct Place {
     name: String,
     byte: u32,
     bytes: u32,
-    ty: VisaType,
+    ty: &'static str,
+    elem: u32,
 }
 
 impl Place {
     /// Bytes per element (1 for a type of unknown size).
     fn elem(&self) -> u32 {
-        self.ty.bytes().clamp(1, 8)
+        self.elem
     }
 }
 
@@ -66,21 +64,18 @@ struct Names {
 }
 
 impl Names {
-    fn of(run: &IntelRun) -> Names {
-        let l = &run.layout;
+    fn of(map: &VarMap) -> Names {
         let mut owners = Vec::new();
         let mut aliases = Vec::new();
-        for (name, v) in &l.vars {
-            let alias = run.program.decls.iter().any(|d| {
-                &d.name == name && matches!(&d.kind, VarKind::General { alias: Some(_), .. })
-            });
+        for v in &map.vars {
             let place = Place {
-                name: name.clone(),
+                name: v.name.clone(),
                 byte: v.byte,
                 bytes: v.bytes,
-                ty: v.visa,
+                ty: v.ty,
+                elem: v.elem,
             };
-            if alias {
+            if v.alias {
                 aliases.push(place);
             } else {
                 owners.push(place);
@@ -88,12 +83,11 @@ impl Names {
         }
         // GRF order, so that a report reads in the order of the register file.
         owners.sort_by_key(|p| (p.byte, p.name.clone()));
-        let predicates = l.preds.iter().map(|(n, s)| (n.clone(), *s)).collect();
         Names {
-            grf: l.grf.max(1),
+            grf: map.grf.max(1),
             owners,
             aliases,
-            predicates,
+            predicates: map.predicates.clone(),
         }
     }
 
@@ -109,22 +103,24 @@ impl Names {
     }
 }
 
-/// Compares final thread states and memory of an Intel launch `run`, naming
-/// GRF differences by variable and predicate differences by predicate
-/// (docs/visa.md, "Diff reports"); `images` and `relax` as for
+/// Compares final thread states and memory of an Intel launch, naming GRF
+/// differences by variable and predicate differences by predicate (`vars`, the
+/// lowering's map) and memory differences by buffer (`buffers`: name, base
+/// address, bytes) (docs/visa.md, "Diff reports"); `images` and `relax` as for
 /// [`super::compare`].
 pub fn compare_intel(
     cpu: (&[WaveState], &Memory),
     gpu: (&[WaveState], &Memory),
     images: &[(String, ImageDesc)],
     relax: Option<&Relaxation>,
-    run: &IntelRun,
+    vars: &VarMap,
+    buffers: &[(&str, u64, u64)],
 ) -> Report {
     let empty = Relaxation::default();
     let relax = relax.unwrap_or(&empty);
     let mut r = start(relax);
     r.intel = true;
-    let names = Names::of(run);
+    let names = Names::of(vars);
     // Every GRF byte lies in the VGPRs the GRF overlays.
     let total = crate::ir::grf::GRF_MAX_BYTES;
     let covered = names.covered(total);
@@ -138,12 +134,7 @@ pub fn compare_intel(
         };
         registers(&mut r, a, b, relax, Some(&named));
     }
-    let buffers: Vec<(&str, u64, u64)> = run
-        .buffers
-        .iter()
-        .map(|b| (b.name.as_str(), b.base, b.bytes))
-        .collect();
-    memory(&mut r, cpu.1, gpu.1, images, &buffers, relax);
+    memory(&mut r, cpu.1, gpu.1, images, buffers, relax);
     r
 }
 
@@ -194,9 +185,10 @@ fn variables(r: &mut Report, a: &WaveState, b: &WaveState, names: &Names, relax:
                     col: Some(off % names.grf / n),
                     element: Some(k),
                     channel: None,
-                    ty: p.ty.name(),
+                    ty: p.ty,
                     cpu_value: json_value(x, n, reading),
                     gpu_value: json_value(y, n, reading),
+                    elem_bytes: n,
                     aliases,
                 }),
                 cpu: x,
@@ -220,6 +212,7 @@ fn predicates(r: &mut Report, a: &WaveState, b: &WaveState, names: &Names) {
                     variable: name.clone(),
                     channel: Some(c),
                     ty: "bool",
+                    elem_bytes: 1,
                     cpu_value: serde_json::json!(bx),
                     gpu_value: serde_json::json!(by),
                     ..VisaPlace::default()
@@ -300,8 +293,7 @@ pub(super) fn describe(
             p.variable
         );
     }
-    let t = VisaType::from_name(p.ty).unwrap_or(VisaType(0));
-    let (n, reading) = (t.bytes().clamp(1, 8), Reading::of(t));
+    let (n, reading) = (p.elem_bytes, Reading::of(p.ty));
     write!(
         f,
         "thread {thread}, variable {}({},{}) element {} ({}): cpu={} gpu={}",

@@ -4,19 +4,20 @@
 //! backends share is integer or correctly rounded arithmetic done the same way
 //! on both sides. Contended atomics are the exception: their GLC returns and
 //! the final value of their texel are checked against some serial order of the
-//! GPU's own executions ([`super::linearize`]) rather than the CPU's order.
+//! GPU's own executions ([`linearize`]) rather than the CPU's order.
 //!
 //! An Intel vISA launch is compared by the same rules, but reported in the
 //! program's terms ([`compare_intel`], child module `visa`): GRF bytes by
 //! declared variable, element and type, predicates by name.
 
+pub mod linearize;
 mod visa;
 
 pub use visa::compare_intel;
 
-use super::linearize::Relaxation;
 use crate::machine::{Memory, WaveState};
 use crate::texture::descriptor::ImageDesc;
+use linearize::Relaxation;
 use serde::Serialize;
 
 /// Mismatches reported in full (the count covers all of them).
@@ -95,6 +96,9 @@ pub struct VisaPlace {
     pub cpu_value: serde_json::Value,
     /// The GPU's value, typed likewise.
     pub gpu_value: serde_json::Value,
+    /// Bytes per element of `ty` (the text report reads the values by it).
+    #[serde(skip)]
+    pub elem_bytes: u32,
     /// Aliases declared over the element's bytes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
