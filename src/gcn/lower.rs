@@ -32,7 +32,7 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
         };
         let op = match &inst.kind {
             Kind::Invalid { reason } => return Err(fail(format!("invalid instruction: {reason}"))),
-            Kind::Mimg(m) => Op::Image(Box::new(image_op(m))),
+            Kind::Mimg(m) => Op::Image(Box::new(image_op(m).map_err(fail)?)),
             Kind::Sopp(s) => match s.mnemonic() {
                 "s_endpgm" => Op::End,
                 "s_nop" => Op::Nop,
@@ -56,9 +56,17 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
 /// (gfx10+; before, the address layout comes from the resource), NSA forms as
 /// their list of address VGPRs, and the gradient width resolved per generation
 /// ([`gradients_16`]).
-pub fn image_op(m: &Mimg) -> ImageOp {
+pub fn image_op(m: &Mimg) -> Result<ImageOp, String> {
     let r = &m.raw;
-    ImageOp {
+    let listed = m.nsa_form || m.op.kind == crate::ir::image::ImageKind::Bvh;
+    let addr = if listed {
+        // BVH addresses are a fixed count the decoder already expanded.
+        AddrRegs::list(&m.address_vgprs())
+            .ok_or_else(|| format!("`{}` lists too many address VGPRs", m.op.name))?
+    } else {
+        AddrRegs::Contiguous(r.vaddr)
+    };
+    Ok(ImageOp {
         op: m.op.sem,
         dim: (m.gen >= Gen::Gfx10).then(|| ImageType::ALL[(r.dim & 7) as usize]),
         dmask: r.dmask,
@@ -73,16 +81,10 @@ pub fn image_op(m: &Mimg) -> ImageOp {
         lwe: r.lwe,
         d16: r.d16,
         vdata: r.vdata,
-        // BVH addresses are a fixed count the decoder already expanded.
-        addr: if m.nsa_form || m.op.kind == crate::ir::image::ImageKind::Bvh {
-            AddrRegs::List(m.address_vgprs())
-        } else {
-            AddrRegs::Contiguous(r.vaddr)
-        },
+        addr,
         srsrc: r.srsrc * 4,
         ssamp: r.ssamp * 4,
-        label: m.text(),
-    }
+    })
 }
 
 /// True when the derivatives of a gradient op are 16-bit: the `_g16` opcodes,

@@ -487,7 +487,7 @@ impl<'a> Emitter<'a> {
                 } => interp_gfx11::emit_vinterp(self, *step, *vdst, *src, (*neg, *clamp, *op_sel)),
                 Op::Image(m) if m.op.kind == ImageKind::Bvh => {
                     // A BVH T# is not an image T#: translate_bvh reads its own.
-                    writeln!(self.body, "    // {:#06x}: {}", offset, m.label).ok();
+                    writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();
                     self.line("{");
                     bvh::emit(self, offset, m, &scalars)?;
                     self.line("}");
@@ -770,7 +770,7 @@ impl<'a> Emitter<'a> {
         m: &ImageOp,
         tsharp: Image,
     ) -> Result<(), TranslateError> {
-        writeln!(self.body, "    // {:#06x}: {}", offset, m.label).ok();
+        writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();
         self.line("{");
         match m.op.kind {
             ImageKind::Load => self.emit_load_store(offset, m, tsharp)?,

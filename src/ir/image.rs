@@ -201,13 +201,40 @@ impl Opcode {
 }
 
 /// The VGPRs that hold an operation's address dwords.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AddrRegs {
     /// Consecutive VGPRs from this one, as many as the access needs.
     Contiguous(u32),
-    /// One VGPR per address dword, in order (AMD's NSA forms); an access that
-    /// needs more dwords than listed is refused.
-    List(Vec<u32>),
+    /// One VGPR per address dword, in order (AMD's NSA forms; at most
+    /// [`AddrRegs::MAX_LISTED`]); an access that needs more dwords than listed
+    /// is refused. Kept inline: a program holds one per image instruction.
+    List {
+        /// How many of `regs` are listed.
+        len: u8,
+        /// The VGPR numbers (v0–v255).
+        regs: [u8; AddrRegs::MAX_LISTED],
+    },
+}
+
+impl AddrRegs {
+    /// The most address VGPRs a listed form names (gfx10 NSA: 13; BVH: 12).
+    pub const MAX_LISTED: usize = 16;
+
+    /// A listed form of `regs`, or `None` past [`AddrRegs::MAX_LISTED`] VGPRs
+    /// or for a VGPR past v255.
+    pub fn list(regs: &[u32]) -> Option<AddrRegs> {
+        if regs.len() > Self::MAX_LISTED {
+            return None;
+        }
+        let mut out = [0u8; Self::MAX_LISTED];
+        for (o, &r) in out.iter_mut().zip(regs) {
+            *o = u8::try_from(r).ok()?;
+        }
+        Some(AddrRegs::List {
+            len: regs.len() as u8,
+            regs: out,
+        })
+    }
 }
 
 /// An image operation with its operands resolved.
@@ -252,9 +279,6 @@ pub struct ImageOp {
     pub srsrc: u32,
     /// First SGPR of the sampler descriptor (S#); 0 without a sampler.
     pub ssamp: u32,
-    /// The instruction as its front end writes it (AMD: the LLVM text), for
-    /// comments in generated code.
-    pub label: String,
 }
 
 impl ImageOp {
@@ -269,21 +293,68 @@ impl ImageOp {
     pub fn address_list(&self, dwords: u32) -> Vec<u32> {
         match &self.addr {
             AddrRegs::Contiguous(first) => (0..dwords).map(|k| first + k).collect(),
-            AddrRegs::List(regs) => regs.clone(),
+            AddrRegs::List { len, regs } => {
+                regs[..*len as usize].iter().map(|&r| r.into()).collect()
+            }
         }
     }
 
     /// The VGPRs of the first `dwords` address dwords, or an error naming the
     /// operation when a listed (NSA) form names fewer.
     pub fn address_regs(&self, dwords: u32) -> Result<Vec<u32>, String> {
-        match &self.addr {
+        match self.addr {
             AddrRegs::Contiguous(first) => Ok((0..dwords).map(|k| first + k).collect()),
-            AddrRegs::List(regs) if (regs.len() as u32) < dwords => Err(format!(
-                "`{}`: the NSA form lists {} address VGPRs, the access needs {dwords}",
+            AddrRegs::List { len, .. } if u32::from(len) < dwords => Err(format!(
+                "`{}`: the NSA form lists {len} address VGPRs, the access needs {dwords}",
                 self.op.name,
-                regs.len()
             )),
-            AddrRegs::List(regs) => Ok(regs[..dwords as usize].to_vec()),
+            AddrRegs::List { .. } => {
+                let mut regs = self.address_list(dwords);
+                regs.truncate(dwords as usize);
+                Ok(regs)
+            }
         }
+    }
+}
+
+/// The operation in a neutral notation, for comments in generated code:
+/// `image_sample_l v[4:7] <- addr v[0:2], T# s[8:15], S# s[16:19], dmask 0xf`.
+impl std::fmt::Display for ImageOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} data v{}, addr ", self.op.name, self.vdata)?;
+        match self.addr {
+            AddrRegs::Contiguous(first) => write!(f, "v{first}…")?,
+            AddrRegs::List { .. } => {
+                let regs: Vec<String> = self
+                    .address_list(0)
+                    .iter()
+                    .map(|r| format!("v{r}"))
+                    .collect();
+                write!(f, "[{}]", regs.join(", "))?
+            }
+        }
+        write!(f, ", T# s{}", self.srsrc)?;
+        if self.op.has_sampler() {
+            write!(f, ", S# s{}", self.ssamp)?;
+        }
+        write!(f, ", dmask {:#x}", self.dmask)?;
+        if let Some(dim) = self.dim {
+            write!(f, ", dim {}", dim.name())?;
+        }
+        for (on, name) in [
+            (self.unorm, "unorm"),
+            (self.glc, "glc"),
+            (self.r128, "r128"),
+            (self.a16, "a16"),
+            (self.g16, "g16"),
+            (self.tfe, "tfe"),
+            (self.lwe, "lwe"),
+            (self.d16, "d16"),
+        ] {
+            if on {
+                write!(f, " {name}")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -310,7 +310,6 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         addr: AddrRegs::Contiguous(ADDR_VGPR),
         srsrc: TSHARP_SGPR,
         ssamp: if op.has_sampler() { SSHARP_SGPR } else { 0 },
-        label: format!("{amd_name} for vISA `{name}`, line {line}"),
     };
     // The destination: each enabled channel in its own whole-GRF block.
     let (dst_byte, dst_var) = cx.raw(&s.dst)?;
