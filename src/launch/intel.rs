@@ -118,8 +118,7 @@ pub fn prepare(
     mem_cap: u64,
 ) -> Result<IntelPrepared, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let text = crate::input::read_text(path, crate::input::FileKind::MANIFEST)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     prepare_text(&text, &name, dir, IntelCode::File(code), mem_cap)
 }

@@ -6,6 +6,8 @@
 
 use super::run::Outcome;
 use crate::texture::format::{self, data_format, NumFormat};
+use crate::input::FileKind;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Writes `<name>.png` for every image into `dir` (created if missing).
@@ -74,8 +76,18 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
     } else {
         spec.height
     };
-    // Refuse a huge file before decoding it: the header gives the size.
-    let (w, h) = image::image_dimensions(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // One checked open (a regular file under the PNG cap; crate::input), read
+    // through a reader that cannot pass the cap either.
+    let (file, _) = crate::input::open_regular(path, FileKind::PNG).map_err(|e| e.to_string())?;
+    let bad = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let reader = std::io::BufReader::new(file.take(FileKind::PNG.cap));
+    let decoder = image::ImageReader::new(reader)
+        .with_guessed_format()
+        .map_err(|e| bad(&e))?
+        .into_decoder()
+        .map_err(|e| bad(&e))?;
+    // Refuse a picture of the wrong size before decoding it: the header gives it.
+    let (w, h) = image::ImageDecoder::dimensions(&decoder);
     if (w, h) != (spec.width, height) {
         return Err(format!(
             "{}: the PNG is {w}×{h}, the image is {}×{height}",
@@ -83,8 +95,8 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
             spec.width
         ));
     }
-    let rgba = image::open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
+    let rgba = image::DynamicImage::from_decoder(decoder)
+        .map_err(|e| bad(&e))?
         .to_rgba8();
     let store_nf = match nf {
         NumFormat::Unorm | NumFormat::Snorm | NumFormat::Float => nf,

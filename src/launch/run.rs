@@ -113,8 +113,7 @@ pub fn prepare_manifest(
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let text = input::read_text(path, input::FileKind::MANIFEST)?;
     if super::intel::is_intel(&text) {
         if arch.is_some() || waves.is_some() {
             return Err(InputError::whole(
