@@ -140,7 +140,10 @@ fn mkfifo(path: &Path, test: &str) -> bool {
 fn a_fifo_is_refused_everywhere_without_blocking() {
     let dir = scratch_dir("fifo");
     for name in ["k.bin", "m.toml", "p.png", "k.visaasm", "k.isa"] {
-        if !mkfifo(&dir.join(name), "a_fifo_is_refused_everywhere_without_blocking") {
+        if !mkfifo(
+            &dir.join(name),
+            "a_fifo_is_refused_everywhere_without_blocking",
+        ) {
             return;
         }
     }
@@ -161,7 +164,10 @@ fn a_fifo_is_refused_everywhere_without_blocking() {
         (vec!["--emit-wgsl", "k.bin"], &["k.bin", "FIFO"]),
         (vec!["m.toml"], &["m.toml", "FIFO", "manifest"]),
         (vec!["code.toml"], &["k.bin", "FIFO"]),
-        (vec!["png.toml"], &["png.toml", "image[0].init", "p.png", "FIFO"]),
+        (
+            vec!["png.toml"],
+            &["png.toml", "image[0].init", "p.png", "FIFO"],
+        ),
         (vec!["--disasm", "k.visaasm"], &["k.visaasm", "FIFO"]),
         (vec!["--disasm", "k.isa"], &["k.isa", "FIFO"]),
         (
@@ -259,4 +265,153 @@ fn a_manifest_that_is_not_text_names_the_offset() {
         &gcn_run(&[path_str(&p)]),
         &["bin.toml", "offset 0x11", "UTF-8"],
     );
+}
+
+// ------------------------------------------------------------ item 6: --out
+
+/// A manifest with one noise image `name` of `size`² RGBA8 texels.
+fn image_manifest(name: &str, size: u32) -> String {
+    // TOML's own quoting: Rust's `{:?}` spells some control characters in a
+    // way TOML does not read.
+    let quoted = toml::Value::String(name.to_string()).to_string();
+    endpgm_manifest(&format!(
+        "[[image]]\nname = {quoted}\ntype = \"2d\"\nwidth = {size}\nheight = {size}\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = \"noise\"\n"
+    ))
+}
+
+/// Image names become file names under `--out`: anything but a plain file
+/// name is refused when the manifest is read, naming the field, and nothing
+/// is written anywhere.
+#[test]
+fn image_names_must_be_plain_file_names() {
+    let dir = scratch_dir("names");
+    let out = dir.join("out");
+    let bad = [
+        "../escaped",
+        "a/b",
+        "a\\b",
+        "",
+        ".",
+        "..",
+        ".hidden",
+        "-rf",
+        "a\nb",
+        "tab\there",
+        "nul\u{0}",
+        "a:b",
+        "a b",
+        "con",
+        "NUL.txt",
+        &"x".repeat(201),
+    ];
+    for name in bad {
+        let m = dir.join("bad.toml");
+        std::fs::write(&m, image_manifest(name, 4)).unwrap();
+        let line = assert_bad(
+            &gcn_run(&[path_str(&m), "--out", path_str(&out)]),
+            &["bad.toml", "field `image[0].name`", "plain file name"],
+        );
+        assert!(!line.contains('\n'), "{line}");
+    }
+    assert!(!out.exists(), "a refused manifest wrote {}", out.display());
+    assert!(!dir.join("escaped.png").exists());
+    // The names the assets use, and a few more that are safe, are accepted.
+    for name in [
+        "albedo",
+        "rg16f",
+        "rgb10_a2_low",
+        "v1.2-final",
+        "_x",
+        "größe",
+        "x".repeat(200).as_str(),
+    ] {
+        let m = dir.join("good.toml");
+        std::fs::write(&m, image_manifest(name, 4)).unwrap();
+        let run = gcn_run(&[path_str(&m), "--out", path_str(&out), "--quiet"]);
+        assert_eq!(run.status.code(), Some(0), "{name:?}: {}", stderr(&run));
+        assert!(out.join(format!("{name}.png")).is_file(), "{name:?}");
+    }
+}
+
+/// `--out` replaces the picture's name instead of writing into the file it
+/// names: a hard link to another file keeps that file's bytes, and a symbolic
+/// link to a file outside the folder is replaced, not written through.
+#[test]
+fn out_replaces_files_instead_of_writing_into_them() {
+    let dir = scratch_dir("replace");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let kept = dir.join("kept.png");
+    std::fs::write(&kept, b"not a picture").unwrap();
+    std::fs::hard_link(&kept, out.join("input.png")).unwrap();
+    let outside = dir.join("outside.png");
+    std::fs::write(&outside, b"outside").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&outside, out.join("output.png")).unwrap();
+    let run = gcn_run(&[
+        "assets/gradient_quad.bin",
+        "--arch",
+        "gfx6",
+        "--out",
+        path_str(&out),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert_eq!(std::fs::read(&kept).unwrap(), b"not a picture");
+    assert_eq!(std::fs::read(&outside).unwrap(), b"outside");
+    for name in ["input.png", "output.png"] {
+        let p = out.join(name);
+        assert!(std::fs::symlink_metadata(&p).unwrap().is_file(), "{name}");
+        assert!(std::fs::read(&p).unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
+    }
+    let left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+/// Runs writing the same name into one folder at once leave one whole PNG,
+/// byte for byte one run's picture (before, a short PNG could be followed by
+/// the rest of a longer one after its IEND).
+#[test]
+fn concurrent_runs_leave_one_whole_picture() {
+    let dir = scratch_dir("concurrent");
+    let out = dir.join("out");
+    // Two sizes, so that one picture is longer than the other.
+    let mut solo = Vec::new();
+    for size in [16u32, 128] {
+        let m = dir.join(format!("m{size}.toml"));
+        std::fs::write(&m, image_manifest("pic", size)).unwrap();
+        let alone = dir.join(format!("alone{size}"));
+        let run = gcn_run(&[path_str(&m), "--out", path_str(&alone), "--quiet"]);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        solo.push(std::fs::read(alone.join("pic.png")).unwrap());
+    }
+    assert_ne!(solo[0].len(), solo[1].len());
+    for round in 0..3 {
+        let children: Vec<_> = (0..6)
+            .map(|k| {
+                let m = dir.join(if k % 2 == 0 { "m16.toml" } else { "m128.toml" });
+                Command::new(BIN)
+                    .args([path_str(&m), "--out", path_str(&out), "--quiet"])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in children {
+            let o = c.wait_with_output().unwrap();
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        }
+        let got = std::fs::read(out.join("pic.png")).unwrap();
+        assert!(
+            solo.contains(&got),
+            "round {round}: pic.png ({} bytes) is neither run's picture",
+            got.len()
+        );
+    }
+    let left = std::fs::read_dir(&out).unwrap().count();
+    assert_eq!(left, 1, "only pic.png remains");
 }

@@ -5,8 +5,8 @@
 //! results clamped to 0–255. Missing components read as the model says (W = one).
 
 use super::run::Outcome;
-use crate::texture::format::{self, data_format, NumFormat};
 use crate::input::FileKind;
+use crate::texture::format::{self, data_format, NumFormat};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -31,12 +31,68 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
                 rgba.extend(texel.map(|v| to_byte(v, nf)));
             }
         }
+        // The manifest reader admits plain file names only
+        // (manifest::check_image_name): the file lands inside `dir`.
         let path = dir.join(format!("{}.png", spec.name));
-        image::save_buffer(&path, &rgba, w, h, image::ExtendedColorType::Rgba8)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut png = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut png),
+            &rgba,
+            w,
+            h,
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomically(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Distinguishes the temporary files of one process.
+static TEMP_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Writes `bytes` to `path` so that nobody sees a partial file: into a new
+/// temporary file in the same folder (named after the target, this process and
+/// a counter, created exclusively), then renamed over `path`. A rename within
+/// a folder replaces the name at once, so a reader, or another run writing the
+/// same name, sees the old file or a whole new one, never a mix; and a link
+/// at `path` is replaced, not written through. (Not synced to disk: atomic for
+/// concurrent runs and readers, not against a power cut.)
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let pid = std::process::id();
+    let mut tries = 0;
+    let (tmp, mut file) = loop {
+        let n = TEMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{pid}.{n}.tmp"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            // Left behind by a dead process that had this pid: take the next.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 16 => tries += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.flush())
+        .and_then(|()| {
+            drop(file);
+            std::fs::rename(&tmp, path)
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// One loaded component as an 8-bit channel.
