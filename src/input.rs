@@ -541,6 +541,23 @@ pub fn resolve_arch(option: Option<&str>, program: &Program) -> Result<Arch, Inp
     }
 }
 
+/// When `program` decodes with an arch nobody chose — no `--arch`, and none
+/// read from a code object (raw `.bin` and `--hex` carry none) — the note that
+/// says which was assumed: `arch not given: decoded as gfx6 (tahiti); pass
+/// --arch`. gfx9 code read as gfx6 lists as plausible garbage, so the
+/// assumption is always said (a `;` comment atop a listing, a line on stderr
+/// otherwise). `None` when the arch was given or read.
+pub fn assumed_arch_note(option: Option<&str>, program: &Program) -> Option<String> {
+    if option.is_some() || program.arch.is_some() || matches!(program.format, Format::Elf { .. }) {
+        return None;
+    }
+    let arch = Arch::default_arch();
+    Some(format!(
+        "arch not given: decoded as {arch} ({}); pass --arch",
+        arch.mcpu
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -415,3 +415,232 @@ fn concurrent_runs_leave_one_whole_picture() {
     let left = std::fs::read_dir(&out).unwrap().count();
     assert_eq!(left, 1, "only pic.png remains");
 }
+
+// ------------------------------------------------------------ item 7: messages
+
+/// `--target` without `--emit-wgsl` names what it needs (clap's own check
+/// named nothing, and let `--disasm` satisfy it).
+#[test]
+fn target_names_the_option_it_needs() {
+    for args in [
+        vec!["--target", "msl", "assets/gradient_quad.bin"],
+        vec!["--disasm", "--target", "msl", "assets/gradient_quad.bin"],
+        vec!["--gpu", "--target", "hlsl", "assets/gradient_quad.bin"],
+    ] {
+        assert_bad(&gcn_run(&args), &["--target", "--emit-wgsl"]);
+    }
+    let ok = gcn_run(&[
+        "--emit-wgsl",
+        "--target",
+        "msl",
+        "--arch",
+        "gfx6",
+        "assets/gradient_quad.bin",
+    ]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(stdout(&ok).contains("metal"), "MSL on stdout");
+}
+
+/// `bench --lanes` takes what one launch holds: 1..=1048576 for the AMD
+/// workloads (16384 waves of 64) and at most 131072 for `visa_sample` (4096
+/// threads of 32). More is refused in one line before anything runs, for AMD
+/// and Intel workloads alike, and `--help` says the range.
+#[test]
+fn bench_lanes_are_what_one_launch_holds() {
+    assert_bad(
+        &gcn_run(&[
+            "bench",
+            "--lanes",
+            "1048577",
+            "--workload",
+            "load_store_copy",
+        ]),
+        &["--lanes", "1048577", "1..=1048576"],
+    );
+    assert_bad(
+        &gcn_run(&["bench", "--lanes", "0"]),
+        &["--lanes", "1..=1048576"],
+    );
+    assert_bad(
+        &gcn_run(&["bench", "--lanes", "131073", "--workload", "visa_sample"]),
+        &["--lanes", "visa_sample", "131072", "4096 threads of 32"],
+    );
+    // All workloads: the Intel one bounds the request before any runs.
+    assert_bad(
+        &gcn_run(&["bench", "--lanes", "1048576", "--json"]),
+        &["--lanes", "visa_sample", "131072"],
+    );
+    let help = stdout(&gcn_run(&["bench", "--help"]));
+    assert!(
+        help.contains("1..=1048576") && help.contains("131072"),
+        "{help}"
+    );
+    assert!(!help.contains("4194304"), "{help}");
+    // The largest launch of each kind is accepted by the library.
+    for w in gcnrun::bench::workloads() {
+        let (most, _) = w.max_lanes();
+        assert!(w.prepare(most + 1).is_err(), "{}", w.name);
+    }
+}
+
+/// `--manifest` with AMD code runs that code in the manifest's environment
+/// (the manifest's own code is not read), as it does for Intel programs; a
+/// manifest INPUT with `--manifest`, and an Intel manifest for AMD code, are
+/// refused. With `--disasm` the code is listed for the manifest's arch.
+#[test]
+fn manifest_runs_amd_code_in_its_environment() {
+    let json = |args: &[&str]| {
+        let out = gcn_run(args);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stderr(&out)));
+        (out.status.code(), doc)
+    };
+    let (code_a, a) = json(&["assets/image_rw.toml", "--json"]);
+    let dir = scratch_dir("manifest");
+    // The same code under another name, so that it cannot be the manifest's own file.
+    let copy = dir.join("copy.bin");
+    std::fs::copy(asset("image_rw.bin"), &copy).unwrap();
+    let (code_b, b) = json(&[
+        path_str(&copy),
+        "--manifest",
+        "assets/image_rw.toml",
+        "--json",
+    ]);
+    assert_eq!((code_a, code_b), (Some(0), Some(0)));
+    for key in ["arch", "registers", "images", "mismatches", "waves"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    // Other code in the same environment fails the manifest's [expect]: the
+    // given code is what runs.
+    let other = gcn_run(&[
+        "assets/gradient_quad.bin",
+        "--manifest",
+        "assets/image_rw.toml",
+    ]);
+    assert_eq!(other.status.code(), Some(1), "{}", stderr(&other));
+    assert!(stdout(&other).contains("MISMATCH"));
+    // --hex works the same way.
+    let hex = gcn_run(&[
+        "--hex",
+        "0xbf810000",
+        "--manifest",
+        "assets/image_rw.toml",
+        "--quiet",
+    ]);
+    assert_eq!(hex.status.code(), Some(1), "{}", stderr(&hex));
+    assert_bad(
+        &gcn_run(&["assets/image_rw.toml", "--manifest", "assets/image_rw.toml"]),
+        &["--manifest", "image_rw.toml", "itself a manifest"],
+    );
+    assert_bad(
+        &gcn_run(&[
+            "assets/image_rw.bin",
+            "--manifest",
+            "assets/visa/igc_samp_simd32.toml",
+        ]),
+        &["igc_samp_simd32.toml", "Intel", "vISA"],
+    );
+    // --disasm: the manifest's arch (gfx1030 NSA code lists as such; as gfx6
+    // it is invalid), with no arch note.
+    let listed = gcn_run(&[
+        "--disasm",
+        "assets/image_gfx10.bin",
+        "--manifest",
+        "assets/image_gfx10.toml",
+    ]);
+    let by_arch = gcn_run(&["--disasm", "assets/image_gfx10.bin", "--arch", "gfx1030"]);
+    assert_eq!(listed.status.code(), Some(0), "{}", stderr(&listed));
+    assert_eq!(stdout(&listed), stdout(&by_arch));
+    assert!(stderr(&listed).is_empty(), "{}", stderr(&listed));
+    let help = stdout(&gcn_run(&["--help"]));
+    assert!(help.contains("an AMD manifest for AMD code"), "{help}");
+}
+
+/// What the shared lowering refuses, no backend runs, and the message says so
+/// without naming one; what only the WGSL translation refuses names the GPU
+/// backend (the CPU runs it).
+#[test]
+fn refusals_name_the_backend() {
+    // s_branch: decoded, but lowered by neither backend.
+    for mode in ["--cpu", "--emit-wgsl", "--gpu"] {
+        assert_bad(
+            &gcn_run(&[mode, "--arch", "gfx9", "--hex", "0xbf820000"]),
+            &[
+                "--hex",
+                "offset 0x0",
+                "`s_branch` is not executed by gcnrun (neither backend)",
+            ],
+        );
+    }
+    // FORCE_DEGAMMA on a 32-bit UNORM component: the CPU samples it, the WGSL
+    // translation refuses it.
+    let dir = scratch_dir("backend");
+    let m = dir.join("degamma32.toml");
+    std::fs::write(
+        &m,
+        format!(
+            "arch = \"gfx900\"\ncode = {:?}\n\n[sgpr]\n\"s[4:11]\" = {{ image = \"img\" }}\n\"s[12:15]\" = {{ sampler = \"s\" }}\n\n[[image]]\nname = \"img\"\ntype = \"2d\"\nwidth = 4\nheight = 4\nformat = \"32\"\nnum_format = \"unorm\"\ninit = \"noise\"\n\n[[sampler]]\nname = \"s\"\nfilter = {{ mag = \"point\", min = \"point\", mip = \"none\" }}\nforce_degamma = true\n",
+            asset("bench_sample.bin")
+        ),
+    )
+    .unwrap();
+    let cpu = gcn_run(&[path_str(&m), "--quiet"]);
+    assert_eq!(cpu.status.code(), Some(0), "{}", stderr(&cpu));
+    let line = assert_bad(
+        &gcn_run(&["--emit-wgsl", path_str(&m)]),
+        &["bench_sample.bin", "GPU backend: ", "FORCE_DEGAMMA"],
+    );
+    assert!(!line.contains("interpreter"), "{line}");
+}
+
+/// A raw file or `--hex` without `--arch` says which arch it was decoded as:
+/// a `;` comment atop the listing, a note on stderr for `--disasm --json` (the
+/// JSON stays one document) and for runs, at the end of the error line when
+/// the run fails. A given or read arch says nothing.
+#[test]
+fn an_assumed_arch_is_said() {
+    const NOTE: &str = "arch not given: decoded as gfx6 (tahiti); pass --arch";
+    let listed = gcn_run(&["--disasm", "assets/gradient_quad.bin"]);
+    assert_eq!(listed.status.code(), Some(0));
+    assert_eq!(
+        stdout(&listed).lines().next(),
+        Some(format!("; {NOTE}").as_str())
+    );
+    assert!(stderr(&listed).is_empty(), "{}", stderr(&listed));
+
+    let json = gcn_run(&["--disasm", "--json", "--hex", "0xbf810000"]);
+    assert_eq!(json.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON document");
+    assert_eq!(doc.as_array().map(Vec::len), Some(1));
+    assert_eq!(stderr(&json), format!("gcn-run: note: {NOTE}\n"));
+
+    for args in [
+        vec!["assets/gradient_quad.bin", "--quiet"],
+        vec!["--emit-wgsl", "assets/gradient_quad.bin"],
+        vec!["assets/gradient_quad.bin", "--json"],
+    ] {
+        let run = gcn_run(&args);
+        assert_eq!(run.status.code(), Some(0), "{args:?}");
+        assert_eq!(stderr(&run), format!("gcn-run: note: {NOTE}\n"), "{args:?}");
+    }
+    // A failure keeps one line, the note at its end.
+    let line = assert_bad(&gcn_run(&["--hex", "0xbf820000"]), &["s_branch", NOTE]);
+    assert!(line.ends_with(NOTE), "{line}");
+    let line = assert_bad(
+        &gcn_run(&["--disasm", "--json", "--hex", "0xffffffff"]),
+        &["invalid", NOTE],
+    );
+    assert!(line.ends_with(NOTE), "{line}");
+
+    // Given, or read from a code object or a manifest: no note.
+    for args in [
+        vec!["--disasm", "--arch", "gfx6", "assets/gradient_quad.bin"],
+        vec!["--arch", "gfx6", "--quiet", "assets/gradient_quad.bin"],
+        vec!["--quiet", "assets/image_rw.toml"],
+    ] {
+        let out = gcn_run(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).is_empty(), "{args:?}: {}", stderr(&out));
+        assert!(!stdout(&out).contains(NOTE), "{args:?}");
+    }
+}

@@ -47,29 +47,115 @@ pub enum DecodeError {
 /// the end) are errors; words that are not valid instructions are returned as
 /// [`Kind::Invalid`] entries so that a caller can print everything it saw.
 pub fn decode_stream(bytes: &[u8], arch: &Arch) -> Result<Vec<Inst>, DecodeError> {
-    if bytes.is_empty() {
-        return Err(DecodeError::Empty);
+    let mut stream = Stream::new(bytes, arch);
+    let out: Vec<Inst> = stream.by_ref().collect();
+    match stream.error {
+        Some(e) => Err(e),
+        None => Ok(out),
     }
-    let rest = bytes.len() % 4;
-    if rest != 0 {
-        return Err(DecodeError::Unaligned {
-            offset: bytes.len() - rest,
-            len: bytes.len(),
-            rest,
-        });
+}
+
+/// Decodes a byte stream lazily, one instruction per [`Iterator::next`], so
+/// that a caller that prints or lowers each instruction as it comes holds no
+/// more than the one in hand (the input bytes are borrowed, not copied).
+///
+/// It yields what [`decode_stream`] returns, in order; where `decode_stream`
+/// fails (empty, a partial dword, an instruction running past the end), the
+/// iteration ends after every instruction before the problem and
+/// [`Stream::error`] holds it. Invalid words are yielded as [`Kind::Invalid`].
+#[derive(Clone, Debug)]
+pub struct Stream<'a> {
+    bytes: &'a [u8],
+    arch: Arch,
+    /// Byte offset of the next instruction.
+    pos: usize,
+    error: Option<DecodeError>,
+}
+
+/// Dwords handed to [`decode_one`] at a time: more than the longest
+/// instruction (gfx10 NSA MIMG: 5 dwords), so no instruction is cut by the
+/// window; a longer one would be decoded from a wider window all the same.
+const WINDOW: usize = 16;
+
+impl<'a> Stream<'a> {
+    /// A stream over `bytes` for `arch`. An empty or unaligned input yields
+    /// nothing and reports the error [`decode_stream`] would.
+    pub fn new(bytes: &'a [u8], arch: &Arch) -> Stream<'a> {
+        let rest = bytes.len() % 4;
+        let error = if bytes.is_empty() {
+            Some(DecodeError::Empty)
+        } else if rest != 0 {
+            Some(DecodeError::Unaligned {
+                offset: bytes.len() - rest,
+                len: bytes.len(),
+                rest,
+            })
+        } else {
+            None
+        };
+        Stream {
+            bytes,
+            arch: *arch,
+            pos: if error.is_some() { bytes.len() } else { 0 },
+            error,
+        }
     }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let inst = decode_one(&words[i..], i * 4, arch)?;
-        i += inst.words.len();
-        out.push(inst);
+
+    /// The problem that ended the stream early, once iteration has stopped.
+    pub fn error(&self) -> Option<&DecodeError> {
+        self.error.as_ref()
     }
-    Ok(out)
+
+    /// Up to `n` dwords from byte offset `pos`, little-endian.
+    fn words_at(&self, pos: usize, n: usize, buf: &mut [u32]) -> usize {
+        let avail = (self.bytes.len() - pos) / 4;
+        let n = n.min(avail).min(buf.len());
+        for (k, w) in buf[..n].iter_mut().enumerate() {
+            let at = pos + 4 * k;
+            *w = u32::from_le_bytes([
+                self.bytes[at],
+                self.bytes[at + 1],
+                self.bytes[at + 2],
+                self.bytes[at + 3],
+            ]);
+        }
+        n
+    }
+}
+
+impl Iterator for Stream<'_> {
+    type Item = Inst;
+
+    fn next(&mut self) -> Option<Inst> {
+        if self.pos >= self.bytes.len() {
+            return None;
+        }
+        let mut buf = [0u32; WINDOW];
+        let n = self.words_at(self.pos, WINDOW, &mut buf);
+        let decoded = match decode_one(&buf[..n], self.pos, &self.arch) {
+            // Longer than the window (no known instruction is): decode it again
+            // from the words it needs, or all that remain, so that the result
+            // and a truncation's byte counts are those of the whole stream.
+            Err(DecodeError::Truncated { needed, .. }) if n == WINDOW => {
+                let avail = (self.bytes.len() - self.pos) / 4;
+                let mut wide = vec![0u32; (needed / 4).min(avail)];
+                let m = self.words_at(self.pos, wide.len(), &mut wide);
+                decode_one(&wide[..m], self.pos, &self.arch)
+            }
+            r => r,
+        };
+        match decoded {
+            Ok(inst) => {
+                self.pos += inst.len_bytes();
+                Some(inst)
+            }
+            Err(e) => {
+                self.pos = self.bytes.len();
+                self.error = Some(e);
+                None
+            }
+        }
+    }
 }
 
 /// Decodes the instruction that starts at `words[0]`; `offset` is its byte offset.

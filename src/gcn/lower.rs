@@ -37,7 +37,7 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
                 "s_waitcnt" => Op::Wait,
                 other => {
                     return Err(fail(format!(
-                        "`{other}` is not executed by the interpreter"
+                        "`{other}` is not executed by gcnrun (neither backend)"
                     )))
                 }
             },
@@ -169,7 +169,7 @@ fn lower_other(name: Option<&str>, words: &[u32], arch: &Arch) -> Result<Op, Str
             dst: (w >> 17) & 0xff,
             src: source(w & 0x1ff, literal, arch).ok_or("v_mov_b32: unsupported source")?,
         }),
-        Some(n) => Err(format!("`{n}` is not executed by the interpreter")),
+        Some(n) => Err(format!("`{n}` is not executed by gcnrun (neither backend)")),
         None => Err("unnamed instruction".into()),
     }
 }

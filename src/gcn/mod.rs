@@ -21,7 +21,7 @@ pub mod ops_tables;
 pub mod other;
 pub mod sopp;
 
-pub use decode::{decode_stream, DecodeError};
+pub use decode::{decode_stream, DecodeError, Stream};
 pub use encoding::Encoding;
 
 use serde::Serialize;
