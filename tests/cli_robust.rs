@@ -644,3 +644,185 @@ fn an_assumed_arch_is_said() {
         assert!(!stdout(&out).contains(NOTE), "{args:?}");
     }
 }
+
+// ------------------------------------------------------------ item 4: memory
+
+/// True when the machine would refuse an allocation of `bytes` outright: the
+/// kernel's overcommit heuristic (mode 0) or strict accounting (mode 2), and
+/// less memory and swap than that. Elsewhere (mode 1 overcommits anything) the
+/// allocation could succeed and then be filled, so the test must not run.
+fn machine_refuses(bytes: u64, test: &str) -> bool {
+    let mode = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let kib = |key: &str| -> Option<u64> {
+        meminfo
+            .lines()
+            .find(|l| l.starts_with(key))?
+            .split_whitespace()
+            .nth(1)?
+            .parse()
+            .ok()
+    };
+    let total = kib("MemTotal:")
+        .zip(kib("SwapTotal:"))
+        .map(|(m, s)| (m + s) * 1024);
+    let refuses = matches!(mode.trim(), "0" | "2") && total.is_some_and(|t| t < bytes / 2);
+    if !refuses {
+        println!("SKIPPED {test}: overcommit mode {mode:?} or {total:?} bytes of memory and swap");
+    }
+    refuses
+}
+
+/// Memory under the cap that the machine cannot give is one line naming the
+/// field, exit 2 (it was "memory allocation … failed" and a backtrace).
+#[test]
+fn memory_the_machine_cannot_give_is_refused() {
+    const TIB: u64 = 1 << 40;
+    if !machine_refuses(TIB, "memory_the_machine_cannot_give_is_refused") {
+        return;
+    }
+    let dir = scratch_dir("memory");
+    let buffer = dir.join("buffer.toml");
+    std::fs::write(
+        &buffer,
+        endpgm_manifest(&format!("[[buffer]]\nname = \"big\"\nbytes = {TIB}\n")),
+    )
+    .unwrap();
+    assert_bad(
+        &gcn_run(&[path_str(&buffer), "--mem-cap", "2000g"]),
+        &[
+            "buffer.toml",
+            "field `buffer[0].bytes`",
+            "`big`",
+            "cannot allocate",
+        ],
+    );
+    // 16384 × 16384 × 256 layers of 16-byte texels: 1 TiB of image memory.
+    let image = dir.join("image.toml");
+    std::fs::write(
+        &image,
+        endpgm_manifest("[[image]]\nname = \"huge\"\ntype = \"2d_array\"\nwidth = 16384\nheight = 16384\nlayers = 256\nformat = \"32_32_32_32\"\nnum_format = \"float\"\n"),
+    )
+    .unwrap();
+    assert_bad(
+        &gcn_run(&[path_str(&image), "--mem-cap", "2000g"]),
+        &[
+            "image.toml",
+            "field `image[0].width`",
+            "`huge`",
+            "cannot allocate",
+        ],
+    );
+}
+
+/// `--disasm` streams, and what it streams is what the in-memory report gives
+/// (the JSON byte for byte, the document `gcn-run` printed before it
+/// streamed: `report::json` of every decoded instruction), over every asset
+/// for several generations.
+#[test]
+fn the_streamed_listing_is_the_report() {
+    let mut bins: Vec<PathBuf> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+            .collect();
+    bins.sort();
+    assert!(bins.len() > 10);
+    for bin in &bins {
+        let program = gcnrun::input::load_file(bin).unwrap();
+        for arch in ["gfx6", "gfx9", "gfx1030", "gfx1100"] {
+            let a = gcnrun::Arch::parse(arch).unwrap();
+            let d = gcnrun::report::disassemble(&program, &a);
+            let json = gcn_run(&["--disasm", "--json", "--arch", arch, path_str(bin)]);
+            assert_eq!(
+                stdout(&json),
+                format!("{}\n", gcnrun::report::json(&d.insts)),
+                "{} {arch}",
+                bin.display()
+            );
+            let text = gcn_run(&["--disasm", "--arch", arch, path_str(bin)]);
+            assert_eq!(
+                stdout(&text),
+                gcnrun::report::listing(&d.insts),
+                "{} {arch}",
+                bin.display()
+            );
+            let code = if d.error.is_some() { 2 } else { 0 };
+            assert_eq!(
+                (json.status.code(), text.status.code()),
+                (Some(code), Some(code))
+            );
+        }
+    }
+}
+
+/// A stream cut inside its last instruction lists every instruction before
+/// the cut, and reports the first invalid word before the cut (README,
+/// "Exit codes and errors") — also when an invalid word's own length would
+/// have reached past the cut, where gcn-run used to list nothing and report
+/// the cut instead.
+#[test]
+fn a_cut_stream_lists_everything_before_the_cut() {
+    // gfx11 image code read as gfx10: MIMG words of other lengths, invalid
+    // words, and a cut at the end.
+    let bin = asset("image_gfx11.bin");
+    let program = gcnrun::input::load_file(Path::new(&bin)).unwrap();
+    let arch = gcnrun::Arch::parse("gfx1030").unwrap();
+    let whole = gcnrun::report::disassemble(&program, &arch);
+    let cut = match gcnrun::gcn::decode_stream(&program.bytes, &arch) {
+        Err(gcnrun::gcn::DecodeError::Truncated { offset, .. }) => offset,
+        other => panic!("the asset no longer ends cut as gfx10: {other:?}"),
+    };
+    let listed: usize = whole.insts.iter().map(|i| i.len_bytes()).sum();
+    assert_eq!(listed, cut, "every byte before the cut is listed");
+    let first_invalid = whole
+        .insts
+        .iter()
+        .find(|i| i.is_invalid())
+        .expect("invalid words")
+        .offset;
+    let out = gcn_run(&["--disasm", "--arch", "gfx1030", &bin]);
+    assert_bad(
+        &out,
+        &[
+            "image_gfx11.bin",
+            &format!("offset {first_invalid:#x}:"),
+            "invalid",
+        ],
+    );
+    assert_eq!(stdout(&out).lines().count(), whole.insts.len());
+}
+
+/// Lowering one instruction at a time gives the program (or the error) of
+/// decoding the whole stream, then lowering it; a decode error wins.
+#[test]
+fn streamed_lowering_is_lowering() {
+    use gcnrun::gcn::{decode_stream, lower};
+    let mut cases: Vec<(String, Vec<u8>)> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+            .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+            .collect();
+    // A refused instruction before a cut: the cut is the error.
+    cases.push((
+        "branch then cut".into(),
+        [0xbf82_0000u32, 0xf000_1300]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect(),
+    ));
+    // A refused instruction alone.
+    cases.push(("branch".into(), 0xbf82_0000u32.to_le_bytes().to_vec()));
+    for (name, bytes) in &cases {
+        for arch in ["gfx6", "gfx8", "gfx9", "gfx1030", "gfx1100"] {
+            let a = gcnrun::Arch::parse(arch).unwrap();
+            let whole = decode_stream(bytes, &a)
+                .map_err(lower::LowerBytesError::from)
+                .and_then(|insts| lower::lower(&insts, &a).map_err(lower::LowerBytesError::from));
+            assert_eq!(lower::lower_bytes(bytes, &a), whole, "{name} {arch}");
+        }
+    }
+}

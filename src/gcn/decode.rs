@@ -172,7 +172,7 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
     }
     let body = &words[..len];
     let decoded: Result<Kind, String> = match enc {
-        Encoding::Mimg => mimg::decode(body, arch).map(Kind::Mimg),
+        Encoding::Mimg => mimg::decode(body, arch).map(|m| Kind::Mimg(Box::new(m))),
         Encoding::Sopp => sopp::decode(body, arch).map(Kind::Sopp),
         _ => match interp::decode(enc, body, arch) {
             Some(r) => r.map(Kind::Interp),
@@ -193,4 +193,72 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
             kind: Kind::Invalid { reason },
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stream decodes lazily: the first instruction of a long stream that
+    /// ends in a cut instruction comes before the cut is seen, and the cut is
+    /// reported once the iteration reaches it (what lets the listing stream).
+    #[test]
+    fn the_stream_is_lazy() {
+        let arch = Arch::default_arch();
+        // s_nop 0 many times, then the first dword of an 8-byte MIMG.
+        let mut bytes: Vec<u8> = std::iter::repeat_n(0xbf80_0000u32.to_le_bytes(), 1 << 16)
+            .flatten()
+            .collect();
+        bytes.extend_from_slice(&0xf000_1300u32.to_le_bytes());
+        let mut s = Stream::new(&bytes, &arch);
+        assert_eq!(s.next().map(|i| i.offset), Some(0));
+        assert!(s.error().is_none(), "decoded ahead");
+        assert_eq!(s.by_ref().count(), (1 << 16) - 1);
+        assert!(
+            matches!(s.error(), Some(DecodeError::Truncated { offset, .. }) if *offset == 4 << 16)
+        );
+    }
+
+    /// The stream yields what a whole-buffer decode of the same words does,
+    /// for every generation, on words of every class (random, truncated or not).
+    #[test]
+    fn the_stream_is_decode_one_over_the_whole_buffer() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for name in [
+            "gfx6", "gfx7", "gfx8", "gfx9", "gfx1010", "gfx1030", "gfx1100",
+        ] {
+            let arch = Arch::parse(name).unwrap();
+            for _ in 0..200 {
+                let n = 1 + (x % 24) as usize;
+                let words: Vec<u32> = (0..n)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x as u32
+                    })
+                    .collect();
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let mut want = Vec::new();
+                let mut cut = None;
+                let mut i = 0;
+                while i < words.len() {
+                    match decode_one(&words[i..], i * 4, &arch) {
+                        Ok(inst) => {
+                            i += inst.words.len();
+                            want.push(inst);
+                        }
+                        Err(e) => {
+                            cut = Some(e);
+                            break;
+                        }
+                    }
+                }
+                let mut s = Stream::new(&bytes, &arch);
+                let got: Vec<Inst> = s.by_ref().collect();
+                assert_eq!(got, want, "{name} {words:08x?}");
+                assert_eq!(s.error(), cut.as_ref(), "{name} {words:08x?}");
+            }
+        }
+    }
 }

@@ -379,7 +379,9 @@ fn prepare_parsed(
     };
     let mut waves = Vec::with_capacity(launch.waves as usize);
     for t in 0..launch.waves {
-        let mut w = WaveState::new(t, 32, 0);
+        // Fallible: a launch's state is sized by its `threads`.
+        let mut w = WaveState::try_new(t, 32, 0)
+            .map_err(|m| whole(err("threads", format!("the state of thread {t}: {m}"))))?;
         w.exec = u64::from(dispatch);
         w.set_sgpr(DISPATCH_SGPR, dispatch);
         for (vname, ty, vals) in &payload {

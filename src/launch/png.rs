@@ -20,7 +20,15 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
         let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
         let surf = crate::cpu::image::surface_of(d)?;
         let (w, h, _) = surf.level_dims(0);
-        let mut rgba = Vec::with_capacity((w * h * 4) as usize);
+        let mut rgba = Vec::new();
+        let bytes = u64::from(w) * u64::from(h) * 4;
+        rgba.try_reserve_exact(bytes as usize).map_err(|_| {
+            format!(
+                "image `{}`: {}",
+                spec.name,
+                crate::cpu::memory::out_of_memory(bytes)
+            )
+        })?;
         for y in 0..h {
             for x in 0..w {
                 let texel = surf
@@ -159,7 +167,10 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
         NumFormat::Sint | NumFormat::Sscaled => NumFormat::Sint,
         _ => NumFormat::Uint,
     };
-    let mut out = Vec::with_capacity((w * h * df.bytes) as usize);
+    let mut out = Vec::new();
+    let bytes = u64::from(w) * u64::from(h) * u64::from(df.bytes);
+    out.try_reserve_exact(bytes as usize)
+        .map_err(|_| crate::cpu::memory::out_of_memory(bytes))?;
     for p in rgba.pixels() {
         let vals = p.0.map(|c| {
             if store_nf.is_integer() {

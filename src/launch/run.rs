@@ -46,6 +46,35 @@ impl Prepared {
         }
     }
 
+    /// A copy (`--diff` runs the launch twice), or an error naming the code
+    /// when the machine cannot give the memory for a second copy of the
+    /// waves and the image memory.
+    pub fn try_clone(&self) -> Result<Prepared, InputError> {
+        let no_memory = |m: String| {
+            InputError::whole(
+                &self.code_name,
+                format!("a second copy of the launch's state (--diff): {m}"),
+            )
+        };
+        let mut waves = Vec::new();
+        waves
+            .try_reserve_exact(self.waves.len())
+            .map_err(|_| no_memory(cpu::memory::out_of_memory(self.waves.len() as u64)))?;
+        for w in &self.waves {
+            waves.push(w.try_clone().map_err(no_memory)?);
+        }
+        Ok(Prepared {
+            launch: self.launch.clone(),
+            arch: self.arch,
+            prog: self.prog.clone(),
+            waves,
+            memory: self.memory.try_clone().map_err(no_memory)?,
+            images: self.images.clone(),
+            code_name: self.code_name.clone(),
+            intel: self.intel.clone(),
+        })
+    }
+
     /// Image names and their descriptors, in manifest order.
     pub fn named_images(&self) -> Vec<(String, crate::texture::descriptor::ImageDesc)> {
         self.launch
@@ -292,10 +321,12 @@ fn prepare(
 ) -> Result<Prepared, InputError> {
     let caps = Caps::default();
     let arch = launch.arch;
-    let insts = gcn::decode_stream(&program.bytes, &arch)
-        .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
-    let prog = gcn::lower::lower(&insts, &arch)
-        .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
+    // Decoded and lowered one instruction at a time: the decoded program is
+    // never held whole (README, "Memory").
+    let prog = gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|e| match e {
+        gcn::lower::LowerBytesError::Decode(e) => InputError::whole(&program.name, e.to_string()),
+        gcn::lower::LowerBytesError::Lower(e) => InputError::at(&program.name, e.offset, e.what),
+    })?;
     let cap = mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
     let (mut memory, images) =
         place_images(&launch, cap).map_err(|e| InputError::whole(name, e.to_string()))?;
@@ -453,9 +484,14 @@ pub struct DiffOutcome {
 /// compares them (docs/gpu.md, "Diff policy").
 pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRunError> {
     let images = p.named_images();
-    let initial = p.memory.clone();
+    let initial = p.memory.try_clone().map_err(|m| {
+        GpuRunError::Input(InputError::whole(
+            &p.code_name,
+            format!("a copy of the initial image memory (--diff): {m}"),
+        ))
+    })?;
     let t = std::time::Instant::now();
-    let cpu = run_cpu(p.clone()).map_err(GpuRunError::Input)?;
+    let cpu = run_cpu(p.try_clone().map_err(GpuRunError::Input)?).map_err(GpuRunError::Input)?;
     let cpu_time = t.elapsed();
     let options = crate::gpu::translate::Options {
         trace_atomics: true,
