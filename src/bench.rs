@@ -179,9 +179,32 @@ pub fn workloads() -> Vec<Workload> {
 }
 
 impl Workload {
+    /// The most lanes one launch of the workload holds, and why: an AMD launch
+    /// holds 16384 waves of 64 lanes (the manifest's `waves` cap), an Intel one
+    /// 4096 threads of 32 channels. `gcn-run bench --lanes` refuses more, since
+    /// the figures are those of one launch of the requested size.
+    pub fn max_lanes(&self) -> (u64, String) {
+        match self.kernel {
+            Kernel::Amd(_) => {
+                let waves = crate::launch::manifest::Caps::default().max_waves;
+                (u64::from(waves) * 64, format!("{waves} waves of 64"))
+            }
+            Kernel::Visa(_) => (
+                VISA_MAX_THREADS * VISA_SIMD,
+                format!("{VISA_MAX_THREADS} threads of {VISA_SIMD}"),
+            ),
+        }
+    }
+
     /// The launch for `lanes` lanes (rounded up to whole waves of 64, or
-    /// threads of 32 channels; a vISA launch holds at most 4096 threads).
+    /// threads of 32 channels), at most [`Workload::max_lanes`].
     pub fn prepare(&self, lanes: u64) -> Result<Prepared, String> {
+        let (most, shape) = self.max_lanes();
+        if lanes > most {
+            return Err(format!(
+                "--lanes {lanes} is more than one launch holds ({most} lanes: {shape})"
+            ));
+        }
         let code = match self.kernel {
             Kernel::Amd(code) => code,
             Kernel::Visa(text) => return self.prepare_visa(text, lanes),
@@ -200,7 +223,8 @@ impl Workload {
         let code_name = format!("assets/bench_{}.visaasm", self.name);
         let program = crate::visa::parse(text, crate::visa::DialectChoice::Auto)
             .map_err(|e| e.into_input_error(&code_name).to_string())?;
-        let threads = lanes.div_ceil(VISA_SIMD).clamp(1, VISA_MAX_THREADS) as u32;
+        // `prepare` keeps `lanes` within VISA_MAX_THREADS threads.
+        let threads = lanes.div_ceil(VISA_SIMD).max(1) as u32;
         let manifest = format!("code = \"{code_name}\"\n{}", (self.body)(threads));
         let p = intel::prepare_text(
             &manifest,
@@ -286,7 +310,6 @@ pub fn run(
     gpu: Option<&Gpu>,
 ) -> Result<Figures, String> {
     let p = w.prepare(lanes)?;
-    let requested = lanes;
     let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
     let cpu_time = measure(budget, || {
@@ -305,9 +328,7 @@ pub fn run(
         gpu_end_to_end_lane_ops_per_s: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
-        note: (lanes < requested).then(|| {
-            format!("{lanes} lanes: an Intel launch holds at most {VISA_MAX_THREADS} threads")
-        }),
+        note: None,
     };
     let Some(g) = gpu else {
         fig.add_note("no GPU adapter".into());

@@ -1,5 +1,5 @@
 //! The program both backends run: a flat list of operations lowered from a
-//! frontend (today `gcn::lower`; later the Intel vISA frontend).
+//! front end (`gcn::lower`, `visa::lower`).
 //!
 //! Registers are named by [`Reg`]. A GCN register is a 32-bit slot of the scalar
 //! or vector file; an Intel vISA GRF variable is byte-addressed per lane, and will
@@ -92,7 +92,43 @@ pub enum VinterpStep {
     P2F16F32,
 }
 
-/// One operation.
+/// The operands of an interpolation step ([`Op::Interp`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interp {
+    /// The step.
+    pub step: InterpStep,
+    /// Destination VGPR.
+    pub vdst: u32,
+    /// VGPR with the I (P1) or J (P2) barycentric; unused by `Mov`.
+    pub ij: u32,
+    /// Attribute (0–63).
+    pub attr: u32,
+    /// Channel (0–3).
+    pub chan: u32,
+    /// VOP3 modifiers and f16 operands.
+    pub mods: InterpMods,
+}
+
+/// The operands of a gfx11 VINTERP step ([`Op::Vinterp`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vinterp {
+    /// The step.
+    pub step: VinterpStep,
+    /// Destination VGPR.
+    pub vdst: u32,
+    /// The three source VGPRs.
+    pub src: [u32; 3],
+    /// Negate bits (bit n = source n).
+    pub neg: u32,
+    /// Clamp the result to [0, 1].
+    pub clamp: bool,
+    /// OP_SEL: bit 0 high half of src0, bit 2 of src2 (p10 f16), bit 3
+    /// the destination half (p2 f16).
+    pub op_sel: u32,
+}
+
+/// One operation. Kept small (16 bytes): the ops of a 64 MiB code file must
+/// fit in memory, so the rare large operands are boxed (README, "Memory").
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
     /// Scalar 32-bit move (`s_mov_b32`, `s_movk_i32` with its constant
@@ -111,21 +147,9 @@ pub enum Op {
         /// Source.
         src: Src,
     },
-    /// Attribute interpolation from LDS (f32 forms).
-    Interp {
-        /// The step.
-        step: InterpStep,
-        /// Destination VGPR.
-        vdst: u32,
-        /// VGPR with the I (P1) or J (P2) barycentric; unused by `Mov`.
-        ij: u32,
-        /// Attribute (0–63).
-        attr: u32,
-        /// Channel (0–3).
-        chan: u32,
-        /// VOP3 modifiers and f16 operands.
-        mods: InterpMods,
-    },
+    /// Attribute interpolation from LDS (VINTRP and the VOP3 interps; boxed,
+    /// so that the common ops stay small).
+    Interp(Box<Interp>),
     /// gfx11 `lds_param_load`: P0, P10, P20 and 0.0 of one attribute channel
     /// into lanes 0–3 of every quad with an active lane.
     LdsParamLoad {
@@ -142,22 +166,8 @@ pub enum Op {
         /// Destination VGPR.
         vdst: u32,
     },
-    /// gfx11 VINTERP.
-    Vinterp {
-        /// The step.
-        step: VinterpStep,
-        /// Destination VGPR.
-        vdst: u32,
-        /// The three source VGPRs.
-        src: [u32; 3],
-        /// Negate bits (bit n = source n).
-        neg: u32,
-        /// Clamp the result to [0, 1].
-        clamp: bool,
-        /// OP_SEL: bit 0 high half of src0, bit 2 of src2 (p10 f16), bit 3
-        /// the destination half (p2 f16).
-        op_sel: u32,
-    },
+    /// gfx11 VINTERP (boxed, as [`Op::Interp`]).
+    Vinterp(Box<Vinterp>),
     /// An image operation.
     Image(Box<image::ImageOp>),
     /// An operation on an Intel thread's GRF file (the vISA lowering).
@@ -178,4 +188,28 @@ pub struct Program {
     pub arch: Arch,
     /// Operations with the byte offset of the instruction each came from.
     pub ops: Vec<(usize, Op)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The memory bound of README ("Memory") rests on these sizes: an op is 16
+    /// bytes (24 with its offset) whatever it is, the large operands boxed; a
+    /// decoded image instruction holds no heap allocation of its own.
+    #[test]
+    fn ops_stay_small() {
+        assert!(
+            std::mem::size_of::<Op>() <= 16,
+            "{}",
+            std::mem::size_of::<Op>()
+        );
+        assert!(std::mem::size_of::<(usize, Op)>() <= 24);
+        assert!(std::mem::size_of::<Interp>() <= 48);
+        assert!(
+            std::mem::size_of::<image::ImageOp>() <= 72,
+            "{}",
+            std::mem::size_of::<image::ImageOp>()
+        );
+    }
 }

@@ -210,12 +210,8 @@ fn super_chains(code: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if code[i..].starts_with("super::") && (i == 0 || !is_ident(b[i - 1])) {
-            let run = code[i..]
-                .as_bytes()
-                .chunks(7)
-                .take_while(|c| *c == b"super::")
-                .count();
+        if b[i..].starts_with(b"super::") && (i == 0 || !is_ident(b[i - 1])) {
+            let run = b[i..].chunks(7).take_while(|c| *c == b"super::").count();
             out.push((run, braces.iter().filter(|m| **m).count()));
             i += 7 * run;
             continue;
@@ -223,7 +219,8 @@ fn super_chains(code: &str) -> Vec<(usize, usize)> {
         match b[i] {
             b'{' => {
                 // `mod name {`: the last two words before the brace.
-                let before: Vec<&str> = code[..i].split_whitespace().rev().take(2).collect();
+                let head = String::from_utf8_lossy(&b[i.saturating_sub(80)..i]);
+                let before: Vec<&str> = head.split_whitespace().rev().take(2).collect();
                 braces.push(before.len() == 2 && before[1] == "mod");
             }
             b'}' => {

@@ -661,7 +661,7 @@ fn a_grf_too_large_for_the_gpu_is_refused_naming_the_program() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
-        err.contains("big.visaasm: the program's GRF needs"),
+        err.contains("big.visaasm: GPU backend: the program's GRF needs"),
         "{err}"
     );
     assert!(!err.contains("line 0"), "{err}");

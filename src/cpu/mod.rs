@@ -121,26 +121,14 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                     w.set_vgpr(*dst, lane, v);
                 }
             }
-            Op::Interp {
-                step,
-                vdst,
-                ij,
-                attr,
-                chan,
-                mods,
-            } => interp::execute(w, *step, *vdst, *ij, *attr, *chan, mods),
+            Op::Interp(i) => interp::execute(w, i.step, i.vdst, i.ij, i.attr, i.chan, &i.mods),
             Op::LdsParamLoad { vdst, attr, chan } => {
                 interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(fail)?
             }
             Op::LdsDirectLoad { vdst } => interp_gfx11::lds_direct_load(w, *vdst).map_err(fail)?,
-            Op::Vinterp {
-                step,
-                vdst,
-                src,
-                neg,
-                clamp,
-                op_sel,
-            } => interp_gfx11::vinterp(w, *step, *vdst, *src, *neg, *clamp, *op_sel),
+            Op::Vinterp(v) => {
+                interp_gfx11::vinterp(w, v.step, v.vdst, v.src, v.neg, v.clamp, v.op_sel)
+            }
             Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }

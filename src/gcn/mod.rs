@@ -21,7 +21,7 @@ pub mod ops_tables;
 pub mod other;
 pub mod sopp;
 
-pub use decode::{decode_stream, DecodeError};
+pub use decode::{decode_stream, DecodeError, Stream};
 pub use encoding::Encoding;
 
 use serde::Serialize;
@@ -58,8 +58,9 @@ impl Field {
 /// What an instruction decoded to.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
-    /// An image (MIMG) instruction, fully decoded.
-    Mimg(mimg::Mimg),
+    /// An image (MIMG) instruction, fully decoded (boxed: it is the largest
+    /// kind, and lowering moves it into [`crate::ir::Op::Image`] as it is).
+    Mimg(Box<mimg::Mimg>),
     /// An interpolation instruction (VINTRP, VOP3 interp, VINTERP, LDSDIR).
     Interp(interp::Interp),
     /// A SOPP program-control instruction.

@@ -131,7 +131,14 @@ pub fn run_with(
             mem.bytes.len()
         )));
     }
-    let mut mem_init = vec![0u8; mem_words * 4];
+    // A second host copy of image memory (padded to whole words), up to the
+    // binding limit: fallible, as every input-sized allocation.
+    let mut mem_init = crate::machine::memory::try_zeroed::<u8>(mem_words * 4).map_err(|m| {
+        GpuError::Translate(super::translate::TranslateError {
+            offset: 0,
+            message: format!("uploading {} bytes of image memory: {m}", mem.bytes.len()),
+        })
+    })?;
     mem_init[..mem.bytes.len()].copy_from_slice(&mem.bytes);
     let usage =
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;

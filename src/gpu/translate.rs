@@ -463,28 +463,20 @@ impl<'a> Emitter<'a> {
                         ));
                     }
                 }
-                Op::Interp {
-                    step,
-                    vdst,
-                    ij,
-                    attr,
-                    chan,
-                    mods,
-                } => self.emit_interp(*step, *vdst, *ij, (*attr, *chan), mods),
+                Op::Interp(i) => self.emit_interp(i.step, i.vdst, i.ij, (i.attr, i.chan), &i.mods),
                 Op::LdsParamLoad { vdst, attr, chan } => {
                     interp_gfx11::emit_param_load(self, offset, scalars.m0, *vdst, *attr, *chan)?
                 }
                 Op::LdsDirectLoad { vdst } => {
                     interp_gfx11::emit_direct_load(self, offset, scalars.m0, *vdst)?
                 }
-                Op::Vinterp {
-                    step,
-                    vdst,
-                    src,
-                    neg,
-                    clamp,
-                    op_sel,
-                } => interp_gfx11::emit_vinterp(self, *step, *vdst, *src, (*neg, *clamp, *op_sel)),
+                Op::Vinterp(v) => interp_gfx11::emit_vinterp(
+                    self,
+                    v.step,
+                    v.vdst,
+                    v.src,
+                    (v.neg, v.clamp, v.op_sel),
+                ),
                 Op::Image(m) if m.op.kind == ImageKind::Bvh => {
                     // A BVH T# is not an image T#: translate_bvh reads its own.
                     writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();

@@ -197,7 +197,14 @@ pub fn place_buffers(
                 ),
             ));
         };
-        memory.bytes.resize(end as usize, 0);
+        // Under the cap, but the machine may still not have it (`--mem-cap
+        // 2000g` and a 1 TiB buffer): one line, not an abort.
+        memory.try_grow(end).map_err(|m| {
+            err(
+                format!("buffer[{i}].bytes"),
+                format!("buffer `{}` brings memory to {end} bytes: {m}", b.name),
+            )
+        })?;
         for (offset, data) in &b.data {
             // parse_buffers keeps every chunk inside its buffer.
             let at = (start + offset) as usize;

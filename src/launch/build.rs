@@ -46,9 +46,20 @@ pub fn initial_waves(
     images: &[Placed],
     buffers: &[super::buffer::Buffer],
 ) -> Result<Vec<WaveState>, ManifestError> {
-    let mut waves = Vec::with_capacity(l.waves.min(1 << 16) as usize);
+    // Up to 16384 waves of about 128 KiB each: allocated fallibly, so that a
+    // machine without the memory gets one line naming the field, not an abort.
+    let no_memory = |m: String| {
+        err(
+            "waves".into(),
+            format!("the registers and LDS of {} waves: {m}", l.waves),
+        )
+    };
+    let mut waves = Vec::new();
+    waves
+        .try_reserve_exact(l.waves as usize)
+        .map_err(|_| no_memory(crate::machine::memory::out_of_memory(l.waves.into())))?;
     for wave in 0..l.waves {
-        let mut w = WaveState::new(wave, l.wave_size, lds_bytes);
+        let mut w = WaveState::try_new(wave, l.wave_size, lds_bytes).map_err(no_memory)?;
         for (reg, init) in &l.sgpr {
             let field = format!("sgpr.\"{reg}\"");
             let dwords: Vec<u32> = match init {
@@ -343,7 +354,27 @@ pub fn place_images(
             ));
         }
         let start = bytes.len();
-        bytes.resize(end as usize, 0);
+        // Under the cap, but the machine may still not have it: one line, not
+        // an abort.
+        let grown = usize::try_from(end)
+            .ok()
+            .and_then(|end| {
+                bytes
+                    .try_reserve_exact(end - start)
+                    .ok()
+                    .map(|()| bytes.resize(end, 0))
+            })
+            .ok_or_else(|| {
+                err(
+                    field("width"),
+                    format!(
+                        "image `{}` brings image memory to {end} bytes: {}",
+                        im.name,
+                        crate::machine::memory::out_of_memory(end)
+                    ),
+                )
+            });
+        grown?;
         fill(
             &mut bytes[start..start + size as usize],
             &surf,

@@ -130,8 +130,7 @@ pub fn prepare(
     mem_cap: u64,
 ) -> Result<IntelPrepared, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let text = crate::input::read_text(path, crate::input::FileKind::MANIFEST)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     prepare_text(&text, &name, dir, IntelCode::File(code), mem_cap)
 }
@@ -392,7 +391,9 @@ fn prepare_parsed(
     };
     let mut waves = Vec::with_capacity(launch.waves as usize);
     for t in 0..launch.waves {
-        let mut w = WaveState::new(t, 32, 0);
+        // Fallible: a launch's state is sized by its `threads`.
+        let mut w = WaveState::try_new(t, 32, 0)
+            .map_err(|m| whole(err("threads", format!("the state of thread {t}: {m}"))))?;
         w.exec = u64::from(dispatch);
         w.set_sgpr(DISPATCH_SGPR, dispatch);
         for (vname, ty, vals) in &payload {

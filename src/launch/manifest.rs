@@ -487,8 +487,54 @@ fn unique_names<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> Result<
     Ok(())
 }
 
+/// The longest image name, in bytes: `--out` writes `<name>.png` through a
+/// temporary file with a longer name, and both must fit the 255 bytes a file
+/// name may have on common file systems.
+pub const MAX_IMAGE_NAME_BYTES: usize = 200;
+
+/// Device names Windows reserves in every folder, whatever the extension.
+const RESERVED_NAMES: &[&str] = &[
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Checks that an image name is a plain file name, since `--out` writes the
+/// image as `<DIR>/<name>.png`: letters and digits (any script), `_`, `-` and
+/// `.`, starting with a letter, digit or `_` (so no `.`, `..`, hidden or
+/// option-like names, and no separators or control characters), at most
+/// [`MAX_IMAGE_NAME_BYTES`] bytes, and not a device name Windows reserves.
+pub fn check_image_name(name: &str) -> Result<(), String> {
+    let plain = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.');
+    let why = if name.is_empty() {
+        Some("is empty".to_string())
+    } else if name.len() > MAX_IMAGE_NAME_BYTES {
+        Some(format!(
+            "has {} bytes, more than {MAX_IMAGE_NAME_BYTES}",
+            name.len()
+        ))
+    } else if let Some(c) = name.chars().find(|&c| !plain(c)) {
+        Some(format!("holds {c:?}"))
+    } else if !name.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        Some("does not start with a letter, digit or `_`".to_string())
+    } else if RESERVED_NAMES.contains(&name.split('.').next().unwrap_or("").to_lowercase().as_str())
+    {
+        Some("is a device name on Windows".to_string())
+    } else {
+        None
+    };
+    match why {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "`{name}` {why}: an image name must be a plain file name (`--out` writes \
+             `<name>.png`): letters, digits, `_`, `-` and `.`, starting with a letter, \
+             digit or `_`"
+        )),
+    }
+}
+
 fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestError> {
     let f = |name: &str| format!("image[{i}].{name}");
+    check_image_name(&im.name).map_err(|m| err(f("name"), m))?;
     let dim = lookup(names::IMAGE_TYPES, &im.kind, "image type").map_err(|m| err(f("type"), m))?;
     let data_format =
         lookup(names::DATA_FORMATS, &im.format, "data format").map_err(|m| err(f("format"), m))?;

@@ -47,6 +47,37 @@ impl Prepared {
         }
     }
 
+    /// A copy (`--diff` runs the launch twice), or an error naming the code
+    /// when the machine cannot give the memory for a second copy of the
+    /// waves and the image memory.
+    pub fn try_clone(&self) -> Result<Prepared, InputError> {
+        let no_memory = |m: String| {
+            InputError::whole(
+                &self.code_name,
+                format!("a second copy of the launch's state (--diff): {m}"),
+            )
+        };
+        let mut waves = Vec::new();
+        waves.try_reserve_exact(self.waves.len()).map_err(|_| {
+            no_memory(crate::machine::memory::out_of_memory(
+                self.waves.len() as u64
+            ))
+        })?;
+        for w in &self.waves {
+            waves.push(w.try_clone().map_err(no_memory)?);
+        }
+        Ok(Prepared {
+            launch: self.launch.clone(),
+            arch: self.arch,
+            prog: self.prog.clone(),
+            waves,
+            memory: self.memory.try_clone().map_err(no_memory)?,
+            images: self.images.clone(),
+            code_name: self.code_name.clone(),
+            intel: self.intel.clone(),
+        })
+    }
+
     /// Image names and their descriptors, in manifest order.
     pub fn named_images(&self) -> Vec<(String, crate::texture::descriptor::ImageDesc)> {
         self.launch
@@ -113,9 +144,59 @@ pub fn prepare_manifest(
     waves: Option<u32>,
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
+    prepare_manifest_with(path, None, arch, waves, mem_cap)
+}
+
+/// Prepares the AMD launch manifest at `path` with `code` instead of the code
+/// its `code`/`hex` names: `gcn-run kernel.bin --manifest m.toml` runs the
+/// kernel in the manifest's environment (images, samplers, registers, waves,
+/// `[expect]`), as `gcn-run k.visaasm --manifest m.toml` does for Intel. The
+/// arch is `arch` (`--arch`), else the manifest's, as when the manifest names
+/// the code itself. An Intel manifest is refused: it runs vISA programs.
+pub fn prepare_manifest_code(
+    path: &Path,
+    code: &input::Program,
+    arch: Option<&str>,
+    waves: Option<u32>,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
+    prepare_manifest_with(path, Some(code), arch, waves, mem_cap)
+}
+
+/// The arch a manifest's launch runs as (its `arch`, or the default), for
+/// listing code given with `--manifest`; an Intel manifest is refused.
+pub fn manifest_arch(path: &Path) -> Result<Arch, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    let text = input::read_text(path, input::FileKind::MANIFEST)?;
+    if super::intel::is_intel(&text) {
+        return Err(intel_for_amd(&name));
+    }
+    let launch =
+        parse(&text, &Caps::default()).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    Ok(launch.arch)
+}
+
+/// The refusal of an Intel manifest given for AMD code.
+fn intel_for_amd(name: &str) -> InputError {
+    InputError::whole(
+        name,
+        "an Intel launch manifest runs a vISA program (.visaasm or .isa), not AMD code",
+    )
+}
+
+/// [`prepare_manifest`], with `code` (when given) in place of the manifest's.
+fn prepare_manifest_with(
+    path: &Path,
+    code: Option<&input::Program>,
+    arch: Option<&str>,
+    waves: Option<u32>,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
+    let name = path.display().to_string();
+    let text = input::read_text(path, input::FileKind::MANIFEST)?;
+    if super::intel::is_intel(&text) && code.is_some() {
+        return Err(intel_for_amd(&name));
+    }
     if super::intel::is_intel(&text) {
         if arch.is_some() || waves.is_some() {
             return Err(InputError::whole(
@@ -159,14 +240,19 @@ pub fn prepare_manifest(
             im.init = crate::launch::manifest::ImageInit::Bytes(bytes);
         }
     }
-    let program = match &launch.code {
-        CodeSource::File(f) => {
-            let p = dir.join(f);
-            input::load_file(&p)?
+    let loaded;
+    let program = match (code, &launch.code) {
+        (Some(program), _) => program,
+        (None, CodeSource::File(f)) => {
+            loaded = input::load_file(&dir.join(f))?;
+            &loaded
         }
-        CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
+        (None, CodeSource::Bytes(b)) => {
+            loaded = input::load_bytes(&format!("{name}: hex"), b.clone(), false)?;
+            &loaded
+        }
     };
-    prepare(launch, &program, &name, mem_cap)
+    prepare(launch, program, &name, mem_cap)
 }
 
 /// Prepares the Intel launch manifest at `manifest`, running the vISA program
@@ -238,10 +324,12 @@ fn prepare(
 ) -> Result<Prepared, InputError> {
     let caps = Caps::default();
     let arch = launch.arch;
-    let insts = gcn::decode_stream(&program.bytes, &arch)
-        .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
-    let prog = gcn::lower::lower(&insts, &arch)
-        .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
+    // Decoded and lowered one instruction at a time: the decoded program is
+    // never held whole (README, "Memory").
+    let prog = gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|e| match e {
+        gcn::lower::LowerBytesError::Decode(e) => InputError::whole(&program.name, e.to_string()),
+        gcn::lower::LowerBytesError::Lower(e) => InputError::at(&program.name, e.offset, e.what),
+    })?;
     let cap = mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
     let (mut memory, images) =
         place_images(&launch, cap).map_err(|e| InputError::whole(name, e.to_string()))?;
@@ -342,9 +430,16 @@ pub fn run_gpu_with(
         int64_atomics: options.int64_atomics && gpu.int64_atomics,
         ..options
     };
+    // What the translator refuses, the GPU backend refuses (the CPU may run
+    // it): the message says so.
     let tr =
         crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
-            GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+            GpuRunError::Input(exec_error(
+                &code_name,
+                intel.is_some(),
+                e.offset,
+                format!("GPU backend: {}", e.message),
+            ))
         })?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
@@ -392,9 +487,14 @@ pub struct DiffOutcome {
 /// compares them (docs/gpu.md, "Diff policy").
 pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRunError> {
     let images = p.named_images();
-    let initial = p.memory.clone();
+    let initial = p.memory.try_clone().map_err(|m| {
+        GpuRunError::Input(InputError::whole(
+            &p.code_name,
+            format!("a copy of the initial image memory (--diff): {m}"),
+        ))
+    })?;
     let t = std::time::Instant::now();
-    let cpu = run_cpu(p.clone()).map_err(GpuRunError::Input)?;
+    let cpu = run_cpu(p.try_clone().map_err(GpuRunError::Input)?).map_err(GpuRunError::Input)?;
     let cpu_time = t.elapsed();
     let options = crate::gpu::translate::Options {
         trace_atomics: true,

@@ -46,6 +46,40 @@ impl WaveState {
         }
     }
 
+    /// [`WaveState::new`], or an error when the machine cannot give the
+    /// registers and LDS (a launch of many waves takes gigabytes).
+    pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, String> {
+        let wave_size = if wave_size == 32 { 32 } else { 64 };
+        Ok(WaveState {
+            wave,
+            wave_size,
+            sgpr: vec![0; SGPRS as usize],
+            vgpr: super::memory::try_zeroed((VGPRS * wave_size) as usize)?,
+            m0: 0,
+            exec: if wave_size == 64 {
+                u64::MAX
+            } else {
+                0xffff_ffff
+            },
+            vcc: 0,
+            lds: super::memory::try_zeroed(lds_bytes.min(64 * 1024) as usize)?,
+        })
+    }
+
+    /// A copy, or an error when the machine cannot give the memory.
+    pub fn try_clone(&self) -> Result<WaveState, String> {
+        let mut vgpr = super::memory::try_zeroed(self.vgpr.len())?;
+        vgpr.copy_from_slice(&self.vgpr);
+        let mut lds = super::memory::try_zeroed(self.lds.len())?;
+        lds.copy_from_slice(&self.lds);
+        Ok(WaveState {
+            sgpr: self.sgpr.clone(),
+            vgpr,
+            lds,
+            ..*self
+        })
+    }
+
     /// Copies the scalar state (SGPRs, M0, EXEC, VCC) of `other`.
     pub fn copy_scalars_from(&mut self, other: &WaveState) {
         self.sgpr.copy_from_slice(&other.sgpr);
