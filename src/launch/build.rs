@@ -1,7 +1,7 @@
 //! From a validated [`Launch`] to the initial wave states, and the `[expect]`
 //! check after a run.
 
-use super::expr::LaneVars;
+use super::expr::Scratch;
 use super::manifest::{Expect, Launch, ManifestError, SgprInit, VgprInit};
 use super::regs::RegRange;
 use crate::cpu::WaveState;
@@ -47,6 +47,25 @@ pub fn initial_waves(
     buffers: &[super::buffer::Buffer],
 ) -> Result<Vec<WaveState>, ManifestError> {
     let mut waves = Vec::with_capacity(l.waves.min(1 << 16) as usize);
+    // An expression that does not read `wave` gives every wave the same lane
+    // values: they are computed once (with wave 0, so that an error reads as
+    // it would in the first wave, which is where it is reported).
+    let (mut scratch, mut lanes) = (Scratch::default(), Vec::new());
+    let columns: Vec<Option<Result<Vec<u32>, String>>> = l
+        .vgpr
+        .iter()
+        .map(|(_, init)| match init {
+            VgprInit::U32(e) | VgprInit::F32(e) if !e.uses_wave() => {
+                let f32 = matches!(init, VgprInit::F32(_));
+                let mut values = Vec::new();
+                Some(
+                    e.eval_lanes(0, l.wave_size, f32, &mut scratch, &mut values)
+                        .map(|()| values),
+                )
+            }
+            _ => None,
+        })
+        .collect();
     for wave in 0..l.waves {
         let mut w = WaveState::new(wave, l.wave_size, lds_bytes);
         for (reg, init) in &l.sgpr {
@@ -78,26 +97,33 @@ pub fn initial_waves(
             };
             write_scalar(&mut w, *reg, &dwords);
         }
-        for (reg, init) in &l.vgpr {
+        for ((reg, init), column) in l.vgpr.iter().zip(&columns) {
             let RegRange::Vgpr { first, count } = *reg else {
                 continue;
             };
-            let field = format!("vgpr.\"{reg}\"");
-            for lane in 0..l.wave_size {
-                let vars = LaneVars {
-                    lane,
-                    wave,
-                    wave_size: l.wave_size,
-                };
-                for k in 0..count {
-                    let v = match init {
-                        VgprInit::Consts(c) => c.get(k as usize).copied().unwrap_or(0),
-                        VgprInit::U32(e) => e.eval_u32(vars).map_err(|m| err(field.clone(), m))?,
-                        VgprInit::F32(e) => {
-                            e.eval_f32_bits(vars).map_err(|m| err(field.clone(), m))?
+            let field = || format!("vgpr.\"{reg}\"");
+            match (init, column) {
+                (VgprInit::Consts(c), _) => {
+                    for k in 0..count {
+                        let v = c.get(k as usize).copied().unwrap_or(0);
+                        for lane in 0..l.wave_size {
+                            w.set_vgpr(first + k, lane, v);
                         }
-                    };
-                    w.set_vgpr(first + k, lane, v);
+                    }
+                }
+                (_, Some(Ok(values))) => {
+                    for (lane, v) in (0..l.wave_size).zip(values) {
+                        w.set_vgpr(first, lane, *v);
+                    }
+                }
+                (_, Some(Err(m))) => return Err(err(field(), m.clone())),
+                (VgprInit::U32(e) | VgprInit::F32(e), None) => {
+                    let f32 = matches!(init, VgprInit::F32(_));
+                    e.eval_lanes(wave, l.wave_size, f32, &mut scratch, &mut lanes)
+                        .map_err(|m| err(field(), m))?;
+                    for (lane, v) in (0..l.wave_size).zip(&lanes) {
+                        w.set_vgpr(first, lane, *v);
+                    }
                 }
             }
         }

@@ -86,6 +86,11 @@ pub enum Number {
     Float(f64),
 }
 
+/// Reusable storage for [`LaneExpr::eval_lanes`]: after the first calls it
+/// has grown to what the expressions need and no call allocates.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch(Vec<Value>);
+
 /// A compiled expression.
 #[derive(Clone, Debug)]
 pub struct LaneExpr {
@@ -309,6 +314,105 @@ impl LaneExpr {
         Ok((f as f32).to_bits())
     }
 
+    /// Evaluates lanes `0..wave_size` of wave `wave` into `out` (cleared
+    /// first): `u32` values, or with `as_f32` the bits of `f32` values, as
+    /// [`LaneExpr::eval_u32`] and [`LaneExpr::eval_f32_bits`] give them lane
+    /// by lane. The program runs once over all the lanes (a column of
+    /// values per stack slot in `scratch`, reused from call to call), so the
+    /// cost per lane is a few machine operations per step. When some lane
+    /// fails, the lanes are evaluated one by one to report the first failing
+    /// lane exactly as [`LaneExpr::eval`] does.
+    pub fn eval_lanes(
+        &self,
+        wave: u32,
+        wave_size: u32,
+        as_f32: bool,
+        scratch: &mut Scratch,
+        out: &mut Vec<u32>,
+    ) -> Result<(), String> {
+        out.clear();
+        if self.exec_column(wave, wave_size, &mut scratch.0).is_ok() {
+            let lanes = scratch.0.get(..wave_size as usize).unwrap_or(&[]);
+            for v in lanes {
+                out.push(match (*v, as_f32) {
+                    (Value::Int(i), false) => i.rem_euclid(1 << 32) as u32,
+                    (Value::Int(i), true) => (i as f64 as f32).to_bits(),
+                    (Value::Float(f), true) => (f as f32).to_bits(),
+                    // A float for a u32 or a truth value: the error comes from
+                    // the lane-by-lane evaluation below.
+                    _ => break,
+                });
+            }
+            if out.len() == wave_size as usize {
+                return Ok(());
+            }
+        }
+        out.clear();
+        for lane in 0..wave_size {
+            let vars = LaneVars {
+                lane,
+                wave,
+                wave_size,
+            };
+            out.push(if as_f32 {
+                self.eval_f32_bits(vars)?
+            } else {
+                self.eval_u32(vars)?
+            });
+        }
+        Ok(())
+    }
+
+    /// [`LaneExpr::exec`] for lanes `0..wave_size` at once: `stack` holds one
+    /// column of `wave_size` values per slot, the top column last. `Err(())`
+    /// when some lane fails (which, and why, is `exec`'s to say).
+    fn exec_column(&self, wave: u32, wave_size: u32, stack: &mut Vec<Value>) -> Result<(), ()> {
+        let n = wave_size as usize;
+        stack.clear();
+        for op in &self.ops {
+            let len = stack.len();
+            match *op {
+                Op::Push(x) => stack.extend(std::iter::repeat_n(x, n)),
+                Op::Var(var) => stack.extend((0..wave_size).map(|lane| {
+                    Value::Int(var.value(LaneVars {
+                        lane,
+                        wave,
+                        wave_size,
+                    }))
+                })),
+                Op::Unary(u) => {
+                    for x in stack.get_mut(len.checked_sub(n).ok_or(())?..).ok_or(())? {
+                        *x = unary(u, *x).map_err(drop)?;
+                    }
+                }
+                Op::Binary(b) => {
+                    let top = stack
+                        .get_mut(len.checked_sub(2 * n).ok_or(())?..)
+                        .ok_or(())?;
+                    let (left, right) = top.split_at_mut(n);
+                    binary_column(b, left, right)?;
+                    stack.truncate(len - n);
+                }
+                Op::Select => {
+                    let top = stack
+                        .get_mut(len.checked_sub(3 * n).ok_or(())?..)
+                        .ok_or(())?;
+                    let (cond, rest) = top.split_at_mut(n);
+                    let (then, other) = rest.split_at(n);
+                    for ((c, t), e) in cond.iter_mut().zip(then).zip(other) {
+                        *c = select(*c, *t, *e).map_err(drop)?;
+                    }
+                    stack.truncate(len - 2 * n);
+                }
+            }
+        }
+        if stack.len() == n {
+            Ok(())
+        } else {
+            Err(())
+        }
+    }
+
     /// Runs the program on `stack` (at least `self.stack` slots). The
     /// compiler guarantees the depths; a slot outside `stack` would be a
     /// compiler bug, reported as an error rather than a panic.
@@ -482,6 +586,35 @@ fn binary(op: Binary, a: Value, b: Value) -> Result<Value, String> {
             },
         },
     })
+}
+
+/// `left[i] = left[i] op right[i]` for every lane: the integer case of the
+/// arithmetic operators inline (the common one), everything else through
+/// [`binary`]. `Err(())` when a lane fails.
+fn binary_column(op: Binary, left: &mut [Value], right: &[Value]) -> Result<(), ()> {
+    macro_rules! int_op {
+        ($f:ident) => {
+            for (l, r) in left.iter_mut().zip(right) {
+                *l = match (*l, *r) {
+                    (Value::Int(x), Value::Int(y)) => Value::Int(x.$f(y).ok_or(())?),
+                    (x, y) => binary(op, x, y).map_err(drop)?,
+                };
+            }
+        };
+    }
+    match op {
+        Binary::Add => int_op!(checked_add),
+        Binary::Sub => int_op!(checked_sub),
+        Binary::Mul => int_op!(checked_mul),
+        Binary::Div => int_op!(checked_div),
+        Binary::Rem => int_op!(checked_rem),
+        _ => {
+            for (l, r) in left.iter_mut().zip(right) {
+                *l = binary(op, *l, *r).map_err(drop)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn select(cond: Value, then: Value, other: Value) -> Result<Value, String> {
@@ -1083,209 +1216,5 @@ mod tests {
         let deep = format!("{}lane{}", "(".repeat(100_000), ")".repeat(100_000));
         let m = LaneExpr::parse(&deep).unwrap_err();
         assert!(m.contains("nests deeper than 64 levels"), "{m}");
-    }
-}
-
-/// Temporary: the new evaluator against `evalexpr` (the old module) on every
-/// expression string in assets/ and tests/ and on edge cases.
-#[cfg(test)]
-mod compare_with_evalexpr {
-    use super::*;
-    use crate::launch::expr_old::{LaneExpr as Old, Number as OldNumber};
-
-    fn strings() -> Vec<String> {
-        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            for e in std::fs::read_dir(dir).unwrap() {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    walk(&p, out);
-                } else if p.extension().is_some_and(|x| x == "toml" || x == "rs") {
-                    out.push(p);
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        for d in ["assets", "tests", "src", "benches"] {
-            walk(&root.join(d), &mut files);
-        }
-        let mut out = std::collections::BTreeSet::new();
-        for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            // `KEY = "…"` and `KEY = \"…\"` for every typed key.
-            for key in [
-                "u32", "f32", "f", "hf", "d", "ud", "w", "uw", "b", "ub", "q", "uq",
-            ] {
-                for pat in [format!("{key} = \""), format!("{key} = \\\"")] {
-                    let esc = pat.ends_with("\\\"");
-                    for (i, _) in text.match_indices(&pat) {
-                        let rest = &text[i + pat.len()..];
-                        let end = if esc {
-                            rest.find("\\\"")
-                        } else {
-                            rest.find('"')
-                        };
-                        if let Some(end) = end {
-                            out.insert(rest[..end].to_string());
-                        }
-                    }
-                }
-            }
-        }
-        out.into_iter().collect()
-    }
-
-    const EDGE: &[&str] = &[
-        "1 + 2 * 3",
-        "-2 ^ 2",
-        "2 ^ 3 ^ 2",
-        "2 ^ -1",
-        "2 ^ -3 ^ 2",
-        "-lane",
-        "- - lane",
-        "--lane",
-        "---lane",
-        "!true",
-        "!!true",
-        "lane == 1",
-        "if(lane == 1, 2, 3)",
-        "if(lane == 1.0, 2, 3)",
-        "1e-3",
-        "1e+3",
-        "1E5",
-        "inf",
-        "nan",
-        "1.",
-        ".5",
-        "0x10",
-        "0X10",
-        "0x",
-        "1 2",
-        "+1",
-        "1 + + 2",
-        "1 - - 2",
-        "1 * -2",
-        "-(3)",
-        "(-3)",
-        "lane % -3",
-        "-7 / 2",
-        "-7 % 2",
-        "7.5 % 2",
-        "1 / 0.0",
-        "0.0 / 0.0",
-        "9223372036854775807",
-        "9223372036854775807 + 1",
-        "lane * 2654435761",
-        "if(lane < 3 && wave > 1 || lane == 7, lane * 0.5, wave)",
-        "true",
-        "1 < 2 < 3",
-        "(lane)",
-        "((lane))",
-        "lane / 0",
-        "lane % 0",
-        "1 << 40",
-        "0xffffffffffffffff + 1",
-        "2147483647 * 2147483647",
-        "lane * 1e39",
-        "wave_size - 100",
-        "a\nb",
-        "\\u0000",
-        "",
-        "lane +",
-        "if(true, 1, 2.5)",
-        "if(false, 1, 2.5) + 1",
-        "quad * 4 + lane % 4",
-        "wave / 7.0",
-        "lane >= 4",
-        "1 != 2",
-        "if(1 != 2.0, 1, 0)",
-        "-0.0",
-        "lane - 0.5",
-        "1e308 * 10",
-        "(1 + 2",
-        "1 + 2)",
-        "if(lane, 1, 2)",
-        "lane && true",
-        "5 % 2.5",
-        "2 ^ 0.5",
-        "0x7fffffff",
-        "lane * -1",
-        "-lane * -1",
-        "!(lane == 1)",
-        "if(!(lane == 1), 1, 0)",
-    ];
-
-    fn vars(lane: u32, wave: u32, wave_size: u32) -> (LaneVars, crate::launch::expr_old::LaneVars) {
-        (
-            LaneVars {
-                lane,
-                wave,
-                wave_size,
-            },
-            crate::launch::expr_old::LaneVars {
-                lane,
-                wave,
-                wave_size,
-            },
-        )
-    }
-
-    #[test]
-    fn agrees_with_evalexpr() {
-        let mut all = strings();
-        all.extend(EDGE.iter().map(|s| s.to_string()));
-        let mut differ = Vec::new();
-        let mut both_ok = 0;
-        for text in &all {
-            let (new, old) = (LaneExpr::parse(text), Old::parse(text));
-            match (&new, &old) {
-                (Ok(n), Ok(o)) => {
-                    both_ok += 1;
-                    for (lane, wave, ws) in [
-                        (0, 0, 64),
-                        (1, 0, 64),
-                        (5, 3, 64),
-                        (31, 7, 32),
-                        (63, 16383, 64),
-                    ] {
-                        let (nv, ov) = vars(lane, wave, ws);
-                        let a = (
-                            n.eval(nv).map(|x| format!("{x:?}")),
-                            n.eval_u32(nv),
-                            n.eval_f32_bits(nv),
-                        );
-                        let b = (
-                            o.eval(ov).map(|x| match x {
-                                OldNumber::Int(i) => format!("{:?}", Number::Int(i)),
-                                OldNumber::Float(f) => format!("{:?}", Number::Float(f)),
-                            }),
-                            o.eval_u32(ov),
-                            o.eval_f32_bits(ov),
-                        );
-                        let same = a.0.is_ok() == b.0.is_ok()
-                            && a.0.as_ref().ok() == b.0.as_ref().ok()
-                            && a.1.as_ref().ok() == b.1.as_ref().ok()
-                            && a.1.is_ok() == b.1.is_ok()
-                            && a.2.as_ref().ok() == b.2.as_ref().ok()
-                            && a.2.is_ok() == b.2.is_ok();
-                        if !same {
-                            differ.push(format!(
-                                "{text:?} at ({lane},{wave},{ws}): new {a:?} old {b:?}"
-                            ));
-                        }
-                    }
-                }
-                (Err(a), Err(_)) => eprintln!("BOTH-REJECT {text:?}: {a}"),
-                _ => differ.push(format!(
-                    "{text:?}: new {:?} old {:?}",
-                    new.as_ref().map(|_| ()),
-                    old.as_ref().map(|_| ())
-                )),
-            }
-        }
-        eprintln!("{} expressions, {both_ok} accepted by both", all.len());
-        for d in &differ {
-            eprintln!("DIFF {d}");
-        }
     }
 }

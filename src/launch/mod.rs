@@ -11,8 +11,6 @@ pub mod buffer;
 pub mod build;
 pub mod default_env;
 pub mod expr;
-#[doc(hidden)]
-pub mod expr_old;
 pub mod intel;
 pub mod manifest;
 pub mod names;
