@@ -208,6 +208,14 @@ fn bad_manifests_exit_2_with_one_line_naming_the_field() {
             "missing.bin",
         ),
         ("lds", "\"0x98\"", "\"0x10000\"", "lds.\"0x10000\""),
+        // A carriage return alone at a line start: the toml crate's message
+        // is empty there, the line says what is wrong.
+        (
+            "cr",
+            "[vgpr]",
+            "\r[vgpr]",
+            "field `toml`: a carriage return not followed by a newline",
+        ),
     ] {
         let p = variant(tag, from, to);
         let out = gcn_run(&[p.to_str().unwrap()]);
