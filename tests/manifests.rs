@@ -302,6 +302,60 @@ fn image_memory_cap_names_the_image_and_exits_2() {
     assert!(e.contains("300-byte cap (--mem-cap)"), "{e}");
 }
 
+/// `init = { hex = … }` is exactly level 0 (every slice) or the whole mip
+/// chain; any other length is one line naming the field and both sizes, exit
+/// 2 (a 2-byte string for 4-byte texels used to be accepted, the rest zero).
+/// A 2×2 RGBA8 image with its full chain: level 0 is 16 bytes, the chain 20.
+#[test]
+fn image_hex_init_is_level_0_or_the_whole_chain() {
+    let dir = std::env::temp_dir().join(format!("gcnrun-hexinit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |bytes: usize, layers: u32| {
+        let hex = "ab".repeat(bytes);
+        let (ty, extra) = if layers > 1 {
+            ("2d_array", format!("layers = {layers}\n"))
+        } else {
+            ("2d", String::new())
+        };
+        let m = dir.join(format!("m{bytes}_{layers}.toml"));
+        std::fs::write(
+            &m,
+            format!("arch = \"gfx900\"\nhex = \"000081bf\"\n[[image]]\nname = \"img\"\ntype = \"{ty}\"\nwidth = 2\nheight = 2\n{extra}mips = \"full\"\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = {{ hex = \"{hex}\" }}\n"),
+        )
+        .unwrap();
+        gcn_run(&[m.to_str().unwrap()])
+    };
+    for ok in [16, 20] {
+        let out = run(ok, 1);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{ok}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Three layers: level 0 is 48 bytes, the chain 60.
+    for ok in [48, 60] {
+        assert_eq!(run(ok, 3).status.code(), Some(0), "{ok} bytes, 3 layers");
+    }
+    for (bad, layers, sizes) in [
+        (2, 1, ["16 bytes", "20 bytes"]),
+        (18, 1, ["16 bytes", "20 bytes"]),
+        (24, 1, ["16 bytes", "20 bytes"]),
+        (16, 3, ["48 bytes", "60 bytes"]),
+    ] {
+        let out = run(bad, layers);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("field `image[0].init.hex`"), "{stderr}");
+        assert!(stderr.contains(&format!("{bad} bytes of hex")), "{stderr}");
+        for s in sizes {
+            assert!(stderr.contains(s), "{stderr} lacks {s}");
+        }
+    }
+}
+
 /// Image instructions the interpreter cannot execute as written stop the run
 /// with one line naming the instruction's offset and why, exit 2: a store into
 /// a block-compressed image, a gfx10 DIM that does not address the T#'s type,

@@ -369,13 +369,17 @@ pub fn place_images(
         }
         let start = bytes.len();
         bytes.resize(end as usize, 0);
+        let init_field = match im.init {
+            super::manifest::ImageInit::Hex(_) => "init.hex",
+            _ => "init",
+        };
         fill(
             &mut bytes[start..start + size as usize],
             &surf,
             im,
             df.bytes,
         )
-        .map_err(|m| err(field("init"), m))?;
+        .map_err(|m| err(field(init_field), m))?;
         placed.push(Placed { tsharp, desc });
     }
     Ok((
@@ -407,20 +411,40 @@ fn fill(
     use super::manifest::ImageInit;
     match &im.init {
         ImageInit::Zero => {}
-        // Texels tightly packed in x, y, z, slice order, level 0 first; bytes
-        // past level 0 fill level 1, then level 2, … (the pitch padding is the
-        // layout's business, not the manifest writer's). BCn: 4×4 blocks, in
-        // block-row order.
-        ImageInit::Bytes(b) => {
+        // Texels tightly packed in x, y, z, slice order, level 0 first, then
+        // level 1, … (the pitch padding is the layout's business, not the
+        // manifest writer's). BCn: 4×4 blocks, in block-row order. `hex`
+        // gives exactly level 0 (every slice) or the whole chain: any other
+        // length is a mistake (a short string used to leave the rest zero
+        // without a word). A PNG gives level 0 of slice 0.
+        ImageInit::Hex(b) | ImageInit::Bytes(b) => {
             let level_texels = |m: u32| {
                 let (w, h, d) = elem_dims(s, m);
                 u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices)
             };
-            let all: u64 = (0..s.levels).map(level_texels).sum();
-            if b.len() as u64 > all * u64::from(bpe) {
+            let level0 = level_texels(0) * u64::from(bpe);
+            let chain = (0..s.levels).map(level_texels).sum::<u64>() * u64::from(bpe);
+            let len = b.len() as u64;
+            if matches!(im.init, ImageInit::Hex(_)) && len != level0 && len != chain {
+                let (w, h, d) = elem_dims(s, 0);
+                let what = if s.block { "4×4 blocks" } else { "texels" };
+                let slices = if s.slices > 1 {
+                    format!(" × {} slices", s.slices)
+                } else {
+                    String::new()
+                };
+                let whole = if s.levels > 1 {
+                    format!(" or the whole chain of {} levels ({chain} bytes)", s.levels)
+                } else {
+                    String::new()
+                };
                 return Err(format!(
-                    "{} bytes of hex for {all} texels of {bpe} bytes in {} levels",
-                    b.len(),
+                    "{len} bytes of hex: give level 0 ({level0} bytes: {w}×{h}×{d} {what}{slices} of {bpe} bytes){whole}"
+                ));
+            }
+            if len > chain {
+                return Err(format!(
+                    "{len} bytes for {} levels of {chain} bytes",
                     s.levels
                 ));
             }

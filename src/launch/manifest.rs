@@ -102,7 +102,11 @@ pub enum ImageInit {
     Zero,
     /// A PNG file, relative to the manifest.
     Png(String),
-    /// Raw bytes of level 0.
+    /// `{ hex = … }`: texels tightly packed, level 0 first; exactly level 0
+    /// (every slice of it) or the whole mip chain (`build::fill`).
+    Hex(Vec<u8>),
+    /// Texels of level 0 of slice 0 (a PNG, read before placement); the
+    /// rest of the image is zero.
     Bytes(Vec<u8>),
 }
 
@@ -560,7 +564,7 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
         },
         Some(toml::Value::Table(t)) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(p))) if k == "png" => ImageInit::Png(p.clone()),
-            Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Bytes(
+            Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Hex(
                 crate::input::parse_hex(h).map_err(|e| err(f("init.hex"), e.to_string()))?,
             ),
             _ => return Err(err(f("init"), "expected { png = \"file\" } or { hex = \"…\" }")),
