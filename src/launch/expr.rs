@@ -40,17 +40,19 @@
 //!
 //! # How it runs
 //!
-//! One pass turns the text into tokens ([`Lexer`]) and the tokens into a
-//! postfix program ([`Compiler`], Dijkstra's shunting-yard algorithm with an
+//! One pass turns the text into tokens (`Lexer`) and the tokens into a
+//! postfix program (`Compiler`, Dijkstra's shunting-yard algorithm with an
 //! explicit operator stack): no recursion, so no input can overflow the Rust
-//! stack, and every token costs a bounded amount of work, so compiling is
+//! stack, and every token is pushed and popped at most once, so compiling is
 //! linear in the text. A run of one prefix operator (`- - - x`) is one stack
 //! entry and compiles to at most two steps. Operations whose operands are all
 //! constants are computed while compiling, so an expression that uses no
-//! variable is one constant. Evaluating a lane runs the program over a value
-//! stack whose depth is known after compiling (a small array on the Rust
-//! stack for every expression but deeply nested ones): no hashing, no
-//! allocation per lane.
+//! variable is one constant. [`LaneExpr::eval`] runs the program for one lane
+//! over a value stack whose depth is known after compiling (a small array on
+//! the Rust stack for all but deeply nested expressions);
+//! [`LaneExpr::eval_lanes`] runs it once for all the lanes of a wave, one
+//! column of values per stack slot, in storage reused from call to call. No
+//! hashing, no allocation per lane.
 
 use std::fmt;
 
