@@ -161,6 +161,27 @@ fn bad_intel_launches_name_the_field_or_line() {
         KERNEL,
         &["intel.sampler_table.0", "clamp_half_border"],
     );
+    // An expectation the launch cannot hold is a field error, not a
+    // mismatch against zeros (exit 1): a thread past `threads`, values past
+    // the end of the variable (16 elements of U) or of the buffer.
+    bad(
+        &format!("{MANIFEST}[intel.expect]\nU = {{ thread = 5, f = [0.0] }}\n"),
+        KERNEL,
+        &["field `intel.expect.U.thread`", "thread 5", "0..1"],
+    );
+    bad(
+        &format!(
+            "{MANIFEST}[intel.expect]\nU = {{ f = [{}] }}\n",
+            ["0.0"; 17].join(", ")
+        ),
+        KERNEL,
+        &["field `intel.expect.U`", "17 values", "64 bytes"],
+    );
+    bad(
+        &format!("{MANIFEST}[[buffer]]\nname = \"out\"\nbytes = 8\n[intel.expect]\nout = {{ offset = 4, ud = [1, 2] }}\n"),
+        KERNEL,
+        &["field `intel.expect.out`", "from offset 4", "8 bytes"],
+    );
     // AMD sections do not apply.
     bad(
         &format!("{MANIFEST}[sgpr]\ns0 = 1\n"),

@@ -30,9 +30,9 @@
 
 use super::{err, Emitter, TranslateError};
 use crate::ir::grf::{
-    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region,
-    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, MAX_BACK_JUMPS,
-    OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
+    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, InfoValue, PredCtrl,
+    PredUse, Region, Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS,
+    MAX_BACK_JUMPS, OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -172,6 +172,7 @@ fn extent(op: &GrfOp) -> u32 {
             params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
         }
         GrfOp::SetExec { .. }
+        | GrfOp::Resinfo { .. }
         | GrfOp::Goto { .. }
         | GrfOp::Join { .. }
         | GrfOp::Ret { .. }
@@ -684,6 +685,29 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line(&format!("    exec_lo = {en};"));
             e.line("    exec_hi = 0u;");
         }
+        GrfOp::Resinfo {
+            first,
+            size,
+            values,
+        } => {
+            // cpu::grf: the lanes EXEC enables, from and to the private
+            // address and result VGPRs (no GRF access).
+            let lod = e.v_read(ADDR_VGPR);
+            e.line(&format!(
+                "    if lane >= {first}u && lane < {}u && ((exec_lo >> lane) & 1u) == 1u {{",
+                first + size
+            ));
+            for (k, v) in values.iter().enumerate() {
+                let value = match v {
+                    InfoValue::Const(c) => format!("{c}u"),
+                    InfoValue::Shifted(size) => format!("resinfo_shift({size}u, {lod})"),
+                };
+                if let Some(place) = e.v(DATA_VGPR + k as u32) {
+                    e.line(&format!("        {place} = {value};"));
+                }
+            }
+            e.line("    }");
+        }
         GrfOp::Goto { ch, uniform, wait } => {
             let taking = taking_expr(e, offset, ch, *uniform)?;
             let w = sgpr(e, offset, *wait)?;
@@ -1134,6 +1158,7 @@ fn describe(op: &GrfOp) -> String {
         GrfOp::StageAddress { .. } => "stage the address VGPRs".into(),
         GrfOp::StageCube { .. } => "cube direction → face address".into(),
         GrfOp::SetExec { .. } => "EXEC = channel enable".into(),
+        GrfOp::Resinfo { .. } => "resinfo (Intel's table)".into(),
         GrfOp::Goto { .. } => "goto: channels wait at the label".into(),
         GrfOp::Join { .. } => "label: waiting channels rejoin".into(),
         GrfOp::Ret { .. } => "ret".into(),
