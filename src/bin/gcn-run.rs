@@ -33,9 +33,13 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
                                                        (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
   gcn-run --list-adapters
+  gcn-run --max-steps 100000000 long.toml              (a larger work budget)
+
+A run stops past its work budget (--max-steps, default 4194304 steps) and --gpu
+refuses modules past --max-module-bytes (default 4m), each with one line, exit 2.
 
 Exit codes: 0 ok, 1 mismatches (--diff, or a manifest's [expect]), 2 bad input,
-3 no usable GPU adapter or a device error.";
+3 no usable GPU adapter or a device error, 130 interrupted (Ctrl-C).";
 
 /// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
 /// instructions.

@@ -264,7 +264,7 @@ fn run_wave_limited(
     while let Some((offset, op)) = prog.ops.get(pc) {
         pc += 1;
         // A long straight pass notices an interrupt too.
-        if pc % 4096 == 0 {
+        if pc & 0xfff == 0 {
             limits.poll()?;
         }
         let fail = |message: String| ExecError {
@@ -297,7 +297,7 @@ fn run_wave_limited(
                         loops.pop();
                     } else if back_jumps == MAX_BACK_JUMPS {
                         return Err(fail(format!(
-                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"
+                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"
                         )));
                     } else if !steps.jump((pc - start) as u64) {
                         // The body again, from its first op to this one

@@ -48,7 +48,7 @@ pub const M0_WORD: u32 = 106;
 /// State word (the spare) where a module that can fault at run time writes
 /// the offset of the first faulting operation, 0 when none did (a vISA
 /// `scatter4_scaled` to an address that is not dword-aligned, or a loop past
-/// the step budget, which the CPU refuses when it runs; [`Kernel::faults`]).
+/// the jump budget, which the CPU refuses when it runs; [`Kernel::faults`]).
 /// An AMD BVH instruction, whose offset may be 0, writes its offset with bit 31
 /// set ([`fault_offset`]).
 pub const FAULT_WORD: u32 = 111;
@@ -441,12 +441,19 @@ fn err(offset: usize, message: impl Into<String>) -> TranslateError {
     }
 }
 
-/// The refusal of a module past the size limit (its size when it was built
-/// whole; `None` when emission stopped early).
+/// The refusal of a module past the size limit: its size with every call
+/// inlined, or `None` when emission stopped early, its code alone being more
+/// than four times the limit.
 fn too_large(size: Option<u64>, limit: u64) -> TranslateError {
-    let size = size.map_or("more than that".to_string(), |s| s.to_string());
+    let size = match size {
+        Some(s) => format!("{s} bytes of WGSL with every call inlined"),
+        None => format!(
+            "over {} bytes of WGSL before any call is inlined",
+            limit.saturating_mul(4)
+        ),
+    };
     whole(format!(
-        "the program is too large for one GPU module: {size} bytes of WGSL with every call inlined, past the limit of {limit} (--max-module-bytes; docs/gpu.md, \"Module size\")"
+        "the program is too large for one GPU module: {size}, past the limit of {limit} (--max-module-bytes; docs/gpu.md, \"Module size\")"
     ))
 }
 

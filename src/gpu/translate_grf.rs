@@ -254,7 +254,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     let words = (vgprs * THREAD_LANES).max(1);
     writeln!(
         e.decls,
-        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive; EndLoop's decision).\nvar<workgroup> grf_active: u32;\n// Backward jumps taken by the thread (EndLoop's step budget).\nvar<private> loop_jumps: u32;"
+        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive; EndLoop's decision).\nvar<workgroup> grf_active: u32;\n// Backward jumps taken by the thread (EndLoop's jump budget).\nvar<private> loop_jumps: u32;"
     )
     .ok();
     e.decls.push_str(GRF);
@@ -653,7 +653,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line("loop_jumps = loop_jumps + 1u;");
             e.line(&charge);
             e.line("}");
-            e.faults.insert(offset, format!("the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"));
+            e.faults.insert(offset, format!("the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"));
             e.grf_sync = Sync::default();
             return Ok(());
         }
