@@ -33,8 +33,8 @@ use super::{Op, Program};
 
 /// The budget of a launch that sets none (`--max-steps`, a manifest's
 /// `max_steps`): 2^22 steps. Every asset and test launch stays far below it
-/// (the largest takes about 2^18), while a vISA launch of 4,096 threads
-/// × 4,095 loop trips — minutes of work — stops after about 2 % of it, in
+/// (the largest takes 16,390 steps in all), while a vISA launch of 4,096 threads
+/// × 4,095 loop trips — minutes of work — stops after about 3 % of it, in
 /// seconds on the CPU and on lavapipe (figures in docs/semantics.md).
 pub const DEFAULT_MAX_STEPS: u64 = 1 << 22;
 
