@@ -7,6 +7,7 @@
 //! lowering), so both ISAs share one register model: per-lane 32-bit slots plus
 //! wave-uniform 32-bit slots.
 
+pub mod budget;
 pub mod grf;
 
 use crate::arch::Arch;

@@ -233,6 +233,10 @@ pub struct Launch {
     /// The manifest's own cap on image memory (`mem_cap`, bytes): it can only
     /// lower the command line's (`--mem-cap`) or the default cap.
     pub mem_cap: Option<u64>,
+    /// The manifest's own work budget (`max_steps`, docs/semantics.md, "The
+    /// work budget"): like `mem_cap`, it can only lower the command line's
+    /// (`--max-steps`) or the default budget.
+    pub max_steps: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -244,6 +248,7 @@ struct RawManifest {
     waves: Option<u32>,
     wave_size: Option<u32>,
     mem_cap: Option<u64>,
+    max_steps: Option<u64>,
     #[serde(default)]
     sgpr: toml::Table,
     #[serde(default)]
@@ -459,6 +464,10 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
         mem_cap: match raw.mem_cap {
             Some(0) => return Err(err("mem_cap", "0 bytes cannot hold an image")),
             c => c,
+        },
+        max_steps: match raw.max_steps {
+            Some(0) => return Err(err("max_steps", "a budget of 0 steps runs nothing")),
+            n => n,
         },
     })
 }
