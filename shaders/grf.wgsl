@@ -380,3 +380,11 @@ fn amd_offset_dword(u: u32, v: u32, r: u32) -> u32 {
 fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {
     return select(min(si, last), 0xffffffffu, lod != 0u);
 }
+
+// ---- 3D_INFO (cpu::grf) ----
+
+// resinfo_shift: a level-0 size at `lod`, size >> lod with no floor, 0 once
+// the shift is 32 or more (WGSL masks the shift amount, so it is selected away).
+fn resinfo_shift(size: u32, lod: u32) -> u32 {
+    return select(0u, size >> min(lod, 31u), lod < 32u);
+}

@@ -8,6 +8,7 @@
 //! wave-uniform 32-bit slots.
 
 pub mod atomic;
+pub mod budget;
 pub mod grf;
 pub mod image;
 

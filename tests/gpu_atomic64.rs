@@ -167,6 +167,7 @@ fn each_path_translates_as_documented() {
             let options = translate::Options {
                 trace_atomics: true,
                 int64_atomics: int64,
+                ..Default::default()
             };
             let tr = translate::translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
             let k = &tr.kernels[0];
@@ -189,6 +190,7 @@ fn a_module_without_the_64_bit_view_may_not_use_64_bit_atomics() {
     let options = translate::Options {
         trace_atomics: false,
         int64_atomics: true,
+        ..Default::default()
     };
     let tr = translate::translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
     let undeclared = tr.kernels[0].wgsl.replace(

@@ -105,7 +105,7 @@ fn a_misaligned_scatter_is_an_error_on_both_backends() {
     );
 }
 
-/// A loop that never ends stops at the step budget (MAX_BACK_JUMPS backward
+/// A loop that never ends stops at the jump budget (MAX_BACK_JUMPS backward
 /// jumps per thread) with an error naming its backward branch, on the CPU
 /// and on the GPU alike: neither hangs, and the GPU does not end it early
 /// without a word (llvmpipe stops loops after 65535 iterations by itself).

@@ -33,9 +33,13 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
                                                        (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
   gcn-run --list-adapters
+  gcn-run --max-steps 100000000 long.toml              (a larger work budget)
+
+A run stops past its work budget (--max-steps, default 4194304 steps) and --gpu
+refuses modules past --max-module-bytes (default 4m), each with one line, exit 2.
 
 Exit codes: 0 ok, 1 mismatches (--diff, or a manifest's [expect]), 2 bad input,
-3 no usable GPU adapter or a device error.";
+3 no usable GPU adapter or a device error, 130 interrupted (Ctrl-C).";
 
 /// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
 /// instructions.
@@ -77,6 +81,19 @@ struct Cli {
     /// for KiB, MiB, GiB). Default 1g; a manifest's `mem_cap` can only lower it.
     #[arg(long = "mem-cap", value_name = "BYTES", value_parser = parse_bytes)]
     mem_cap: Option<u64>,
+
+    /// Work budget of a run, in steps: the operations its waves pass, each
+    /// wave taking an equal share (docs/semantics.md, "The work budget").
+    /// Default 4194304; a manifest's `max_steps` can only lower it. Past it
+    /// the run stops with exit code 2.
+    #[arg(long = "max-steps", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_steps: Option<u64>,
+
+    /// Largest GPU module to build, in bytes of WGSL with every call inlined
+    /// (suffixes k, m, g). Default 4m; a larger program is refused before
+    /// the driver spends minutes compiling it (docs/gpu.md, "Module size").
+    #[arg(long = "max-module-bytes", value_name = "BYTES", value_parser = parse_bytes)]
+    max_module_bytes: Option<u64>,
 
     /// Registers to print after the run, e.g. `v[4:7],s0`.
     #[arg(long, value_name = "REGS")]
@@ -168,6 +185,39 @@ enum Command {
 /// Exit status for "no usable GPU adapter or a device error" (SPEC.md).
 const EXIT_NO_GPU: u8 = 3;
 
+/// Exit status after Ctrl-C: 128 + SIGINT, the shells' convention.
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Ctrl-C's request to the CPU interpreter, which polls it where it counts
+/// steps (docs/semantics.md, "The work budget").
+static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
+
+/// Installs the SIGINT handler: during a CPU run it asks the interpreter to
+/// stop (the run then ends with "interrupted", exit code 130); at any other
+/// time — reading input, compiling or dispatching on the GPU, printing — or
+/// at a second Ctrl-C, it ends the process at once with the same line and
+/// code.
+fn handle_ctrl_c() {
+    // A handler that cannot be installed leaves Ctrl-C's default (the
+    // process ends by the signal), which is no reason to refuse to run.
+    let _ = ctrlc::set_handler(|| {
+        let again = INTERRUPT.requested();
+        if again || !INTERRUPT.request() {
+            let _ = std::io::stderr().write_all(b"gcn-run: interrupted\n");
+            // No exit handlers: a driver thread may be running (a GPU
+            // dispatch, LLVM compiling a shader for lavapipe).
+            #[cfg(unix)]
+            // SAFETY: _exit ends the process; it takes no pointers and is
+            // async-signal-safe.
+            unsafe {
+                libc::_exit(i32::from(EXIT_INTERRUPTED))
+            };
+            #[cfg(not(unix))]
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    });
+}
+
 /// Why a command failed: bad input (exit 2) or the GPU (exit 3).
 enum Failure {
     Input(InputError),
@@ -206,8 +256,15 @@ fn main() -> ExitCode {
     if let Err(message) = check_options(&cli) {
         return fail(&format!("{message} (try --help)"));
     }
+    handle_ctrl_c();
     let mut note = None;
     let result = run(&cli, &mut note);
+    // A run that Ctrl-C stopped (or that ended as it arrived) ends with one
+    // line, whatever it returned.
+    if INTERRUPT.requested() {
+        eprintln!("gcn-run: interrupted");
+        return ExitCode::from(EXIT_INTERRUPTED);
+    }
     // The note (an arch nobody chose) ends the error line of a failed run, so
     // that the error stays one line, and is a line of its own otherwise.
     let with_note = |line: String| match &note {
@@ -649,11 +706,25 @@ fn report_intel(
     }
 }
 
-/// The launch INPUT names: a manifest, a code file (or --hex) in the
-/// environment of a `--manifest`, or in the default environment. `note` gets
-/// the arch note when the code's arch was assumed
-/// ([`input::assumed_arch_note`]).
+/// The launch INPUT names, under the command line's limits (`--max-steps`,
+/// `--max-module-bytes`, Ctrl-C). `note` gets the arch note when the code's
+/// arch was assumed ([`input::assumed_arch_note`]).
 fn prepare(
+    cli: &Cli,
+    note: &mut Option<String>,
+) -> Result<gcnrun::launch::run::Prepared, InputError> {
+    let mut p = prepare_launch(cli, note)?;
+    p.set_max_steps(cli.max_steps);
+    p.limits.interrupt = Some(&INTERRUPT);
+    if let Some(m) = cli.max_module_bytes {
+        p.max_module_bytes = m;
+    }
+    Ok(p)
+}
+
+/// The launch INPUT names: a manifest, a code file (or --hex) in the
+/// environment of a `--manifest`, or in the default environment.
+fn prepare_launch(
     cli: &Cli,
     note: &mut Option<String>,
 ) -> Result<gcnrun::launch::run::Prepared, InputError> {
@@ -740,8 +811,18 @@ fn gpu_refusal(mut e: InputError) -> InputError {
 /// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.
 fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     let p = prepare(cli, note)?;
-    let tr = gcnrun::gpu::translate::translate(&p.prog, &p.waves, &p.memory)
-        .map_err(|e| gpu_refusal(InputError::at(&p.code_name, e.offset, e.message)))?;
+    let options = gcnrun::gpu::translate::Options {
+        max_steps: p.limits.max_steps,
+        max_module_bytes: p.max_module_bytes,
+        ..Default::default()
+    };
+    let tr = gcnrun::gpu::translate::translate_with(&p.prog, &p.waves, &p.memory, options)
+        .map_err(|e| {
+            gpu_refusal(match e.whole {
+                true => InputError::whole(&p.code_name, e.message),
+                false => InputError::at(&p.code_name, e.offset, e.message),
+            })
+        })?;
     let target = cli.target.as_deref().unwrap_or("wgsl");
     let mut out: Vec<u8> = Vec::new();
     for (k, kernel) in tr.kernels.iter().enumerate() {

@@ -56,8 +56,9 @@
 //!   naming the branch (a loop that never ends must not hang the run).
 
 use crate::ir::grf::{
-    grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, Region,
-    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR, RETURNED_SGPR,
+    grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, InfoValue,
+    PredCtrl, Region, Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR,
+    RETURNED_SGPR,
 };
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
@@ -608,6 +609,26 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             }
         }
         GrfOp::SetExec { ch } => w.exec = u64::from(enabled(w, ch)),
+        GrfOp::Resinfo {
+            first,
+            size,
+            values,
+        } => {
+            let exec = w.exec as u32;
+            for lane in *first..first + size {
+                if exec >> lane & 1 == 0 {
+                    continue;
+                }
+                let lod = w.vgpr(ADDR_VGPR, lane);
+                for (k, v) in values.iter().enumerate() {
+                    let x = match *v {
+                        InfoValue::Const(c) => c,
+                        InfoValue::Shifted(size) => resinfo_shift(size, lod),
+                    };
+                    w.set_vgpr(DATA_VGPR + k as u32, lane, x);
+                }
+            }
+        }
         GrfOp::Goto { ch, uniform, wait } => {
             let taking = match (*uniform, uniform_pred(w, ch)) {
                 (true, true) => active(w),
@@ -710,6 +731,15 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
         )?,
     }
     Ok(())
+}
+
+/// One size of Intel `resinfo` at `lod`: IGC `INFO.md` gives
+/// `(Width+1)>>LOD` (the field holds the size minus one), with no floor at 1
+/// and no other case for a LOD past the mip chain; a shift of 32 or more
+/// leaves nothing (docs/errata.md VC2). `shaders/grf.wgsl` has the same
+/// function.
+pub fn resinfo_shift(size: u32, lod: u32) -> u32 {
+    size.checked_shr(lod).unwrap_or(0)
 }
 
 /// `scatter4_scaled` (IGC `instructions/SCATTER4_SCALED.md`): colour channel

@@ -137,6 +137,7 @@ pub fn run_with(
         GpuError::Translate(super::translate::TranslateError {
             offset: 0,
             message: format!("uploading {} bytes of image memory: {m}", mem.bytes.len()),
+            whole: true,
         })
     })?;
     mem_init[..mem.bytes.len()].copy_from_slice(&mem.bytes);
@@ -383,6 +384,18 @@ fn run_chunk(
     let sw = kernel.state_words as usize;
     for (c, &i) in part.iter().enumerate() {
         let fault = words[c * sw + FAULT_WORD as usize];
+        if fault == super::translate::BUDGET_FAULT {
+            // The launch's work budget: no wave or offset, as on the CPU.
+            let what = kernel
+                .faults
+                .get(&(fault as usize))
+                .map_or("the launch exceeded its work budget", String::as_str);
+            return Err(GpuError::Translate(super::translate::TranslateError {
+                offset: 0,
+                message: what.to_string(),
+                whole: true,
+            }));
+        }
         if fault != 0 {
             // The run-time faults a module records (translate::FAULT_WORD).
             let offset = super::translate::fault_offset(fault);
@@ -393,6 +406,7 @@ fn run_chunk(
             return Err(GpuError::Translate(super::translate::TranslateError {
                 offset,
                 message: format!("wave {i}: {what}"),
+                whole: false,
             }));
         }
         unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);

@@ -50,10 +50,23 @@ pub const M0_WORD: u32 = 106;
 /// State word (the spare) where a module that can fault at run time writes
 /// the offset of the first faulting operation, 0 when none did (a vISA
 /// `scatter4_scaled` to an address that is not dword-aligned, or a loop past
-/// the step budget, which the CPU refuses when it runs; [`Kernel::faults`]).
+/// the jump budget, which the CPU refuses when it runs; [`Kernel::faults`]).
 /// An AMD BVH instruction, whose offset may be 0, writes its offset with bit 31
 /// set ([`fault_offset`]).
 pub const FAULT_WORD: u32 = 111;
+
+/// The FAULT_WORD of a wave stopped by the work budget
+/// (`ir::budget`; [`Emitter::jump_budget`]): above every offset a program can
+/// have (64 MiB of code at most), without bit 31 (BVH faults), and larger
+/// than any offset so that a fault an operation recorded first in another
+/// lane wins (the smallest value is kept), as the CPU stops at the first.
+pub const BUDGET_FAULT: u32 = 0x7fff_ffff;
+
+/// The largest GPU module (bytes of WGSL with every call inlined,
+/// [`wgsl::inlined_bytes`]) the translator builds unless told otherwise
+/// (`--max-module-bytes`): past it a module takes more than about a minute
+/// to compile on lavapipe (figures in docs/gpu.md, "Module size").
+pub const DEFAULT_MAX_MODULE_BYTES: u64 = 4 << 20;
 
 /// The operation offset a nonzero FAULT_WORD names: bit 31 marks an offset
 /// that may be 0 (translate_bvh.rs).
@@ -67,13 +80,36 @@ pub fn fault_offset(word: u32) -> usize {
 
 /// A translation failure: the instruction's byte offset and what is not
 /// supported (or not valid) there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("offset {offset:#x}: {message}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranslateError {
     /// Byte offset of the instruction (0 for launch-wide problems).
     pub offset: usize,
     /// What went wrong.
     pub message: String,
+    /// The launch as a whole is refused (the work budget, the module size):
+    /// the offset means nothing and is not printed.
+    pub whole: bool,
+}
+
+impl std::fmt::Display for TranslateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.whole {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "offset {:#x}: {}", self.offset, self.message)
+        }
+    }
+}
+
+impl std::error::Error for TranslateError {}
+
+/// A refusal of the launch as a whole.
+fn whole(message: impl Into<String>) -> TranslateError {
+    TranslateError {
+        offset: 0,
+        message: message.into(),
+        whole: true,
+    }
 }
 
 /// One WGSL module and the waves it runs.
@@ -132,7 +168,7 @@ pub struct TracedAtomic {
 }
 
 /// Translation options.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Record every lane's atomic executions (address, old value, operands) in
     /// a trace buffer, for checking contended atomics against a serial order
@@ -143,6 +179,23 @@ pub struct Options {
     /// default, valid on every adapter) lanes take turns and waves run one
     /// dispatch at a time (docs/gpu.md, "Memory").
     pub int64_atomics: bool,
+    /// The launch's work budget (`ir::budget`): the modules count steps as
+    /// the CPU does and stop a wave past its share.
+    pub max_steps: u64,
+    /// The largest module to build ([`wgsl::inlined_bytes`]); a larger one is
+    /// refused before naga or the driver sees it.
+    pub max_module_bytes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            trace_atomics: false,
+            int64_atomics: false,
+            max_steps: crate::ir::budget::DEFAULT_MAX_STEPS,
+            max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
+        }
+    }
 }
 
 /// The modules of one launch, run in order.
@@ -175,7 +228,24 @@ pub fn translate_with(
 ) -> Result<Translation, TranslateError> {
     let wave_size = waves.first().map_or(64, |w| w.wave_size);
     let lds_bytes = waves.first().map_or(0, |w| w.lds.len() as u32);
+    // The work budget (ir::budget): the straight pass is checked here, as
+    // cpu::run_with checks it, and the modules count backward jumps.
+    let budget = crate::ir::budget::Exceeded {
+        max_steps: options.max_steps,
+        waves: waves.len(),
+    };
+    crate::ir::budget::check_launch(prog, waves.len(), options.max_steps)
+        .map_err(|e| whole(e.to_string()))?;
     let ops = live_ops(prog);
+    // The step counter is a u32 (Emitter::jump_budget): with at most
+    // MAX_BACK_JUMPS (2^12) jumps of fewer than 2^20 operations each, what a
+    // wave jumps over stays below 2^32.
+    if ops.len() >= 1 << 20 {
+        return Err(whole(format!(
+            "the program has {} operations; a GPU module holds fewer than 2^20 (docs/gpu.md, \"Module size\")",
+            ops.len()
+        )));
+    }
     // Group waves by the T#s their image instructions see.
     let mut groups: Vec<(Vec<[u32; 8]>, Vec<usize>)> = Vec::new();
     let mut scratch = WaveState::new(0, wave_size, 0);
@@ -197,11 +267,19 @@ pub fn translate_with(
         let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
         e.trace = options.trace_atomics;
         e.int64 = int64;
+        e.budget = budget.clone();
+        e.room = crate::ir::budget::share(budget.max_steps, budget.waves)
+            - crate::ir::budget::straight_steps(prog);
+        e.max_body_bytes = options.max_module_bytes.saturating_mul(4);
         e.emit_program(&ops, first)?;
         let atomics = e.atomics.clone();
         let faults = std::mem::take(&mut e.faults);
         let mem64 = e.mem64;
         let (wgsl, vgprs) = e.finish();
+        let size = wgsl::inlined_bytes(&wgsl);
+        if size > options.max_module_bytes {
+            return Err(too_large(Some(size), options.max_module_bytes));
+        }
         kernels.push(Kernel {
             degamma_table: super::degamma::reads_table(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
@@ -337,13 +415,45 @@ struct Emitter<'a> {
     /// An AMD operation can fault per lane (translate_bvh.rs): the module keeps
     /// a `fault` variable and writes FAULT_WORD at its end.
     lane_faults: bool,
+    /// The launch's work budget (for the fault's message).
+    budget: crate::ir::budget::Exceeded,
+    /// Steps a wave may jump back over: its share less the straight pass.
+    room: u64,
+    /// The module counts backward jumps (`steps_jumped`).
+    counts_steps: bool,
+    /// Index (in the live ops) of the operation being emitted.
+    index: usize,
+    /// Index of each open loop's `Loop` op, innermost last.
+    loop_starts: Vec<usize>,
+    /// Stop emitting once the body is this large, so that a huge program
+    /// costs neither time nor memory: the module's inlined size, which
+    /// decides, is at least the body's code, and comments (one line per
+    /// operation) never make up three quarters of it.
+    max_body_bytes: u64,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> TranslateError {
     TranslateError {
         offset,
         message: message.into(),
+        whole: false,
     }
+}
+
+/// The refusal of a module past the size limit: its size with every call
+/// inlined, or `None` when emission stopped early, its code alone being more
+/// than four times the limit.
+fn too_large(size: Option<u64>, limit: u64) -> TranslateError {
+    let size = match size {
+        Some(s) => format!("{s} bytes of WGSL with every call inlined"),
+        None => format!(
+            "over {} bytes of WGSL before any call is inlined",
+            limit.saturating_mul(4)
+        ),
+    };
+    whole(format!(
+        "the program is too large for one GPU module: {size}, past the limit of {limit} (--max-module-bytes; docs/gpu.md, \"Module size\")"
+    ))
 }
 
 impl<'a> Emitter<'a> {
@@ -370,7 +480,37 @@ impl<'a> Emitter<'a> {
             grf_sync: grf::Sync::default(),
             faults: BTreeMap::new(),
             lane_faults: false,
+            budget: crate::ir::budget::Exceeded {
+                max_steps: crate::ir::budget::DEFAULT_MAX_STEPS,
+                waves: 1,
+            },
+            room: 0,
+            counts_steps: false,
+            index: 0,
+            loop_starts: Vec::new(),
+            max_body_bytes: u64::MAX,
         }
+    }
+
+    /// A backward jump over `distance` operations (target to jump, inclusive;
+    /// `ir::budget::Steps::jump`, the CPU's rule): the WGSL condition "it
+    /// would take the wave past its share", and the statement that counts it
+    /// once it is taken. The count is per invocation and the same in all of a
+    /// wave's (every branch decision is wave-uniform). The vISA loop end uses
+    /// it; an AMD branch op that jumps backward will too.
+    fn jump_budget(&mut self, distance: u64) -> (String, String) {
+        self.counts_steps = true;
+        self.faults
+            .insert(BUDGET_FAULT as usize, self.budget.to_string());
+        // `steps_jumped` never passes `room` (it grows only by jumps that
+        // fit), so `room - distance` is the largest count a jump still fits;
+        // the u32 clamp never bites (translate_with: below 2^32 jumped).
+        let room = self.room.min(u64::from(u32::MAX));
+        let over = match room.checked_sub(distance) {
+            Some(left) => format!("steps_jumped > {left}u"),
+            None => "true".into(),
+        };
+        (over, format!("steps_jumped = steps_jumped + {distance}u;"))
     }
 
     /// The WGSL place of VGPR `n` (`None` past the register file: reads give 0
@@ -433,7 +573,11 @@ impl<'a> Emitter<'a> {
             grf::prepare(self, ops)?;
             self.grf = true;
         }
-        for &(offset, op) in ops {
+        for (index, &(offset, op)) in ops.iter().enumerate() {
+            self.index = index;
+            if self.body.len() as u64 > self.max_body_bytes {
+                return Err(too_large(None, self.max_body_bytes / 4));
+            }
             match op {
                 Op::End => break,
                 Op::Nop | Op::Wait => {}
@@ -1232,6 +1376,9 @@ impl<'a> Emitter<'a> {
             out.push_str(wgsl::ATOMIC64);
         }
         out.push_str(&self.decls);
+        if self.counts_steps {
+            out.push_str("\n// Operations the wave's backward jumps passed again (the work budget, Emitter::jump_budget).\nvar<private> steps_jumped: u32;\n");
+        }
         let n_atomics = self.atomics.len().max(1);
         writeln!(
             out,

@@ -28,11 +28,11 @@
 //! predicate and `setp` are computed whole by every invocation.
 //! docs/gpu.md, "Intel vISA programs".
 
-use super::{err, Emitter, TranslateError};
+use super::{err, Emitter, TranslateError, BUDGET_FAULT};
 use crate::ir::grf::{
-    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region,
-    Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, MAX_BACK_JUMPS,
-    OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
+    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, InfoValue, PredCtrl,
+    PredUse, Region, Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS,
+    MAX_BACK_JUMPS, OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -172,6 +172,7 @@ fn extent(op: &GrfOp) -> u32 {
             params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
         }
         GrfOp::SetExec { .. }
+        | GrfOp::Resinfo { .. }
         | GrfOp::Goto { .. }
         | GrfOp::Join { .. }
         | GrfOp::Ret { .. }
@@ -254,7 +255,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     let words = (vgprs * THREAD_LANES).max(1);
     writeln!(
         e.decls,
-        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive; EndLoop's decision).\nvar<workgroup> grf_active: u32;\n// Backward jumps taken by the thread (EndLoop's step budget).\nvar<private> loop_jumps: u32;"
+        "\n// The Intel thread's GRF: the first {vgprs} VGPRs of every lane, dword d = v[d / 32] of lane d % 32.\nconst GRF_WORDS: u32 = {words}u;\nvar<workgroup> grf: array<atomic<u32>, {words}>;\n// u32::MAX minus the first faulting operation's offset of any lane (0: none).\nvar<workgroup> grf_fault: atomic<u32>;\n// The active channels, published by lane 0 for `workgroupUniformLoad` (IfActive; EndLoop's decision).\nvar<workgroup> grf_active: u32;\n// Backward jumps taken by the thread (EndLoop's jump budget).\nvar<private> loop_jumps: u32;"
     )
     .ok();
     e.decls.push_str(GRF);
@@ -616,30 +617,44 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             // The GRF accesses of a later trip follow the barrier of the
             // loop's end; the first trip's follow those before the loop,
             // which the access record still holds.
+            e.loop_starts.push(e.index);
             e.line("loop {");
             return Ok(());
         }
         GrfOp::EndLoop { again } => {
-            // cpu::run_wave: again, within the step budget. Lane 0 decides
-            // (0 leave, 1 again, 2 past the budget) and publishes it
-            // through workgroupUniformLoad, so that the `break` is uniform.
+            // cpu::run_wave_limited: again, within the jump budget, then
+            // within the wave's share of the work budget (the body again:
+            // from the op after `Loop` to this one). Lane 0 decides (0
+            // leave, 1 again, 2 past the jump budget, 3 past the work
+            // budget) and publishes it through workgroupUniformLoad, so
+            // that the `break` is uniform.
+            let start = e
+                .loop_starts
+                .pop()
+                .ok_or_else(|| err(offset, "a loop end without its start"))?;
+            let (over, charge) = e.jump_budget((e.index - start) as u64);
             let a = sgpr(e, offset, *again)?;
             let off = sgpr(e, offset, OFF_SGPR)?;
             let ret = sgpr(e, offset, RETURNED_SGPR)?;
             e.line(&format!(
-                "if lane == 0u {{ grf_active = select(0u, select(1u, 2u, loop_jumps == {MAX_BACK_JUMPS}u), {a} != 0u); }}"
+                "if lane == 0u {{ grf_active = select(0u, select(select(1u, 3u, {over}), 2u, loop_jumps == {MAX_BACK_JUMPS}u), {a} != 0u); }}"
             ));
             e.line("let go = workgroupUniformLoad(&grf_active);");
             e.line(&format!("{a} = 0u;"));
             e.line("if go == 0u { break; }");
-            // Past the budget: the run fails naming the branch; the thread
-            // ends so that nothing else runs.
+            // Past a budget: the run fails naming the branch (the jump
+            // budget) or the launch's budget; the thread ends so that
+            // nothing else runs.
             e.line(&format!(
                 "if go == 2u {{ fault = select(fault, {offset}u, fault == 0u); {off} = 0xffffffffu; {ret} = 0xffffffffu; break; }}"
             ));
+            e.line(&format!(
+                "if go == 3u {{ fault = select(fault, {BUDGET_FAULT}u, fault == 0u); {off} = 0xffffffffu; {ret} = 0xffffffffu; break; }}"
+            ));
             e.line("loop_jumps = loop_jumps + 1u;");
+            e.line(&charge);
             e.line("}");
-            e.faults.insert(offset, format!("the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"));
+            e.faults.insert(offset, format!("the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"));
             e.grf_sync = Sync::default();
             return Ok(());
         }
@@ -683,6 +698,29 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             let en = enabled_expr(e, offset, ch)?;
             e.line(&format!("    exec_lo = {en};"));
             e.line("    exec_hi = 0u;");
+        }
+        GrfOp::Resinfo {
+            first,
+            size,
+            values,
+        } => {
+            // cpu::grf: the lanes EXEC enables, from and to the private
+            // address and result VGPRs (no GRF access).
+            let lod = e.v_read(ADDR_VGPR);
+            e.line(&format!(
+                "    if lane >= {first}u && lane < {}u && ((exec_lo >> lane) & 1u) == 1u {{",
+                first + size
+            ));
+            for (k, v) in values.iter().enumerate() {
+                let value = match v {
+                    InfoValue::Const(c) => format!("{c}u"),
+                    InfoValue::Shifted(size) => format!("resinfo_shift({size}u, {lod})"),
+                };
+                if let Some(place) = e.v(DATA_VGPR + k as u32) {
+                    e.line(&format!("        {place} = {value};"));
+                }
+            }
+            e.line("    }");
         }
         GrfOp::Goto { ch, uniform, wait } => {
             let taking = taking_expr(e, offset, ch, *uniform)?;
@@ -1134,6 +1172,7 @@ fn describe(op: &GrfOp) -> String {
         GrfOp::StageAddress { .. } => "stage the address VGPRs".into(),
         GrfOp::StageCube { .. } => "cube direction → face address".into(),
         GrfOp::SetExec { .. } => "EXEC = channel enable".into(),
+        GrfOp::Resinfo { .. } => "resinfo (Intel's table)".into(),
         GrfOp::Goto { .. } => "goto: channels wait at the label".into(),
         GrfOp::Join { .. } => "label: waiting channels rejoin".into(),
         GrfOp::Ret { .. } => "ret".into(),

@@ -416,6 +416,17 @@ impl AddrSlot {
     }
 }
 
+/// One value `resinfo` returns (IGC `INFO.md`'s table, resolved per
+/// surface by the lowering: `visa::lower::sample::intel_resinfo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InfoValue {
+    /// The same at every LOD: an array size, the mip count, or 0.
+    Const(u32),
+    /// A level-0 size shifted right by the channel's LOD, with no floor
+    /// (`cpu::grf::resinfo_shift`).
+    Shifted(u32),
+}
+
 /// One GRF operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GrfOp {
@@ -507,6 +518,18 @@ pub enum GrfOp {
         integer: bool,
         /// `.pixel_null_mask`: the GRF byte of the mask dword.
         null_mask: Option<u32>,
+    },
+    /// Intel `resinfo` (3D_INFO): for each channel of the range that EXEC
+    /// enables, the LOD staged in [`ADDR_VGPR`] gives the enabled RGBA
+    /// values, packed from [`DATA_VGPR`] as an image op's results are (a
+    /// [`GrfOp::ScatterResult`] writes them out).
+    Resinfo {
+        /// First channel.
+        first: u32,
+        /// Execution size.
+        size: u32,
+        /// The enabled channels' values, in R, G, B, A order.
+        values: Vec<InfoValue>,
     },
     /// `goto`: the channels it enables (all active ones when `uniform` and
     /// its predicate, if any, holds for the first channel) stop executing and

@@ -155,9 +155,9 @@ pub fn prepare_text(
 ) -> Result<IntelPrepared, InputError> {
     let name = name.to_string();
     let whole = |e: ManifestError| InputError::whole(&name, e.to_string());
-    let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        InputError::whole(&name, format!("field `toml`: {}", e.message().trim()))
-    })?;
+    let mut table: toml::Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| whole(super::manifest::toml_error(text, &e)))?;
     let intel = match table.remove("intel") {
         Some(toml::Value::Table(t)) => t,
         _ => return Err(whole(err("intel", "must be a table"))),
@@ -414,7 +414,7 @@ fn prepare_parsed(
         }
         waves.push(w);
     }
-    let expect = expects(intel, &layout, &buffers).map_err(whole)?;
+    let expect = expects(intel, &layout, &buffers, launch.waves).map_err(whole)?;
     Ok(IntelPrepared {
         launch,
         prog: lowered.prog,
@@ -584,10 +584,15 @@ fn typed(field: &str, v: &toml::Value) -> Result<(ElemType, Vec<PayloadValue>), 
     Ok((ty, vals))
 }
 
+/// `[intel.expect]`. What the launch cannot hold is refused here, naming
+/// the field, as AMD `[expect]` refuses a wave or lane outside the launch: a
+/// thread past `threads`, values past the end of the variable or buffer
+/// (they used to read as zero and fail the run with exit 1).
 fn expects(
     intel: &toml::Table,
     layout: &lower::layout::Layout,
     buffers: &[Buffer],
+    threads: u32,
 ) -> Result<Vec<IntelExpect>, ManifestError> {
     let mut out = Vec::new();
     for (key, v) in table_of(intel, "expect")? {
@@ -607,10 +612,41 @@ fn expects(
         if thread < 0 || offset < 0 {
             return Err(err(&field, "thread and offset are non-negative integers"));
         }
+        if thread >= i64::from(threads) {
+            return Err(err(
+                format!("{field}.thread"),
+                format!("thread {thread} of a launch of {threads} thread(s): expected an integer in 0..{threads}"),
+            ));
+        }
         let (ty, vals) = typed(&field, &toml::Value::Table(t))?;
-        let is_buffer = buffers.iter().any(|b| &b.name == key);
-        if !is_buffer && layout.var(key).is_err() {
-            return Err(err(&field, "names neither a buffer nor a general variable"));
+        let bytes = vals.len() as u64 * u64::from(ty.bytes());
+        if let Some(b) = buffers.iter().find(|b| &b.name == key) {
+            if (offset as u64).saturating_add(bytes) > b.bytes {
+                return Err(err(
+                    &field,
+                    format!(
+                        "{} values of {} bytes from offset {offset} run past the buffer's {} bytes",
+                        vals.len(),
+                        ty.bytes(),
+                        b.bytes
+                    ),
+                ));
+            }
+        } else {
+            let var = layout
+                .var(key)
+                .map_err(|_| err(&field, "names neither a buffer nor a general variable"))?;
+            if bytes > u64::from(var.bytes) {
+                return Err(err(
+                    &field,
+                    format!(
+                        "{} values of {} bytes run past `{key}`'s {} bytes",
+                        vals.len(),
+                        ty.bytes(),
+                        var.bytes
+                    ),
+                ));
+            }
         }
         let values = vals
             .iter()

@@ -30,6 +30,13 @@ pub struct Prepared {
     /// An Intel vISA launch's program, layout and buffers (its op offsets
     /// are source lines).
     pub intel: Option<super::intel::IntelRun>,
+    /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
+    /// docs/semantics.md, "The work budget").
+    pub limits: cpu::Limits,
+    /// The largest GPU module the translator may build
+    /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;
+    /// docs/gpu.md, "Module size").
+    pub max_module_bytes: u64,
 }
 
 impl Prepared {
@@ -44,7 +51,23 @@ impl Prepared {
             images: p.images,
             code_name,
             intel: Some(p.intel),
+            limits: cpu::Limits::default(),
+            max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
         }
+        .with_manifest_budget()
+    }
+
+    /// Sets the work budget from the command line (`--max-steps`; `None`:
+    /// the default, [`crate::ir::budget::DEFAULT_MAX_STEPS`]). A manifest's
+    /// `max_steps` can only lower it, as its `mem_cap` lowers `--mem-cap`.
+    pub fn set_max_steps(&mut self, max_steps: Option<u64>) {
+        let base = max_steps.unwrap_or(crate::ir::budget::DEFAULT_MAX_STEPS);
+        self.limits.max_steps = self.launch.max_steps.map_or(base, |m| m.min(base));
+    }
+
+    fn with_manifest_budget(mut self) -> Prepared {
+        self.set_max_steps(None);
+        self
     }
 
     /// A copy (`--diff` runs the launch twice), or an error naming the code
@@ -75,6 +98,8 @@ impl Prepared {
             images: self.images.clone(),
             code_name: self.code_name.clone(),
             intel: self.intel.clone(),
+            limits: self.limits,
+            max_module_bytes: self.max_module_bytes,
         })
     }
 
@@ -108,6 +133,21 @@ pub struct Outcome {
     pub images: Vec<Placed>,
     /// An Intel launch's specifics.
     pub intel: Option<super::intel::IntelRun>,
+}
+
+/// A translation or GPU run error: at an op offset, or about the launch as a
+/// whole (the work budget, the module size), which names no offset.
+fn translate_error(
+    code_name: &str,
+    intel: bool,
+    e: crate::gpu::translate::TranslateError,
+) -> InputError {
+    let message = format!("GPU backend: {}", e.message);
+    if e.whole {
+        InputError::whole(code_name, message)
+    } else {
+        exec_error(code_name, intel, e.offset, message)
+    }
 }
 
 /// An execution error at op offset `offset`: a byte offset in AMD code, a
@@ -348,7 +388,10 @@ fn prepare(
         images,
         code_name: program.name.clone(),
         intel: None,
-    })
+        limits: cpu::Limits::default(),
+        max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+    }
+    .with_manifest_budget())
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.
@@ -362,14 +405,20 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         images,
         code_name,
         intel,
+        limits,
+        max_module_bytes: _,
     } = p;
-    cpu::run(&prog, &mut waves, &mut memory).map_err(|e| {
-        exec_error(
+    cpu::run_with(&prog, &mut waves, &mut memory, &limits).map_err(|e| match e.kind {
+        cpu::ExecErrorKind::Op => exec_error(
             &code_name,
             intel.is_some(),
             e.offset,
             format!("wave {}: {}", e.wave, e.message),
-        )
+        ),
+        // The launch as a whole: no wave or offset (cpu::ExecErrorKind).
+        cpu::ExecErrorKind::Budget | cpu::ExecErrorKind::Interrupted => {
+            InputError::whole(&code_name, e.message)
+        }
     })?;
     let mismatches = match &intel {
         Some(r) => super::intel::check(r, &waves, &memory),
@@ -424,28 +473,26 @@ pub fn run_gpu_with(
         images,
         code_name,
         intel,
+        limits,
+        max_module_bytes,
     } = p;
-    // Native 64-bit atomics only where the device has them.
+    // Native 64-bit atomics only where the device has them; the launch's
+    // budget and module size.
     let options = crate::gpu::translate::Options {
         int64_atomics: options.int64_atomics && gpu.int64_atomics,
+        max_steps: limits.max_steps,
+        max_module_bytes,
         ..options
     };
     // What the translator refuses, the GPU backend refuses (the CPU may run
     // it): the message says so.
-    let tr =
-        crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
-            GpuRunError::Input(exec_error(
-                &code_name,
-                intel.is_some(),
-                e.offset,
-                format!("GPU backend: {}", e.message),
-            ))
-        })?;
+    let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
+        .map_err(|e| GpuRunError::Input(translate_error(&code_name, intel.is_some(), e)))?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.
             crate::gpu::GpuError::Translate(e) => {
-                GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+                GpuRunError::Input(translate_error(&code_name, intel.is_some(), e))
             }
             e => GpuRunError::Gpu(e),
         })?;
@@ -499,6 +546,7 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
     let options = crate::gpu::translate::Options {
         trace_atomics: true,
         int64_atomics: gpu.int64_atomics,
+        ..Default::default()
     };
     let (gpu_out, gpu_run) = run_gpu_with(p, gpu, options)?;
     let relax = crate::diff::linearize::check(

@@ -19,8 +19,8 @@
 //! Refused by name: 3D_LOAD (IGC's `3D_LOAD.md` gives u/v/r no CUBE meaning),
 //! `sample_d`/`sample_d_c` (how Intel turns 3D gradients into a cube LOD is not
 //! public), a non-zero `aoffimmi` (texel offsets have no public meaning on a
-//! cube). `resinfo` needs nothing: it returns faces (6 × cubes) in B, as the
-//! shared model does (docs/errata.md, VC1).
+//! cube). `resinfo` needs nothing here: Intel's table (`super::sample::intel_resinfo`)
+//! returns faces (6 × cubes) in B (docs/errata.md, VC1).
 
 use super::Res;
 use crate::ir::grf::{AddrSlot, GrfOp};

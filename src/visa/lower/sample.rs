@@ -120,6 +120,47 @@ pub fn amd_offset_dword(o: [i32; 3]) -> u32 {
     crate::texture::sample::coord::amd_offset_dword(o[0], o[1], o[2])
 }
 
+/// What `resinfo` returns in R, G, B, A on surface `d`: IGC
+/// `documentation/visa/instructions/INFO.md`, "Return format for resinfo",
+/// whose fields hold sizes minus one (RENDER_SURFACE_STATE), so `Width+1` is
+/// the width and `Depth+1` the array size:
+///
+/// | surface | R | G | B | A |
+/// | --- | --- | --- | --- | --- |
+/// | 1D | width >> LOD | 0 | 0 | mips |
+/// | 1D array | width >> LOD | array size | 0 | mips |
+/// | 2D (and 2D MSAA) | width >> LOD | height >> LOD | 0 | mips |
+/// | 2D array (and MSAA array) | width >> LOD | height >> LOD | array size | mips |
+/// | 3D | width >> LOD | height >> LOD | depth >> LOD | mips |
+/// | CUBE | width >> LOD | height >> LOD | faces (6 × cubes) | mips |
+///
+/// No size is floored at 1 and no row has a case for a LOD past the mip
+/// chain: the shifts apply at every LOD (`cpu::grf::resinfo_shift`). The
+/// table's quilt factors are 1 (no quilting). A CUBE's R is "Buffer size" in
+/// the table, a copy of the buffer row; gcnrun returns the width, and faces
+/// in B as the hardware does (docs/errata.md VC1). "MIPCount" is the level
+/// count (1 for MSAA): Mesa's Intel compiler returns `.w` for
+/// textureQueryLevels unchanged ("# levels is in .w", brw_fs_nir.cpp).
+/// Where this differs from the AMD rule: docs/errata.md VC2.
+pub fn intel_resinfo(d: &crate::texture::descriptor::ImageDesc) -> [crate::ir::grf::InfoValue; 4] {
+    use crate::ir::grf::InfoValue::{Const, Shifted};
+    let levels = if d.image_type.is_msaa() {
+        1
+    } else {
+        u32::from(d.last_level.saturating_sub(d.base_level)) + 1
+    };
+    let layers = d.last_array.saturating_sub(d.base_array) + 1;
+    let (w, h) = (Shifted(d.width), Shifted(d.height));
+    let [r, g, b] = match d.image_type {
+        ImageType::D1 => [w, Const(0), Const(0)],
+        ImageType::D1Array => [w, Const(layers), Const(0)],
+        ImageType::D2 | ImageType::D2Msaa => [w, h, Const(0)],
+        ImageType::D2Array | ImageType::D2MsaaArray | ImageType::Cube => [w, h, Const(layers)],
+        ImageType::D3 => [w, h, Shifted(d.depth)],
+    };
+    [r, g, b, Const(levels)]
+}
+
 pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     let name = s.op.name;
     match name {
@@ -157,7 +198,8 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     // Only load_2dms_w reads an MSAA surface, and it reads only those.
     let ms = name == "load_2dms_w";
     let shape = crate::texture::sample::vaddr::Shape::of(d.image_type);
-    if shape.is_none() != ms {
+    // INFO.md's 2D rows cover multisampled surfaces: resinfo reads any.
+    if shape.is_none() != ms && name != "resinfo" {
         return Err(if ms {
             format!("`{name}` needs a 2D MSAA surface")
         } else {
@@ -388,7 +430,25 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
             },
         },
     );
-    cx.ops.push((line, Op::Image(Box::new(image))));
+    if op.kind == ImageKind::ResInfo {
+        // Intel's table, not the AMD op's (docs/errata.md VC2).
+        let values = intel_resinfo(&d)
+            .into_iter()
+            .enumerate()
+            .filter(|(c, _)| dmask >> c & 1 == 1)
+            .map(|(_, v)| v)
+            .collect();
+        cx.push(
+            line,
+            GrfOp::Resinfo {
+                first,
+                size,
+                values,
+            },
+        );
+    } else {
+        cx.ops.push((line, Op::Image(Box::new(image))));
+    }
     cx.push(
         line,
         GrfOp::ScatterResult {
