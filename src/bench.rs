@@ -19,8 +19,8 @@
 
 use crate::cpu;
 use crate::gpu::{self, Gpu};
-use crate::launch::intel::{self, IntelCode};
 use crate::launch::run::{prepare_text, Prepared};
+use crate::launch::visa::{self, VisaCode};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -226,20 +226,20 @@ impl Workload {
         // `prepare` keeps `lanes` within VISA_MAX_THREADS threads.
         let threads = lanes.div_ceil(VISA_SIMD).max(1) as u32;
         let manifest = format!("code = \"{code_name}\"\n{}", (self.body)(threads));
-        let p = intel::prepare_text(
+        let p = visa::prepare_text(
             &manifest,
             self.name,
             std::path::Path::new("."),
-            IntelCode::Program(program, &code_name),
+            VisaCode::Program(program, &code_name),
             crate::launch::build::IMAGE_MEMORY_CAP,
         )
         .map_err(|e| e.to_string())?;
-        Ok(Prepared::from_intel(p, code_name))
+        Ok(Prepared::from_visa(p, code_name))
     }
 
     /// Lanes a prepared launch runs: waves × 64, or threads × SIMD width.
     fn lanes_of(p: &Prepared) -> u64 {
-        let per_wave = match &p.intel {
+        let per_wave = match &p.visa {
             Some(run) => run.simd,
             None => p.launch.wave_size,
         };

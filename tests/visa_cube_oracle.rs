@@ -2,7 +2,7 @@
 //! (`texture::sample::cube_direction`: face by major axis, sc/tc from the
 //! GL/Vulkan table, s' = 1.5 + sc / (2 |ma|)): the same directions sampled by
 //! a real vISA program on gcnrun's CPU (`sample_lz` / `sample_l` on a CUBE
-//! surface, lowered through `GrfOp::StageCube`) and by the adapter's own
+//! surface, lowered through `VisaOp::StageCube`) and by the adapter's own
 //! sampler (`oracle::native`, Mesa lavapipe in CI: `textureSampleLevel` on a
 //! `texture_cube` / `texture_cube_array` with the direction vector).
 //!
@@ -172,7 +172,7 @@ fn scratch() -> PathBuf {
 
 /// Runs the directions through the vISA program on gcnrun's CPU; per
 /// direction the (R, G, B, A) it returns.
-fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec<[f32; 4]> {
+fn run_visa(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec<[f32; 4]> {
     let code = scratch().join(format!("{}.visaasm", f.name.replace(' ', "_")));
     std::fs::write(&code, kernel(f.bilinear)).unwrap();
     let filter = if f.bilinear { "linear" } else { "point" };
@@ -207,7 +207,7 @@ fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec
         }
     }
     // The payload: each thread's 32 lanes of U, V, R, AI (L stays 0).
-    let layout = p.intel.as_ref().unwrap().layout.clone();
+    let layout = p.visa.as_ref().unwrap().layout.clone();
     let var = |n: &str| layout.var(n).unwrap().byte;
     let (u, v, r, a) = (var("U"), var("V"), var("R"), var("AI"));
     for (i, d) in dirs.iter().enumerate() {
@@ -258,7 +258,7 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
         // Intel rounds the float index to nearest (coord::array_slice).
         ai.push(c as f32 + rng.gen_range(-0.4f32..0.4));
     }
-    let cpu = run_intel(f, &im, &dirs, &ai);
+    let cpu = run_visa(f, &im, &dirs, &ai);
     let lanes: Vec<NativeLane> = dirs
         .iter()
         .zip(&faces)

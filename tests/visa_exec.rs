@@ -19,7 +19,7 @@ fn every_visa_asset_meets_its_expectations() {
     for m in all {
         let p = prepare_manifest(&m, None, None, None)
             .unwrap_or_else(|e| panic!("{}: {e}", m.display()));
-        let run = p.intel.clone().expect("an Intel launch");
+        let run = p.visa.clone().expect("an Intel launch");
         assert!(!run.expect.is_empty(), "{}: no [intel.expect]", m.display());
         let out = run_cpu(p).unwrap();
         assert!(

@@ -494,11 +494,10 @@ fn report_run(
         written =
             gcnrun::launch::png::write_pngs(out, dir).map_err(|m| InputError::whole("--out", m))?;
     }
-    if let Some(run) = &out.intel {
-        let doc =
-            gcnrun::launch::intel::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
-                .map_err(|m| InputError::whole("--dump", m))?;
-        return Ok(report_intel(cli, out, doc, &written, device, diff, timing));
+    if let Some(run) = &out.visa {
+        let doc = gcnrun::launch::visa::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
+            .map_err(|m| InputError::whole("--dump", m))?;
+        return Ok(report_visa(cli, out, doc, &written, device, diff, timing));
     }
     // Registers to show: --dump, else those the manifest expects.
     let regs: Vec<RegRange> = match &cli.dump {
@@ -613,7 +612,7 @@ fn report_run(
 
 /// `report_run` for an Intel launch: variables by vISA name, buffers, the
 /// `[intel.expect]` result.
-fn report_intel(
+fn report_visa(
     cli: &Cli,
     out: &gcnrun::launch::run::Outcome,
     mut doc: serde_json::Value,
@@ -749,7 +748,7 @@ fn prepare_launch(
                 format!("a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\"){hint}"),
             ));
         };
-        return gcnrun::launch::run::prepare_intel(m, path, cli.mem_cap);
+        return gcnrun::launch::run::prepare_visa(m, path, cli.mem_cap);
     }
     if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
         if cli.manifest.is_some() {

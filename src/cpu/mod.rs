@@ -8,11 +8,11 @@
 
 pub mod atomic;
 pub mod bvh;
-pub mod grf;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
 pub mod sample;
+pub mod visa;
 
 use crate::machine::{Memory, WaveState};
 
@@ -194,7 +194,7 @@ pub fn run_with(
     let _polling = limits.interrupt.map(Polling::new);
     let touches_memory = prog.ops.iter().any(|(_, op)| match op {
         Op::Image(_) => true,
-        Op::Grf(g) => matches!(**g, crate::ir::grf::GrfOp::StoreScaled { .. }),
+        Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
         _ => false,
     });
     if touches_memory {
@@ -244,7 +244,7 @@ fn run_wave_limited(
     mem: &mut Memory,
     limits: &WaveLimits,
 ) -> Result<(), ExecError> {
-    use crate::ir::grf::{GrfOp, MAX_BACK_JUMPS};
+    use crate::ir::visa::{VisaOp, MAX_BACK_JUMPS};
     let wave = w.wave;
     limits.poll()?;
     // Steps taken (budget::Steps: the straight pass at once, each backward
@@ -270,27 +270,27 @@ fn run_wave_limited(
             message,
             kind: ExecErrorKind::Op,
         };
-        if let Op::Grf(g) = op {
+        if let Op::Visa(g) = op {
             match **g {
-                GrfOp::IfActive if skipping > 0 || !grf::any_active(w) => {
+                VisaOp::IfActive if skipping > 0 || !visa::any_active(w) => {
                     skipping += 1;
                     continue;
                 }
-                GrfOp::EndIfActive if skipping > 0 => {
+                VisaOp::EndIfActive if skipping > 0 => {
                     skipping -= 1;
                     continue;
                 }
                 _ if skipping > 0 => continue,
-                GrfOp::Loop => {
+                VisaOp::Loop => {
                     loops.push(pc);
                     continue;
                 }
-                GrfOp::EndLoop { again } => {
+                VisaOp::EndLoop { again } => {
                     let start = loops
                         .last()
                         .copied()
                         .ok_or_else(|| fail("a loop end without its start".into()))?;
-                    if !grf::loop_again(w, again) {
+                    if !visa::loop_again(w, again) {
                         loops.pop();
                     } else if back_jumps == MAX_BACK_JUMPS {
                         return Err(fail(format!(
@@ -319,7 +319,7 @@ fn run_wave_limited(
         match op {
             Op::End => break,
             Op::Nop | Op::Wait => {}
-            Op::Grf(g) => grf::execute(w, g, mem).map_err(fail)?,
+            Op::Visa(g) => visa::execute(w, g, mem).map_err(fail)?,
             Op::SMov { dst, src } => {
                 let v = w.scalar_src(*src);
                 w.write_scalar(*dst, v);

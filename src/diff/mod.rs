@@ -7,13 +7,13 @@
 //! GPU's own executions ([`linearize`]) rather than the CPU's order.
 //!
 //! An Intel vISA launch is compared by the same rules, but reported in the
-//! program's terms ([`compare_intel`], child module `visa`): GRF bytes by
+//! program's terms ([`compare_visa`], child module `visa`): GRF bytes by
 //! declared variable, element and type, predicates by name.
 
 pub mod linearize;
 mod visa;
 
-pub use visa::compare_intel;
+pub use visa::compare_visa;
 
 use crate::machine::{Memory, WaveState};
 use crate::texture::descriptor::ImageDesc;
@@ -116,7 +116,7 @@ pub struct Report {
     pub atomic_texels: usize,
     /// True when the mismatches are in an Intel program's terms.
     #[serde(skip)]
-    pub intel: bool,
+    pub visa: bool,
 }
 
 impl Report {
@@ -155,7 +155,7 @@ impl Report {
                 self.atomic_texels
             ));
         }
-        text.push_str(&match (self.count, self.intel) {
+        text.push_str(&match (self.count, self.visa) {
             (0, false) => "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n".to_string(),
             (0, true) => "diff: GPU equals CPU (every variable, predicate and register of every thread, every byte of memory)\n".to_string(),
             (n, _) => format!("diff: {n} difference(s) between CPU and GPU\n"),
@@ -246,7 +246,7 @@ fn start(relax: &Relaxation) -> Report {
 }
 
 /// What an Intel comparison already reported in the program's terms: per
-/// GRF dword (`v * 32 + lane` order of [`crate::ir::grf::grf_slot`]) the
+/// GRF dword (`v * 32 + lane` order of [`crate::ir::visa::grf_slot`]) the
 /// mask of its bytes that variables cover, and the predicate SGPRs.
 struct Named<'a> {
     covered: &'a [u32],

@@ -5,7 +5,7 @@
 //! the registers the lowering stages sampler operands in, memory) as before.
 
 use super::{memory, registers, start, Mismatch, Named, Relaxation, Report, VisaPlace};
-use crate::ir::grf::{grf_slot, VarMap, THREAD_LANES};
+use crate::ir::visa::{grf_slot, VarMap, THREAD_LANES};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f16_to_f32;
 use crate::texture::descriptor::ImageDesc;
@@ -108,7 +108,7 @@ impl Names {
 /// lowering's map) and memory differences by buffer (`buffers`: name, base
 /// address, bytes) (docs/visa.md, "Diff reports"); `images` and `relax` as for
 /// [`super::compare`].
-pub fn compare_intel(
+pub fn compare_visa(
     cpu: (&[WaveState], &Memory),
     gpu: (&[WaveState], &Memory),
     images: &[(String, ImageDesc)],
@@ -119,10 +119,10 @@ pub fn compare_intel(
     let empty = Relaxation::default();
     let relax = relax.unwrap_or(&empty);
     let mut r = start(relax);
-    r.intel = true;
+    r.visa = true;
     let names = Names::of(vars);
     // Every GRF byte lies in the VGPRs the GRF overlays.
-    let total = crate::ir::grf::GRF_MAX_BYTES;
+    let total = crate::ir::visa::GRF_MAX_BYTES;
     let covered = names.covered(total);
     let predicate_sgprs: Vec<u32> = names.predicates.iter().map(|p| p.1).collect();
     for (a, b) in cpu.0.iter().zip(gpu.0) {
@@ -165,7 +165,7 @@ fn variables(r: &mut Report, a: &WaveState, b: &WaveState, names: &Names, relax:
                 continue;
             }
             if reported.len() < bytes.end {
-                reported.resize(crate::ir::grf::GRF_MAX_BYTES.max(at + n) as usize, false);
+                reported.resize(crate::ir::visa::GRF_MAX_BYTES.max(at + n) as usize, false);
             }
             reported[bytes].fill(true);
             let off = at - p.byte;

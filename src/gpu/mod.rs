@@ -3,13 +3,11 @@
 //! ([`device`], [`runtime`]). The comparison with the CPU reference is
 //! `crate::diff`. Design and policies: docs/gpu.md.
 
-pub mod degamma;
-pub mod device;
 pub mod runtime;
 pub mod translate;
 pub mod wgsl;
 
-pub use device::Gpu;
+pub use runtime::device::{self, Gpu};
 
 /// Why a GPU run could not happen.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

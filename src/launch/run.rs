@@ -29,7 +29,7 @@ pub struct Prepared {
     pub code_name: String,
     /// An Intel vISA launch's program, layout and buffers (its op offsets
     /// are source lines).
-    pub intel: Option<super::intel::IntelRun>,
+    pub visa: Option<super::visa::VisaRun>,
     /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
     /// docs/semantics.md, "The work budget").
     pub limits: cpu::Limits,
@@ -41,7 +41,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// An Intel launch prepared by `launch::intel`, its code named `code_name`.
-    pub fn from_intel(p: super::intel::IntelPrepared, code_name: String) -> Prepared {
+    pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
         Prepared {
             arch: p.launch.arch,
             launch: p.launch,
@@ -50,7 +50,7 @@ impl Prepared {
             memory: p.memory,
             images: p.images,
             code_name,
-            intel: Some(p.intel),
+            visa: Some(p.visa),
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
         }
@@ -97,7 +97,7 @@ impl Prepared {
             memory: self.memory.try_clone().map_err(no_memory)?,
             images: self.images.clone(),
             code_name: self.code_name.clone(),
-            intel: self.intel.clone(),
+            visa: self.visa.clone(),
             limits: self.limits,
             max_module_bytes: self.max_module_bytes,
         })
@@ -132,31 +132,31 @@ pub struct Outcome {
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
     /// An Intel launch's specifics.
-    pub intel: Option<super::intel::IntelRun>,
+    pub visa: Option<super::visa::VisaRun>,
 }
 
 /// A translation or GPU run error: at an op offset, or about the launch as a
 /// whole (the work budget, the module size), which names no offset.
 fn translate_error(
     code_name: &str,
-    intel: bool,
+    visa: bool,
     e: crate::gpu::translate::TranslateError,
 ) -> InputError {
     let message = format!("GPU backend: {}", e.message);
     if e.whole {
         InputError::whole(code_name, message)
     } else {
-        exec_error(code_name, intel, e.offset, message)
+        exec_error(code_name, visa, e.offset, message)
     }
 }
 
 /// An execution error at op offset `offset`: a byte offset in AMD code, a
 /// source line in vISA text (1-based, so line 0 is the program as a whole, e.g.
 /// a GRF too large for the GPU, and is not printed).
-fn exec_error(code_name: &str, intel: bool, offset: usize, message: String) -> InputError {
-    if intel && offset == 0 {
+fn exec_error(code_name: &str, visa: bool, offset: usize, message: String) -> InputError {
+    if visa && offset == 0 {
         InputError::whole(code_name, message)
-    } else if intel {
+    } else if visa {
         InputError::whole(code_name, format!("line {offset}: {message}"))
     } else {
         InputError::at(code_name, offset, message)
@@ -208,8 +208,8 @@ pub fn prepare_manifest_code(
 pub fn manifest_arch(path: &Path) -> Result<Arch, InputError> {
     let name = path.display().to_string();
     let text = input::read_text(path, input::FileKind::MANIFEST)?;
-    if super::intel::is_intel(&text) {
-        return Err(intel_for_amd(&name));
+    if super::visa::is_visa(&text) {
+        return Err(visa_for_amd(&name));
     }
     let launch =
         parse(&text, &Caps::default()).map_err(|e| InputError::whole(&name, e.to_string()))?;
@@ -217,7 +217,7 @@ pub fn manifest_arch(path: &Path) -> Result<Arch, InputError> {
 }
 
 /// The refusal of an Intel manifest given for AMD code.
-fn intel_for_amd(name: &str) -> InputError {
+fn visa_for_amd(name: &str) -> InputError {
     InputError::whole(
         name,
         "an Intel launch manifest runs a vISA program (.visaasm or .isa), not AMD code",
@@ -234,17 +234,17 @@ fn prepare_manifest_with(
 ) -> Result<Prepared, InputError> {
     let name = path.display().to_string();
     let text = input::read_text(path, input::FileKind::MANIFEST)?;
-    if super::intel::is_intel(&text) && code.is_some() {
-        return Err(intel_for_amd(&name));
+    if super::visa::is_visa(&text) && code.is_some() {
+        return Err(visa_for_amd(&name));
     }
-    if super::intel::is_intel(&text) {
+    if super::visa::is_visa(&text) {
         if arch.is_some() || waves.is_some() {
             return Err(InputError::whole(
                 &name,
                 "--arch and --waves do not apply to an Intel launch (set `threads`)",
             ));
         }
-        let p = super::intel::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+        let p = super::visa::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
         let code_name = match &p.launch.code {
             CodeSource::File(f) => path
                 .parent()
@@ -254,7 +254,7 @@ fn prepare_manifest_with(
                 .to_string(),
             CodeSource::Bytes(_) => name.clone(),
         };
-        return Ok(Prepared::from_intel(p, code_name));
+        return Ok(Prepared::from_visa(p, code_name));
     }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
@@ -297,13 +297,13 @@ fn prepare_manifest_with(
 
 /// Prepares the Intel launch manifest at `manifest`, running the vISA program
 /// `code` instead of the one its `code` names (`gcn-run k.visaasm --manifest m.toml`).
-pub fn prepare_intel(
+pub fn prepare_visa(
     manifest: &Path,
     code: &Path,
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
-    let p = super::intel::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
-    Ok(Prepared::from_intel(p, code.display().to_string()))
+    let p = super::visa::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+    Ok(Prepared::from_visa(p, code.display().to_string()))
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
@@ -387,7 +387,7 @@ fn prepare(
         memory,
         images,
         code_name: program.name.clone(),
-        intel: None,
+        visa: None,
         limits: cpu::Limits::default(),
         max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
     }
@@ -404,14 +404,14 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mut memory,
         images,
         code_name,
-        intel,
+        visa,
         limits,
         max_module_bytes: _,
     } = p;
     cpu::run_with(&prog, &mut waves, &mut memory, &limits).map_err(|e| match e.kind {
         cpu::ExecErrorKind::Op => exec_error(
             &code_name,
-            intel.is_some(),
+            visa.is_some(),
             e.offset,
             format!("wave {}: {}", e.wave, e.message),
         ),
@@ -420,8 +420,8 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
             InputError::whole(&code_name, e.message)
         }
     })?;
-    let mismatches = match &intel {
-        Some(r) => super::intel::check(r, &waves, &memory),
+    let mismatches = match &visa {
+        Some(r) => super::visa::check(r, &waves, &memory),
         None => check(&launch.expect, &waves),
     };
     Ok(Outcome {
@@ -432,7 +432,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mismatches,
         memory,
         images,
-        intel,
+        visa,
     })
 }
 
@@ -472,7 +472,7 @@ pub fn run_gpu_with(
         mut memory,
         images,
         code_name,
-        intel,
+        visa,
         limits,
         max_module_bytes,
     } = p;
@@ -487,17 +487,17 @@ pub fn run_gpu_with(
     // What the translator refuses, the GPU backend refuses (the CPU may run
     // it): the message says so.
     let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
-        .map_err(|e| GpuRunError::Input(translate_error(&code_name, intel.is_some(), e)))?;
+        .map_err(|e| GpuRunError::Input(translate_error(&code_name, visa.is_some(), e)))?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.
             crate::gpu::GpuError::Translate(e) => {
-                GpuRunError::Input(translate_error(&code_name, intel.is_some(), e))
+                GpuRunError::Input(translate_error(&code_name, visa.is_some(), e))
             }
             e => GpuRunError::Gpu(e),
         })?;
-    let mismatches = match &intel {
-        Some(r) => super::intel::check(r, &waves, &memory),
+    let mismatches = match &visa {
+        Some(r) => super::visa::check(r, &waves, &memory),
         None => check(&launch.expect, &waves),
     };
     Ok((
@@ -509,7 +509,7 @@ pub fn run_gpu_with(
             mismatches,
             memory,
             images,
-            intel,
+            visa,
         },
         stats,
     ))
@@ -562,9 +562,9 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
         (&gpu_out.waves[..], &gpu_out.memory),
     );
     // An Intel launch is reported by variable and predicate names.
-    let report = match &cpu.intel {
+    let report = match &cpu.visa {
         Some(run) => {
-            crate::diff::compare_intel(a, b, &images, Some(&relax), &run.vars, &run.buffer_ranges())
+            crate::diff::compare_visa(a, b, &images, Some(&relax), &run.vars, &run.buffer_ranges())
         }
         None => crate::diff::compare(a, b, &images, Some(&relax)),
     };

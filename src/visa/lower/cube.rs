@@ -5,7 +5,7 @@
 //! and a cube index ai (research/visa.md §4.1); the shared AMD sampler takes
 //! the face-local `s'`, `t'` and `face_id` a shader computes first
 //! (research/sampling.md §5.7). The lowering stages placeholders for those
-//! three address dwords and a [`GrfOp::StageCube`] that fills them from the
+//! three address dwords and a [`VisaOp::StageCube`] that fills them from the
 //! parameters (`texture::sample::cube_direction`).
 //!
 //! What a cube sample needs from the sampler state: Intel cube maps use one
@@ -23,8 +23,8 @@
 //! returns faces (6 × cubes) in B (docs/errata.md, VC1).
 
 use super::Res;
-use crate::ir::grf::{AddrSlot, GrfOp};
 use crate::ir::image::{ImageKind, Opcode};
+use crate::ir::visa::{AddrSlot, VisaOp};
 use crate::texture::descriptor::{decode_sampler, encode_sampler};
 
 /// SQ_TEX_CLAMP `clamp_last_texel`: the S# mode both Intel cube modes map to.
@@ -77,8 +77,8 @@ pub(super) const BODY: [AddrSlot; 3] = [AddrSlot::Const(0); 3];
 
 /// The op that converts each channel's (u, v, r, ai) into the body staged at
 /// address VGPR `at`.
-pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> GrfOp {
-    GrfOp::StageCube {
+pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> VisaOp {
+    VisaOp::StageCube {
         first,
         size,
         params,

@@ -9,10 +9,10 @@
 //! AMD's coordinate body for the same type, so only the order changes.
 
 use super::{cube, Binding, Cx, Res};
-use crate::ir::grf::{
-    AddrSlot, Channels, ElemType, GrfOp, ADDR_VGPR, DATA_VGPR, SSHARP_SGPR, TSHARP_SGPR,
-};
 use crate::ir::image::{flag, AddrRegs, ImageKind, ImageOp, Opcode};
+use crate::ir::visa::{
+    AddrSlot, Channels, ElemType, VisaOp, ADDR_VGPR, DATA_VGPR, SSHARP_SGPR, TSHARP_SGPR,
+};
 use crate::ir::{Op, Reg, Src};
 use crate::texture::descriptor::ImageType;
 use crate::texture::format::NumFormat;
@@ -135,15 +135,15 @@ pub fn amd_offset_dword(o: [i32; 3]) -> u32 {
 /// | CUBE | width >> LOD | height >> LOD | faces (6 × cubes) | mips |
 ///
 /// No size is floored at 1 and no row has a case for a LOD past the mip
-/// chain: the shifts apply at every LOD (`cpu::grf::resinfo_shift`). The
+/// chain: the shifts apply at every LOD (`cpu::visa::resinfo_shift`). The
 /// table's quilt factors are 1 (no quilting). A CUBE's R is "Buffer size" in
 /// the table, a copy of the buffer row; gcnrun returns the width, and faces
 /// in B as the hardware does (docs/errata.md VC1). "MIPCount" is the level
 /// count (1 for MSAA): Mesa's Intel compiler returns `.w` for
 /// textureQueryLevels unchanged ("# levels is in .w", brw_fs_nir.cpp).
 /// Where this differs from the AMD rule: docs/errata.md VC2.
-pub fn intel_resinfo(d: &crate::texture::descriptor::ImageDesc) -> [crate::ir::grf::InfoValue; 4] {
-    use crate::ir::grf::InfoValue::{Const, Shifted};
+pub fn intel_resinfo(d: &crate::texture::descriptor::ImageDesc) -> [crate::ir::visa::InfoValue; 4] {
+    use crate::ir::visa::InfoValue::{Const, Shifted};
     let levels = if d.image_type.is_msaa() {
         1
     } else {
@@ -415,13 +415,13 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
     let first = 4 * u32::from(s.exec.mask);
-    cx.push(line, GrfOp::StageAddress { first, size, slots });
+    cx.push(line, VisaOp::StageAddress { first, size, slots });
     if let Some((at, params)) = cube_at {
         cx.push(line, cube::stage(first, size, params, at));
     }
     cx.push(
         line,
-        GrfOp::SetExec {
+        VisaOp::SetExec {
             ch: Channels {
                 first,
                 size,
@@ -440,7 +440,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
             .collect();
         cx.push(
             line,
-            GrfOp::Resinfo {
+            VisaOp::Resinfo {
                 first,
                 size,
                 values,
@@ -451,7 +451,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     cx.push(
         line,
-        GrfOp::ScatterResult {
+        VisaOp::ScatterResult {
             first,
             size,
             byte: dst_byte,
@@ -467,7 +467,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         line,
         Op::SMov {
             dst: Reg::ExecLo,
-            src: Src::Reg(Reg::Sgpr(crate::ir::grf::DISPATCH_SGPR)),
+            src: Src::Reg(Reg::Sgpr(crate::ir::visa::DISPATCH_SGPR)),
         },
     ));
     Ok(())

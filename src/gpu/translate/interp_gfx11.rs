@@ -15,7 +15,7 @@ use crate::ir::VinterpStep;
 use crate::machine::lds::{check_param_m0, direct_address};
 
 /// `shaders/fma.wgsl`.
-const FMA: &str = include_str!("../../shaders/fma.wgsl");
+const FMA: &str = include_str!("../../../shaders/fma.wgsl");
 
 /// Adds the exact fma and the quad-exchange array once.
 fn ensure_library(e: &mut Emitter) {

@@ -272,7 +272,7 @@ impl AluOp {
     }
 }
 
-/// Float rounding directions of `rndd rndu rnde rndz` (`cpu::grf::round_bits`).
+/// Float rounding directions of `rndd rndu rnde rndz` (`cpu::visa::round_bits`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoundMode {
     /// Toward −∞.
@@ -359,7 +359,7 @@ pub enum AddrSlot {
     /// AMD's `_o` offset dword built per channel: U, V, R are the signed
     /// 4-bit fields of element `i` of `aoffimmi` (when given) plus element `i`
     /// of the integer parameters `offu`/`offv` (gather4_po, when given), each
-    /// kept to 6 bits (`cpu::grf::amd_offset_dword`).
+    /// kept to 6 bits (`cpu::visa::amd_offset_dword`).
     OffsetDword {
         /// A non-immediate `aoffimmi` (an integer region).
         aoffimmi: Option<Region>,
@@ -371,7 +371,7 @@ pub enum AddrSlot {
     /// An MSAA sample index (`load_2dms_w`): element `i` of `si` (0 when not
     /// given) clamped to
     /// `last`, or `u32::MAX` (out of bounds: the load returns 0) when element
-    /// `i` of `lod` is not zero (`cpu::grf::ms_sample_index`).
+    /// `i` of `lod` is not zero (`cpu::visa::ms_sample_index`).
     SampleIndex {
         /// The sample-index parameter: GRF byte and type.
         si: Option<(u32, ElemType)>,
@@ -423,13 +423,13 @@ pub enum InfoValue {
     /// The same at every LOD: an array size, the mip count, or 0.
     Const(u32),
     /// A level-0 size shifted right by the channel's LOD, with no floor
-    /// (`cpu::grf::resinfo_shift`).
+    /// (`cpu::visa::resinfo_shift`).
     Shifted(u32),
 }
 
 /// One GRF operation.
 #[derive(Clone, Debug, PartialEq)]
-pub enum GrfOp {
+pub enum VisaOp {
     /// `mov add mul sel or shl` with Intel's type rules.
     Alu {
         /// The operation.
@@ -478,7 +478,7 @@ pub enum GrfOp {
         slots: Vec<AddrSlot>,
     },
     /// Intel cube coordinates → the shared sampler's cube address: for every
-    /// channel of the range (as [`GrfOp::StageAddress`]), the direction
+    /// channel of the range (as [`VisaOp::StageAddress`]), the direction
     /// (u, v, r) and cube index ai, read as `AddrSlot::Float` slots, become
     /// `s'`, `t'`, `face_id` in the address VGPRs `ADDR_VGPR + at` and the
     /// two after (`texture::sample::cube_direction::cube_address`).
@@ -522,7 +522,7 @@ pub enum GrfOp {
     /// Intel `resinfo` (3D_INFO): for each channel of the range that EXEC
     /// enables, the LOD staged in [`ADDR_VGPR`] gives the enabled RGBA
     /// values, packed from [`DATA_VGPR`] as an image op's results are (a
-    /// [`GrfOp::ScatterResult`] writes them out).
+    /// [`VisaOp::ScatterResult`] writes them out).
     Resinfo {
         /// First channel.
         first: u32,
@@ -558,12 +558,12 @@ pub enum GrfOp {
         uniform: bool,
     },
     /// Opens a region that executes only when some channel is active
-    /// (else the thread skips to the matching [`GrfOp::EndIfActive`]).
+    /// (else the thread skips to the matching [`VisaOp::EndIfActive`]).
     IfActive,
-    /// Closes the innermost [`GrfOp::IfActive`] region.
+    /// Closes the innermost [`VisaOp::IfActive`] region.
     EndIfActive,
-    /// Opens a loop: the code up to the matching [`GrfOp::EndLoop`] runs
-    /// again each time the loop's [`GrfOp::BackGoto`] takes some channel.
+    /// Opens a loop: the code up to the matching [`VisaOp::EndLoop`] runs
+    /// again each time the loop's [`VisaOp::BackGoto`] takes some channel.
     /// Loops nest properly with each other and with `IfActive` regions.
     Loop,
     /// A backward `goto` or `jmp` (IGC `GOTO.md`, backward jump): when some
@@ -582,7 +582,7 @@ pub enum GrfOp {
         /// The SGPR saying the branch was taken.
         again: u32,
     },
-    /// Closes the innermost [`GrfOp::Loop`]: when SGPR `again` is set, it is
+    /// Closes the innermost [`VisaOp::Loop`]: when SGPR `again` is set, it is
     /// cleared and execution goes back to the loop's start (at most
     /// [`MAX_BACK_JUMPS`] times per thread); else execution goes on. A
     /// skipped `BackGoto` (no active channel) leaves it clear.

@@ -1,4 +1,4 @@
-//! The GRF operations of lowered Intel vISA programs ([`crate::ir::grf`]) on
+//! The GRF operations of lowered Intel vISA programs ([`crate::ir::visa`]) on
 //! the CPU (docs/semantics.md, "Intel vISA"). The rules and their sources:
 //!
 //! - **Channel enable** (IGC `documentation/visa/5_operands.md`, ChEn): element
@@ -52,12 +52,12 @@
 //!   instruction after it and runs the loop again with the takers; one that
 //!   no channel takes (or that is skipped, no channel being active) falls
 //!   through, and the parked channels rejoin there. A thread takes at most
-//!   [`crate::ir::grf::MAX_BACK_JUMPS`] backward jumps; one more is an error
+//!   [`crate::ir::visa::MAX_BACK_JUMPS`] backward jumps; one more is an error
 //!   naming the branch (a loop that never ends must not hang the run).
 
-use crate::ir::grf::{
-    grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, InfoValue,
-    PredCtrl, Region, Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR,
+use crate::ir::visa::{
+    grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl,
+    Region, Relation, RoundMode, SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR,
     RETURNED_SGPR,
 };
 use crate::machine::{Memory, WaveState};
@@ -359,7 +359,7 @@ fn alu(
     op: AluOp,
     sat: bool,
     ch: &Channels,
-    select: Option<crate::ir::grf::PredUse>,
+    select: Option<crate::ir::visa::PredUse>,
     dst: &GrfDst,
     srcs: &[GrfSrc],
 ) -> Result<(), String> {
@@ -525,9 +525,9 @@ fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
 }
 
 /// Executes one GRF operation on a thread.
-pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), String> {
+pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), String> {
     match op {
-        GrfOp::Alu {
+        VisaOp::Alu {
             op,
             sat,
             ch,
@@ -535,7 +535,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             dst,
             srcs,
         } => alu(w, *op, *sat, ch, *select, dst, srcs)?,
-        GrfOp::Cmp { rel, ch, dst, srcs } => {
+        VisaOp::Cmp { rel, ch, dst, srcs } => {
             let mask = enabled(w, ch);
             let float = srcs.iter().any(|s| s.ty().is_float());
             // Every channel's sources are read before any result is written,
@@ -570,7 +570,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 }
             }
         }
-        GrfOp::Setp { ch, sgpr, src } => {
+        VisaOp::Setp { ch, sgpr, src } => {
             let mask = enabled(w, ch);
             let bits = match read_src(w, src, 0) {
                 Val::Int(i) => i as u64,
@@ -585,7 +585,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             }
             w.set_sgpr(*sgpr, p);
         }
-        GrfOp::StageAddress { first, size, slots } => {
+        VisaOp::StageAddress { first, size, slots } => {
             for i in 0..*size {
                 let lane = first + i;
                 for (k, s) in slots.iter().enumerate() {
@@ -594,7 +594,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 }
             }
         }
-        GrfOp::StageCube {
+        VisaOp::StageCube {
             first,
             size,
             params,
@@ -608,8 +608,8 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 }
             }
         }
-        GrfOp::SetExec { ch } => w.exec = u64::from(enabled(w, ch)),
-        GrfOp::Resinfo {
+        VisaOp::SetExec { ch } => w.exec = u64::from(enabled(w, ch)),
+        VisaOp::Resinfo {
             first,
             size,
             values,
@@ -629,7 +629,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 }
             }
         }
-        GrfOp::Goto { ch, uniform, wait } => {
+        VisaOp::Goto { ch, uniform, wait } => {
             let taking = match (*uniform, uniform_pred(w, ch)) {
                 (true, true) => active(w),
                 (true, false) => 0,
@@ -640,7 +640,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
         }
         // GOTO.md, backward jump: it jumps if any channel takes it; the
         // active channels that do not wait at the next instruction.
-        GrfOp::BackGoto {
+        VisaOp::BackGoto {
             ch,
             uniform,
             wait,
@@ -658,17 +658,17 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
             }
             w.set_sgpr(*again, u32::from(taking != 0));
         }
-        GrfOp::Join { wait } => {
+        VisaOp::Join { wait } => {
             let back = w.sgpr(*wait) & !w.sgpr(RETURNED_SGPR);
             w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) & !back);
             w.set_sgpr(*wait, 0);
         }
-        GrfOp::Ret { ch, uniform: true } => {
+        VisaOp::Ret { ch, uniform: true } => {
             if uniform_pred(w, ch) {
                 end_thread(w);
             }
         }
-        GrfOp::Ret { ch, uniform: false } => {
+        VisaOp::Ret { ch, uniform: false } => {
             let r = enabled(w, ch);
             w.set_sgpr(OFF_SGPR, w.sgpr(OFF_SGPR) | r);
             w.set_sgpr(RETURNED_SGPR, w.sgpr(RETURNED_SGPR) | r);
@@ -678,8 +678,8 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
         }
         // The regions and loops are run_wave's: it skips regions while no
         // channel is active and repeats loops ([`loop_again`]).
-        GrfOp::IfActive | GrfOp::EndIfActive | GrfOp::Loop | GrfOp::EndLoop { .. } => {}
-        GrfOp::ScatterResult {
+        VisaOp::IfActive | VisaOp::EndIfActive | VisaOp::Loop | VisaOp::EndLoop { .. } => {}
+        VisaOp::ScatterResult {
             first,
             size,
             byte,
@@ -717,7 +717,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
                 }
             }
         }
-        GrfOp::StoreScaled {
+        VisaOp::StoreScaled {
             ch,
             base,
             bytes,
@@ -736,7 +736,7 @@ pub fn execute(w: &mut WaveState, op: &GrfOp, mem: &mut Memory) -> Result<(), St
 /// One size of Intel `resinfo` at `lod`: IGC `INFO.md` gives
 /// `(Width+1)>>LOD` (the field holds the size minus one), with no floor at 1
 /// and no other case for a LOD past the mip chain; a shift of 32 or more
-/// leaves nothing (docs/errata.md VC2). `shaders/grf.wgsl` has the same
+/// leaves nothing (docs/errata.md VC2). `shaders/visa.wgsl` has the same
 /// function.
 pub fn resinfo_shift(size: u32, lod: u32) -> u32 {
     size.checked_shr(lod).unwrap_or(0)
@@ -790,7 +790,7 @@ fn store_scaled(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::grf::PredUse;
+    use crate::ir::visa::PredUse;
 
     fn thread() -> WaveState {
         let mut w = WaveState::new(0, 32, 0);
@@ -871,7 +871,7 @@ mod tests {
             no_mask: false,
             pred,
         };
-        let back = |uniform| GrfOp::BackGoto {
+        let back = |uniform| VisaOp::BackGoto {
             ch,
             uniform,
             wait,
@@ -888,7 +888,7 @@ mod tests {
         assert_eq!((active(&w), w.sgpr(wait)), (0x00f0, 0xff00));
         assert!(!loop_again(&mut w, again));
         // The fall-through's join wakes the parked channels (not 0-3).
-        execute(&mut w, &GrfOp::Join { wait }, &mut mem).unwrap();
+        execute(&mut w, &VisaOp::Join { wait }, &mut mem).unwrap();
         assert_eq!(active(&w), 0xfff0);
         // Exec size 1: channel 0's bit decides for the whole thread.
         w.set_sgpr(20, 0x0001);
@@ -944,7 +944,7 @@ mod tests {
             width: 1,
             hstride: 0,
         };
-        let op = GrfOp::Cmp {
+        let op = VisaOp::Cmp {
             rel: Relation::Ge,
             ch: Channels {
                 first: 0,

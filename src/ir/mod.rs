@@ -9,8 +9,8 @@
 
 pub mod atomic;
 pub mod budget;
-pub mod grf;
 pub mod image;
+pub mod visa;
 
 use crate::arch::Arch;
 
@@ -172,7 +172,7 @@ pub enum Op {
     /// An image operation.
     Image(Box<image::ImageOp>),
     /// An operation on an Intel thread's GRF file (the vISA lowering).
-    Grf(Box<grf::GrfOp>),
+    Visa(Box<visa::VisaOp>),
     /// `s_waitcnt`: the interpreter completes every access in program order, so
     /// there is nothing to wait for.
     Wait,

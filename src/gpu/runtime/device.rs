@@ -1,6 +1,6 @@
 //! Adapter choice, device creation and the pipeline cache.
 
-use super::GpuError;
+use crate::gpu::GpuError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -186,7 +186,8 @@ impl Gpu {
         {
             return Ok(p);
         }
-        let compact = super::wgsl::compacted(source).map_err(|e| super::shader_bug(source, &e))?;
+        let compact =
+            crate::gpu::wgsl::compacted(source).map_err(|e| crate::gpu::shader_bug(source, &e))?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = self
             .device
@@ -205,7 +206,7 @@ impl Gpu {
                 cache: None,
             });
         if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(super::shader_bug(source, &e.to_string()));
+            return Err(crate::gpu::shader_bug(source, &e.to_string()));
         }
         if let Ok(mut m) = self.pipelines.lock() {
             m.insert(source.to_string(), pipeline.clone());

@@ -29,7 +29,7 @@ pub const MAX_WIDTH: u32 = 16;
 
 /// `shaders/degamma.wgsl`: the binding and the look-up (`DEGAMMA_BINDING` is
 /// replaced by [`BINDING`]).
-const LIBRARY: &str = include_str!("../../shaders/degamma.wgsl");
+const LIBRARY: &str = include_str!("../../../shaders/degamma.wgsl");
 
 /// The tabulated widths, ascending: every X/Y/Z width of a data format that
 /// takes UNORM (`format::check`), except 8 (`SRGB8_TO_LINEAR`) and those above

@@ -1,13 +1,13 @@
 //! WGSL for the GRF operations of lowered Intel vISA programs
-//! ([`crate::ir::grf`]), a child module of `translate.rs`. Each operation is
-//! the transcription of its case in `cpu::grf::execute`.
+//! ([`crate::ir::visa`]), a child module of `translate.rs`. Each operation is
+//! the transcription of its case in `cpu::visa::execute`.
 //!
-//! **Typed at translation.** `cpu::grf` carries a value as a `Val` (float or
+//! **Typed at translation.** `cpu::visa` carries a value as a `Val` (float or
 //! integer) and converts it by its type at run time. Which of the two every
 //! operand is, and every type, is known here, so the functions below of the
 //! same names as cpu::grf's (`decode`, `apply_mod`, `to_float`, `to_int`,
 //! `encode`, `read_src`, `write_dst`, `alu`, `compare`) build WGSL
-//! expressions from the typed pieces of `shaders/grf.wgsl`, and a module
+//! expressions from the typed pieces of `shaders/visa.wgsl`, and a module
 //! holds only the conversions its instructions use: llvmpipe compiles every
 //! inlined path, so a generic run-time `Val` made 60 moves take seconds.
 //!
@@ -29,19 +29,19 @@
 //! docs/gpu.md, "Intel vISA programs".
 
 use super::{err, Emitter, TranslateError, BUDGET_FAULT};
-use crate::ir::grf::{
-    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, InfoValue, PredCtrl,
-    PredUse, Region, Relation, RoundMode, SrcMod, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS,
+use crate::ir::visa::{
+    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, PredUse,
+    Region, Relation, RoundMode, SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS,
     MAX_BACK_JUMPS, OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
 
-/// `shaders/grf.wgsl`: the typed pieces of `cpu::grf`.
-pub(super) const GRF: &str = include_str!("../../shaders/grf.wgsl");
+/// `shaders/visa.wgsl`: the typed pieces of `cpu::visa`.
+pub(super) const GRF: &str = include_str!("../../../shaders/visa.wgsl");
 /// `shaders/cube.wgsl`: Intel cube directions → the sampler's cube address
 /// (`texture::sample::cube_direction`), in modules that stage cube coordinates.
-const CUBE: &str = include_str!("../../shaders/cube.wgsl");
+const CUBE: &str = include_str!("../../../shaders/cube.wgsl");
 
 /// Workgroup memory every adapter grants (WebGPU's
 /// `maxComputeWorkgroupStorageSize` default).
@@ -50,7 +50,7 @@ const WORKGROUP_BYTES: u32 = 16_384;
 /// and the fault word need the rest.
 const GRF_WORKGROUP_BYTES: u32 = WORKGROUP_BYTES - 1024;
 
-/// Relations in the order of their `REL_*` codes in `grf.wgsl` (vISA's order).
+/// Relations in the order of their `REL_*` codes in `visa.wgsl` (vISA's order).
 const REL_CODES: [Relation; 6] = Relation::ALL;
 /// Rounding modes in the order of their `ROUND_*` codes.
 const ROUND_CODES: [RoundMode; 4] = [
@@ -117,7 +117,7 @@ fn srcs_range(srcs: &[GrfSrc], count: u32) -> Vec<(u32, u32)> {
 
 /// True when the program has GRF operations (a lowered vISA program).
 pub(super) fn uses_grf(ops: &[(usize, &Op)]) -> bool {
-    ops.iter().any(|(_, op)| matches!(op, Op::Grf(_)))
+    ops.iter().any(|(_, op)| matches!(op, Op::Visa(_)))
 }
 
 /// One past the last GRF byte a region's first `count` elements touch.
@@ -151,37 +151,37 @@ fn slot_end(s: &AddrSlot, size: u32) -> u32 {
 }
 
 /// One past the last GRF byte `op` reads or writes.
-fn extent(op: &GrfOp) -> u32 {
+fn extent(op: &VisaOp) -> u32 {
     match op {
-        GrfOp::Alu { ch, dst, srcs, .. } => srcs
+        VisaOp::Alu { ch, dst, srcs, .. } => srcs
             .iter()
             .map(|s| src_end(s, ch.size))
             .fold(dst_end(dst, ch.size), u32::max),
-        GrfOp::Cmp { ch, dst, srcs, .. } => {
+        VisaOp::Cmp { ch, dst, srcs, .. } => {
             let d = match dst {
                 CmpDst::Grf(d) => dst_end(d, ch.size),
                 CmpDst::Pred(_) => 0,
             };
             srcs.iter().map(|s| src_end(s, ch.size)).fold(d, u32::max)
         }
-        GrfOp::Setp { src, .. } => src_end(src, 1),
-        GrfOp::StageAddress { size, slots, .. } => {
+        VisaOp::Setp { src, .. } => src_end(src, 1),
+        VisaOp::StageAddress { size, slots, .. } => {
             slots.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
         }
-        GrfOp::StageCube { size, params, .. } => {
+        VisaOp::StageCube { size, params, .. } => {
             params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
         }
-        GrfOp::SetExec { .. }
-        | GrfOp::Resinfo { .. }
-        | GrfOp::Goto { .. }
-        | GrfOp::Join { .. }
-        | GrfOp::Ret { .. }
-        | GrfOp::IfActive
-        | GrfOp::EndIfActive
-        | GrfOp::Loop
-        | GrfOp::BackGoto { .. }
-        | GrfOp::EndLoop { .. } => 0,
-        GrfOp::ScatterResult {
+        VisaOp::SetExec { .. }
+        | VisaOp::Resinfo { .. }
+        | VisaOp::Goto { .. }
+        | VisaOp::Join { .. }
+        | VisaOp::Ret { .. }
+        | VisaOp::IfActive
+        | VisaOp::EndIfActive
+        | VisaOp::Loop
+        | VisaOp::BackGoto { .. }
+        | VisaOp::EndLoop { .. } => 0,
+        VisaOp::ScatterResult {
             size,
             byte,
             ty,
@@ -196,7 +196,7 @@ fn extent(op: &GrfOp) -> u32 {
                 + ty.bytes();
             null_mask.map_or(data, |b| data.max(b + 4))
         }
-        GrfOp::StoreScaled {
+        VisaOp::StoreScaled {
             ch,
             global,
             offsets,
@@ -230,7 +230,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     }
     let mut end = 0u32;
     for &(offset, op) in ops {
-        if let Op::Grf(g) = op {
+        if let Op::Visa(g) = op {
             let x = extent(g);
             if x > GRF_VGPRS * THREAD_LANES * 4 {
                 return Err(err(offset, "a GRF operand lies past the GRF file"));
@@ -261,14 +261,14 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     e.decls.push_str(GRF);
     if ops
         .iter()
-        .any(|(_, op)| matches!(op, Op::Grf(g) if matches!(**g, GrfOp::StageCube { .. })))
+        .any(|(_, op)| matches!(op, Op::Visa(g) if matches!(**g, VisaOp::StageCube { .. })))
     {
         e.decls.push_str(CUBE);
     }
     Ok(())
 }
 
-/// A value as a WGSL expression (cpu::grf::Val): f32 bits (`u32`) or an
+/// A value as a WGSL expression (cpu::visa::Val): f32 bits (`u32`) or an
 /// i64 (`vec2<u32>`).
 #[derive(Clone, Debug, PartialEq)]
 enum Val {
@@ -342,7 +342,7 @@ fn decode(bits: &str, ty: ElemType) -> Val {
 }
 
 /// The range of an integer type as two `vec2<u32>` constants
-/// (cpu::grf::int_range, evaluated here).
+/// (cpu::visa::int_range, evaluated here).
 fn int_range(ty: ElemType) -> (String, String) {
     let (lo, hi): (i64, i64) = match ty {
         ElemType::Ud => (0, i64::from(u32::MAX)),
@@ -361,7 +361,7 @@ fn i64_const(v: u64) -> String {
     format!("vec2<u32>({}u, {}u)", v as u32, (v >> 32) as u32)
 }
 
-/// An f32 stored as `ty` (cpu::grf::float_bits), as `vec2<u32>`.
+/// An f32 stored as `ty` (cpu::visa::float_bits), as `vec2<u32>`.
 fn float_bits(f: &str, ty: ElemType) -> String {
     if ty == ElemType::Hf {
         format!("vec2<u32>(f32_to_f16({f}), 0u)")
@@ -461,7 +461,7 @@ fn write_dst(d: &GrfDst, byte: u32, count: u32, bits: &str) -> String {
 }
 
 /// src0 of a right shift at its own width (`width` bytes), zero- or
-/// sign-extended (cpu::grf::shift).
+/// sign-extended (cpu::visa::shift).
 fn extend(a: &str, width: u32, signed: bool) -> String {
     match (width, signed) {
         (8, _) => a.to_string(),
@@ -520,14 +520,14 @@ fn compare(rel: Relation, a: &Val, b: &Val, float: bool) -> String {
     }
 }
 
-/// The active channels (cpu::grf::active): dispatched and not off.
+/// The active channels (cpu::visa::active): dispatched and not off.
 fn active_expr(e: &mut Emitter, offset: usize) -> Result<String, TranslateError> {
     let d = sgpr(e, offset, DISPATCH_SGPR)?;
     let off = sgpr(e, offset, OFF_SGPR)?;
     Ok(format!("({d} & ~{off})"))
 }
 
-/// cpu::grf::uniform_pred: the predicate's bit for the first channel.
+/// cpu::visa::uniform_pred: the predicate's bit for the first channel.
 fn uniform_pred_expr(
     e: &mut Emitter,
     offset: usize,
@@ -544,7 +544,7 @@ fn uniform_pred_expr(
     })
 }
 
-/// The channels a `goto` moves (cpu::grf::execute, `Goto`/`BackGoto`): all
+/// The channels a `goto` moves (cpu::visa::execute, `Goto`/`BackGoto`): all
 /// active ones when `uniform` and its predicate holds for the first channel,
 /// else those it enables.
 fn taking_expr(
@@ -562,7 +562,7 @@ fn taking_expr(
     }
 }
 
-/// `enabled(...)` of `ch` (cpu::grf::enabled).
+/// `enabled(...)` of `ch` (cpu::visa::enabled).
 fn enabled_expr(e: &mut Emitter, offset: usize, ch: &Channels) -> Result<String, TranslateError> {
     let dispatch = active_expr(e, offset)?;
     let (has, pred, invert, ctrl) = match ch.pred {
@@ -593,11 +593,11 @@ fn channel_prologue(e: &mut Emitter, offset: usize, ch: &Channels) -> Result<(),
     Ok(())
 }
 
-/// Emits one GRF operation (cpu::grf::execute).
-pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), TranslateError> {
+/// Emits one GRF operation (cpu::visa::execute).
+pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), TranslateError> {
     writeln!(e.body, "    // line {offset}: {}", describe(op)).ok();
     match op {
-        GrfOp::IfActive => {
+        VisaOp::IfActive => {
             // Every invocation holds the same SGPRs, but WGSL's uniformity
             // analysis cannot know it, and the region may hold barriers: the
             // condition goes through workgroupUniformLoad (a barrier, so the
@@ -609,11 +609,11 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.grf_sync = Sync::default();
             return Ok(());
         }
-        GrfOp::EndIfActive => {
+        VisaOp::EndIfActive => {
             e.line("}");
             return Ok(());
         }
-        GrfOp::Loop => {
+        VisaOp::Loop => {
             // The GRF accesses of a later trip follow the barrier of the
             // loop's end; the first trip's follow those before the loop,
             // which the access record still holds.
@@ -621,7 +621,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line("loop {");
             return Ok(());
         }
-        GrfOp::EndLoop { again } => {
+        VisaOp::EndLoop { again } => {
             // cpu::run_wave_limited: again, within the jump budget, then
             // within the wave's share of the work budget (the body again:
             // from the op after `Loop` to this one). Lane 0 decides (0
@@ -662,7 +662,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
     }
     e.line("{");
     match op {
-        GrfOp::Alu {
+        VisaOp::Alu {
             op,
             sat,
             ch,
@@ -670,8 +670,8 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             dst,
             srcs,
         } => emit_alu(e, offset, *op, *sat, ch, *select, dst, srcs)?,
-        GrfOp::Cmp { rel, ch, dst, srcs } => emit_cmp(e, offset, *rel, ch, dst, srcs)?,
-        GrfOp::Setp { ch, sgpr: p, src } => {
+        VisaOp::Cmp { rel, ch, dst, srcs } => emit_cmp(e, offset, *rel, ch, dst, srcs)?,
+        VisaOp::Setp { ch, sgpr: p, src } => {
             before_read(e, &src_range(src, 1));
             let en = enabled_expr(e, offset, ch)?;
             let place = sgpr(e, offset, *p)?;
@@ -685,21 +685,21 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
                 ch.first, ch.size
             ));
         }
-        GrfOp::StageAddress { first, size, slots } => {
+        VisaOp::StageAddress { first, size, slots } => {
             emit_stage(e, *first, *size, slots);
         }
-        GrfOp::StageCube {
+        VisaOp::StageCube {
             first,
             size,
             params,
             at,
         } => emit_stage_cube(e, *first, *size, params, *at),
-        GrfOp::SetExec { ch } => {
+        VisaOp::SetExec { ch } => {
             let en = enabled_expr(e, offset, ch)?;
             e.line(&format!("    exec_lo = {en};"));
             e.line("    exec_hi = 0u;");
         }
-        GrfOp::Resinfo {
+        VisaOp::Resinfo {
             first,
             size,
             values,
@@ -722,7 +722,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             }
             e.line("    }");
         }
-        GrfOp::Goto { ch, uniform, wait } => {
+        VisaOp::Goto { ch, uniform, wait } => {
             let taking = taking_expr(e, offset, ch, *uniform)?;
             let w = sgpr(e, offset, *wait)?;
             let off = sgpr(e, offset, OFF_SGPR)?;
@@ -730,7 +730,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             e.line(&format!("    {w} = {w} | taking;"));
             e.line(&format!("    {off} = {off} | taking;"));
         }
-        GrfOp::BackGoto {
+        VisaOp::BackGoto {
             ch,
             uniform,
             wait,
@@ -747,14 +747,14 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
             ));
             e.line(&format!("    {a} = select(0u, 1u, taking != 0u);"));
         }
-        GrfOp::Join { wait } => {
+        VisaOp::Join { wait } => {
             let w = sgpr(e, offset, *wait)?;
             let off = sgpr(e, offset, OFF_SGPR)?;
             let ret = sgpr(e, offset, RETURNED_SGPR)?;
             e.line(&format!("    {off} = {off} & ~({w} & ~{ret});"));
             e.line(&format!("    {w} = 0u;"));
         }
-        GrfOp::Ret { ch, uniform } => {
+        VisaOp::Ret { ch, uniform } => {
             let off = sgpr(e, offset, OFF_SGPR)?;
             let ret = sgpr(e, offset, RETURNED_SGPR)?;
             let d = sgpr(e, offset, DISPATCH_SGPR)?;
@@ -773,8 +773,8 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
                 "    if end {{ {off} = 0xffffffffu; {ret} = 0xffffffffu; }}"
             ));
         }
-        GrfOp::IfActive | GrfOp::EndIfActive | GrfOp::Loop | GrfOp::EndLoop { .. } => {}
-        GrfOp::ScatterResult {
+        VisaOp::IfActive | VisaOp::EndIfActive | VisaOp::Loop | VisaOp::EndLoop { .. } => {}
+        VisaOp::ScatterResult {
             first,
             size,
             byte,
@@ -819,7 +819,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &GrfOp) -> Result<(), Tra
                 ));
             }
         }
-        GrfOp::StoreScaled {
+        VisaOp::StoreScaled {
             ch,
             base,
             bytes,
@@ -872,7 +872,7 @@ fn slot_value(s: &AddrSlot, size: u32) -> String {
     };
     // The low 32 bits of an integer parameter's value.
     let int = |(byte, t): (u32, ElemType)| format!("{}.x", to_int(&element(byte, t)));
-    // The raw bits of a region's element (cpu::grf::region_bits).
+    // The raw bits of a region's element (cpu::visa::region_bits).
     let raw = |r: &Region| {
         let n = r.ty.bytes().min(4);
         let f = fit(n, (0..size).map(|j| r.element(j)));
@@ -1089,7 +1089,7 @@ fn emit_cmp(
     Ok(())
 }
 
-/// `scatter4_scaled` (cpu::grf::store_scaled): each enabled channel's
+/// `scatter4_scaled` (cpu::visa::store_scaled): each enabled channel's
 /// enabled colour channels to the buffer, one dword each, dropped unless
 /// wholly inside the buffer; an address that is not dword-aligned records a
 /// fault (translate::FAULT_WORD), which the run reports as the CPU would.
@@ -1162,26 +1162,26 @@ fn emit_store_scaled(
 }
 
 /// A one-line description of an operation for the WGSL comment.
-fn describe(op: &GrfOp) -> String {
+fn describe(op: &VisaOp) -> String {
     match op {
-        GrfOp::Alu { op, sat, .. } => {
+        VisaOp::Alu { op, sat, .. } => {
             format!("{op:?}{}", if *sat { ".sat" } else { "" }).to_lowercase()
         }
-        GrfOp::Cmp { rel, .. } => format!("cmp.{rel:?}").to_lowercase(),
-        GrfOp::Setp { .. } => "setp".into(),
-        GrfOp::StageAddress { .. } => "stage the address VGPRs".into(),
-        GrfOp::StageCube { .. } => "cube direction → face address".into(),
-        GrfOp::SetExec { .. } => "EXEC = channel enable".into(),
-        GrfOp::Resinfo { .. } => "resinfo (Intel's table)".into(),
-        GrfOp::Goto { .. } => "goto: channels wait at the label".into(),
-        GrfOp::Join { .. } => "label: waiting channels rejoin".into(),
-        GrfOp::Ret { .. } => "ret".into(),
-        GrfOp::IfActive => "if any channel is active".into(),
-        GrfOp::EndIfActive => "end if any channel is active".into(),
-        GrfOp::Loop => "loop".into(),
-        GrfOp::BackGoto { .. } => "backward goto: loop again if a channel takes it".into(),
-        GrfOp::EndLoop { .. } => "end of loop".into(),
-        GrfOp::ScatterResult { .. } => "scatter the results".into(),
-        GrfOp::StoreScaled { .. } => "scatter4_scaled".into(),
+        VisaOp::Cmp { rel, .. } => format!("cmp.{rel:?}").to_lowercase(),
+        VisaOp::Setp { .. } => "setp".into(),
+        VisaOp::StageAddress { .. } => "stage the address VGPRs".into(),
+        VisaOp::StageCube { .. } => "cube direction → face address".into(),
+        VisaOp::SetExec { .. } => "EXEC = channel enable".into(),
+        VisaOp::Resinfo { .. } => "resinfo (Intel's table)".into(),
+        VisaOp::Goto { .. } => "goto: channels wait at the label".into(),
+        VisaOp::Join { .. } => "label: waiting channels rejoin".into(),
+        VisaOp::Ret { .. } => "ret".into(),
+        VisaOp::IfActive => "if any channel is active".into(),
+        VisaOp::EndIfActive => "end if any channel is active".into(),
+        VisaOp::Loop => "loop".into(),
+        VisaOp::BackGoto { .. } => "backward goto: loop again if a channel takes it".into(),
+        VisaOp::EndLoop { .. } => "end of loop".into(),
+        VisaOp::ScatterResult { .. } => "scatter the results".into(),
+        VisaOp::StoreScaled { .. } => "scatter4_scaled".into(),
     }
 }

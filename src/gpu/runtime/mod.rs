@@ -2,12 +2,16 @@
 //! read-back into the same `WaveState`s and `Memory` the CPU interpreter
 //! produces.
 
-use super::device::Gpu;
-use super::translate::{Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS};
+pub mod device;
+
+use super::translate::{
+    degamma, Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS,
+};
 use super::wgsl::Params;
 use super::GpuError;
 use crate::machine::state::SGPRS;
 use crate::machine::{Memory, WaveState};
+use device::Gpu;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
 
@@ -346,7 +350,7 @@ fn run_chunk(
             }
             if let Some(b) = degamma {
                 entries.push(wgpu::BindGroupEntry {
-                    binding: super::degamma::BINDING,
+                    binding: degamma::BINDING,
                     resource: b.as_entire_binding(),
                 });
             }
@@ -444,7 +448,7 @@ fn run_chunk(
 /// The FORCE_DEGAMMA table (`gpu::degamma`) as a read-only storage buffer,
 /// uploaded once per run for the modules that read it.
 fn degamma_buffer(gpu: &Gpu) -> Result<wgpu::Buffer, GpuError> {
-    let table = super::degamma::table();
+    let table = degamma::table();
     let bytes = table.len() as u64 * 4;
     let limit = gpu.limits.max_storage_buffer_binding_size;
     if bytes > limit {

@@ -28,7 +28,7 @@ use super::build::{place_images, Mismatch, Placed};
 use super::expr::{LaneExpr, LaneVars};
 use super::manifest::{parse, Caps, CodeSource, Launch, ManifestError, SamplerSpec};
 use crate::input::InputError;
-use crate::ir::grf::{ElemType, DISPATCH_SGPR};
+use crate::ir::visa::{ElemType, DISPATCH_SGPR};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::encode_sampler;
@@ -48,7 +48,7 @@ pub use super::buffer::Buffer;
 
 /// One `[intel.expect]` entry.
 #[derive(Clone, Debug, PartialEq)]
-pub struct IntelExpect {
+pub struct VisaExpect {
     /// Variable or buffer name.
     pub name: String,
     /// Thread (variables only).
@@ -63,22 +63,22 @@ pub struct IntelExpect {
 
 /// What an Intel launch adds to a prepared launch.
 #[derive(Clone, Debug)]
-pub struct IntelRun {
+pub struct VisaRun {
     /// The parsed program.
     pub program: visa::Program,
     /// The variables' places.
     pub layout: lower::layout::Layout,
     /// The same by name, for reports.
-    pub vars: crate::ir::grf::VarMap,
+    pub vars: crate::ir::visa::VarMap,
     /// SIMD width.
     pub simd: u32,
     /// Buffers.
     pub buffers: Vec<Buffer>,
     /// Expectations.
-    pub expect: Vec<IntelExpect>,
+    pub expect: Vec<VisaExpect>,
 }
 
-impl IntelRun {
+impl VisaRun {
     /// Each buffer's name, base address and size, for reports.
     pub fn buffer_ranges(&self) -> Vec<(&str, u64, u64)> {
         self.buffers
@@ -89,7 +89,7 @@ impl IntelRun {
 }
 
 /// True when a manifest's text is the Intel form (it has an `[intel]` table).
-pub fn is_intel(text: &str) -> bool {
+pub fn is_visa(text: &str) -> bool {
     text.parse::<toml::Table>()
         .is_ok_and(|t| t.contains_key("intel"))
 }
@@ -107,7 +107,7 @@ const PLATFORMS: &[(&str, u32)] = &[
 ];
 
 /// The prepared parts of an Intel launch.
-pub struct IntelPrepared {
+pub struct VisaPrepared {
     /// The shared launch fields (images, samplers, threads as waves).
     pub launch: Launch,
     /// The lowered program.
@@ -119,24 +119,20 @@ pub struct IntelPrepared {
     /// Placed images.
     pub images: Vec<Placed>,
     /// Intel specifics.
-    pub intel: IntelRun,
+    pub visa: VisaRun,
 }
 
 /// Reads an Intel manifest and prepares its launch. `name` names the
 /// manifest in errors; the code errors name the `.visaasm` file and line.
-pub fn prepare(
-    path: &Path,
-    code: Option<&Path>,
-    mem_cap: u64,
-) -> Result<IntelPrepared, InputError> {
+pub fn prepare(path: &Path, code: Option<&Path>, mem_cap: u64) -> Result<VisaPrepared, InputError> {
     let name = path.display().to_string();
     let text = crate::input::read_text(path, crate::input::FileKind::MANIFEST)?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    prepare_text(&text, &name, dir, IntelCode::File(code), mem_cap)
+    prepare_text(&text, &name, dir, VisaCode::File(code), mem_cap)
 }
 
 /// The program of an Intel launch.
-pub enum IntelCode<'a> {
+pub enum VisaCode<'a> {
     /// This file, or (`None`) the one the manifest's `code` names.
     File(Option<&'a Path>),
     /// A program already read (`gcn-run bench` embeds its kernel), with the
@@ -150,9 +146,9 @@ pub fn prepare_text(
     text: &str,
     name: &str,
     dir: &Path,
-    code: IntelCode,
+    code: VisaCode,
     mem_cap: u64,
-) -> Result<IntelPrepared, InputError> {
+) -> Result<VisaPrepared, InputError> {
     let name = name.to_string();
     let whole = |e: ManifestError| InputError::whole(&name, e.to_string());
     let mut table: toml::Table = text
@@ -191,8 +187,8 @@ pub fn prepare_text(
     let rest = toml::to_string(&table).map_err(|e| InputError::whole(&name, e.to_string()))?;
     let launch = parse(&rest, &Caps::default()).map_err(whole)?;
     let (program, code_name) = match (&launch.code, code) {
-        (_, IntelCode::Program(program, code_name)) => (program, code_name.to_string()),
-        (source, IntelCode::File(file)) => {
+        (_, VisaCode::Program(program, code_name)) => (program, code_name.to_string()),
+        (source, VisaCode::File(file)) => {
             let path = match (source, file) {
                 (_, Some(c)) => c.to_path_buf(),
                 (CodeSource::File(f), None) => dir.join(f),
@@ -226,7 +222,7 @@ fn prepare_parsed(
     name: &str,
     code_name: &str,
     dir: &Path,
-) -> Result<IntelPrepared, InputError> {
+) -> Result<VisaPrepared, InputError> {
     let whole = |e: ManifestError| InputError::whole(name, e.to_string());
     // PNG images are read relative to the manifest.
     for (i, im) in launch.images.iter_mut().enumerate() {
@@ -415,13 +411,13 @@ fn prepare_parsed(
         waves.push(w);
     }
     let expect = expects(intel, &layout, &buffers, launch.waves).map_err(whole)?;
-    Ok(IntelPrepared {
+    Ok(VisaPrepared {
         launch,
         prog: lowered.prog,
         waves,
         memory,
         images,
-        intel: IntelRun {
+        visa: VisaRun {
             program,
             vars: lowered.names,
             layout,
@@ -593,7 +589,7 @@ fn expects(
     layout: &lower::layout::Layout,
     buffers: &[Buffer],
     threads: u32,
-) -> Result<Vec<IntelExpect>, ManifestError> {
+) -> Result<Vec<VisaExpect>, ManifestError> {
     let mut out = Vec::new();
     for (key, v) in table_of(intel, "expect")? {
         let field = format!("intel.expect.{key}");
@@ -654,7 +650,7 @@ fn expects(
             .map(|(k, p)| p.eval(ty, k as u32, thread as u32, 0))
             .collect::<Result<_, _>>()
             .map_err(|m| err(&field, m))?;
-        out.push(IntelExpect {
+        out.push(VisaExpect {
             name: key.clone(),
             thread: thread as u32,
             offset: offset as u64,
@@ -667,7 +663,7 @@ fn expects(
 
 /// Element `k` of variable `name` in thread `w`, as `ty`'s bits.
 pub fn variable_element(
-    run: &IntelRun,
+    run: &VisaRun,
     w: &WaveState,
     name: &str,
     ty: ElemType,
@@ -679,7 +675,7 @@ pub fn variable_element(
 }
 
 /// Checks `[intel.expect]` (exact bits).
-pub fn check(run: &IntelRun, waves: &[WaveState], mem: &Memory) -> Vec<Mismatch> {
+pub fn check(run: &VisaRun, waves: &[WaveState], mem: &Memory) -> Vec<Mismatch> {
     let mut out = Vec::new();
     for e in &run.expect {
         let n = e.ty.bytes();
@@ -728,7 +724,7 @@ fn typed_json(bits: u64, ty: ElemType) -> serde_json::Value {
 /// those `[intel.expect]` names) per thread, by their vISA names and typed
 /// values, and every buffer's dwords.
 pub fn describe(
-    run: &IntelRun,
+    run: &VisaRun,
     waves: &[WaveState],
     mem: &Memory,
     names: Option<&str>,

@@ -14,7 +14,7 @@ use crate::texture::bvh::grow_factor;
 use crate::texture::bvh::{bvh_address_dwords, read_bvh_tsharp, require_gfx10_3};
 
 /// `shaders/bvh.wgsl`.
-const BVH: &str = include_str!("../../shaders/bvh.wgsl");
+const BVH: &str = include_str!("../../../shaders/bvh.wgsl");
 
 /// Marks a fault record whose offset may be 0 (translate::FAULT_WORD).
 pub(super) const FAULT_FLAG: u32 = 0x8000_0000;

@@ -19,14 +19,11 @@
 
 use super::wgsl;
 
-#[path = "translate_bvh.rs"]
 mod bvh;
-#[path = "translate_grf.rs"]
-mod grf;
-#[path = "translate_interp_gfx11.rs"]
+pub mod degamma;
 mod interp_gfx11;
-#[path = "translate_sample.rs"]
 mod sample;
+mod visa;
 use crate::check;
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
@@ -69,7 +66,7 @@ pub const BUDGET_FAULT: u32 = 0x7fff_ffff;
 pub const DEFAULT_MAX_MODULE_BYTES: u64 = 4 << 20;
 
 /// The operation offset a nonzero FAULT_WORD names: bit 31 marks an offset
-/// that may be 0 (translate_bvh.rs).
+/// that may be 0 (gpu/translate/bvh.rs).
 pub fn fault_offset(word: u32) -> usize {
     (if word & bvh::FAULT_FLAG != 0 {
         word & !bvh::FAULT_FLAG
@@ -135,8 +132,8 @@ pub struct Kernel {
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
-    /// The module reads the FORCE_DEGAMMA table ([`super::degamma::table`]),
-    /// bound at [`super::degamma::BINDING`].
+    /// The module reads the FORCE_DEGAMMA table ([`degamma::table`]),
+    /// bound at [`degamma::BINDING`].
     pub degamma_table: bool,
     /// What each operation that can fault at run time ([`FAULT_WORD`]) says
     /// when it does, by its offset.
@@ -281,7 +278,7 @@ pub fn translate_with(
             return Err(too_large(Some(size), options.max_module_bytes));
         }
         kernels.push(Kernel {
-            degamma_table: super::degamma::reads_table(&wgsl),
+            degamma_table: degamma::reads_table(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,
@@ -350,7 +347,7 @@ fn needs_serial_waves(prog: &Program, ops: &[(usize, &Op)], int64: bool) -> bool
     for (_, op) in ops {
         let m = match op {
             Op::Image(m) => m,
-            Op::Grf(g) if matches!(**g, crate::ir::grf::GrfOp::StoreScaled { .. }) => {
+            Op::Visa(g) if matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }) => {
                 wrote = true;
                 continue;
             }
@@ -404,15 +401,15 @@ struct Emitter<'a> {
     /// Its eight T# dwords as they are (SRSRC × 4 SGPRs).
     tsharp_words: [u32; 8],
     /// VGPRs (from v0) that hold an Intel thread's GRF, kept in workgroup
-    /// memory rather than private slots (translate_grf.rs); 0 for AMD code.
+    /// memory rather than private slots (gpu/translate/visa.rs); 0 for AMD code.
     grf_vgprs: u32,
     /// The module runs GRF operations.
     grf: bool,
     /// GRF bytes accessed since the last workgroup barrier.
-    grf_sync: grf::Sync,
+    grf_sync: visa::Sync,
     /// Kernel::faults.
     faults: BTreeMap<usize, String>,
-    /// An AMD operation can fault per lane (translate_bvh.rs): the module keeps
+    /// An AMD operation can fault per lane (gpu/translate/bvh.rs): the module keeps
     /// a `fault` variable and writes FAULT_WORD at its end.
     lane_faults: bool,
     /// The launch's work budget (for the fault's message).
@@ -477,7 +474,7 @@ impl<'a> Emitter<'a> {
             tsharp_words: [0; 8],
             grf_vgprs: 0,
             grf: false,
-            grf_sync: grf::Sync::default(),
+            grf_sync: visa::Sync::default(),
             faults: BTreeMap::new(),
             lane_faults: false,
             budget: crate::ir::budget::Exceeded {
@@ -569,8 +566,8 @@ impl<'a> Emitter<'a> {
     ) -> Result<(), TranslateError> {
         let mut scalars = WaveState::new(0, wave.wave_size, 0);
         scalars.copy_scalars_from(wave);
-        if grf::uses_grf(ops) {
-            grf::prepare(self, ops)?;
+        if visa::uses_grf(ops) {
+            visa::prepare(self, ops)?;
             self.grf = true;
         }
         for (index, &(offset, op)) in ops.iter().enumerate() {
@@ -581,7 +578,7 @@ impl<'a> Emitter<'a> {
             match op {
                 Op::End => break,
                 Op::Nop | Op::Wait => {}
-                Op::Grf(g) => grf::emit(self, offset, g)?,
+                Op::Visa(g) => visa::emit(self, offset, g)?,
                 Op::SMov { dst, src } => {
                     let v = scalars.scalar_src(*src);
                     scalars.write_scalar(*dst, v);

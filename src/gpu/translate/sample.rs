@@ -19,7 +19,7 @@
 use super::{component_layout, err, Emitter, TranslateError};
 use crate::arch::Gen;
 use crate::check;
-use crate::gpu::degamma;
+use crate::gpu::translate::degamma;
 use crate::ir::image::{flag, ImageKind, ImageOp};
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
@@ -31,9 +31,9 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
 /// `shaders/sample.wgsl`: the sampler's stage functions.
-const SAMPLE: &str = include_str!("../../shaders/sample.wgsl");
+const SAMPLE: &str = include_str!("../../../shaders/sample.wgsl");
 /// `shaders/sample_view.wgsl`: the per-view template (`VIEW` is the name).
-const SAMPLE_VIEW: &str = include_str!("../../shaders/sample_view.wgsl");
+const SAMPLE_VIEW: &str = include_str!("../../../shaders/sample_view.wgsl");
 
 /// True for the instructions this module translates.
 pub(super) fn is_sampler(m: &ImageOp) -> bool {
