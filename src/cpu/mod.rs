@@ -6,13 +6,16 @@
 //! operations will own), so [`run`] executes them in parallel with rayon and the
 //! result does not depend on the thread count.
 
+pub mod alu;
 pub mod atomic;
 pub mod bvh;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
+pub mod memops;
 pub mod sample;
 pub mod visa;
+pub mod wave_ops;
 
 use crate::machine::{Memory, WaveState};
 
@@ -193,18 +196,114 @@ pub fn run_with(
     };
     let _polling = limits.interrupt.map(Polling::new);
     let touches_memory = prog.ops.iter().any(|(_, op)| match op {
-        Op::Image(_) => true,
+        Op::Image(_) | Op::VectorMem(_) | Op::ScalarLoad(_) => true,
         Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
         _ => false,
     });
-    if touches_memory {
-        waves
-            .iter_mut()
-            .try_for_each(|w| run_wave_limited(prog, w, mem, &wl))
+    let groups = workgroups(waves);
+    if touches_memory || groups.len() < waves.len() {
+        // Memory, or workgroups of several waves (shared LDS, barriers): one
+        // workgroup after another in launch order, the waves of each taking
+        // turns between barriers (`run_group`) — one valid serial order of
+        // every access, the same on every run.
+        let mut rest = &mut waves[..];
+        for g in groups {
+            let (group, tail) = rest.split_at_mut(g);
+            rest = tail;
+            run_group(prog, group, mem, &wl)?;
+        }
+        Ok(())
     } else {
         waves
             .par_iter_mut()
-            .try_for_each(|w| run_wave_limited(prog, w, &mut Memory::default(), &wl))
+            .try_for_each(|w| run_group(prog, std::slice::from_mut(w), &mut Memory::default(), &wl))
+    }
+}
+
+/// The sizes of the runs of consecutive waves with one workgroup.
+fn workgroups(waves: &[WaveState]) -> Vec<usize> {
+    let mut sizes: Vec<usize> = Vec::new();
+    let mut last = None;
+    for w in waves {
+        if last == Some(w.workgroup) {
+            *sizes.last_mut().expect("a group") += 1;
+        } else {
+            sizes.push(1);
+            last = Some(w.workgroup);
+        }
+    }
+    sizes
+}
+
+/// Runs the waves of one workgroup to their ends. They share the LDS of the
+/// first (it moves to whichever wave runs) and take turns: each runs until
+/// it ends or reaches `s_barrier`; when every wave that has not ended waits
+/// at a barrier, all go on (a wave that has ended no longer counts at a
+/// barrier: AMD Vega ISA S_BARRIER, "waves that have ended are not waited
+/// for"). Turns go in wave order.
+fn run_group(
+    prog: &Program,
+    group: &mut [WaveState],
+    mem: &mut Memory,
+    limits: &WaveLimits,
+) -> Result<(), ExecError> {
+    let mut cursors: Vec<Cursor> = group
+        .iter()
+        .map(|_| Cursor::start(prog, limits.share))
+        .collect();
+    let mut ended = vec![false; group.len()];
+    let mut lds = std::mem::take(&mut group[0].lds);
+    while ended.iter().any(|e| !e) {
+        for (i, w) in group.iter_mut().enumerate() {
+            if ended[i] {
+                continue;
+            }
+            w.lds = std::mem::take(&mut lds);
+            let stop = run_wave_limited(prog, w, mem, limits, &mut cursors[i]);
+            lds = std::mem::take(&mut w.lds);
+            if stop? == Stop::End {
+                ended[i] = true;
+            }
+        }
+    }
+    group[0].lds = lds;
+    Ok(())
+}
+
+/// Why a wave's turn ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// `s_endpgm`, a message that ends the wave, or the program's end.
+    End,
+    /// `s_barrier`: it waits for the other waves of its workgroup.
+    Barrier,
+}
+
+/// Where a wave is in its program, kept across its turns.
+struct Cursor {
+    /// The next op.
+    pc: usize,
+    /// Steps taken (budget::Steps: the straight pass at once, each
+    /// backward jump's distance when it is taken).
+    steps: Steps,
+    /// Depth of the `IfActive` regions being skipped (cpu::visa, "SIMD
+    /// control flow"): while no channel is active nothing executes.
+    skipping: usize,
+    /// The first op of each open vISA loop's body, innermost last.
+    loops: Vec<usize>,
+    /// vISA backward jumps taken so far.
+    back_jumps: u32,
+}
+
+impl Cursor {
+    fn start(prog: &Program, share: u64) -> Cursor {
+        Cursor {
+            pc: 0,
+            steps: Steps::start(prog, share),
+            skipping: 0,
+            loops: Vec::new(),
+            back_jumps: 0,
+        }
     }
 }
 
@@ -233,35 +332,28 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         waves: 1,
         interrupt: None,
     };
-    run_wave_limited(prog, w, mem, &wl)
+    run_group(prog, std::slice::from_mut(w), mem, &wl)
 }
 
-/// Runs one wave within its share of the budget (the launch's straight pass
-/// was checked by the caller).
+/// Runs one wave from its cursor within its share of the budget (the
+/// launch's straight pass was checked by the caller), until it ends or
+/// reaches a barrier.
 fn run_wave_limited(
     prog: &Program,
     w: &mut WaveState,
     mem: &mut Memory,
     limits: &WaveLimits,
-) -> Result<(), ExecError> {
+    cur: &mut Cursor,
+) -> Result<Stop, ExecError> {
+    use crate::ir::flow::WaveOp;
     use crate::ir::visa::{VisaOp, MAX_BACK_JUMPS};
     let wave = w.wave;
     limits.poll()?;
-    // Steps taken (budget::Steps: the straight pass at once, each backward
-    // jump's distance when it is taken).
-    let mut steps = Steps::start(prog, limits.share);
-    // Depth of the `IfActive` regions being skipped (cpu::grf, "SIMD control
-    // flow"): while no channel is active nothing executes.
-    let mut skipping = 0usize;
-    // The first op of each open loop's body, innermost last, and the
-    // backward jumps taken so far (cpu::grf, "Loops").
-    let mut loops: Vec<usize> = Vec::new();
-    let mut back_jumps = 0u32;
-    let mut pc = 0usize;
-    while let Some((offset, op)) = prog.ops.get(pc) {
-        pc += 1;
+    while let Some((offset, op)) = prog.ops.get(cur.pc) {
+        let here = cur.pc;
+        cur.pc += 1;
         // A long straight pass notices an interrupt too.
-        if pc & 0xfff == 0 {
+        if cur.pc & 0xfff == 0 {
             limits.poll()?;
         }
         let fail = |message: String| ExecError {
@@ -272,31 +364,32 @@ fn run_wave_limited(
         };
         if let Op::Visa(g) = op {
             match **g {
-                VisaOp::IfActive if skipping > 0 || !visa::any_active(w) => {
-                    skipping += 1;
+                VisaOp::IfActive if cur.skipping > 0 || !visa::any_active(w) => {
+                    cur.skipping += 1;
                     continue;
                 }
-                VisaOp::EndIfActive if skipping > 0 => {
-                    skipping -= 1;
+                VisaOp::EndIfActive if cur.skipping > 0 => {
+                    cur.skipping -= 1;
                     continue;
                 }
-                _ if skipping > 0 => continue,
+                _ if cur.skipping > 0 => continue,
                 VisaOp::Loop => {
-                    loops.push(pc);
+                    cur.loops.push(cur.pc);
                     continue;
                 }
                 VisaOp::EndLoop { again } => {
-                    let start = loops
+                    let start = cur
+                        .loops
                         .last()
                         .copied()
                         .ok_or_else(|| fail("a loop end without its start".into()))?;
                     if !visa::loop_again(w, again) {
-                        loops.pop();
-                    } else if back_jumps == MAX_BACK_JUMPS {
+                        cur.loops.pop();
+                    } else if cur.back_jumps == MAX_BACK_JUMPS {
                         return Err(fail(format!(
                             "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"
                         )));
-                    } else if !steps.jump((pc - start) as u64) {
+                    } else if !cur.steps.jump((cur.pc - start) as u64) {
                         // The body again, from its first op to this one
                         // (budget::Steps::jump), would pass the wave's share.
                         return Err(ExecError::budget(budget::Exceeded {
@@ -304,8 +397,8 @@ fn run_wave_limited(
                             waves: limits.waves,
                         }));
                     } else {
-                        back_jumps += 1;
-                        pc = start;
+                        cur.back_jumps += 1;
+                        cur.pc = start;
                         limits.poll()?;
                     }
                     continue;
@@ -313,11 +406,11 @@ fn run_wave_limited(
                 _ => {}
             }
         }
-        if skipping > 0 {
+        if cur.skipping > 0 {
             continue;
         }
         match op {
-            Op::End => break,
+            Op::End | Op::EndMsg => return Ok(Stop::End),
             Op::Nop | Op::Wait => {}
             Op::Visa(g) => visa::execute(w, g, mem).map_err(fail)?,
             Op::SMov { dst, src } => {
@@ -351,8 +444,114 @@ fn run_wave_limited(
                 sample::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
+            Op::Alu(a) => alu::execute(w, a).map_err(fail)?,
+            Op::VectorMem(v) => memops::vector(w, v, mem).map_err(fail)?,
+            Op::ScalarLoad(l) => memops::scalar_load(w, l, mem).map_err(fail)?,
+            Op::Ds(d) => memops::ds(w, d).map_err(fail)?,
+            Op::Wave(f) => match **f {
+                WaveOp::Barrier => return Ok(Stop::Barrier),
+                WaveOp::Branch { target, cond } => {
+                    if branch_taken(w, cond) {
+                        jump(prog, cur, here, target as usize, limits, *offset, wave)?;
+                    }
+                }
+                WaveOp::GetPc { sdst } => {
+                    let next = next_address(prog, here);
+                    w.set_sgpr(sdst, next as u32);
+                    w.set_sgpr(sdst + 1, (next >> 32) as u32);
+                }
+                WaveOp::SetPc { src } | WaveOp::SwapPc { src, .. } => {
+                    let to = u64::from(w.sgpr(src)) | u64::from(w.sgpr(src + 1)) << 32;
+                    if let WaveOp::SwapPc { sdst, .. } = **f {
+                        let next = next_address(prog, here);
+                        w.set_sgpr(sdst, next as u32);
+                        w.set_sgpr(sdst + 1, (next >> 32) as u32);
+                    }
+                    let target = to
+                        .checked_sub(prog.code_base)
+                        .and_then(|o| usize::try_from(o).ok())
+                        .and_then(|o| prog.op_at(o))
+                        .ok_or_else(|| fail(format!("s_setpc/s_swappc to {to:#x}, which is not an instruction of the program")))?;
+                    jump(prog, cur, here, target, limits, *offset, wave)?;
+                }
+                _ => wave_ops::execute(w, f).map_err(fail)?,
+            },
         }
     }
+    Ok(Stop::End)
+}
+
+/// Whether a branch's condition holds (AMD Vega ISA S_CBRANCH_*; VCCZ and
+/// EXECZ test the whole mask of the wave).
+fn branch_taken(w: &WaveState, cond: crate::ir::flow::Cond) -> bool {
+    use crate::ir::flow::Cond;
+    let keep = if w.wave_size == 64 {
+        u64::MAX
+    } else {
+        0xffff_ffff
+    };
+    match cond {
+        Cond::Always => true,
+        Cond::SccZ => !w.scc,
+        Cond::SccNz => w.scc,
+        Cond::VccZ => w.vcc & keep == 0,
+        Cond::VccNz => w.vcc & keep != 0,
+        Cond::ExecZ => w.exec & keep == 0,
+        Cond::ExecNz => w.exec & keep != 0,
+    }
+}
+
+/// The address of the instruction after op `i` (`s_getpc_b64`).
+fn next_address(prog: &Program, i: usize) -> u64 {
+    let here = prog.ops[i].0;
+    let next = prog.ops[i + 1..]
+        .iter()
+        .map(|(o, _)| *o)
+        .find(|&o| o > here)
+        .unwrap_or(here + 4);
+    prog.code_base + next as u64
+}
+
+/// Moves the cursor from op `from` to op `to`. A backward jump (or a jump
+/// past the straight pass) charges the ops it goes back over, target to
+/// jump inclusive (budget::Steps::jump); over the wave's share the launch
+/// stops, naming the branch.
+fn jump(
+    prog: &Program,
+    cur: &mut Cursor,
+    from: usize,
+    to: usize,
+    limits: &WaveLimits,
+    offset: usize,
+    wave: u32,
+) -> Result<(), ExecError> {
+    let straight = budget::straight_steps(prog) as usize;
+    let charge = if to <= from {
+        (from - to + 1) as u64
+    } else if to > straight {
+        // Ops past the first s_endpgm were never counted.
+        (to - from) as u64
+    } else {
+        0
+    };
+    if charge > 0 {
+        if !cur.steps.jump(charge) {
+            let e = budget::Exceeded {
+                max_steps: limits.max_steps,
+                waves: limits.waves,
+            };
+            return Err(ExecError {
+                wave,
+                offset,
+                message: format!(
+                    "{e}; stopped at the branch at offset {offset:#x}, a loop that may never end"
+                ),
+                kind: ExecErrorKind::Budget,
+            });
+        }
+        limits.poll()?;
+    }
+    cur.pc = to;
     Ok(())
 }
 
@@ -383,6 +582,7 @@ impl WaveState {
             Reg::ExecHi => (self.exec >> 32) as u32,
             Reg::VccLo => self.vcc as u32,
             Reg::VccHi => (self.vcc >> 32) as u32,
+            Reg::Scc => u32::from(self.scc),
         }
     }
 
@@ -395,6 +595,7 @@ impl WaveState {
             Reg::ExecHi => self.exec = (self.exec & 0xffff_ffff) | (u64::from(v) << 32),
             Reg::VccLo => self.vcc = (self.vcc & !0xffff_ffff) | u64::from(v),
             Reg::VccHi => self.vcc = (self.vcc & 0xffff_ffff) | (u64::from(v) << 32),
+            Reg::Scc => self.scc = v & 1 == 1,
             // Lowering never produces a VGPR scalar destination.
             Reg::Vgpr(_) => {}
         }

@@ -28,7 +28,7 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
         .iter()
         .map(|inst| lower_inst(inst.clone(), arch))
         .collect::<Result<_, _>>()?;
-    Ok(Program { arch: *arch, ops })
+    Ok(Program::new(*arch, ops))
 }
 
 /// Why [`lower_bytes`] failed.
@@ -70,7 +70,7 @@ pub fn lower_bytes(bytes: &[u8], arch: &Arch) -> Result<Program, LowerBytesError
     }
     match refused {
         Some(e) => Err(e.into()),
-        None => Ok(Program { arch: *arch, ops }),
+        None => Ok(Program::new(*arch, ops)),
     }
 }
 

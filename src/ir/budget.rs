@@ -111,14 +111,13 @@ mod tests {
     use crate::arch::Arch;
 
     fn prog(ops: Vec<Op>) -> Program {
-        Program {
-            arch: Arch::parse("gfx9").unwrap(),
-            ops: ops
-                .into_iter()
+        Program::new(
+            Arch::parse("gfx9").unwrap(),
+            ops.into_iter()
                 .enumerate()
                 .map(|(i, o)| (4 * i, o))
                 .collect(),
-        }
+        )
     }
 
     #[test]

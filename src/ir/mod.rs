@@ -7,9 +7,12 @@
 //! lowering), so both ISAs share one register model: per-lane 32-bit slots plus
 //! wave-uniform 32-bit slots.
 
+pub mod alu;
 pub mod atomic;
 pub mod budget;
+pub mod flow;
 pub mod image;
+pub mod mem;
 pub mod visa;
 
 use crate::arch::Arch;
@@ -31,6 +34,21 @@ pub enum Reg {
     VccLo,
     /// High half of VCC.
     VccHi,
+    /// The scalar condition code (one bit, read as 0 or 1; AMD `src_scc`).
+    Scc,
+}
+
+/// A source of an ALU or wave operation: a register (the first of as many
+/// consecutive slots as the operand's type takes) or a constant already
+/// extended by the lowering to the operand's width (an inline constant of a
+/// 64-bit float operand is its f64 bits; a 32-bit literal of a 64-bit
+/// operand is extended as the encoding says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A register.
+    Reg(Reg),
+    /// A constant, low bits first.
+    Const(u64),
 }
 
 /// A 32-bit source value.
@@ -173,6 +191,20 @@ pub enum Op {
     Image(Box<image::ImageOp>),
     /// An operation on an Intel thread's GRF file (the vISA lowering).
     Visa(Box<visa::VisaOp>),
+    /// Arithmetic or logic on the scalar or vector unit ([`alu`]).
+    Alu(Box<alu::AluOp>),
+    /// A branch, a program-counter, EXEC, cross-lane, barrier or MODE
+    /// operation ([`flow`]).
+    Wave(Box<flow::WaveOp>),
+    /// A vector load, store or atomic on memory ([`mem`]).
+    VectorMem(Box<mem::VectorMem>),
+    /// A scalar load from memory ([`mem`]).
+    ScalarLoad(Box<mem::ScalarLoad>),
+    /// An LDS operation ([`mem`]).
+    Ds(Box<mem::Ds>),
+    /// `s_sendmsg` of a message that ends the wave (`MSG_DEALLOC_VGPRS`
+    /// before the end is not one) — the wave stops as at `s_endpgm`.
+    EndMsg,
     /// `s_waitcnt`: the interpreter completes every access in program order, so
     /// there is nothing to wait for.
     Wait,
@@ -187,8 +219,31 @@ pub enum Op {
 pub struct Program {
     /// The target the code was decoded for.
     pub arch: Arch,
-    /// Operations with the byte offset of the instruction each came from.
+    /// Operations with the byte offset of the instruction each came from, in
+    /// offset order (an instruction may lower to several ops, e.g. VOPD's two).
     pub ops: Vec<(usize, Op)>,
+    /// The address of the code's byte 0 in the launch's memory
+    /// (`s_getpc_b64` reads it; `s_setpc_b64` jumps to an address relative
+    /// to it). 0 for programs not placed in memory.
+    pub code_base: u64,
+}
+
+impl Program {
+    /// A program of `ops` not placed in memory.
+    pub fn new(arch: Arch, ops: Vec<(usize, Op)>) -> Program {
+        Program {
+            arch,
+            ops,
+            code_base: 0,
+        }
+    }
+
+    /// The index of the first op of the instruction at byte `offset`, if an
+    /// instruction starts there.
+    pub fn op_at(&self, offset: usize) -> Option<usize> {
+        let i = self.ops.partition_point(|(o, _)| *o < offset);
+        (self.ops.get(i)?.0 == offset).then_some(i)
+    }
 }
 
 #[cfg(test)]

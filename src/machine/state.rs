@@ -5,12 +5,25 @@ pub const SGPRS: u32 = 106;
 /// Vector registers per lane.
 pub const VGPRS: u32 = 256;
 
+/// MODE as a launch without a kernel descriptor starts: round to nearest
+/// even, denormals kept for every size (FP_DENORM = 3 for f32 and for
+/// f16/f64), DX10_CLAMP and IEEE set — what clang's kernel descriptors ask
+/// for by default on gfx9+ (`.amdhsa_float_denorm_mode_32 3`,
+/// `.amdhsa_dx10_clamp 1`, `.amdhsa_ieee_mode 1`; LLVM AMDGPUUsage,
+/// "Kernel Descriptor"). Layout: AMD Vega ISA §4.3 "MODE" — FP_ROUND 3:0,
+/// FP_DENORM 7:4, DX10_CLAMP 8, IEEE 9.
+pub const DEFAULT_MODE: u32 = 0xf << 4 | 1 << 8 | 1 << 9;
+
 /// One wave's registers and LDS. Sizes are fixed by the architecture, never by
 /// input: VGPRs are `256 × wave_size` dwords, LDS is capped by the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaveState {
     /// Wave index in the launch.
     pub wave: u32,
+    /// The workgroup the wave belongs to: the waves of one workgroup are
+    /// consecutive in a launch, share one LDS and meet at `s_barrier`
+    /// (`cpu::run_with`). A wave's own index unless the launch groups them.
+    pub workgroup: u32,
     /// Lanes (64, or 32 on gfx10+).
     pub wave_size: u32,
     sgpr: Vec<u32>,
@@ -21,6 +34,11 @@ pub struct WaveState {
     pub exec: u64,
     /// VCC.
     pub vcc: u64,
+    /// SCC, the scalar condition code.
+    pub scc: bool,
+    /// The MODE register (float round and denormal modes, DX10_CLAMP, IEEE;
+    /// `cpu::alu::float::Mode`), as the launch initialises it.
+    pub mode: u32,
     /// Local data share, bytes.
     pub lds: Vec<u8>,
 }
@@ -32,6 +50,7 @@ impl WaveState {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         WaveState {
             wave,
+            workgroup: wave,
             wave_size,
             sgpr: vec![0; SGPRS as usize],
             vgpr: vec![0; (VGPRS * wave_size) as usize],
@@ -42,6 +61,8 @@ impl WaveState {
                 0xffff_ffff
             },
             vcc: 0,
+            scc: false,
+            mode: DEFAULT_MODE,
             lds: vec![0; lds_bytes.min(64 * 1024) as usize],
         }
     }
@@ -52,6 +73,7 @@ impl WaveState {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         Ok(WaveState {
             wave,
+            workgroup: wave,
             wave_size,
             sgpr: vec![0; SGPRS as usize],
             vgpr: super::memory::try_zeroed((VGPRS * wave_size) as usize)?,
@@ -62,6 +84,8 @@ impl WaveState {
                 0xffff_ffff
             },
             vcc: 0,
+            scc: false,
+            mode: DEFAULT_MODE,
             lds: super::memory::try_zeroed(lds_bytes.min(64 * 1024) as usize)?,
         })
     }
@@ -86,6 +110,8 @@ impl WaveState {
         self.m0 = other.m0;
         self.exec = other.exec;
         self.vcc = other.vcc;
+        self.scc = other.scc;
+        self.mode = other.mode;
     }
 
     /// The VGPR file, register-major (`v<n>` of lane `l` at `n × wave_size + l`).

@@ -543,6 +543,9 @@ impl<'a> Emitter<'a> {
             Reg::ExecHi => "exec_hi".into(),
             Reg::VccLo => "vcc_lo".into(),
             Reg::VccHi => "vcc_hi".into(),
+            // SCC is refused before emission (emit_program): no op the
+            // translator takes reads it.
+            Reg::Scc => "0u".into(),
         }
     }
 
@@ -579,6 +582,23 @@ impl<'a> Emitter<'a> {
                 Op::End => break,
                 Op::Nop | Op::Wait => {}
                 Op::Visa(g) => visa::emit(self, offset, g)?,
+                Op::SMov { dst, src } if *dst == Reg::Scc || *src == Src::Reg(Reg::Scc) => {
+                    return Err(err(
+                        offset,
+                        "GPU backend: moves of SCC are not translated yet",
+                    ));
+                }
+                Op::Alu(_)
+                | Op::Wave(_)
+                | Op::VectorMem(_)
+                | Op::ScalarLoad(_)
+                | Op::Ds(_)
+                | Op::EndMsg => {
+                    return Err(err(
+                        offset,
+                        "GPU backend: scalar and vector ALU, memory and control-flow operations are not translated yet (the CPU executes them: run without --gpu)",
+                    ));
+                }
                 Op::SMov { dst, src } => {
                     let v = scalars.scalar_src(*src);
                     scalars.write_scalar(*dst, v);
@@ -590,7 +610,7 @@ impl<'a> Emitter<'a> {
                         Reg::ExecHi => Some("exec_hi".into()),
                         Reg::VccLo => Some("vcc_lo".into()),
                         Reg::VccHi => Some("vcc_hi".into()),
-                        Reg::Vgpr(_) => None,
+                        Reg::Vgpr(_) | Reg::Scc => None,
                     };
                     if let Some(p) = place {
                         self.line(&format!("{p} = {value};"));

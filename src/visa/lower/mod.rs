@@ -227,10 +227,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         cx.push(prog.body.last().map_or(0, |s| s.line), VisaOp::EndIfActive);
     }
     Ok(Lowered {
-        prog: IrProgram {
-            arch: arch(),
-            ops: cx.ops,
-        },
+        prog: IrProgram::new(arch(), cx.ops),
         names: var_map(prog, &layout),
         layout,
     })

@@ -1,0 +1,848 @@
+//! Float arithmetic of the ALU: the MODE register's effect (denormal
+//! flushing, the IEEE bit), NaN results, and the families on f16, f32 and
+//! f64 (docs/semantics, "Float arithmetic").
+//!
+//! Values are raw bits in a `u64` (a 16-bit value in the low half, a 32-bit
+//! one in the low dword). Every result is the correctly rounded IEEE 754
+//! result of the operation, rounded to nearest even — the only round mode
+//! gcnrun executes; a program that sets another is refused by name.
+//!
+//! **NaN results** (gcnrun's rule; docs/errata.md, "NaN results"): an
+//! operation with a NaN input returns the first NaN input (in operand order)
+//! quieted, with its payload; an invalid operation on non-NaN inputs (∞ − ∞,
+//! 0 × ∞, √−1) returns the positive default NaN `0x7fc00000` (f64
+//! `0x7ff8000000000000`, f16 `0x7e00`). LLVM's AMDGPUUsage ("Kernel
+//! Descriptor", IEEE_MODE) documents that in IEEE mode float operations
+//! "quiet and propagate signaling NaN inputs per IEEE 754-2008"; which NaN
+//! wins and the default NaN's sign are not in a public AMD document, so the
+//! rule above is gcnrun's (the usual IEEE recommendation). It differs from
+//! the x86 host, whose default NaN is negative, so the host differential
+//! compares NaN results as NaNs.
+
+use crate::ir::alu::{Family, Ty};
+
+/// The float fields of the MODE register (AMD Vega ISA §4.3, "MODE"; RDNA3
+/// ISA §3.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mode {
+    /// FP_ROUND: bits 1:0 for f32, 3:2 for f16/f64 (0 = nearest even).
+    pub round: u32,
+    /// FP_DENORM for f32 (bits 5:4): 0 flush inputs and outputs, 1 keep
+    /// inputs and flush outputs, 2 flush inputs and keep outputs, 3 keep both.
+    pub denorm32: u32,
+    /// FP_DENORM for f16 and f64 (bits 7:6), coded as `denorm32`.
+    pub denorm16_64: u32,
+    /// DX10_CLAMP (bit 8): clamping a NaN gives 0.
+    pub dx10_clamp: bool,
+    /// IEEE (bit 9): min/max quiet a signalling NaN and return it.
+    pub ieee: bool,
+}
+
+impl Mode {
+    /// The fields of a MODE value.
+    pub fn of(mode: u32) -> Mode {
+        Mode {
+            round: mode & 0xf,
+            denorm32: mode >> 4 & 3,
+            denorm16_64: mode >> 6 & 3,
+            dx10_clamp: mode >> 8 & 1 == 1,
+            ieee: mode >> 9 & 1 == 1,
+        }
+    }
+
+    /// The FP_DENORM code for a type.
+    fn denorm(self, ty: Ty) -> u32 {
+        if ty == Ty::F32 {
+            self.denorm32
+        } else {
+            self.denorm16_64
+        }
+    }
+
+    /// Round modes other than nearest even are refused (the message names
+    /// the mode): gcnrun's CPU and GPU both round to nearest even only.
+    pub fn check_round(self, ty: Ty) -> Result<(), String> {
+        let r = if ty == Ty::F32 {
+            self.round & 3
+        } else {
+            self.round >> 2
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(format!(
+                "MODE.FP_ROUND selects round mode {r} for {}: gcnrun executes round-to-nearest-even only",
+                ty.name()
+            ))
+        }
+    }
+}
+
+/// The layout of a float type's bits.
+#[derive(Clone, Copy)]
+struct Layout {
+    bits: u32,
+    mant: u32,
+}
+
+fn layout(ty: Ty) -> Layout {
+    match ty {
+        Ty::F16 => Layout { bits: 16, mant: 10 },
+        Ty::F32 => Layout { bits: 32, mant: 23 },
+        _ => Layout { bits: 64, mant: 52 },
+    }
+}
+
+impl Layout {
+    fn sign(self) -> u64 {
+        1 << (self.bits - 1)
+    }
+    fn exp_mask(self) -> u64 {
+        ((1u64 << (self.bits - 1 - self.mant)) - 1) << self.mant
+    }
+    fn mant_mask(self) -> u64 {
+        (1u64 << self.mant) - 1
+    }
+    fn quiet_bit(self) -> u64 {
+        1 << (self.mant - 1)
+    }
+    fn is_nan(self, x: u64) -> bool {
+        x & self.exp_mask() == self.exp_mask() && x & self.mant_mask() != 0
+    }
+    fn is_denorm(self, x: u64) -> bool {
+        x & self.exp_mask() == 0 && x & self.mant_mask() != 0
+    }
+    fn default_nan(self) -> u64 {
+        self.exp_mask() | self.quiet_bit()
+    }
+}
+
+/// True when `x` (bits of `ty`) is a NaN.
+pub fn is_nan(ty: Ty, x: u64) -> bool {
+    layout(ty).is_nan(x)
+}
+
+/// A denormal `x` becomes a zero of its sign.
+fn flush(ty: Ty, x: u64) -> u64 {
+    let l = layout(ty);
+    if l.is_denorm(x) {
+        x & l.sign()
+    } else {
+        x
+    }
+}
+
+/// Inputs as the mode reads them: denormals flushed when FP_DENORM's input
+/// bit (bit 0) is clear.
+pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
+    if mode.denorm(ty) & 1 == 0 {
+        flush(ty, x)
+    } else {
+        x
+    }
+}
+
+/// A result as the mode writes it: denormals flushed when FP_DENORM's
+/// output bit (bit 1) is clear.
+pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
+    if mode.denorm(ty) & 2 == 0 {
+        flush(ty, x)
+    } else {
+        x
+    }
+}
+
+/// The NaN result of an operation on `inputs` (the rule above), or `None`
+/// when no input is a NaN.
+fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
+    let l = layout(ty);
+    inputs
+        .iter()
+        .find(|&&x| l.is_nan(x))
+        .map(|&x| x | l.quiet_bit())
+}
+
+/// A computed result: a NaN that came out of the host's arithmetic (an
+/// invalid operation, the inputs having no NaN) becomes the default NaN.
+fn canonical(ty: Ty, x: u64) -> u64 {
+    let l = layout(ty);
+    if l.is_nan(x) {
+        l.default_nan()
+    } else {
+        x
+    }
+}
+
+fn f32_of(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+fn f64_of(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+
+/// f16 bits → f64 (exact).
+fn h2d(x: u64) -> f64 {
+    f64::from(crate::texture::convert::f16_to_f32(x as u16))
+}
+
+/// f64 → f16 bits, rounded to nearest even once: the f64 is rounded to f32
+/// first only when that is exact or cannot change the f16 rounding — every
+/// f16 operation gcnrun computes in f64 is exact there or a single correctly
+/// rounded f64 operation on f16 inputs (53 ≥ 2 × 11 + 2 bits, so rounding
+/// twice gives the same result: Figueroa, "When is double rounding
+/// innocuous?", 1995).
+fn d2h(x: f64) -> u64 {
+    u64::from(f64_to_f16(x))
+}
+
+/// f64 → f16, round to nearest even, directly (no intermediate f32).
+pub fn f64_to_f16(x: f64) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 48) & 0x8000) as u16;
+    if x.is_nan() {
+        // Quiet, keep the top payload bits.
+        return sign | 0x7e00 | ((b >> 42) & 0x1ff) as u16;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    // Scale to an integer count of the f16 unit in the last place.
+    let (scaled, exp_field) = if a < 2f64.powi(-14) {
+        (a * 2f64.powi(24), 0u16)
+    } else {
+        let e = a.log2().floor() as i32;
+        // log2 may be off by one near powers of two; fix it up.
+        let e = if 2f64.powi(e) > a {
+            e - 1
+        } else if 2f64.powi(e + 1) <= a {
+            e + 1
+        } else {
+            e
+        };
+        (a * 2f64.powi(10 - e), (e + 15) as u16)
+    };
+    // `scaled` is exact (a power-of-two scaling); round it to an integer,
+    // ties to even.
+    let r = scaled.round_ties_even() as u32;
+    if exp_field == 0 {
+        // Denormal (r ≤ 1024; 1024 is the smallest normal).
+        return sign | r as u16;
+    }
+    // r in [1024, 2048]; 2048 carries into the exponent.
+    let (m, e) = if r == 2048 {
+        (1024, exp_field + 1)
+    } else {
+        (r, exp_field)
+    };
+    if e >= 31 {
+        return sign | 0x7c00;
+    }
+    sign | e << 10 | (m as u16 & 0x3ff)
+}
+
+/// Applies a unary, binary or ternary arithmetic function on values of
+/// `ty`, with the mode's input and output flushing and the NaN rule.
+fn arith(
+    mode: Mode,
+    ty: Ty,
+    inputs: &[u64],
+    f32f: impl Fn(&[f32]) -> f32,
+    f64f: impl Fn(&[f64]) -> f64,
+) -> u64 {
+    let ins: Vec<u64> = inputs.iter().map(|&x| flush_in(mode, ty, x)).collect();
+    if let Some(n) = nan_of(ty, &ins) {
+        return n;
+    }
+    let r = match ty {
+        Ty::F32 => u64::from(f32f(&ins.iter().map(|&x| f32_of(x)).collect::<Vec<_>>()).to_bits()),
+        Ty::F64 => f64f(&ins.iter().map(|&x| f64_of(x)).collect::<Vec<_>>()).to_bits(),
+        // f16 computes in f64, exactly or with one rounding (see d2h).
+        _ => d2h(f64f(&ins.iter().map(|&x| h2d(x)).collect::<Vec<_>>())),
+    };
+    flush_out(mode, ty, canonical(ty, r))
+}
+
+/// IEEE minNum/maxNum as AMD's `v_min`/`v_max` compute them: a NaN input
+/// gives the other input; with MODE.IEEE a signalling NaN input gives a
+/// quiet NaN instead (AMD Vega ISA §4.3 "MODE", IEEE bit; RDNA3 ISA
+/// `V_MIN_F32`). −0 is less than +0.
+fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
+    let l = layout(ty);
+    let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
+    let snan = |x: u64| l.is_nan(x) && x & l.quiet_bit() == 0;
+    if mode.ieee && (snan(a) || snan(b)) {
+        return nan_of(ty, &[a, b]).unwrap_or(l.default_nan());
+    }
+    match (l.is_nan(a), l.is_nan(b)) {
+        (true, true) => return a | l.quiet_bit(),
+        (true, false) => return b,
+        (false, true) => return a,
+        _ => {}
+    }
+    let key = |x: u64| total_key(l, x);
+    let pick_a = if max {
+        key(a) >= key(b)
+    } else {
+        key(a) <= key(b)
+    };
+    flush_out(mode, ty, if pick_a { a } else { b })
+}
+
+/// An integer whose order is the float order of non-NaN bits (−0 < +0).
+fn total_key(l: Layout, x: u64) -> i128 {
+    let mag = (x & !l.sign()) as i128;
+    if x & l.sign() != 0 {
+        -mag - 1
+    } else {
+        mag
+    }
+}
+
+/// A float compare (VOPC): the relation on the values, NaN unordered.
+fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool {
+    use crate::ir::alu::Rel::*;
+    let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
+    let (x, y) = match ty {
+        Ty::F32 => (f64::from(f32_of(a)), f64::from(f32_of(b))),
+        Ty::F64 => (f64_of(a), f64_of(b)),
+        _ => (h2d(a), h2d(b)),
+    };
+    let unordered = x.is_nan() || y.is_nan();
+    match rel {
+        F => false,
+        Lt => x < y,
+        Eq => x == y,
+        Le => x <= y,
+        Gt => x > y,
+        Lg => !unordered && x != y,
+        Ge => x >= y,
+        O => !unordered,
+        U => unordered,
+        Nge => !(x >= y),
+        Nlg => unordered || x == y,
+        Ngt => !(x > y),
+        Nle => !(x <= y),
+        Neq => x != y,
+        Nlt => !(x < y),
+        T => true,
+    }
+}
+
+/// `v_cmp_class`: the class bit of `a` that `mask` tests (AMD Vega ISA
+/// `V_CMP_CLASS_F32`: bit 0 signalling NaN, 1 quiet NaN, 2 −∞, 3 −normal,
+/// 4 −denormal, 5 −0, 6 +0, 7 +denormal, 8 +normal, 9 +∞). Denormals are
+/// classified as they are, whatever the mode.
+fn class(ty: Ty, a: u64, mask: u64) -> bool {
+    let l = layout(ty);
+    let neg = a & l.sign() != 0;
+    let exp = a & l.exp_mask();
+    let mant = a & l.mant_mask();
+    let bit = if exp == l.exp_mask() {
+        if mant == 0 {
+            if neg {
+                2
+            } else {
+                9
+            }
+        } else if mant & l.quiet_bit() != 0 {
+            1
+        } else {
+            0
+        }
+    } else if exp == 0 {
+        match (mant == 0, neg) {
+            (true, true) => 5,
+            (true, false) => 6,
+            (false, true) => 4,
+            (false, false) => 7,
+        }
+    } else if neg {
+        3
+    } else {
+        8
+    };
+    mask >> bit & 1 == 1
+}
+
+/// The exponent and significand fields of a finite non-zero value, the
+/// significand with its implicit bit (denormals normalised).
+fn decompose(l: Layout, x: u64) -> (i64, u64) {
+    let bias = (1i64 << (l.bits - 2 - l.mant)) - 1;
+    let e = ((x & l.exp_mask()) >> l.mant) as i64;
+    let m = x & l.mant_mask();
+    if e == 0 {
+        let shift = l.mant + 1 - (64 - m.leading_zeros());
+        (1 - bias - i64::from(shift), m << shift)
+    } else {
+        (e - bias, m | 1 << l.mant)
+    }
+}
+
+/// `v_frexp_mant`: the significand scaled into [0.5, 1) with the input's
+/// sign; ±∞ and NaN are returned as they are, ±0 too (AMD Vega ISA
+/// `V_FREXP_MANT_F32`).
+fn frexp_mant(mode: Mode, ty: Ty, a: u64) -> u64 {
+    let l = layout(ty);
+    let a = flush_in(mode, ty, a);
+    if a & l.exp_mask() == l.exp_mask() || a & !l.sign() == 0 {
+        return a;
+    }
+    let (_, m) = decompose(l, a);
+    let bias = (1u64 << (l.bits - 2 - l.mant)) - 1;
+    // Exponent field of 0.5 ≤ |x| < 1: bias − 1.
+    (a & l.sign()) | (bias - 1) << l.mant | (m & l.mant_mask())
+}
+
+/// `v_frexp_exp`: the exponent e with |x| = m × 2^e, 0.5 ≤ m < 1; 0 for
+/// ±0, ±∞ and NaN (AMD Vega ISA `V_FREXP_EXP_I32_F32`).
+fn frexp_exp(mode: Mode, ty: Ty, a: u64) -> u64 {
+    let l = layout(ty);
+    let a = flush_in(mode, ty, a);
+    if a & l.exp_mask() == l.exp_mask() || a & !l.sign() == 0 {
+        return 0;
+    }
+    let (e, _) = decompose(l, a);
+    (e + 1) as i32 as u32 as u64
+}
+
+/// `v_ldexp`: `a × 2^b`, correctly rounded.
+fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
+    let a = flush_in(mode, ty, a);
+    let l = layout(ty);
+    if l.is_nan(a) {
+        return a | l.quiet_bit();
+    }
+    // Apply the scale in steps that stay exact in f64 until the last one,
+    // which rounds once (a product by a power of two rounds only where the
+    // result leaves the normal range).
+    let r = match ty {
+        Ty::F32 => u64::from(scale_f32(f32_of(a), b).to_bits()),
+        Ty::F64 => scale_f64(f64_of(a), b).to_bits(),
+        _ => d2h(scale_f64(h2d(a), b.clamp(-100, 100))),
+    };
+    flush_out(mode, ty, r)
+}
+
+/// `x × 2^n` for f64, with a single rounding.
+fn scale_f64(x: f64, n: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let n = n.clamp(-2200, 2200);
+    let (e, m) = decompose(layout(Ty::F64), x.to_bits());
+    let target = e + i64::from(n);
+    if target >= 1024 {
+        return f64::INFINITY.copysign(x);
+    }
+    if target >= -1022 {
+        // Normal: exact.
+        let bits =
+            (x.to_bits() & (1 << 63)) | ((target + 1023) as u64) << 52 | (m & ((1 << 52) - 1));
+        return f64::from_bits(bits);
+    }
+    // Denormal or zero: round m × 2^(target − 52) to a multiple of 2^−1074.
+    let shift = (-1074 - (target - 52)) as u32;
+    let q = round_shift(m, shift);
+    f64::from_bits((x.to_bits() & (1 << 63)) | q)
+}
+
+/// `x × 2^n` for f32, with a single rounding.
+fn scale_f32(x: f32, n: i32) -> f32 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let n = n.clamp(-400, 400);
+    let (e, m) = decompose(layout(Ty::F32), u64::from(x.to_bits()));
+    let target = e + i64::from(n);
+    let sign = x.to_bits() & 0x8000_0000;
+    if target >= 128 {
+        return f32::from_bits(sign | 0x7f80_0000);
+    }
+    if target >= -126 {
+        return f32::from_bits(sign | ((target + 127) as u32) << 23 | (m as u32 & 0x7f_ffff));
+    }
+    let shift = (-149 - (target - 23)) as u32;
+    f32::from_bits(sign | round_shift(m, shift) as u32)
+}
+
+/// `m >> shift` rounded to nearest even (`shift` may exceed 63).
+fn round_shift(m: u64, shift: u32) -> u64 {
+    if shift == 0 {
+        return m;
+    }
+    if shift > 64 {
+        return 0;
+    }
+    let q = if shift == 64 { 0 } else { m >> shift };
+    let rem = if shift == 64 {
+        m
+    } else {
+        m & ((1u64 << shift) - 1)
+    };
+    let half = 1u64 << (shift - 1);
+    if rem > half || (rem == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Rounding to an integral value (floor, ceil, trunc, nearest even).
+fn round_int(mode: Mode, ty: Ty, a: u64, how: Family) -> u64 {
+    let f = |x: f64| match how {
+        Family::Floor => x.floor(),
+        Family::Ceil => x.ceil(),
+        Family::Trunc => x.trunc(),
+        _ => x.round_ties_even(),
+    };
+    arith(mode, ty, &[a], |v| f(f64::from(v[0])) as f32, |v| f(v[0]))
+}
+
+/// Float → integer: toward zero, saturated to the integer type, NaN → 0
+/// (AMD Vega ISA `V_CVT_I32_F32`, `V_CVT_U32_F32`: "out of range values are
+/// clamped", NaN converts to 0).
+fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
+    let a = flush_in(mode, from, a);
+    let x = match from {
+        Ty::F32 => f64::from(f32_of(a)),
+        Ty::F64 => f64_of(a),
+        _ => h2d(a),
+    };
+    // Rust's `as` truncates toward zero, saturates and maps NaN to 0.
+    match to {
+        Ty::I32 => x as i32 as u32 as u64,
+        Ty::U32 => u64::from(x as u32),
+        Ty::I16 => x as i16 as u16 as u64,
+        Ty::U16 => u64::from(x as u16),
+        Ty::I64 => x as i64 as u64,
+        _ => x as u64,
+    }
+}
+
+/// Integer → float, rounded to nearest even.
+pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
+    let r = match (from, to) {
+        (Ty::I32, Ty::F32) => u64::from((a as u32 as i32 as f32).to_bits()),
+        (Ty::U32, Ty::F32) => u64::from((a as u32 as f32).to_bits()),
+        (Ty::I32, Ty::F64) => f64::from(a as u32 as i32).to_bits(),
+        (Ty::U32, Ty::F64) => f64::from(a as u32).to_bits(),
+        (Ty::I16, Ty::F16) => d2h(f64::from(a as u16 as i16)),
+        (Ty::U16, Ty::F16) => d2h(f64::from(a as u16)),
+        (Ty::I16, Ty::F32) => u64::from(f32::from(a as u16 as i16).to_bits()),
+        (Ty::U16, Ty::F32) => u64::from(f32::from(a as u16).to_bits()),
+        _ => return 0,
+    };
+    flush_out(mode, to, r)
+}
+
+/// Float → float: exact widening, or one rounding to nearest even; a NaN
+/// stays a NaN, quieted, its payload's top bits kept.
+fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
+    let a = flush_in(mode, from, a);
+    let x = match from {
+        Ty::F32 => f64::from(f32_of(a)),
+        Ty::F64 => f64_of(a),
+        _ => h2d(a),
+    };
+    let r = match to {
+        Ty::F32 => {
+            if x.is_nan() {
+                // The payload's top bits, quieted.
+                let p = match from {
+                    Ty::F64 => (a >> 29) as u32 & 0x7f_ffff,
+                    _ => (a as u32 & 0x3ff) << 13,
+                };
+                u64::from(0x7fc0_0000 | (a >> (layout(from).bits - 32)) as u32 & 0x8000_0000 | p)
+            } else {
+                u64::from((x as f32).to_bits())
+            }
+        }
+        Ty::F64 => {
+            if x.is_nan() {
+                let l = layout(from);
+                let p = (a & l.mant_mask()) << (52 - l.mant);
+                let s = (a & l.sign()) << (64 - l.bits);
+                s | 0x7ff8_0000_0000_0000 | p
+            } else {
+                x.to_bits()
+            }
+        }
+        _ => d2h(x),
+    };
+    flush_out(mode, to, r)
+}
+
+/// The float families: value and bit outputs of `family` on `ty` with
+/// inputs `x` and bit input `k`; `Err` names a family gcnrun does not
+/// execute.
+pub fn eval(
+    mode: Mode,
+    family: Family,
+    ty: Ty,
+    x: [u64; 3],
+    k: bool,
+) -> Result<(u64, bool), String> {
+    use Family::*;
+    mode.check_round(ty)?;
+    let [a, b, c] = x;
+    let v = match family {
+        Add => arith(mode, ty, &[a, b], |v| v[0] + v[1], |v| v[0] + v[1]),
+        Sub => arith(mode, ty, &[a, b], |v| v[0] - v[1], |v| v[0] - v[1]),
+        Mul => arith(mode, ty, &[a, b], |v| v[0] * v[1], |v| v[0] * v[1]),
+        // f16 fma computes the exact product in f64 and rounds the sum once
+        // there, then once to f16 (innocuous double rounding, see d2h).
+        Fma => arith(
+            mode,
+            ty,
+            &[a, b, c],
+            |v| v[0].mul_add(v[1], v[2]),
+            |v| v[0].mul_add(v[1], v[2]),
+        ),
+        // MAD: the product rounded to the type, then the sum rounded.
+        // `v_mad_f32`/`v_mac_f32` do not support denormals: inputs and
+        // results are flushed whatever MODE says (LLVM SIISelLowering,
+        // "v_mad_f32 does not support denormals"; it selects MAD only when
+        // f32 denormals are flushed).
+        Mad => {
+            let m = if ty == Ty::F32 {
+                Mode {
+                    denorm32: 0,
+                    ..mode
+                }
+            } else {
+                mode
+            };
+            let p = arith(m, ty, &[a, b], |v| v[0] * v[1], |v| v[0] * v[1]);
+            arith(m, ty, &[p, c], |v| v[0] + v[1], |v| v[0] + v[1])
+        }
+        Min => min_max(mode, ty, a, b, false),
+        Max => min_max(mode, ty, a, b, true),
+        Min3 => min_max(mode, ty, min_max(mode, ty, a, b, false), c, false),
+        Max3 => min_max(mode, ty, min_max(mode, ty, a, b, true), c, true),
+        // AMD Vega ISA V_MED3_F32: a NaN input gives min3; otherwise the
+        // maximum of the two inputs that are not max3's.
+        Med3 => {
+            let l = layout(ty);
+            let (fa, fb, fc) = (
+                flush_in(mode, ty, a),
+                flush_in(mode, ty, b),
+                flush_in(mode, ty, c),
+            );
+            if l.is_nan(fa) || l.is_nan(fb) || l.is_nan(fc) {
+                min_max(mode, ty, min_max(mode, ty, a, b, false), c, false)
+            } else {
+                let m3 = min_max(mode, ty, min_max(mode, ty, a, b, true), c, true);
+                if m3 == flush_out(mode, ty, fa) {
+                    min_max(mode, ty, b, c, true)
+                } else if m3 == flush_out(mode, ty, fb) {
+                    min_max(mode, ty, a, c, true)
+                } else {
+                    min_max(mode, ty, a, b, true)
+                }
+            }
+        }
+        Floor | Ceil | Trunc | Rndne => round_int(mode, ty, a, family),
+        Rcp => arith(mode, ty, &[a], |v| 1.0 / v[0], |v| 1.0 / v[0]),
+        Sqrt => arith(mode, ty, &[a], |v| v[0].sqrt(), |v| v[0].sqrt()),
+        FrexpMant => frexp_mant(mode, ty, a),
+        FrexpExp => frexp_exp(mode, ty, a),
+        Ldexp => ldexp(mode, ty, a, b as u32 as i32),
+        Cmp(rel) => return Ok((0, compare(mode, ty, rel, a, b))),
+        Class => return Ok((0, class(ty, a, b))),
+        Cvt(to) if to.is_float() => float_to_float(mode, ty, a, to),
+        Cvt(to) => to_int(mode, ty, a, to),
+        Cndmask => {
+            if k {
+                b
+            } else {
+                a
+            }
+        }
+        Mov => a,
+        // v_cvt_pkrtz_f16_f32: each f32 to f16 rounded toward zero.
+        CvtPkrtz => {
+            u64::from(f32_to_f16_rtz(f32_of(flush_in(mode, ty, a))))
+                | u64::from(f32_to_f16_rtz(f32_of(flush_in(mode, ty, b)))) << 16
+        }
+        f => {
+            return Err(format!(
+                "{} on {} is not executed by gcnrun yet (its hardware rule is not documented here)",
+                crate::ir::alu::AluFn::new(f, ty).wgsl_name(),
+                ty.name()
+            ))
+        }
+    };
+    Ok((v, false))
+}
+
+/// f32 → f16 rounded toward zero (NaN quieted, overflow to the largest
+/// finite value, as RTZ does).
+fn f32_to_f16_rtz(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = (b >> 16 & 0x8000) as u16;
+    if x.is_nan() {
+        return sign | 0x7e00 | (b >> 13 & 0x1ff) as u16;
+    }
+    if x.is_infinite() {
+        return sign | 0x7c00;
+    }
+    let a = f64::from(x.abs());
+    if a >= 65520.0 || a > 65504.0 {
+        return sign | 0x7bff;
+    }
+    // Truncate: the largest f16 not above |x|.
+    let r = f64_to_f16(a);
+    let back = h2d(u64::from(r));
+    sign | if back > a { r - 1 } else { r }
+}
+
+/// Applies the float source modifiers: `abs` clears the sign, then `neg`
+/// flips it (on the type's bits; AMD VOP3 ABS/NEG).
+pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
+    let s = layout(ty).sign();
+    let x = if abs { x & !s } else { x };
+    if neg {
+        x ^ s
+    } else {
+        x
+    }
+}
+
+/// The output modifiers: OMOD (×2, ×4, ÷2) then CLAMP to [0, 1] (a NaN
+/// clamps to 0 under DX10_CLAMP) (AMD Vega ISA §6.3 "VOP3": OMOD, CLAMP).
+pub fn output(mode: Mode, ty: Ty, x: u64, omod: u8, clamp: bool) -> u64 {
+    let l = layout(ty);
+    let x = match omod {
+        1 => ldexp(mode, ty, x, 1),
+        2 => ldexp(mode, ty, x, 2),
+        3 => ldexp(mode, ty, x, -1),
+        _ => x,
+    };
+    if !clamp {
+        return x;
+    }
+    if l.is_nan(x) {
+        return if mode.dx10_clamp { 0 } else { x };
+    }
+    let one = match ty {
+        Ty::F16 => 0x3c00,
+        Ty::F32 => 0x3f80_0000,
+        _ => 0x3ff0_0000_0000_0000,
+    };
+    if x & l.sign() != 0 {
+        0
+    } else if x > one {
+        one
+    } else {
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const M: u32 = crate::machine::state::DEFAULT_MODE;
+
+    fn f(fam: Family, a: f32, b: f32) -> u32 {
+        eval(
+            Mode::of(M),
+            fam,
+            Ty::F32,
+            [u64::from(a.to_bits()), u64::from(b.to_bits()), 0],
+            false,
+        )
+        .unwrap()
+        .0 as u32
+    }
+
+    #[test]
+    fn nan_results_follow_the_rule() {
+        // inf - inf: the positive default NaN (x86 would give 0xffc00000).
+        assert_eq!(f(Family::Sub, f32::INFINITY, f32::INFINITY), 0x7fc0_0000);
+        // A NaN input propagates, quieted, payload kept.
+        let snan = f32::from_bits(0xff80_0001);
+        assert_eq!(f(Family::Add, 1.0, snan), 0xffc0_0001);
+        // min with a quiet NaN gives the other input.
+        assert_eq!(f(Family::Min, f32::NAN, 2.0), 2f32.to_bits());
+        // IEEE mode: a signalling NaN gives a quiet NaN.
+        assert_eq!(f(Family::Min, snan, 2.0), 0xffc0_0001);
+        assert_eq!(f(Family::Min, -0.0, 0.0), (-0f32).to_bits());
+        assert_eq!(f(Family::Max, -0.0, 0.0), 0);
+    }
+
+    #[test]
+    fn denormals_flush_by_mode() {
+        let d = f32::from_bits(1);
+        let keep = Mode::of(M);
+        let flush_all = Mode {
+            denorm32: 0,
+            ..keep
+        };
+        let r = |m| {
+            eval(
+                m,
+                Family::Add,
+                Ty::F32,
+                [u64::from(d.to_bits()), 0, 0],
+                false,
+            )
+            .unwrap()
+            .0
+        };
+        assert_eq!(r(keep), 1);
+        assert_eq!(r(flush_all), 0);
+    }
+
+    #[test]
+    fn frexp_and_ldexp() {
+        let m = Mode::of(M);
+        let bits = |x: f32| u64::from(x.to_bits());
+        assert_eq!(frexp_mant(m, Ty::F32, bits(12.0)), bits(0.75));
+        assert_eq!(frexp_exp(m, Ty::F32, bits(12.0)), 4);
+        assert_eq!(frexp_exp(m, Ty::F32, 1), (-148i32) as u32 as u64);
+        assert_eq!(frexp_mant(m, Ty::F32, 1), bits(0.5));
+        assert_eq!(ldexp(m, Ty::F32, bits(0.75), 4), bits(12.0));
+        assert_eq!(ldexp(m, Ty::F32, bits(1.5), -149), 2);
+        assert_eq!(ldexp(m, Ty::F32, bits(1.0), 200), bits(f32::INFINITY));
+    }
+
+    #[test]
+    fn f16_conversion_rounds_to_nearest_even() {
+        for h in 0u16..=0xffff {
+            let x = crate::texture::convert::f16_to_f32(h);
+            if x.is_nan() {
+                continue;
+            }
+            assert_eq!(f64_to_f16(f64::from(x)), h, "{h:#x}");
+        }
+        // Halfway between 1.0 and the next f16: to even (1.0).
+        assert_eq!(f64_to_f16(1.0 + 2f64.powi(-11)), 0x3c00);
+        assert_eq!(f64_to_f16(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02);
+        assert_eq!(f64_to_f16(65519.0), 0x7bff);
+        assert_eq!(f64_to_f16(65520.0), 0x7c00);
+    }
+
+    #[test]
+    fn conversions_saturate() {
+        let m = Mode::of(M);
+        assert_eq!(
+            to_int(m, Ty::F32, u64::from(3e9f32.to_bits()), Ty::I32),
+            0x7fff_ffff
+        );
+        assert_eq!(
+            to_int(m, Ty::F32, u64::from((-1.5f32).to_bits()), Ty::U32),
+            0
+        );
+        assert_eq!(
+            to_int(m, Ty::F32, u64::from(f32::NAN.to_bits()), Ty::I32),
+            0
+        );
+        assert_eq!(
+            to_int(m, Ty::F32, u64::from((-2.7f32).to_bits()), Ty::I32),
+            (-2i32) as u32 as u64
+        );
+    }
+}

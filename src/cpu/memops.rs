@@ -1,0 +1,383 @@
+//! Scalar loads, vector loads, stores and atomics on the launch's memory,
+//! and LDS operations (docs/semantics, "Memory operations").
+//!
+//! Every access is checked: a byte outside the launch's memory is a fault
+//! that stops the run naming the lane and the address — gcnrun places
+//! everything a program may legitimately reach (kernel arguments, buffers,
+//! images, descriptors), so an address outside is a bug in the program or
+//! its launch, and the hardware's answer (a page fault, or memory the
+//! reference has no model of) is not something to imitate. LDS reads out of
+//! range return 0 and writes are dropped (AMD Vega ISA §9.3 "LDS", out of
+//! range accesses), as for `WaveState::lds_dword`.
+
+use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
+use crate::machine::{Memory, WaveState};
+use crate::texture::atomic::{apply32, apply64};
+
+/// Bytes of `mem` at `addr`, or the fault message.
+fn read<'m>(mem: &'m Memory, addr: u64, len: u32, lane: Option<u32>) -> Result<&'m [u8], String> {
+    mem.read(addr, len).ok_or_else(|| fault(addr, len, lane))
+}
+
+fn fault(addr: u64, len: u32, lane: Option<u32>) -> String {
+    let who = lane.map(|l| format!("lane {l}: ")).unwrap_or_default();
+    format!("{who}an access of {len} bytes at {addr:#x} is outside the launch's memory (a fault)")
+}
+
+fn write(mem: &mut Memory, addr: u64, data: &[u8], lane: Option<u32>) -> Result<(), String> {
+    if mem.read(addr, data.len() as u32).is_none() {
+        return Err(fault(addr, data.len() as u32, lane));
+    }
+    mem.write(addr, data);
+    Ok(())
+}
+
+fn dword(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+}
+
+/// `s_load_dword*` (SMEM/SMRD): `dwords` dwords at the 64-bit base in
+/// SGPRs `sbase` plus the offsets. The address's low two bits are ignored
+/// (AMD Vega ISA §5.2 "Scalar Memory Reads": "the address is dword
+/// aligned"). Loads through a V# are not executed yet.
+pub fn scalar_load(w: &mut WaveState, l: &ScalarLoad, mem: &Memory) -> Result<(), String> {
+    if l.buffer {
+        return Err("s_buffer_load through a V# is not executed by gcnrun yet".into());
+    }
+    let base = u64::from(w.sgpr(l.sbase)) | u64::from(w.sgpr(l.sbase + 1) & 0xffff) << 32;
+    let off = u64::from(w.scalar_src(l.offset));
+    let addr = base.wrapping_add(off).wrapping_add(l.imm as i64 as u64) & !3;
+    let bytes = read(mem, addr, 4 * l.dwords, None)?;
+    let vals: Vec<u32> = (0..l.dwords as usize).map(|i| dword(bytes, i)).collect();
+    for (i, v) in vals.into_iter().enumerate() {
+        w.set_sgpr(l.sdst + i as u32, v);
+    }
+    Ok(())
+}
+
+/// The address a lane's access reaches.
+enum Place {
+    /// The launch's memory.
+    Global(u64),
+    /// The wave's LDS (a flat address in the LDS aperture).
+    Lds(u64),
+}
+
+fn lane_address(w: &WaveState, addr: &Addr, lane: u32) -> Result<Place, String> {
+    let vpair = |v: u32| u64::from(w.vgpr(v, lane)) | u64::from(w.vgpr(v + 1, lane)) << 32;
+    match *addr {
+        Addr::Flat { vaddr, offset } => {
+            let a = vpair(vaddr).wrapping_add(offset as i64 as u64);
+            if (a >> 32) as u32 == LDS_APERTURE {
+                Ok(Place::Lds(a & 0xffff_ffff))
+            } else {
+                Ok(Place::Global(a))
+            }
+        }
+        Addr::Global {
+            saddr,
+            vaddr,
+            offset,
+        } => {
+            let base = match saddr {
+                Some(s) => (u64::from(w.sgpr(s)) | u64::from(w.sgpr(s + 1)) << 32)
+                    .wrapping_add(u64::from(w.vgpr(vaddr, lane))),
+                None => vpair(vaddr),
+            };
+            Ok(Place::Global(base.wrapping_add(offset as i64 as u64)))
+        }
+        Addr::Buffer { .. } => {
+            Err("buffer (MUBUF) accesses through a V# are not executed by gcnrun yet".into())
+        }
+        Addr::Scratch { .. } => {
+            Err("scratch (private) memory is not executed by gcnrun yet".into())
+        }
+    }
+}
+
+/// A short load's dword from its bytes and the register's old value.
+fn widen(width: Width, b: &[u8], old: u32) -> u32 {
+    let u8v = u32::from(b[0]);
+    let i8v = b[0] as i8 as i32 as u32;
+    let u16v = || u32::from(u16::from_le_bytes([b[0], b[1]]));
+    let i16v = || i16::from_le_bytes([b[0], b[1]]) as i32 as u32;
+    match width {
+        Width::U8 => u8v,
+        Width::I8 => i8v,
+        Width::U16 => u16v(),
+        Width::I16 => i16v(),
+        Width::D16U8 => old & 0xffff_0000 | u8v,
+        Width::D16I8 => old & 0xffff_0000 | i8v & 0xffff,
+        Width::D16B16 => old & 0xffff_0000 | u16v(),
+        Width::D16HiU8 => old & 0xffff | u8v << 16,
+        Width::D16HiI8 => old & 0xffff | i8v << 16,
+        Width::D16HiB16 => old & 0xffff | u16v() << 16,
+        Width::Dwords(_) => dword(b, 0),
+    }
+}
+
+/// The bytes a short store writes from its data dword.
+fn narrow(width: Width, v: u32) -> Vec<u8> {
+    match width {
+        Width::U8 | Width::I8 | Width::D16U8 | Width::D16I8 => vec![v as u8],
+        Width::D16HiU8 | Width::D16HiI8 => vec![(v >> 16) as u8],
+        Width::U16 | Width::I16 | Width::D16B16 => (v as u16).to_le_bytes().to_vec(),
+        Width::D16HiB16 => ((v >> 16) as u16).to_le_bytes().to_vec(),
+        Width::Dwords(_) => v.to_le_bytes().to_vec(),
+    }
+}
+
+/// LDS bytes for an access (`None` out of range).
+fn lds_range(w: &WaveState, a: u64, len: u32) -> Option<std::ops::Range<usize>> {
+    let s = usize::try_from(a).ok()?;
+    let e = s.checked_add(len as usize)?;
+    (e <= w.lds.len()).then_some(s..e)
+}
+
+/// A vector load, store or atomic, lane by lane in lane order (one valid
+/// order of the wave's accesses: on hardware lanes of one instruction that
+/// touch the same address are ordered by the memory system; gcnrun's order
+/// is ascending lanes, docs/semantics "Memory operations").
+pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory) -> Result<(), String> {
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    for lane in lanes {
+        let place = lane_address(w, &op.addr, lane)?;
+        match op.access {
+            Access::Load(width) => {
+                let n = width.bytes();
+                let bytes: Vec<u8> = match place {
+                    Place::Global(a) => read(mem, a, n, Some(lane))?.to_vec(),
+                    Place::Lds(a) => match lds_range(w, a, n) {
+                        Some(r) => w.lds[r].to_vec(),
+                        None => vec![0; n as usize],
+                    },
+                };
+                if let Width::Dwords(d) = width {
+                    for i in 0..u32::from(d) {
+                        w.set_vgpr(op.vdst + i, lane, dword(&bytes, i as usize));
+                    }
+                } else {
+                    let old = w.vgpr(op.vdst, lane);
+                    w.set_vgpr(op.vdst, lane, widen(width, &bytes, old));
+                }
+            }
+            Access::Store(width) => {
+                let data: Vec<u8> = match width {
+                    Width::Dwords(d) => (0..u32::from(d))
+                        .flat_map(|i| w.vgpr(op.vdata + i, lane).to_le_bytes())
+                        .collect(),
+                    _ => narrow(width, w.vgpr(op.vdata, lane)),
+                };
+                match place {
+                    Place::Global(a) => write(mem, a, &data, Some(lane))?,
+                    Place::Lds(a) => {
+                        if let Some(r) = lds_range(w, a, data.len() as u32) {
+                            w.lds[r].copy_from_slice(&data);
+                        }
+                    }
+                }
+            }
+            Access::Atomic {
+                op: aop,
+                wide,
+                returns,
+            } => {
+                let n = if wide { 8 } else { 4 };
+                let slots = if wide { 2 } else { 1 };
+                let reg = |w: &WaveState, v: u32| -> u64 {
+                    let lo = u64::from(w.vgpr(v, lane));
+                    if wide {
+                        lo | u64::from(w.vgpr(v + 1, lane)) << 32
+                    } else {
+                        lo
+                    }
+                };
+                let data = reg(w, op.vdata);
+                // Compare-swap sends {data, cmp} (AMD Vega ISA
+                // FLAT_ATOMIC_CMPSWAP: "src = DATA[0]; cmp = DATA[1]").
+                let cmp = reg(w, op.vdata + slots);
+                let old_bytes: Vec<u8> = match place {
+                    Place::Global(a) => read(mem, a, n, Some(lane))?.to_vec(),
+                    Place::Lds(a) => match lds_range(w, a, n) {
+                        Some(r) => w.lds[r].to_vec(),
+                        None => vec![0; n as usize],
+                    },
+                };
+                let old = if wide {
+                    u64::from_le_bytes(old_bytes[..8].try_into().expect("8 bytes"))
+                } else {
+                    u64::from(dword(&old_bytes, 0))
+                };
+                let new = if wide {
+                    apply64(aop, old, data, cmp).to_le_bytes().to_vec()
+                } else {
+                    apply32(aop, old as u32, data as u32, cmp as u32)
+                        .to_le_bytes()
+                        .to_vec()
+                };
+                match place {
+                    Place::Global(a) => write(mem, a, &new, Some(lane))?,
+                    Place::Lds(a) => {
+                        if let Some(r) = lds_range(w, a, n) {
+                            w.lds[r].copy_from_slice(&new);
+                        }
+                    }
+                }
+                if returns {
+                    w.set_vgpr(op.vdst, lane, old as u32);
+                    if wide {
+                        w.set_vgpr(op.vdst + 1, lane, (old >> 32) as u32);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An LDS operation, lane by lane in lane order. The address is the VGPR
+/// plus the offset; LDS out of range reads 0, writes are dropped.
+pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    match op.kind {
+        DsKind::Read(width) => {
+            for lane in lanes {
+                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
+                let n = width.bytes();
+                let bytes =
+                    lds_range(w, a, n).map_or_else(|| vec![0; n as usize], |r| w.lds[r].to_vec());
+                if let Width::Dwords(d) = width {
+                    for i in 0..u32::from(d) {
+                        w.set_vgpr(op.vdst + i, lane, dword(&bytes, i as usize));
+                    }
+                } else {
+                    let old = w.vgpr(op.vdst, lane);
+                    w.set_vgpr(op.vdst, lane, widen(width, &bytes, old));
+                }
+            }
+        }
+        DsKind::Write(width) => {
+            for lane in lanes {
+                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
+                let data: Vec<u8> = match width {
+                    Width::Dwords(d) => (0..u32::from(d))
+                        .flat_map(|i| w.vgpr(op.data0 + i, lane).to_le_bytes())
+                        .collect(),
+                    _ => narrow(width, w.vgpr(op.data0, lane)),
+                };
+                if let Some(r) = lds_range(w, a, data.len() as u32) {
+                    w.lds[r].copy_from_slice(&data);
+                }
+            }
+        }
+        // read2/write2: two elements of `dwords` dwords at offset0 and
+        // offset1 × the element size (× 64 with st64) (AMD Vega ISA
+        // DS_READ2_B32: "addr0 = ADDR + OFFSET0 * 4").
+        DsKind::Read2 { dwords, st64 } | DsKind::Write2 { dwords, st64 } => {
+            let unit = 4 * u64::from(dwords) * if st64 { 64 } else { 1 };
+            let n = 4 * u32::from(dwords);
+            let is_read = matches!(op.kind, DsKind::Read2 { .. });
+            for lane in lanes {
+                let base = u64::from(w.vgpr(op.addr, lane));
+                for (k, off) in [op.offset0, op.offset1].into_iter().enumerate() {
+                    let a = base + u64::from(off) * unit;
+                    if is_read {
+                        let bytes = lds_range(w, a, n)
+                            .map_or_else(|| vec![0; n as usize], |r| w.lds[r].to_vec());
+                        for i in 0..u32::from(dwords) {
+                            let dst = op.vdst + k as u32 * u32::from(dwords) + i;
+                            w.set_vgpr(dst, lane, dword(&bytes, i as usize));
+                        }
+                    } else {
+                        let src = if k == 0 { op.data0 } else { op.data1 };
+                        let data: Vec<u8> = (0..u32::from(dwords))
+                            .flat_map(|i| w.vgpr(src + i, lane).to_le_bytes())
+                            .collect();
+                        if let Some(r) = lds_range(w, a, n) {
+                            w.lds[r].copy_from_slice(&data);
+                        }
+                    }
+                }
+            }
+        }
+        DsKind::Atomic {
+            op: aop,
+            wide,
+            returns,
+        } => {
+            let n = if wide { 8 } else { 4 };
+            for lane in lanes {
+                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
+                let reg = |w: &WaveState, v: u32| -> u64 {
+                    let lo = u64::from(w.vgpr(v, lane));
+                    if wide {
+                        lo | u64::from(w.vgpr(v + 1, lane)) << 32
+                    } else {
+                        lo
+                    }
+                };
+                // DS compare-swap (`ds_cmpst_b32`): data0 is the compare
+                // value, data1 the new one (AMD Vega ISA DS_CMPST_B32:
+                // "tmp = MEM[ADDR]; src = DATA2; cmp = DATA").
+                let (data, cmp) = if matches!(
+                    aop,
+                    crate::ir::atomic::AtomicOp::CmpSwap | crate::ir::atomic::AtomicOp::FCmpSwap
+                ) {
+                    (reg(w, op.data1), reg(w, op.data0))
+                } else {
+                    (reg(w, op.data0), 0)
+                };
+                let Some(r) = lds_range(w, a, n) else {
+                    if returns {
+                        w.set_vgpr(op.vdst, lane, 0);
+                    }
+                    continue;
+                };
+                let old = if wide {
+                    u64::from_le_bytes(w.lds[r.clone()].try_into().expect("8 bytes"))
+                } else {
+                    u64::from(dword(&w.lds[r.clone()], 0))
+                };
+                let new = if wide {
+                    apply64(aop, old, data, cmp).to_le_bytes().to_vec()
+                } else {
+                    apply32(aop, old as u32, data as u32, cmp as u32)
+                        .to_le_bytes()
+                        .to_vec()
+                };
+                w.lds[r].copy_from_slice(&new);
+                if returns {
+                    w.set_vgpr(op.vdst, lane, old as u32);
+                    if wide {
+                        w.set_vgpr(op.vdst + 1, lane, (old >> 32) as u32);
+                    }
+                }
+            }
+        }
+        // ds_bpermute_b32: each active lane reads data0 of lane
+        // ((addr + offset) / 4) mod the wave size; a disabled source lane
+        // reads 0 (AMD Vega ISA DS_BPERMUTE_B32: "the EXEC mask is applied
+        // to both VGPR read and write. If src_lane selects a disabled thread,
+        // zero will be returned").
+        DsKind::Bpermute => {
+            let n = w.wave_size;
+            let exec = w.exec;
+            let src: Vec<u32> = (0..n)
+                .map(|l| {
+                    if exec >> l & 1 == 1 {
+                        w.vgpr(op.data0, l)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            for lane in lanes {
+                let from = (w.vgpr(op.addr, lane).wrapping_add(op.offset0) / 4) % n;
+                w.set_vgpr(op.vdst, lane, src[from as usize]);
+            }
+        }
+        DsKind::Permute => return Err("ds_permute_b32 is not executed by gcnrun yet".into()),
+        DsKind::Swizzle => return Err("ds_swizzle_b32 is not executed by gcnrun yet".into()),
+    }
+    Ok(())
+}

@@ -1,0 +1,618 @@
+//! Arithmetic and logic, as both back ends run it: one vocabulary for every
+//! front end (the AMD SALU/VALU encodings and Intel's ALU instructions lower
+//! into it), one semantics (`cpu::alu`, whose WGSL twins live in
+//! `shaders/alu.wgsl`).
+//!
+//! An ALU operation is a **function** ([`AluFn`]: an operation family and the
+//! type it computes on) applied by a **unit** ([`Unit`]): once for the wave
+//! (scalar) or once per active lane (vector). The function's [`Signature`]
+//! says how many values it reads and writes and how wide they are; the
+//! operation names the registers ([`AluOp`]). Where an encoding spells an
+//! operation with its sources swapped (`v_subrev_*`, `v_lshlrev_*`), the lowering
+//! swaps them: the IR has one operand order per function.
+//!
+//! Values travel as raw bits: a 16-bit value in the low half of a 32-bit slot,
+//! a 64-bit value in two consecutive slots (low dword first). A function's
+//! **bit** output is a carry, a borrow, an overflow or a compare result: a
+//! scalar unit writes it to SCC; a vector unit gathers the active lanes' bits
+//! into a lane mask (an SGPR pair or VCC; inactive lanes read 0). A bit input
+//! (carry-in, `v_cndmask`'s selector) is read the same way.
+
+use super::{Operand, Reg};
+
+/// Where an operation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Once for the wave, on scalar registers (AMD SALU).
+    Scalar,
+    /// Once per active lane (EXEC), on per-lane registers (AMD VALU).
+    Vector,
+}
+
+/// The type a function computes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// Bits with no arithmetic meaning (moves, logic), 16 bits.
+    B16,
+    /// 32 bits.
+    B32,
+    /// 64 bits.
+    B64,
+    /// Unsigned 16-bit integer.
+    U16,
+    /// Signed 16-bit integer.
+    I16,
+    /// Unsigned 32-bit integer.
+    U32,
+    /// Signed 32-bit integer.
+    I32,
+    /// Unsigned 64-bit integer.
+    U64,
+    /// Signed 64-bit integer.
+    I64,
+    /// IEEE binary16.
+    F16,
+    /// IEEE binary32.
+    F32,
+    /// IEEE binary64.
+    F64,
+}
+
+impl Ty {
+    /// Bits of a value of the type.
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::B16 | Ty::U16 | Ty::I16 | Ty::F16 => 16,
+            Ty::B32 | Ty::U32 | Ty::I32 | Ty::F32 => 32,
+            Ty::B64 | Ty::U64 | Ty::I64 | Ty::F64 => 64,
+        }
+    }
+
+    /// 32-bit slots a value of the type takes.
+    pub fn slots(self) -> u32 {
+        if self.bits() == 64 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// True for the IEEE float types.
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+    }
+
+    /// True for the signed integer types.
+    pub fn is_signed(self) -> bool {
+        matches!(self, Ty::I16 | Ty::I32 | Ty::I64)
+    }
+
+    /// The lower-case name the twins use (`f32`, `u64`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::B16 => "b16",
+            Ty::B32 => "b32",
+            Ty::B64 => "b64",
+            Ty::U16 => "u16",
+            Ty::I16 => "i16",
+            Ty::U32 => "u32",
+            Ty::I32 => "i32",
+            Ty::U64 => "u64",
+            Ty::I64 => "i64",
+            Ty::F16 => "f16",
+            Ty::F32 => "f32",
+            Ty::F64 => "f64",
+        }
+    }
+}
+
+/// A comparison, in the order of AMD's VOPC float opcodes (the integer ones
+/// use the first eight, `Lg` being integer `!=`). The `N*` relations are the
+/// negations, true when an operand is NaN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    /// Never.
+    F,
+    /// `a < b`.
+    Lt,
+    /// `a == b`.
+    Eq,
+    /// `a <= b`.
+    Le,
+    /// `a > b`.
+    Gt,
+    /// `a <> b` (ordered not-equal; integers: `!=`).
+    Lg,
+    /// `a >= b`.
+    Ge,
+    /// Neither is NaN.
+    O,
+    /// Either is NaN.
+    U,
+    /// `!(a >= b)`.
+    Nge,
+    /// `!(a <> b)`.
+    Nlg,
+    /// `!(a > b)`.
+    Ngt,
+    /// `!(a <= b)`.
+    Nle,
+    /// `!(a == b)`.
+    Neq,
+    /// `!(a < b)`.
+    Nlt,
+    /// Always.
+    T,
+}
+
+impl Rel {
+    /// Every relation, in code order (the VOPC float opcode's low four bits).
+    pub const ALL: [Rel; 16] = [
+        Rel::F,
+        Rel::Lt,
+        Rel::Eq,
+        Rel::Le,
+        Rel::Gt,
+        Rel::Lg,
+        Rel::Ge,
+        Rel::O,
+        Rel::U,
+        Rel::Nge,
+        Rel::Nlg,
+        Rel::Ngt,
+        Rel::Nle,
+        Rel::Neq,
+        Rel::Nlt,
+        Rel::T,
+    ];
+
+    /// The relation's code (its index in [`Rel::ALL`]).
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+}
+
+/// What an ALU function does, independent of its type. Each is documented with
+/// its inputs (`a`, `b`, `c`, a bit input `k`) and outputs (the value, and `bit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// `a`.
+    Mov,
+    /// `a + b`; bit: unsigned carry out (signed types: overflow).
+    Add,
+    /// `a + b + k`; bit: carry out.
+    AddCarry,
+    /// `a − b`; bit: unsigned borrow (signed types: overflow).
+    Sub,
+    /// `a − b − k`; bit: borrow out.
+    SubBorrow,
+    /// `a × b`, the low half (floats: rounded).
+    Mul,
+    /// The high half of the double-width product.
+    MulHi,
+    /// The product of the low 24 bits (signed or unsigned per type), low 32 bits.
+    Mul24,
+    /// The high 32 bits of that 48-bit product.
+    MulHi24,
+    /// `Mul24(a, b) + c`.
+    Mad24,
+    /// `zext/sext(a) × zext/sext(b) + c` in 64 bits (`v_mad_u64_u32`: type U64
+    /// or I64; `a`, `b` 32-bit); bit: carry out of the 64-bit sum.
+    MadWide,
+    /// `a + b + c`.
+    Add3,
+    /// `(a << b) + c`.
+    LshlAdd,
+    /// `(a + b) << c`.
+    AddLshl,
+    /// `(a << b) | c`.
+    LshlOr,
+    /// `(a & b) | c`.
+    AndOr,
+    /// `a | b | c`.
+    Or3,
+    /// `a ^ b ^ c`.
+    Xor3,
+    /// `(a ^ b) + c`.
+    XorAdd,
+    /// Minimum (floats: IEEE minNum as the MODE's IEEE bit says).
+    Min,
+    /// Maximum.
+    Max,
+    /// The median of three.
+    Med3,
+    /// The minimum of three.
+    Min3,
+    /// The maximum of three.
+    Max3,
+    /// `a & b`; scalar bit: result ≠ 0.
+    And,
+    /// `a | b`.
+    Or,
+    /// `a ^ b`.
+    Xor,
+    /// `!a`.
+    Not,
+    /// `!(a & b)`.
+    Nand,
+    /// `!(a | b)`.
+    Nor,
+    /// `!(a ^ b)`.
+    Xnor,
+    /// `a & !b`.
+    AndNot,
+    /// `a | !b`.
+    OrNot,
+    /// `a << (b mod width)`.
+    Shl,
+    /// `a >> (b mod width)`, logical.
+    Lshr,
+    /// `a >> (b mod width)`, arithmetic.
+    Ashr,
+    /// Bit-field extract: `b` the offset, `c` the width (scalar: `b` packs both,
+    /// offset in bits 5:0 (6:0 for 64-bit), width in 22:16).
+    Bfe,
+    /// Bit-field insert: `(a & b) | (!a & c)`.
+    Bfi,
+    /// Bit-field mask: `((1 << a) − 1) << b`.
+    Bfm,
+    /// Reverse the bits.
+    Brev,
+    /// Count the set bits (`a`), plus `b` (VALU `v_bcnt_u32_b32`).
+    Bcnt1,
+    /// Count the clear bits.
+    Bcnt0,
+    /// Index of the lowest set bit, −1 when none (`s_ff1`, `v_ffbl`).
+    FindLsb,
+    /// Index of the highest set bit counted from the MSB, −1 when none
+    /// (`s_flbit_i32_b32`, `v_ffbh_u32`).
+    FindMsb,
+    /// Index from the MSB of the first bit that differs from the sign, −1 when
+    /// none (`s_flbit_i32`, `v_ffbh_i32`).
+    FindMsbSigned,
+    /// `|a|`.
+    Abs,
+    /// Sign-extend the low 8 bits.
+    Sext8,
+    /// Sign-extend the low 16 bits.
+    Sext16,
+    /// `({a, b} >> (c & 31))`, the low 32 bits.
+    AlignBit,
+    /// `({a, b} >> (8 × (c & 3)))`, the low 32 bits.
+    AlignByte,
+    /// Byte permute (`v_perm_b32`): `c` selects each result byte from `{a, b}`.
+    Perm,
+    /// Bit `b` of `a` (`s_bitcmp1`); bit output only.
+    BitTest,
+    /// `a` with bit `b` set (`s_bitset1`).
+    BitSet,
+    /// `a` with bit `b` cleared.
+    BitClear,
+    /// Compare: the bit output only.
+    Cmp(Rel),
+    /// `v_cmp_class`: bit when `a`'s class is one `b`'s mask selects.
+    Class,
+    /// `k ? b : a` (`v_cndmask`).
+    Cndmask,
+    /// `k ? a : b` (`s_cselect`, k = SCC).
+    Select,
+    /// Fused `a × b + c`, one rounding.
+    Fma,
+    /// Unfused `a × b + c`: the product rounded, then the sum (`v_mad_f32`,
+    /// `v_mac_f32`, with MAD's denormal rule).
+    Mad,
+    /// `a × b` with `0 × anything = 0` (DX9 rules, `v_mul_legacy_f32`).
+    MulLegacy,
+    /// `a − floor(a)`.
+    Fract,
+    /// Round down to an integer.
+    Floor,
+    /// Round up.
+    Ceil,
+    /// Round toward zero.
+    Trunc,
+    /// Round to nearest, ties to even.
+    Rndne,
+    /// The significand in [0.5, 1).
+    FrexpMant,
+    /// The exponent as a 32-bit integer.
+    FrexpExp,
+    /// `a × 2^b` (`b` a 32-bit integer).
+    Ldexp,
+    /// `1 / a`.
+    Rcp,
+    /// `1 / sqrt(a)`.
+    Rsq,
+    /// `sqrt(a)`.
+    Sqrt,
+    /// `2^a`.
+    Exp,
+    /// `log2(a)`.
+    Log,
+    /// `sin(2π a)`.
+    Sin,
+    /// `cos(2π a)`.
+    Cos,
+    /// `v_div_scale`: `a` scaled for the division `b / c`'s Newton steps;
+    /// bit: the quotient must be scaled back (VCC).
+    DivScale,
+    /// `v_div_fmas`: `fma(a, b, c)` scaled by 2^±64 when `k`.
+    DivFmas,
+    /// `v_div_fixup`: the quotient `a` of `c / b` with special cases fixed.
+    DivFixup,
+    /// Convert to `to` (the function's type is the source's): integer ↔ float
+    /// with the target's rounding and clamping, float ↔ float.
+    Cvt(Ty),
+    /// Two f32 → packed f16, rounded toward zero (`v_cvt_pkrtz_f16_f32`).
+    CvtPkrtz,
+    /// Two 16-bit values → one dword, `a` low (`v_pack_b32_f16`, `s_pack_ll`).
+    Pack,
+    /// `s_wqm`: each nibble set when any of its bits is.
+    Wqm,
+    /// `s_quadmask`: bit i set when nibble i has any bit set.
+    QuadMask,
+}
+
+/// A function: what it does and what type it does it on. Its twins are
+/// `cpu::alu::eval` and the WGSL function [`AluFn::wgsl_name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AluFn {
+    /// The operation.
+    pub family: Family,
+    /// The type of its inputs.
+    pub ty: Ty,
+}
+
+/// How many values a function reads and writes, and their types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The value inputs `a`, `b`, `c`, in order (`None` past the last).
+    pub inputs: [Option<Ty>; 3],
+    /// True when the function reads a bit `k`.
+    pub bit_in: bool,
+    /// The value output, if any.
+    pub output: Option<Ty>,
+    /// True when the function may write a bit.
+    pub bit_out: bool,
+}
+
+impl AluFn {
+    /// A function.
+    pub const fn new(family: Family, ty: Ty) -> AluFn {
+        AluFn { family, ty }
+    }
+
+    /// The function's inputs and outputs.
+    pub fn signature(self) -> Signature {
+        use Family::*;
+        let t = Some(self.ty);
+        let u32t = Some(Ty::U32);
+        let (inputs, bit_in, output, bit_out): ([Option<Ty>; 3], bool, Option<Ty>, bool) =
+            match self.family {
+                Mov | Not | Brev | Abs | Sext8 | Sext16 | Fract | Floor | Ceil | Trunc | Rndne
+                | FrexpMant | Rcp | Rsq | Sqrt | Exp | Log | Sin | Cos | Wqm => {
+                    ([t, None, None], false, t, false)
+                }
+                // A bit output reports whether the result is nonzero (SCC).
+                QuadMask => ([t, None, None], false, t, true),
+                FrexpExp => ([t, None, None], false, Some(Ty::I32), false),
+                Bcnt1 | Bcnt0 | FindLsb | FindMsb | FindMsbSigned => {
+                    ([t, u32t, None], false, Some(Ty::U32), true)
+                }
+                Add | Sub | Mul | MulHi | Min | Max | And | Or | Xor | Nand | Nor | Xnor
+                | AndNot | OrNot | MulLegacy | Pack => ([t, t, None], false, t, true),
+                Shl | Lshr | Ashr | BitSet | BitClear => ([t, u32t, None], false, t, true),
+                Ldexp => ([t, Some(Ty::I32), None], false, t, false),
+                Bfm => ([u32t, u32t, None], false, t, false),
+                Mul24 | MulHi24 => ([t, t, None], false, Some(Ty::U32), false),
+                Mad24 => ([t, t, Some(Ty::U32)], false, Some(Ty::U32), false),
+                MadWide => {
+                    let half = if self.ty == Ty::I64 { Ty::I32 } else { Ty::U32 };
+                    ([Some(half), Some(half), t], false, t, true)
+                }
+                AddCarry | SubBorrow => ([t, t, None], true, t, true),
+                Add3 | LshlAdd | AddLshl | LshlOr | AndOr | Or3 | Xor3 | XorAdd | Med3 | Min3
+                | Max3 | Bfi | Fma | Mad | DivFixup => ([t, t, t], false, t, false),
+                Bfe => ([t, u32t, u32t], false, t, true),
+                AlignBit | AlignByte | Perm => ([t, t, u32t], false, t, false),
+                BitTest => ([t, u32t, None], false, None, true),
+                Cmp(_) => ([t, t, None], false, None, true),
+                Class => ([t, u32t, None], false, None, true),
+                Cndmask => ([t, t, None], true, t, false),
+                Select => ([t, t, None], true, t, false),
+                DivScale => ([t, t, t], false, t, true),
+                DivFmas => ([t, t, t], true, t, false),
+                Cvt(to) => ([t, None, None], false, Some(to), false),
+                CvtPkrtz => ([t, t, None], false, Some(Ty::B32), false),
+            };
+        Signature {
+            inputs,
+            bit_in,
+            output,
+            bit_out,
+        }
+    }
+
+    /// The name of the WGSL twin (`alu_add_u32`, `alu_cmp_lt_f32`,
+    /// `alu_cvt_f32_i32` for a conversion from i32 to f32).
+    pub fn wgsl_name(self) -> String {
+        let family = match self.family {
+            Family::Cmp(r) => format!("cmp_{}", format!("{r:?}").to_lowercase()),
+            Family::Cvt(to) => format!("cvt_{}", to.name()),
+            f => snake(&format!("{f:?}")),
+        };
+        format!("alu_{family}_{}", self.ty.name())
+    }
+}
+
+/// `MulHi24` → `mul_hi24`.
+fn snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Where an ALU result goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dst {
+    /// A register (the first of the value's slots).
+    Reg(Reg),
+    /// SCC (a scalar unit's bit).
+    Scc,
+    /// A lane mask in SGPRs `s[n]`, `s[n+1]` (wave64) or `s[n]` (wave32).
+    Mask(Reg),
+    /// EXEC as a lane mask, and optionally another mask beside it
+    /// (`v_cmpx` on gfx6–gfx9 writes VCC too).
+    Exec(Option<Reg>),
+}
+
+/// Source modifiers and output modifiers of a float operation (AMD VOP3),
+/// and the 16-bit half selections (VOP3 OP_SEL on gfx9+).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// Bit n: take the absolute value of input n.
+    pub abs: u8,
+    /// Bit n: negate input n (after `abs`).
+    pub neg: u8,
+    /// Clamp the result to [0, 1] (integers: saturate).
+    pub clamp: bool,
+    /// Output multiplier: 0 none, 1 ×2, 2 ×4, 3 ÷2.
+    pub omod: u8,
+    /// Bit n: input n reads the high 16 bits of its slot; bit 3: the result
+    /// goes to the high half of the destination (the low half is kept).
+    pub op_sel: u8,
+}
+
+/// A lane shuffle on input `a` (AMD DPP16/DPP8): which lane each lane reads it
+/// from, and which lanes write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dpp {
+    /// DPP16: `ctrl` (the DPP_CTRL encoding), row and bank write masks,
+    /// `bound_ctrl` (a lane whose source is out of range or disabled reads 0),
+    /// `fi` (fetch inactive lanes).
+    Dpp16 {
+        /// DPP_CTRL.
+        ctrl: u16,
+        /// Rows that write.
+        row_mask: u8,
+        /// Banks that write.
+        bank_mask: u8,
+        /// Out-of-range sources read 0 instead of disabling the lane.
+        bound_ctrl: bool,
+        /// Inactive source lanes are read.
+        fi: bool,
+    },
+    /// DPP8: lane `8k + i` reads lane `8k + sel[i]`.
+    Dpp8 {
+        /// Source lane per lane of each group of eight.
+        sel: [u8; 8],
+        /// Inactive source lanes are read.
+        fi: bool,
+    },
+}
+
+/// Sub-dword operand selection (AMD SDWA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sdwa {
+    /// Per input: 0–3 byte n, 4–5 word n, 6 the dword.
+    pub src_sel: [u8; 2],
+    /// Per input: sign-extend the selection (else zero-extend).
+    pub sext: [bool; 2],
+    /// Where the result goes: as `src_sel`.
+    pub dst_sel: u8,
+    /// The destination's other bits: 0 zero them, 1 sign-extend, 2 keep.
+    pub dst_unused: u8,
+}
+
+/// One ALU operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AluOp {
+    /// What it computes.
+    pub func: AluFn,
+    /// Scalar or vector.
+    pub unit: Unit,
+    /// The inputs `a`, `b`, `c` (as many as the signature reads).
+    pub src: [Operand; 3],
+    /// The bit input `k`: SCC for a scalar unit, a lane mask for a vector one.
+    pub bit_src: Option<Operand>,
+    /// Where the value goes, if the instruction keeps it.
+    pub dst: Option<Dst>,
+    /// Where the bit goes, if the instruction keeps it.
+    pub bit_dst: Option<Dst>,
+    /// VOP3 modifiers.
+    pub mods: Mods,
+    /// VOP3P: the function runs on both 16-bit halves; `op_sel` selects each
+    /// input's half for the low result, this for the high one.
+    pub packed_hi: Option<u8>,
+    /// A lane shuffle on input `a`.
+    pub dpp: Option<Dpp>,
+    /// Sub-dword selection.
+    pub sdwa: Option<Sdwa>,
+    /// A 16-bit vector result keeps the high half of its register (gfx10+)
+    /// instead of zeroing it (gfx8/gfx9); set by the lowering.
+    pub high_kept16: bool,
+}
+
+impl AluOp {
+    /// A plain operation: no modifiers, no bit input or output.
+    pub fn new(func: AluFn, unit: Unit, dst: Option<Dst>, src: &[Operand]) -> AluOp {
+        let mut s = [Operand::Const(0); 3];
+        for (slot, v) in s.iter_mut().zip(src) {
+            *slot = *v;
+        }
+        AluOp {
+            func,
+            unit,
+            src: s,
+            bit_src: None,
+            dst,
+            bit_dst: None,
+            mods: Mods::default(),
+            packed_hi: None,
+            dpp: None,
+            sdwa: None,
+            high_kept16: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wgsl_names_follow_the_function() {
+        assert_eq!(AluFn::new(Family::Add, Ty::U32).wgsl_name(), "alu_add_u32");
+        assert_eq!(
+            AluFn::new(Family::MulHi24, Ty::I32).wgsl_name(),
+            "alu_mul_hi24_i32"
+        );
+        assert_eq!(
+            AluFn::new(Family::Cmp(Rel::Nge), Ty::F32).wgsl_name(),
+            "alu_cmp_nge_f32"
+        );
+        assert_eq!(
+            AluFn::new(Family::Cvt(Ty::F32), Ty::I32).wgsl_name(),
+            "alu_cvt_f32_i32"
+        );
+    }
+
+    #[test]
+    fn signatures_match_the_families() {
+        let s = AluFn::new(Family::AddCarry, Ty::U32).signature();
+        assert!(s.bit_in && s.bit_out);
+        assert_eq!(s.inputs, [Some(Ty::U32), Some(Ty::U32), None]);
+        let s = AluFn::new(Family::MadWide, Ty::U64).signature();
+        assert_eq!(s.inputs, [Some(Ty::U32), Some(Ty::U32), Some(Ty::U64)]);
+        assert_eq!(s.output, Some(Ty::U64));
+        let s = AluFn::new(Family::Cmp(Rel::Lt), Ty::F64).signature();
+        assert_eq!(s.output, None);
+        assert!(s.bit_out);
+        assert_eq!(Rel::ALL.iter().position(|&r| r == Rel::Nlt), Some(14));
+    }
+}
