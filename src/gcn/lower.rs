@@ -42,7 +42,8 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
                 }
             },
             Kind::Interp(i) => lower_interp(i).map_err(fail)?,
-            Kind::Other(o) => lower_other(o.mnemonic(), &inst.words, arch).map_err(fail)?,
+            // Every other class by its mnemonic (the operand-decoded classes and `Other`).
+            _ => lower_other(inst.mnemonic(), &inst.words, arch).map_err(fail)?,
         };
         ops.push((inst.offset, op));
     }
