@@ -666,6 +666,155 @@ def raw_type(probes):
     return PARTIAL_TYPES.get(key)
 
 
+def si_names():
+    """gfx6/gfx7 opcode names per class, from src/gcn/ops_tables.rs (written by
+    tools/sweep_opcodes.py by assembling with llvm-mc-19 -mcpu=tahiti/bonaire)."""
+    import os
+    src = open(os.path.join(os.path.dirname(__file__), "..", "src", "gcn", "ops_tables.rs")).read()
+    out = {}
+    for m in re.finditer(r"pub const (GFX[67])_(\w+): OpTable = &\[(.*?)\];", src, re.S):
+        gen = m.group(1).lower()
+        out[(gen, m.group(2))] = {int(k, 16): n for k, n in re.findall(r'\(0x([0-9a-f]+), "([^"]+)"\)', m.group(3))}
+    return out
+
+
+# gfx8 bit -> gfx6/gfx7 bit, per form (None: the bit does not exist there).
+def si_bit(form, b):
+    if form in ("VOP3", "VOP3B"):
+        if b == 15:
+            return 11  # CLAMP
+        if 11 <= b <= 14:
+            return None  # no op_sel before gfx9
+        return b
+    if form == "DS":
+        return {16: 17, 17: None}.get(b, b)  # GDS moved; bit 17 is OP on gfx8
+    if form == "MUBUF":
+        return {17: 54}.get(b, b)  # SLC
+    if form == "FLAT":
+        return None if b < 13 else b  # no offset on gfx7
+    return b
+
+
+# SI/CI names of gfx8 operations (same operands): renamed or dropped after CI.
+SI_ALIASES = [
+    (r"^v_(add|sub|subrev)_i32", r"v_\1_u32"),
+    (r"^v_cmps_", "v_cmp_"),
+    (r"^v_cmpsx_", "v_cmpx_"),
+    (r"^v_lshl_b32", "v_lshlrev_b32"),
+    (r"^v_lshr_b32", "v_lshrrev_b32"),
+    (r"^v_ashr_i32", "v_ashrrev_i32"),
+    (r"^v_lshl_b64", "v_lshlrev_b64"),
+    (r"^v_lshr_b64", "v_lshrrev_b64"),
+    (r"^v_ashr_i64", "v_ashrrev_i64"),
+    (r"_legacy_f32", "_f32"),
+    (r"^v_(rcp|rsq)_clamp_f(32|64)", r"v_\1_f\2"),
+    (r"^v_log_clamp_f32", "v_log_f32"),
+]
+
+
+def si_float_result(name):
+    """The operation writes a float (its first type token, after `v_cvt_`'s
+    destination rule, is fNN): where SI/CI take clamp."""
+    b = base_name(name)
+    if b.startswith(("v_cmp", "v_cmps", "v_cmpx", "v_cmpsx")):
+        return False
+    toks = re.findall(r"_([fiub])(8|16|32|64)", b)
+    return bool(toks) and toks[0][0] == "f"
+
+
+def derive_si(tables, bits_list, opd_lists=None):
+    """gfx6/gfx7 rows: the same mnemonic's gfx8 (else gfx9/gfx10/gfx11) row with
+    its modifier bits moved to the SI/CI positions. LLVM 19 cannot disassemble
+    SI/CI, so these rows are checked by reassembly (tests/llvm_diff_classes.rs)."""
+    names = si_names()
+    by_bits = {v: k for k, v in bits_list.items()}
+    donors = {}
+    for gen, fname, rs, _ in tables:
+        if gen in ("gfx8", "gfx9", "gfx10", "gfx11"):
+            for r in rs:
+                donors.setdefault((fname.replace("VOP3B", "VOP3"), r[1]), (fname, r))
+                donors.setdefault((fname.replace("VOP3B", "VOP3"), base_name(r[1])), (fname, r))
+    out = []
+    forms = {"SOP1": "SOP1", "SOP2": "SOP2", "SOPK": "SOPK", "SOPC": "SOPC", "VOP1": "VOP1", "VOP2": "VOP2",
+             "VOPC": "VOPC", "VOP3": "VOP3", "DS": "DS", "MUBUF": "MUBUF", "MTBUF": "MTBUF", "FLAT": "FLAT"}
+    for gen in ("gfx6", "gfx7"):
+        for cls, form in forms.items():
+            table = names.get((gen, cls), {})
+            per_form = {}
+            for key, name in sorted(table.items()):
+                cands = [name]
+                for pat, rep in SI_ALIASES:
+                    alias = re.sub(pat, rep, base_name(name))
+                    if alias != base_name(name):
+                        cands.append(alias)
+                cands.append(base_name(name))
+                d = next((donors[(form, c)] for c in cands if (form, c) in donors), None)
+                if d is None and form == "VOP2" and opd_lists is not None:
+                    # A VOP2 of SI/CI that later generations keep only as VOP3
+                    # (v_bcnt_u32_b32, v_ldexp_f32, v_cvt_pk*, …): the VOP3
+                    # operands in the 32-bit shape (vsrc1 a VGPR).
+                    v3 = next((donors[("VOP3", c)] for c in cands if ("VOP3", c) in donors), None)
+                    if v3 is not None and v3[0] == "VOP3":
+                        by_name = {v: k for k, v in opd_lists.items()}
+                        slots = by_name[v3[1][2]]
+                        if [x[0] for x in slots] == ["Vdst", "Src0", "Src1"]:
+                            vg = 1 << ACCEPT_BITS["VGPR"] | 1 << ACCEPT_BITS["VGPR_HI"]
+                            new = (slots[0], slots[1], ("Vsrc1", slots[2][1], slots[2][2], vg, False))
+                            if new not in opd_lists:
+                                opd_lists[new] = "O%d" % len(opd_lists)
+                            k0, dn0, o0, b0, lit0, fl0 = v3[1]
+                            e32 = next((r for g2, f2, rs2, _ in tables if f2 == "VOP2" and g2 == "gfx8"
+                                        for r in rs2), None)
+                            d = ("VOP2", (k0, base_name(name) + "_e32", opd_lists[new], e32[3] if e32 else b0,
+                                          lit0, 0))
+                if d is None:
+                    continue
+                dform, r = d
+                k, dname, o, b, lit, fl = r
+                p, i, c, f = by_bits[b]
+                np = ni = nc = nf = 0
+                for bit in range(128):
+                    m = 1 << bit
+                    t = si_bit(dform, bit)
+                    if t is None:
+                        if c & m:
+                            nc |= 1 << bit  # a bit SI/CI do not have: rejected
+                        continue
+                    if p & m:
+                        np |= 1 << t
+                    if i & m:
+                        ni |= 1 << t
+                    if c & m:
+                        nc |= 1 << t
+                    if f & m:
+                        nf |= 1 << t
+                if form in ("MUBUF", "MTBUF"):
+                    np |= 1 << 15  # ADDR64
+                    nc |= 1 << 15
+                if form == "VOP3" and not si_float_result(name):
+                    # SI/CI take clamp only on float results (llvm-mc-19:
+                    # "integer clamping is not supported on this GPU", also for
+                    # compares and float-to-int conversions).
+                    np &= ~(1 << 11)
+                    nc |= 1 << 11
+                bk = (np, ni, nc, nf)
+                if bk not in bits_list:
+                    bits_list[bk] = "B%d" % len(bits_list)
+                    by_bits[bits_list[bk]] = bk
+                suffix = dname[len(base_name(dname)):]
+                # The SI/CI table's own suffix where it has one (a VOP3 form of
+                # a VOP1/VOP2 op there is `_e64`, which gfx8 may not need).
+                pname = name if name.endswith(("_e32", "_e64")) else base_name(name) + suffix
+
+                target = "VOP3B" if dform == "VOP3B" else form
+                per_form.setdefault(target, []).append((key, pname, o, bits_list[bk], lit, fl))
+            for target, rs in per_form.items():
+                out.append((gen, target, rs, 0))
+    if not any(n for n in names.values()):
+        print("no gfx6/gfx7 name tables found", file=sys.stderr)
+    return out
+
+
 def emit_rust(data, path):
     out = []
     w = out.append
@@ -787,7 +936,12 @@ def emit_rust(data, path):
                         # vdst of scalar-destination opcodes holds a scalar code
                         # and was probed like a source).
                         acc = 1 << ACCEPT_BITS["VGPR"]
-                    elif kinds.get(f) in ("sdst", "vdst", "vgpr") and probes is None:
+                    elif kinds.get(f) in ("vdst", "vgpr") and probes is None:
+                        # An 8-bit scalar destination (v_readfirstlane_b32):
+                        # LLVM decodes any scalar code but constants there.
+                        acc = accepts_of(gen, "sdst", None) | sum(
+                            1 << ACCEPT_BITS[k] for k in ("APERTURE", "COND", "LDS_DIRECT"))
+                    elif kinds.get(f) == "sdst" and probes is None:
                         acc = accepts_of(gen, "sdst", None)  # a scalar destination
                     if acc & 1 and ("hi" not in o or o["hi"] is not None):
                         acc |= 1 << ACCEPT_BITS["VGPR_HI"]
@@ -858,6 +1012,7 @@ def emit_rust(data, path):
                         flags |= 2
                 rs.append((key, row["name"], opd_lists[opds], bits_list[bk], bool(row["vals"].get("_lit")), flags))
             tables.append((gen, fname, rs, flag_mask))
+    tables += derive_si(tables, bits_list, opd_lists)
     for opds, name in opd_lists.items():
         items = ", ".join("o(Fld::%s, %d, Ty::%s, 0x%x, %s)" % (f, n, t, a, "true" if m else "false")
                           for f, n, t, a, m in opds)

@@ -2,11 +2,12 @@
 //!
 //! Layout (two dwords; AMD ISA manuals, checked bit by bit with llvm-mc-19):
 //!
-//! | field | gfx8/gfx9 | gfx10 | gfx11 |
-//! |---|---|---|---|
-//! | OFFSET | 11:0 | 11:0 | 11:0 |
-//! | OFFEN, IDXEN | 12, 13 | 12, 13 | 54, 55 |
-//! | GLC, SLC, DLC | 14, 17 (MTBUF 54), – | 14, 54, 15 | 14, 12, 13 |
+//! | field | gfx6/gfx7 | gfx8/gfx9 | gfx10 | gfx11 |
+//! |---|---|---|---|---|
+//! | OFFSET | 11:0 | 11:0 | 11:0 | 11:0 |
+//! | OFFEN, IDXEN | 12, 13 | 12, 13 | 12, 13 | 54, 55 |
+//! | ADDR64 | 15 | – | – | – |
+//! | GLC, SLC, DLC | 14, 54, – | 14, 17 (MTBUF 54), – | 14, 54, 15 | 14, 12, 13 |
 //! | LDS (MUBUF) | 16 | 16 | 16 |
 //! | MTBUF format | DFMT 22:19, NFMT 25:23 | FORMAT 25:19 | FORMAT 25:19 |
 //! | VADDR, VDATA, SRSRC, SOFFSET | 39:32, 47:40, 52:48 (quad), 63:56 |||
@@ -75,9 +76,8 @@ impl Buffer {
     pub fn slc(&self) -> bool {
         let b = match self.gen() {
             Gen::Gfx11 => 12,
-            Gen::Gfx10 => 54,
-            _ if self.typed() => 54,
-            _ => 17,
+            Gen::Gfx8 | Gen::Gfx9 if !self.typed() => 17,
+            _ => 54,
         };
         self.enc.on(b)
     }
@@ -110,8 +110,24 @@ impl Buffer {
         }
     }
 
+    /// ADDR64 (gfx6/gfx7): VADDR is a 64-bit address (opcodes with an
+    /// address operand only).
+    pub fn addr64(&self) -> bool {
+        self.gen() <= Gen::Gfx7
+            && self.enc.on(15)
+            && self
+                .enc
+                .row
+                .opds
+                .iter()
+                .any(|s| matches!(s.field, Fld::Imm | Fld::Vaddr))
+    }
+
     /// The VADDR registers the address takes: 0 (`off`), 1 or 2.
     pub fn vaddr_count(&self) -> u8 {
+        if self.addr64() {
+            return 2;
+        }
         u8::from(self.offen()) + u8::from(self.idxen())
     }
 
@@ -181,12 +197,12 @@ impl Buffer {
     fn format_text(&self) -> String {
         let f = self.format();
         match self.gen() {
-            Gen::Gfx8 | Gen::Gfx9 => {
+            Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 | Gen::Gfx9 => {
                 let (dfmt, nfmt) = ((f & 0xf) as usize, (f >> 4) as usize);
                 if dfmt == 1 && nfmt == 0 {
                     return String::new();
                 }
-                let (dt, nt) = if self.gen() == Gen::Gfx8 {
+                let (dt, nt) = if self.gen() <= Gen::Gfx8 {
                     (names::GFX8_DFMT, names::GFX8_NFMT)
                 } else {
                     (names::GFX9_DFMT, names::GFX9_NFMT)
@@ -250,7 +266,11 @@ impl Buffer {
         if self.typed() {
             t.push_str(&self.format_text());
         }
-        for (on, name) in [(self.idxen(), " idxen"), (self.offen(), " offen")] {
+        for (on, name) in [
+            (self.idxen(), " idxen"),
+            (self.offen(), " offen"),
+            (self.addr64(), " addr64"),
+        ] {
             if on {
                 t.push_str(name);
             }
@@ -287,6 +307,9 @@ impl Buffer {
         if self.gen() >= Gen::Gfx10 {
             f.push(Field::int("dlc", b(self.dlc())));
         }
+        if self.gen() <= Gen::Gfx7 {
+            f.push(Field::int("addr64", b(self.addr64())));
+        }
         if !self.typed() {
             f.push(Field::int("lds", b(self.lds())));
         } else if self.gen() <= Gen::Gfx9 {
@@ -321,6 +344,22 @@ impl Buffer {
         }
         if self.lds_form() && self.tfe() {
             return Err(format!("{name}: lds with tfe"));
+        }
+        if self.gen() <= Gen::Gfx7 {
+            // SI/CI: "valid" means the text reassembles; LLVM's assembler has
+            // no ADDR64 form with OFFEN/IDXEN, and takes no TFE on a store.
+            if self.addr64() && (self.offen() || self.idxen()) {
+                return Err(format!("{name}: addr64 with offen/idxen"));
+            }
+            if self.tfe() && name.contains("store") {
+                return Err(format!("{name}: tfe on a store"));
+            }
+            if self.enc.bit(15) && !self.addr64() {
+                return Err(format!("{name}: addr64 without an address"));
+            }
+            if self.typed() && (self.format() >> 4) == 6 {
+                return Err(format!("{name}: number format 6 (reserved)"));
+            }
         }
         for s in e.row.opds {
             match s.field {

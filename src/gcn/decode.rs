@@ -8,8 +8,8 @@
 
 use super::signature::Form;
 use super::{
-    buffer, ds, encoding, exp, flat, interp, mimg, other, salu, smem, sopp, vop, vopd, Encoding,
-    Inst, Kind,
+    buffer, ds, encoding, exp, flat, interp, mimg, other, salu, smem, smrd, sopp, vop, vopd,
+    Encoding, Inst, Kind,
 };
 use crate::arch::Arch;
 
@@ -103,14 +103,18 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
     let decoded: Result<Kind, String> = match enc {
         Encoding::Mimg => mimg::decode(body, arch).map(Kind::Mimg),
         Encoding::Sopp => sopp::decode(body, arch).map(Kind::Sopp),
-        Encoding::Sop1 | Encoding::Sop2 | Encoding::Sopk | Encoding::Sopc
-            if arch.gen >= crate::arch::Gen::Gfx8 =>
-        {
+        Encoding::Sop1 | Encoding::Sop2 | Encoding::Sopk | Encoding::Sopc => {
             match salu::decode(enc, body, arch) {
                 Some(r) => r.map(Kind::Salu),
                 None => other::decode(enc, body, arch).map(Kind::Other),
             }
         }
+        Encoding::Smrd => or_other(
+            smrd::decode(body, arch).map(|r| r.map(Kind::Smrd)),
+            enc,
+            body,
+            arch,
+        ),
         Encoding::Smem if arch.gen >= crate::arch::Gen::Gfx8 => or_other(
             smem::decode(body, arch).map(|r| r.map(Kind::Smem)),
             enc,

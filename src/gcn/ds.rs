@@ -85,7 +85,14 @@ impl Ds {
                 t.push_str(&format!(" offset1:{}", self.offset1()));
             }
         } else if flags & row_flags::DS_SWIZZLE != 0 {
-            t.push_str(&swizzle_text(self.offset()));
+            let v = self.offset();
+            if self.enc.gen <= Gen::Gfx7 && !swizzle_round_trips(v) {
+                // SI/CI text must reassemble: a bitmask LLVM's assembler would
+                // encode differently prints as the number.
+                t.push_str(&format!(" offset:{v}"));
+            } else {
+                t.push_str(&swizzle_text(v));
+            }
         } else if self.offset() != 0 {
             t.push_str(&format!(" offset:{}", self.offset()));
         }
@@ -160,7 +167,22 @@ pub fn swizzle_text(v: u32) -> String {
     format!(" offset:{body}")
 }
 
-/// Decodes a DS instruction (gfx8+); `None` without signature rows.
+/// True when llvm-mc-19 assembles `swizzle_text(v)` back to `v`: every form
+/// but a BITMASK_PERM whose masks are not the ones its `"01pi"` string encodes
+/// (bit by bit: `0` none, `1` OR, `p` AND, `i` AND and XOR).
+pub fn swizzle_round_trips(v: u32) -> bool {
+    let t = swizzle_text(v);
+    if !t.contains("BITMASK_PERM") {
+        return true;
+    }
+    let (and, or, xor) = (v & 0x1f, (v >> 5) & 0x1f, (v >> 10) & 0x1f);
+    (0..5).all(|i| {
+        let (a, o, x) = ((and >> i) & 1, (or >> i) & 1, (xor >> i) & 1);
+        matches!((a, o, x), (0, 0, 0) | (0, 1, 0) | (1, 0, 0) | (1, 0, 1))
+    }) && v & 0x8000 == 0
+}
+
+/// Decodes a DS instruction; `None` without signature rows.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Ds, String>> {
     Some(Encoded::new(Form::Ds, words, arch.gen)?.and_then(|enc| {
         enc.validate()?;

@@ -70,6 +70,7 @@ impl Flat {
     fn offset_bits(&self) -> u32 {
         match self.gen() {
             Gen::Gfx10 => 12,
+            Gen::Gfx7 => 0, // no offset on CI
             _ => 13,
         }
     }
@@ -129,7 +130,7 @@ impl Flat {
     /// it `off` (LLVM 19; global rejects it there).
     pub fn saddr_off(&self) -> bool {
         match self.gen() {
-            Gen::Gfx8 => true,
+            Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => true,
             Gen::Gfx9 => self.saddr() == 0x7f,
             Gen::Gfx10 => self.saddr() == 0x7d,
             _ => self.saddr() == 0x7c,
@@ -320,6 +321,10 @@ impl Flat {
         }
         if !e.row.bits.accepts(bits) {
             return Err(format!("{name}: bits LLVM rejects"));
+        }
+        if self.lds() && e.bit(55) {
+            // Ignored without LDS, but the LDS forms want bit 55 clear.
+            return Err(format!("{name}: lds with bit 55"));
         }
         if self.segment() == Segment::Global && self.gen() == Gen::Gfx10 && self.saddr() == 0x7f {
             return Err(format!("{name}: saddr 0x7f"));

@@ -167,7 +167,13 @@ fn f64_name(v: u64, gen: Gen) -> Option<&'static str> {
 }
 
 /// How LLVM prints a 32-bit literal `v` in an operand of type `ty` (module doc).
+/// On gfx6/gfx7, with no LLVM disassembler to follow, a 16-bit operand's
+/// literal prints as its full hex value, which llvm-mc-19 assembles back to
+/// the literal (a name like `1.0` it would encode as an inline constant).
 pub fn literal_text(v: u32, ty: Ty, gen: Gen) -> String {
+    if gen <= Gen::Gfx7 && matches!(ty, Ty::F16 | Ty::I16) {
+        return format!("0x{v:x}");
+    }
     let lo = v as u16;
     let hex = || format!("0x{v:x}");
     let hex16 = || format!("0x{lo:x}");
@@ -193,10 +199,16 @@ pub fn literal_text(v: u32, ty: Ty, gen: Gen) -> String {
         Ty::F64 => {
             if v == 0 {
                 "0".to_string()
+            } else if let Some(n) = f64_name(u64::from(v) << 32, gen) {
+                n.to_string()
+            } else if gen <= Gen::Gfx7 && v <= 64 {
+                // No LLVM disassembler to follow on SI/CI, and llvm-mc reads
+                // `0x5` in an f64 operand as the inline integer 5: spell the
+                // double (whose low dword is 0) so the text reassembles to this
+                // literal. (Larger hex values it takes as the high dword.)
+                format!("{:e}", f64::from_bits(u64::from(v) << 32))
             } else {
-                f64_name(u64::from(v) << 32, gen)
-                    .map(str::to_string)
-                    .unwrap_or_else(hex)
+                hex()
             }
         }
         Ty::V2F16 => small_int(s32)

@@ -223,14 +223,39 @@ const SEL_SDWA: u128 = 0xf9;
 const SEL_DPP: u128 = 0xfa;
 const SEL_DPP8: u128 = 0xe9;
 
-/// The layout of `form` on `gen` (gfx8+), or `None` where the generation does
-/// not have the form.
+/// The layout of `form` on `gen`, or `None` where the generation does not
+/// have the form.
 pub fn layout(gen: Gen, form: Form) -> Option<Layout> {
     let vi = matches!(gen, Gen::Gfx8 | Gen::Gfx9);
     let vop3 = if vi { 0xd000_0000 } else { 0xd400_0000 };
     let src0_sel = 0x1ff;
+    let si = gen <= Gen::Gfx7;
     Some(match form {
-        _ if gen <= Gen::Gfx7 => return None,
+        // gfx6/gfx7 (SI/CI) where they differ: VOP3 OP 25:17, DS OP 25:18,
+        // MTBUF OP 18:16, EXP at 0xF8; no SDWA/DPP, no VOP3P; SMRD is its own
+        // module (`smrd`).
+        Form::Vop3 if si => l(2, 0xd000_0000, top(6), &[(17, 9)], VOP3),
+        Form::Vop3b if si => l(2, 0xd000_0000, top(6), &[(17, 9)], VOP3B),
+        Form::Ds if si => l(2, 0xd800_0000, top(6), &[(18, 8)], DS),
+        Form::Mtbuf if si => l(2, 0xe800_0000, top(6), &[(16, 3)], BUF),
+        Form::Flat if gen == Gen::Gfx7 => l(2, 0xdc00_0000, top(6), &[(18, 7)], FLAT8),
+        Form::Exp if si => l(2, 0xf800_0000, top(6), &[], EXP),
+        Form::Smem
+        | Form::Flat
+        | Form::Vop3p
+        | Form::Vop1Sdwa
+        | Form::Vop2Sdwa
+        | Form::VopcSdwa
+        | Form::Vop1Dpp
+        | Form::Vop2Dpp
+        | Form::VopcDpp
+        | Form::Vop1Dpp8
+        | Form::Vop2Dpp8
+        | Form::VopcDpp8
+            if si =>
+        {
+            return None
+        }
         Form::Sop1 => l(1, 0xbe80_0000, top(9), &[(8, 8)], SOP1),
         Form::Sop2 => l(1, 0x8000_0000, top(2), &[(23, 7)], SOP2),
         Form::Sopk => l(1, 0xb000_0000, top(4), &[(23, 5)], SOPK),

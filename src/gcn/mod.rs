@@ -8,7 +8,7 @@
 //! - [`salu`]: scalar ALU (SOP1, SOP2, SOPK, SOPC);
 //! - [`vop`] (+ [`vop_ext`], DPP/SDWA): vector ALU, every VOP form;
 //! - [`vopd`]: gfx11 dual-issue VALU;
-//! - [`smem`], [`ds`], [`buffer`] (MUBUF/MTBUF), [`flat`] (FLAT/GLOBAL/SCRATCH),
+//! - [`smem`] (gfx8+), [`smrd`] (gfx6/gfx7), [`ds`], [`buffer`] (MUBUF/MTBUF), [`flat`] (FLAT/GLOBAL/SCRATCH),
 //!   [`exp`]: memory and exports;
 //! - [`layout`] and [`encoded`]: the bit layouts of those forms and what they
 //!   share (field access, operand decoding, LLVM's validity rules);
@@ -40,6 +40,7 @@ pub mod salu;
 pub mod signature;
 pub mod signature_tables;
 pub mod smem;
+pub mod smrd;
 pub mod sopp;
 pub mod vop;
 pub mod vop_ext;
@@ -97,6 +98,8 @@ pub enum Kind {
     Vopd(vopd::Vopd),
     /// A scalar memory instruction (SMEM).
     Smem(smem::Smem),
+    /// A gfx6/gfx7 scalar memory read (SMRD).
+    Smrd(smrd::Smrd),
     /// An LDS/GDS instruction (DS).
     Ds(ds::Ds),
     /// A buffer instruction (MUBUF, MTBUF).
@@ -159,6 +162,7 @@ impl Inst {
             Kind::Vop(v) => Some(v.mnemonic()),
             Kind::Vopd(x) => Some(x.mnemonic()),
             Kind::Smem(x) => Some(x.mnemonic()),
+            Kind::Smrd(x) => Some(x.mnemonic()),
             Kind::Ds(x) => Some(x.mnemonic()),
             Kind::Buffer(x) => Some(x.mnemonic()),
             Kind::Flat(x) => Some(x.mnemonic()),
@@ -179,12 +183,37 @@ impl Inst {
             Kind::Vop(v) => v.text(),
             Kind::Vopd(x) => x.text(),
             Kind::Smem(x) => x.text(),
+            Kind::Smrd(x) => x.text(),
             Kind::Ds(x) => x.text(),
             Kind::Buffer(x) => x.text(),
             Kind::Flat(x) => x.text(),
             Kind::Exp(x) => x.text(),
             Kind::Other(o) => o.text(&self.words),
             Kind::Invalid { .. } => format!(".long 0x{:08x}", self.words[0]),
+        }
+    }
+
+    /// The typed register and constant operands of the classes decoded from
+    /// signature rows, in LLVM's order (VOPD: X then Y); empty for MIMG,
+    /// interpolation, SOPP (they have their own accessors) and undecoded words.
+    /// Each carries its field, its registers (with their count) or constant,
+    /// and the type constants in it have ([`signature::Ty`]).
+    pub fn operands(&self) -> Vec<operand::TypedOperand> {
+        match &self.kind {
+            Kind::Salu(s) => s.operands(),
+            Kind::Vop(v) => v.operands(),
+            Kind::Vopd(x) => {
+                let mut v = x.x.operands(x.literal);
+                v.extend(x.y.operands(x.literal));
+                v
+            }
+            Kind::Smem(x) => x.operands(),
+            Kind::Smrd(x) => x.operands(),
+            Kind::Ds(x) => x.operands(),
+            Kind::Buffer(x) => x.operands(),
+            Kind::Flat(x) => x.operands(),
+            Kind::Exp(x) => x.operands(),
+            _ => Vec::new(),
         }
     }
 
@@ -198,6 +227,7 @@ impl Inst {
             Kind::Vop(v) => v.fields(),
             Kind::Vopd(x) => x.fields(),
             Kind::Smem(x) => x.fields(),
+            Kind::Smrd(x) => x.fields(),
             Kind::Ds(x) => x.fields(),
             Kind::Buffer(x) => x.fields(),
             Kind::Flat(x) => x.fields(),

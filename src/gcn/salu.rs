@@ -105,10 +105,18 @@ impl Salu {
         let gen = self.enc.gen;
         match self.form() {
             // s_setreg_imm32_b32's second operand is its literal.
+            // (gfx6/gfx7, where text must reassemble: hex, as llvm-mc reads a
+            // float there as an integer.)
             Form::Sopk if n == 2 => self
                 .enc
                 .literal
-                .map(|v| immediate::literal_text(v, Ty::B32, gen))
+                .map(|v| {
+                    if gen <= crate::arch::Gen::Gfx7 {
+                        format!("0x{v:x}")
+                    } else {
+                        immediate::literal_text(v, Ty::B32, gen)
+                    }
+                })
                 .unwrap_or_default(),
             Form::Sopk => simm16_text(self.mnemonic(), self.simm16(), gen),
             // s_set_gpr_idx_on's SSRC1 is its mode.
@@ -251,5 +259,16 @@ fn form_of(enc: super::Encoding) -> Option<Form> {
 /// `None` when the generation has no signature rows for the class.
 pub fn decode(enc: super::Encoding, words: &[u32], arch: &Arch) -> Option<Result<Salu, String>> {
     let form = form_of(enc)?;
-    Some(Encoded::new(form, words, arch.gen)?.and_then(|e| e.validate().map(|()| Salu { enc: e })))
+    Some(Encoded::new(form, words, arch.gen)?.and_then(|e| {
+        e.validate()?;
+        // SI/CI ("valid" = reassembles): llvm-mc-19 takes only registers in
+        // s_cbranch_g_fork.
+        if arch.gen <= crate::arch::Gen::Gfx7 && e.row.name == "s_cbranch_g_fork" {
+            let s = Salu { enc: e };
+            if s.operands().iter().any(|o| o.operand.is_constant()) {
+                return Err("s_cbranch_g_fork: constant operand".into());
+            }
+        }
+        Ok(Salu { enc: e })
+    }))
 }

@@ -156,10 +156,11 @@ impl Vop {
         f == Form::Vop3b || dpp_b(f) && self.slot(Fld::Sdst).is_some()
     }
 
-    /// Clamp.
+    /// Clamp (VOP3: bit 15; bit 11 on gfx6/gfx7).
     pub fn clamp(&self) -> bool {
         match self.form() {
             f if sdwa_form(f) => self.on(45),
+            _ if self.enc.gen <= Gen::Gfx7 => self.on(11),
             _ => self.on(15),
         }
     }
@@ -369,11 +370,11 @@ impl Vop {
                     // Sources (tied ones included) then the destination select.
                     let dst = self.printed(14);
                     let nsrc = n - usize::from(dst);
-                    let mut vals: Vec<bool> = (0..nsrc.min(3))
-                        .map(|i| self.enc.bit(11 + i as u32))
-                        .collect();
+                    // A bit the opcode ignores counts as clear.
+                    let mut vals: Vec<bool> =
+                        (0..nsrc.min(3)).map(|i| self.on(11 + i as u32)).collect();
                     if dst {
-                        vals.push(self.enc.bit(14));
+                        vals.push(self.on(14));
                     }
                     if vals.iter().any(|&v| v) {
                         let t: Vec<&str> =
@@ -481,7 +482,10 @@ impl Vop {
                 ));
                 v.push(Field::int("op_sel", e.bits(11, 4)));
             }
-            v.push(Field::int("clamp", e.bits(15, 1)));
+            v.push(Field::int(
+                "clamp",
+                e.bits(if e.gen <= Gen::Gfx7 { 11 } else { 15 }, 1),
+            ));
             if vop3p_form(f) {
                 v.push(Field::int("op_sel_hi", e.bits(59, 2) | e.bits(14, 1) << 2));
                 v.push(Field::int("neg_lo", e.bits(61, 3)));
@@ -563,7 +567,74 @@ impl Vop {
             self.operand_of(s)
                 .map_err(|err| format!("{name}: {}: {err}", s.field.name()))?;
         }
+        if e.gen <= Gen::Gfx7 {
+            // SI/CI have no 16-bit inline constants: llvm-mc-19 encodes `21` or
+            // `2.0` in an f16 operand as a literal, so no text reassembles an
+            // inline constant there.
+            for s in e.row.opds {
+                if matches!(s.ty, signature::Ty::F16 | signature::Ty::I16)
+                    && matches!(
+                        self.operand_of(s),
+                        Ok(Some(Operand::Int(_) | Operand::Float(_)))
+                    )
+                {
+                    return Err(format!("{name}: 16-bit inline constant on SI/CI"));
+                }
+            }
+        }
+        if e.gen <= Gen::Gfx7 && !self.constant_bus_ok() {
+            return Err(format!("{name}: more than one scalar value (constant bus)"));
+        }
         Ok(())
+    }
+
+    /// SI/CI, where "valid" means the text reassembles: llvm-mc-19 takes at
+    /// most one scalar value per VALU instruction — one distinct SGPR or
+    /// special register (an implicit VCC read included) or the literal
+    /// (LLVM `validateConstantBusLimitations`; inline constants are free).
+    fn constant_bus_ok(&self) -> bool {
+        let mut regs: Vec<Operand> = Vec::new();
+        let mut literal = false;
+        let mut after_src = false;
+        for s in self.enc.row.opds {
+            let op = match s.field {
+                // The carry-in / select VCC after the sources is a read.
+                Fld::Vcc if after_src => Some(Operand::Special(super::operand::Special::Vcc)),
+                Fld::Imm => {
+                    literal = true;
+                    None
+                }
+                f if src_index(f).is_some() => {
+                    after_src = true;
+                    self.operand_of(s).ok().flatten()
+                }
+                _ => None,
+            };
+            match op {
+                Some(Operand::Literal(_)) => literal = true,
+                Some(o @ (Operand::Sgpr { .. } | Operand::Ttmp { .. } | Operand::Special(_)))
+                    if !regs.contains(&o) =>
+                {
+                    regs.push(o)
+                }
+                _ => {}
+            }
+        }
+        // v_div_fmas reads VCC, v_movrel* read M0, without printing them.
+        use super::operand::Special;
+        let implicit = if self.mnemonic().starts_with("v_div_fmas") {
+            Some(Operand::Special(Special::Vcc))
+        } else if self.mnemonic().starts_with("v_movrel") {
+            Some(Operand::Special(Special::M0))
+        } else {
+            None
+        };
+        if let Some(r) = implicit {
+            if !regs.contains(&r) {
+                regs.push(r);
+            }
+        }
+        regs.len() + usize::from(literal) <= 1
     }
 
     /// Values LLVM decodes but cannot print (an undefined DPP control, an SDWA
@@ -661,7 +732,11 @@ pub fn decode(enc: Encoding, words: &[u32], arch: &Arch) -> Option<Result<Decode
             } else if p {
                 Form::Vop3p
             } else {
-                let op = (w0 >> 16) & 0x3ff;
+                let op = if gen <= Gen::Gfx7 {
+                    (w0 >> 17) & 0x1ff
+                } else {
+                    (w0 >> 16) & 0x3ff
+                };
                 if signature::lookup(gen, Form::Vop3b, op).is_some() {
                     Form::Vop3b
                 } else {
