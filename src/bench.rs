@@ -15,12 +15,12 @@
 //!   (upload, dispatch, read-back of every register and byte the program
 //!   touches). Translation and pipeline creation happen once, beforehand.
 //! - Native (sampling workloads): the adapter's own `textureSampleLevel` on the
-//!   same texels with the same filters (`gpu::native::bench_sample_level`).
+//!   same texels with the same filters (`oracle::native::bench_sample_level`).
 
 use crate::cpu;
 use crate::gpu::{self, Gpu};
-use crate::launch::intel::{self, IntelCode};
 use crate::launch::run::{prepare_text, Prepared};
+use crate::launch::visa::{self, VisaCode};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -179,9 +179,32 @@ pub fn workloads() -> Vec<Workload> {
 }
 
 impl Workload {
+    /// The most lanes one launch of the workload holds, and why: an AMD launch
+    /// holds 16384 waves of 64 lanes (the manifest's `waves` cap), an Intel one
+    /// 4096 threads of 32 channels. `gcn-run bench --lanes` refuses more, since
+    /// the figures are those of one launch of the requested size.
+    pub fn max_lanes(&self) -> (u64, String) {
+        match self.kernel {
+            Kernel::Amd(_) => {
+                let waves = crate::launch::manifest::Caps::default().max_waves;
+                (u64::from(waves) * 64, format!("{waves} waves of 64"))
+            }
+            Kernel::Visa(_) => (
+                VISA_MAX_THREADS * VISA_SIMD,
+                format!("{VISA_MAX_THREADS} threads of {VISA_SIMD}"),
+            ),
+        }
+    }
+
     /// The launch for `lanes` lanes (rounded up to whole waves of 64, or
-    /// threads of 32 channels; a vISA launch holds at most 4096 threads).
+    /// threads of 32 channels), at most [`Workload::max_lanes`].
     pub fn prepare(&self, lanes: u64) -> Result<Prepared, String> {
+        let (most, shape) = self.max_lanes();
+        if lanes > most {
+            return Err(format!(
+                "--lanes {lanes} is more than one launch holds ({most} lanes: {shape})"
+            ));
+        }
         let code = match self.kernel {
             Kernel::Amd(code) => code,
             Kernel::Visa(text) => return self.prepare_visa(text, lanes),
@@ -200,22 +223,23 @@ impl Workload {
         let code_name = format!("assets/bench_{}.visaasm", self.name);
         let program = crate::visa::parse(text, crate::visa::DialectChoice::Auto)
             .map_err(|e| e.into_input_error(&code_name).to_string())?;
-        let threads = lanes.div_ceil(VISA_SIMD).clamp(1, VISA_MAX_THREADS) as u32;
+        // `prepare` keeps `lanes` within VISA_MAX_THREADS threads.
+        let threads = lanes.div_ceil(VISA_SIMD).max(1) as u32;
         let manifest = format!("code = \"{code_name}\"\n{}", (self.body)(threads));
-        let p = intel::prepare_text(
+        let p = visa::prepare_text(
             &manifest,
             self.name,
             std::path::Path::new("."),
-            IntelCode::Program(program, &code_name),
+            VisaCode::Program(program, &code_name),
             crate::launch::build::IMAGE_MEMORY_CAP,
         )
         .map_err(|e| e.to_string())?;
-        Ok(Prepared::from_intel(p, code_name))
+        Ok(Prepared::from_visa(p, code_name))
     }
 
     /// Lanes a prepared launch runs: waves × 64, or threads × SIMD width.
     fn lanes_of(p: &Prepared) -> u64 {
-        let per_wave = match &p.intel {
+        let per_wave = match &p.visa {
             Some(run) => run.simd,
             None => p.launch.wave_size,
         };
@@ -286,7 +310,6 @@ pub fn run(
     gpu: Option<&Gpu>,
 ) -> Result<Figures, String> {
     let p = w.prepare(lanes)?;
-    let requested = lanes;
     let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
     let cpu_time = measure(budget, || {
@@ -305,9 +328,7 @@ pub fn run(
         gpu_end_to_end_lane_ops_per_s: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
-        note: (lanes < requested).then(|| {
-            format!("{lanes} lanes: an Intel launch holds at most {VISA_MAX_THREADS} threads")
-        }),
+        note: None,
     };
     let Some(g) = gpu else {
         fig.add_note("no GPU adapter".into());
@@ -373,9 +394,11 @@ fn native_rate(
     lanes: u64,
     budget: Duration,
 ) -> Result<f64, String> {
-    use gpu::native::{NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler};
+    use crate::oracle::native::{
+        NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler,
+    };
     let d = p.images.first().ok_or("the workload has no image")?.desc;
-    let surf = cpu::image::surface_of(&d)?;
+    let surf = crate::texture::resource::surface_of(&d)?;
     let levels = (0..surf.levels)
         .map(|m| {
             let (w, h, _) = surf.level_dims(m);
@@ -408,6 +431,6 @@ fn native_rate(
         ..Default::default()
     };
     let lanes = u32::try_from(lanes).map_err(|_| "too many lanes")?;
-    gpu::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
+    crate::oracle::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
         .map_err(|e| e.to_string())
 }

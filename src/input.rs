@@ -5,6 +5,11 @@
 //! offset is wrong. Nothing here panics on any input, and no allocation is sized
 //! by a number read from the input: the file is read whole (after a size check)
 //! and the ELF reader only borrows slices of it.
+//!
+//! Every file gcn-run reads (code, manifests, vISA programs, PNG images) goes
+//! through [`open_regular`] / [`read_regular`]: a regular file only (a FIFO,
+//! socket or device would block or never end), no larger than its [`FileKind`]'s
+//! cap.
 
 use crate::arch::Arch;
 use object::read::elf::{FileHeader, SectionHeader};
@@ -12,9 +17,51 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-/// The largest input file gcn-run reads. Real kernels are kilobytes; the cap keeps
-/// a mistaken argument (a disk image, `/dev/zero`) from exhausting memory.
+/// The largest code file gcn-run reads (raw `.bin`, ELF code object, binary
+/// vISA `.isa`). Real kernels are kilobytes; the cap keeps a mistaken argument
+/// (a disk image) from exhausting memory.
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// The largest text file gcn-run reads: a launch manifest (`.toml`) or vISA
+/// text (`.visaasm`). Real ones are kilobytes; inline `hex` image data is what
+/// makes a manifest large, and an image that big is better given as a PNG.
+pub const MAX_TEXT_BYTES: u64 = 8 << 20;
+
+/// The largest PNG file gcn-run reads for `init = { png = … }`. The decoded
+/// image must also match the manifest's size and pass the image memory cap.
+pub const MAX_PNG_BYTES: u64 = 256 << 20;
+
+/// What a file gcn-run reads holds (for messages) and the most bytes it may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileKind {
+    /// What the file is, as messages name it (`code file`, `manifest`, …).
+    pub what: &'static str,
+    /// The most bytes gcn-run reads from it.
+    pub cap: u64,
+}
+
+impl FileKind {
+    /// A code file: raw dwords, an ELF code object, or a binary vISA object.
+    pub const CODE: FileKind = FileKind {
+        what: "code file",
+        cap: MAX_INPUT_BYTES,
+    };
+    /// A launch manifest (AMD or Intel).
+    pub const MANIFEST: FileKind = FileKind {
+        what: "manifest",
+        cap: MAX_TEXT_BYTES,
+    };
+    /// vISA text (`.visaasm`).
+    pub const VISA_TEXT: FileKind = FileKind {
+        what: "vISA text file",
+        cap: MAX_TEXT_BYTES,
+    };
+    /// A PNG image (`init = { png = … }`).
+    pub const PNG: FileKind = FileKind {
+        what: "PNG file",
+        cap: MAX_PNG_BYTES,
+    };
+}
 
 /// `e_machine` of AMDGPU code objects (ELF ABI for AMDGPU; `object::elf::EM_AMDGPU`).
 const EM_AMDGPU: u16 = object::elf::EM_AMDGPU;
@@ -128,31 +175,130 @@ pub fn one_line(s: &str) -> String {
 /// not by name; a file named `.o`/`.co`/`.hsaco` that is not ELF is an error.
 pub fn load_file(path: &Path) -> Result<Program, InputError> {
     let name = path.display().to_string();
-    let io = |e: std::io::Error| InputError::whole(&name, io_reason(&e));
-    if std::fs::metadata(path).map_err(io)?.is_dir() {
-        return Err(InputError::whole(&name, "is a directory, not a code file"));
-    }
-    // Read at most one byte past the cap, so that a pipe or device (whose
-    // metadata says nothing about its length) cannot grow the buffer unbounded.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(InputError::at(
-            &name,
-            usize::try_from(MAX_INPUT_BYTES).unwrap_or(usize::MAX),
-            format!(
-                "larger than the {} MiB gcn-run reads",
-                MAX_INPUT_BYTES >> 20
-            ),
-        ));
-    }
+    let bytes = read_regular(path, FileKind::CODE)?;
     let elf_named = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| ELF_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()));
     load_bytes(&name, bytes, elf_named)
+}
+
+/// Opens `path` for reading if it is a regular file of at most `kind.cap` bytes,
+/// and returns it with its length. Anything else is a one-line error naming the
+/// file: missing or unreadable, a directory, a FIFO, socket or device (whose
+/// reads could block forever or never end), or too large.
+///
+/// The type and size are checked before opening (opening a FIFO for reading
+/// blocks until a writer appears), and again on the opened file, in case the
+/// path changed in between. On unix the file is opened with `O_NONBLOCK`, so
+/// that even a FIFO swapped in after the first check cannot block the open;
+/// the flag does not change reads of a regular file.
+pub fn open_regular(path: &Path, kind: FileKind) -> Result<(std::fs::File, u64), InputError> {
+    let name = path.display().to_string();
+    let io = |e: std::io::Error| InputError::whole(&name, io_reason(&e));
+    check_regular(&name, &std::fs::metadata(path).map_err(io)?, kind)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    let len = check_regular(&name, &file.metadata().map_err(io)?, kind)?;
+    Ok((file, len))
+}
+
+/// Reads the whole of `path` (see [`open_regular`] for what is refused). At most
+/// one byte past the cap is read, so a file that grows while it is read cannot
+/// grow the buffer without bound either.
+pub fn read_regular(path: &Path, kind: FileKind) -> Result<Vec<u8>, InputError> {
+    let name = path.display().to_string();
+    let (file, len) = open_regular(path, kind)?;
+    let mut bytes = Vec::new();
+    // `len` is at most the cap, checked: reserving it up front is bounded.
+    bytes
+        .try_reserve_exact(usize::try_from(len).unwrap_or(0))
+        .map_err(|_| InputError::whole(&name, format!("cannot allocate {len} bytes to read it")))?;
+    file.take(kind.cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::whole(&name, io_reason(&e)))?;
+    if bytes.len() as u64 > kind.cap {
+        return Err(too_large(&name, kind));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] for a text file: the bytes must be UTF-8 (an error names the
+/// offset of the first bad byte).
+pub fn read_text(path: &Path, kind: FileKind) -> Result<String, InputError> {
+    let bytes = read_regular(path, kind)?;
+    String::from_utf8(bytes).map_err(|e| {
+        InputError::at(
+            &path.display().to_string(),
+            e.utf8_error().valid_up_to(),
+            format!("the {} is not valid UTF-8 text", kind.what),
+        )
+    })
+}
+
+/// The length of a regular file of at most `kind.cap` bytes; anything else is
+/// an error naming the file and what it is instead.
+fn check_regular(name: &str, meta: &std::fs::Metadata, kind: FileKind) -> Result<u64, InputError> {
+    let ft = meta.file_type();
+    if !ft.is_file() {
+        let what = if ft.is_dir() {
+            "a directory"
+        } else {
+            special_file_kind(&ft)
+        };
+        return Err(InputError::whole(
+            name,
+            format!(
+                "is {what}, not a {}: gcn-run reads regular files only",
+                kind.what
+            ),
+        ));
+    }
+    if meta.len() > kind.cap {
+        return Err(too_large(name, kind));
+    }
+    Ok(meta.len())
+}
+
+/// What a file that is neither a regular file nor a directory is.
+fn special_file_kind(ft: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return "a FIFO";
+        }
+        if ft.is_socket() {
+            return "a socket";
+        }
+        if ft.is_char_device() {
+            return "a character device";
+        }
+        if ft.is_block_device() {
+            return "a block device";
+        }
+    }
+    let _ = ft;
+    "a special file"
+}
+
+/// The error for a file past its kind's cap, at the offset of the cap.
+fn too_large(name: &str, kind: FileKind) -> InputError {
+    InputError::at(
+        name,
+        usize::try_from(kind.cap).unwrap_or(usize::MAX),
+        format!(
+            "larger than the {} MiB gcn-run reads for a {}",
+            kind.cap >> 20,
+            kind.what
+        ),
+    )
 }
 
 /// The reason of an I/O error without the OS error number ("No such file or
@@ -393,6 +539,23 @@ pub fn resolve_arch(option: Option<&str>, program: &Program) -> Result<Arch, Inp
         )),
         _ => Ok(Arch::default_arch()),
     }
+}
+
+/// When `program` decodes with an arch nobody chose — no `--arch`, and none
+/// read from a code object (raw `.bin` and `--hex` carry none) — the note that
+/// says which was assumed: `arch not given: decoded as gfx6 (tahiti); pass
+/// --arch`. gfx9 code read as gfx6 lists as plausible garbage, so the
+/// assumption is always said (a `;` comment atop a listing, a line on stderr
+/// otherwise). `None` when the arch was given or read.
+pub fn assumed_arch_note(option: Option<&str>, program: &Program) -> Option<String> {
+    if option.is_some() || program.arch.is_some() || matches!(program.format, Format::Elf { .. }) {
+        return None;
+    }
+    let arch = Arch::default_arch();
+    Some(format!(
+        "arch not given: decoded as {arch} ({}); pass --arch",
+        arch.mcpu
+    ))
 }
 
 #[cfg(test)]

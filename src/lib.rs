@@ -6,12 +6,16 @@
 
 pub mod arch;
 pub mod bench;
+pub mod check;
 pub mod cpu;
+pub mod diff;
 pub mod gcn;
 pub mod gpu;
 pub mod input;
 pub mod ir;
 pub mod launch;
+pub mod machine;
+pub mod oracle;
 pub mod report;
 pub mod texture;
 pub mod visa;

@@ -1,15 +1,18 @@
 //! What `gcn-run --disasm` prints, and the error that decides its exit code.
 //!
-//! [`disassemble`] decodes a [`Program`] and keeps everything it could decode even
+//! [`Listing`] decodes a [`Program`] one instruction at a time and keeps going
 //! when the stream has problems, so the listing always shows what was seen (as
 //! llvm-objdump does); the first problem becomes one [`InputError`].
-//! [`listing`] is the plain-text form, [`json`] the `--disasm --json` document of
-//! SPEC.md.
+//! [`write_listing`] streams the plain-text form and [`write_json`] the
+//! `--disasm --json` document of SPEC.md as instructions are decoded (memory:
+//! the input, and one instruction at a time); [`disassemble`], [`listing`] and
+//! [`json`] are the same in memory.
 
 use crate::arch::Arch;
 use crate::gcn::{self, DecodeError, FieldValue, Inst, Kind};
 use crate::input::{InputError, Program};
 use serde::Serialize;
+use std::io::Write;
 
 /// The outcome of decoding a program for display.
 #[derive(Clone, Debug)]
@@ -21,55 +24,142 @@ pub struct Disassembly {
     pub error: Option<InputError>,
 }
 
-/// Decodes `program` for `arch`.
+/// Decodes `program` for `arch`, keeping every instruction (see [`Listing`] to
+/// take them one at a time instead).
 ///
 /// A stream that ends mid-instruction still lists every instruction before the
-/// cut (the prefix is decoded again on its own); invalid words are listed as
-/// `.long` entries and the first of them is reported.
+/// cut; invalid words are listed as `.long` entries and the first of them is
+/// reported.
 pub fn disassemble(program: &Program, arch: &Arch) -> Disassembly {
-    let (insts, cut) = match gcn::decode_stream(&program.bytes, arch) {
-        Ok(insts) => (insts, None),
-        Err(e) => {
-            let offset = decode_error_offset(&e);
-            let prefix = match &e {
-                DecodeError::Truncated { offset, .. } => program
-                    .bytes
-                    .get(..*offset)
-                    .filter(|p| !p.is_empty())
-                    .and_then(|p| gcn::decode_stream(p, arch).ok())
-                    .unwrap_or_default(),
-                _ => Vec::new(),
-            };
-            let message = strip_offset(&e.to_string());
-            let error = InputError {
-                name: program.name.clone(),
-                offset,
-                message,
-            };
-            (prefix, Some(error))
+    let mut listing = Listing::new(program, arch);
+    let insts = listing.by_ref().collect();
+    Disassembly {
+        insts,
+        error: listing.error(),
+    }
+}
+
+/// The instructions of a program, decoded one at a time as they are taken,
+/// and the error that decides the exit code once they are all taken
+/// ([`Listing::error`]). The `--disasm` listing and JSON document stream from
+/// it, so they need no memory per instruction beyond the one being printed.
+#[derive(Debug)]
+pub struct Listing<'a> {
+    stream: gcn::Stream<'a>,
+    name: &'a str,
+    arch: Arch,
+    /// The first invalid word: offset, word, encoding, reason.
+    first_invalid: Option<(usize, u32, gcn::Encoding, String)>,
+    /// Invalid words so far.
+    invalid: usize,
+}
+
+impl<'a> Listing<'a> {
+    /// The listing of `program` decoded for `arch`.
+    pub fn new(program: &'a Program, arch: &Arch) -> Listing<'a> {
+        Listing {
+            stream: gcn::Stream::new(&program.bytes, arch),
+            name: &program.name,
+            arch: *arch,
+            first_invalid: None,
+            invalid: 0,
         }
-    };
-    let invalid: Vec<&Inst> = insts.iter().filter(|i| i.is_invalid()).collect();
-    let error = match invalid.first() {
-        // An invalid word comes before any truncation point: report it first.
-        Some(first) => {
-            let reason = match &first.kind {
-                Kind::Invalid { reason } => reason.as_str(),
-                _ => "",
-            };
-            let word = first.words.first().copied().unwrap_or(0);
+    }
+
+    /// The first problem of the instructions taken so far (complete once the
+    /// iteration has ended): the first invalid word, which comes before any
+    /// truncation point, else the cut or other structural error. Present means
+    /// exit code 2.
+    pub fn error(&self) -> Option<InputError> {
+        if let Some((offset, word, encoding, reason)) = &self.first_invalid {
             let mut message = format!(
-                "invalid {} instruction {word:#010x} for {} ({}): {reason}",
-                first.encoding, arch, arch.mcpu
+                "invalid {encoding} instruction {word:#010x} for {} ({}): {reason}",
+                self.arch, self.arch.mcpu
             );
-            if invalid.len() > 1 {
-                message.push_str(&format!(" ({} invalid dwords in all)", invalid.len()));
+            if self.invalid > 1 {
+                message.push_str(&format!(" ({} invalid dwords in all)", self.invalid));
             }
-            Some(InputError::at(&program.name, first.offset, message))
+            return Some(InputError::at(self.name, *offset, message));
         }
-        None => cut,
+        self.stream.error().map(|e| InputError {
+            name: self.name.to_string(),
+            offset: decode_error_offset(e),
+            message: strip_offset(&e.to_string()),
+        })
+    }
+}
+
+impl Iterator for Listing<'_> {
+    type Item = Inst;
+
+    fn next(&mut self) -> Option<Inst> {
+        let inst = self.stream.next()?;
+        if let Kind::Invalid { reason } = &inst.kind {
+            if self.first_invalid.is_none() {
+                let word = inst.words.first().copied().unwrap_or(0);
+                self.first_invalid = Some((inst.offset, word, inst.encoding, reason.clone()));
+            }
+            self.invalid += 1;
+        }
+        Some(inst)
+    }
+}
+
+/// A writer that keeps going after its first failure, dropping the rest: a
+/// closed pipe (`gcn-run --disasm … | head`) is not worth a message, and the
+/// stream is still decoded to its end, so the exit code is the same.
+struct Lenient<W: Write> {
+    inner: W,
+    failed: bool,
+}
+
+impl<W: Write> Write for Lenient<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !self.failed && self.inner.write_all(buf).is_err() {
+            self.failed = true;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.failed && self.inner.flush().is_err() {
+            self.failed = true;
+        }
+        Ok(())
+    }
+}
+
+/// Streams the plain-text listing of `program` ([`listing`]'s lines) to `out`
+/// as the instructions are decoded, and returns the stream's first problem.
+/// Write errors end the output, not the decoding.
+pub fn write_listing(program: &Program, arch: &Arch, out: impl Write) -> Option<InputError> {
+    let mut out = Lenient {
+        inner: out,
+        failed: false,
     };
-    Disassembly { insts, error }
+    let mut insts = Listing::new(program, arch);
+    for inst in insts.by_ref() {
+        let _ = out.write_all(listing_line(&inst).as_bytes());
+    }
+    let _ = out.flush();
+    insts.error()
+}
+
+/// Streams the `--disasm --json` document of `program` ([`json`]'s text, byte
+/// for byte) to `out` as the instructions are decoded, and returns the
+/// stream's first problem. Write errors end the output, not the decoding.
+pub fn write_json(program: &Program, arch: &Arch, out: impl Write) -> Option<InputError> {
+    let mut out = Lenient {
+        inner: out,
+        failed: false,
+    };
+    let mut insts = Listing::new(program, arch);
+    let mut ser = serde_json::Serializer::pretty(&mut out);
+    // The writer never fails and the values are plain strings, integers and
+    // maps, so serialising cannot fail.
+    let _ = serde::Serializer::collect_seq(&mut ser, insts.by_ref().map(|i| JsonInst::new(&i)));
+    let _ = out.flush();
+    insts.error()
 }
 
 /// The byte offset a decode error names, if any.
@@ -109,22 +199,23 @@ const TEXT_COLUMN: usize = 56;
 /// their `.long` words, which reassemble exactly, and the comment ends with the
 /// name in angle brackets (`<v_and_b32_e32>`) so the listing stays readable.
 pub fn listing(insts: &[Inst]) -> String {
-    let mut out = String::new();
-    for inst in insts {
-        let words: Vec<String> = inst.words.iter().map(|w| format!("{w:08X}")).collect();
-        let text = inst.text();
-        let name = match (&inst.kind, inst.mnemonic()) {
-            (Kind::Other(_), Some(name)) if text.starts_with(".long") => format!(" <{name}>"),
-            _ => String::new(),
-        };
-        out.push_str(&format!(
-            "{text:<width$} // {:012X}: {}{name}\n",
-            inst.offset,
-            words.join(" "),
-            width = TEXT_COLUMN
-        ));
-    }
-    out
+    insts.iter().map(listing_line).collect()
+}
+
+/// One line of the listing, newline included.
+fn listing_line(inst: &Inst) -> String {
+    let words: Vec<String> = inst.words.iter().map(|w| format!("{w:08X}")).collect();
+    let text = inst.text();
+    let name = match (&inst.kind, inst.mnemonic()) {
+        (Kind::Other(_), Some(name)) if text.starts_with(".long") => format!(" <{name}>"),
+        _ => String::new(),
+    };
+    format!(
+        "{text:<width$} // {:012X}: {}{name}\n",
+        inst.offset,
+        words.join(" "),
+        width = TEXT_COLUMN
+    )
 }
 
 /// One instruction of the `--disasm --json` document (SPEC.md).

@@ -1,12 +1,12 @@
-//! Property tests of the image atomics (`cpu::atomic::apply32` / `apply64`)
+//! Property tests of the image atomics (`texture::atomic::apply32` / `apply64`)
 //! against independent formulations in wider plain integer arithmetic, and of
 //! the image data packing (D16, A16, DMASK) round trips.
 
-use gcnrun::cpu::atomic::{apply32, apply64, AtomicOp};
-use gcnrun::cpu::image::addr::unpack_a16;
-use gcnrun::cpu::image::data::{load_dwords, store_values, DataWidth};
 use gcnrun::cpu::image::{select_dmask, store_rgba};
+use gcnrun::texture::atomic::{apply32, apply64, AtomicOp};
+use gcnrun::texture::data::{load_dwords, store_values, DataWidth};
 use gcnrun::texture::format::NumFormat;
+use gcnrun::texture::vaddr::unpack_a16;
 use proptest::prelude::*;
 use AtomicOp::*;
 

@@ -4,7 +4,8 @@
 mod common;
 
 use common::llvm::LlvmMc;
-use gcnrun::cpu::{self, WaveState};
+use gcnrun::cpu;
+use gcnrun::machine::WaveState;
 use gcnrun::{gcn, ir, Arch};
 
 /// Assembles `lines` for `mcpu` and lowers them; `None` when llvm-mc-19 is absent.
@@ -67,7 +68,7 @@ fn moves_exec_and_vintrp() {
             return;
         };
         let mut w = initial(0);
-        cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap();
+        cpu::run_wave(&prog, &mut w, &mut gcnrun::machine::Memory::default()).unwrap();
         let f = |v: u32, lane: u32| f32::from_bits(w.vgpr(v, lane));
         // Lane 0, primitive 0: P1 = 1 + 0.5 × 2 = 2; P2 = 2 + 0.25 × 4 = 3.
         assert_eq!(f(3, 0), 3.0, "{mcpu}");
@@ -96,10 +97,10 @@ fn waves_are_independent_of_thread_count() {
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| cpu::run(&prog, &mut one, &mut cpu::Memory::default()))
+        .install(|| cpu::run(&prog, &mut one, &mut gcnrun::machine::Memory::default()))
         .unwrap();
     let mut many = fresh();
-    cpu::run(&prog, &mut many, &mut cpu::Memory::default()).unwrap();
+    cpu::run(&prog, &mut many, &mut gcnrun::machine::Memory::default()).unwrap();
     assert_eq!(one, many);
     // Wave 3's parameters are offset by 3: lane 0 gives 4 + 0.5 × 5 + 0.25 × 7 = 8.25.
     assert_eq!(f32::from_bits(one[3].vgpr(3, 0)), 8.25);
@@ -128,7 +129,7 @@ fn unsupported_instructions_are_refused_by_name() {
     let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
     let mut w = WaveState::new(0, 64, 0);
     w.set_sgpr(14, 0x100);
-    let e = cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap_err();
+    let e = cpu::run_wave(&prog, &mut w, &mut gcnrun::machine::Memory::default()).unwrap_err();
     assert!(e.to_string().contains("image_sample"), "{e}");
     assert!(e.to_string().contains("lwe"), "{e}");
 }
@@ -159,11 +160,11 @@ fn gather4h_is_refused_by_name() {
             .collect();
         let prog = gcn::lower::lower(&gcn::decode_stream(&bytes, &arch).unwrap(), &arch).unwrap();
         let mut w = WaveState::new(0, if mcpu == "gfx900" { 64 } else { 32 }, 0);
-        let e = cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap_err();
+        let e = cpu::run_wave(&prog, &mut w, &mut gcnrun::machine::Memory::default()).unwrap_err();
         assert!(e.to_string().contains("image_gather4h"), "{mcpu}: {e}");
         assert!(e.to_string().contains("S15"), "{mcpu}: {e}");
-        let e =
-            gcnrun::gpu::translate::translate(&prog, &[w], &cpu::Memory::default()).unwrap_err();
+        let e = gcnrun::gpu::translate::translate(&prog, &[w], &gcnrun::machine::Memory::default())
+            .unwrap_err();
         assert!(e.to_string().contains("image_gather4h"), "{mcpu}: {e}");
     }
 }
@@ -196,7 +197,7 @@ fn f16_interps_on_gfx8_gfx9_gfx10() {
             w.set_vgpr(2, lane, 0x0000_4000);
             w.set_vgpr(4, lane, 0x1234_0000);
         }
-        cpu::run_wave(&prog, &mut w, &mut cpu::Memory::default()).unwrap();
+        cpu::run_wave(&prog, &mut w, &mut gcnrun::machine::Memory::default()).unwrap();
         // p1ll high: 3.0 + 0.5 × (−4.0) = 1.0 (f32).
         assert_eq!(f32::from_bits(w.vgpr(3, 7)), 1.0, "{mcpu}");
         // p2 high: 1.0 + 0.5 × 0.25 = 1.125 = f16 0x3c80, high half kept.

@@ -19,7 +19,7 @@ mod common;
 use common::launches::{asset_manifests, assets, visa_manifests};
 use gcnrun::input::InputError;
 use gcnrun::launch::run::{
-    prepare_intel, prepare_manifest, run_cpu, run_diff, GpuRunError, Prepared,
+    prepare_manifest, prepare_visa, run_cpu, run_diff, GpuRunError, Prepared,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -755,7 +755,7 @@ fn mutated_visa_programs_run_or_fail_in_one_line() {
             let path = manifest.with_file_name(format!("__fuzz_{case}.visaasm"));
             std::fs::write(&path, &mutant).unwrap();
             match check(
-                || prepare_intel(&manifest, &path, Some(16 << 20)),
+                || prepare_visa(&manifest, &path, Some(16 << 20)),
                 &root_text,
             ) {
                 Err(why) => failures.push(format!(
@@ -797,7 +797,7 @@ fn mutated_visa_programs_run_alike_on_gpu_and_cpu() {
         let manifest = root.join("assets").join(manifest);
         let path = manifest.with_file_name(format!("__fuzz_{tries}.visaasm"));
         std::fs::write(&path, &mutant).unwrap();
-        let p = prepare_intel(&manifest, &path, Some(16 << 20)).ok()?;
+        let p = prepare_visa(&manifest, &path, Some(16 << 20)).ok()?;
         Some((p, format!("{} mutant {tries}", program.display()), mutant))
     });
     let _ = std::fs::remove_dir_all(&root);
@@ -839,7 +839,7 @@ fn visa_fuzz_findings_are_refused_in_one_line() {
         let program = dir.join(format!("{name}.visaasm"));
         std::fs::write(&program, text.replacen(from, to, 1)).unwrap();
         let manifest = igc.join(format!("{name}.toml"));
-        let e = match prepare_intel(&manifest, &program, None).and_then(run_cpu) {
+        let e = match prepare_visa(&manifest, &program, None).and_then(run_cpu) {
             Ok(_) => panic!("{name}: `{to}` ran"),
             Err(e) => e.to_string(),
         };

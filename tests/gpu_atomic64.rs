@@ -4,7 +4,7 @@
 //! without them. Every 64-bit atomic of `assets/atomics64.s` runs alone with
 //! 256 lanes (4 waves) on 5 texels and one out of bounds, GLC on, and the atomics kernels of the
 //! other GPU tests run too; each path must give zero differences from the CPU,
-//! contended returns checked against a serial order by `gpu::linearize`.
+//! contended returns checked against a serial order by `diff::linearize`.
 //!
 //! Without an adapter (or, for the native path, without the features) the
 //! tests fail under `CI=true` (lavapipe has both) and otherwise print
@@ -119,11 +119,7 @@ fn launches() -> Vec<(String, Prepared)> {
         let (at, gcnrun::ir::Op::Image(m)) = (&pair[0].0, &pair[0].1) else {
             continue;
         };
-        let op = m
-            .mnemonic()
-            .strip_prefix("image_atomic_")
-            .unwrap()
-            .to_string();
+        let op = m.name().strip_prefix("image_atomic_").unwrap().to_string();
         let hex: String = bin[*at..pair[1].0]
             .iter()
             .chain(end)
@@ -171,6 +167,7 @@ fn each_path_translates_as_documented() {
             let options = translate::Options {
                 trace_atomics: true,
                 int64_atomics: int64,
+                ..Default::default()
             };
             let tr = translate::translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
             let k = &tr.kernels[0];
@@ -193,6 +190,7 @@ fn a_module_without_the_64_bit_view_may_not_use_64_bit_atomics() {
     let options = translate::Options {
         trace_atomics: false,
         int64_atomics: true,
+        ..Default::default()
     };
     let tr = translate::translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
     let undeclared = tr.kernels[0].wgsl.replace(

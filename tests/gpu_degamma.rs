@@ -13,7 +13,7 @@
 
 mod common;
 
-use gcnrun::gpu::{degamma, translate};
+use gcnrun::gpu::translate::{self, degamma};
 use gcnrun::launch::run::{run_diff, Prepared};
 use gcnrun::texture::convert::{srgb_to_linear, unorm_to_f32};
 use gcnrun::texture::format::{check, DataFormat, Layout, NumFormat, DATA_FORMATS};

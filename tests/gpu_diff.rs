@@ -9,7 +9,8 @@ mod common;
 
 use common::gpu::gpu;
 
-use gcnrun::gpu::{self, diff};
+use gcnrun::diff;
+use gcnrun::gpu;
 use gcnrun::launch::run::{run_diff, Prepared};
 
 /// Runs both backends and returns the diff report.

@@ -208,6 +208,14 @@ fn bad_manifests_exit_2_with_one_line_naming_the_field() {
             "missing.bin",
         ),
         ("lds", "\"0x98\"", "\"0x10000\"", "lds.\"0x10000\""),
+        // A carriage return alone at a line start: the toml crate's message
+        // is empty there, the line says what is wrong.
+        (
+            "cr",
+            "[vgpr]",
+            "\r[vgpr]",
+            "field `toml`: a carriage return not followed by a newline",
+        ),
     ] {
         let p = variant(tag, from, to);
         let out = gcn_run(&[p.to_str().unwrap()]);
@@ -292,6 +300,60 @@ fn image_memory_cap_names_the_image_and_exits_2() {
     std::fs::write(&generous, format!("mem_cap = 1000000\n{text}")).unwrap();
     let e = one_line(&gcn_run(&[generous.to_str().unwrap(), "--mem-cap", "300"]));
     assert!(e.contains("300-byte cap (--mem-cap)"), "{e}");
+}
+
+/// `init = { hex = … }` is exactly level 0 (every slice) or the whole mip
+/// chain; any other length is one line naming the field and both sizes, exit
+/// 2 (a 2-byte string for 4-byte texels used to be accepted, the rest zero).
+/// A 2×2 RGBA8 image with its full chain: level 0 is 16 bytes, the chain 20.
+#[test]
+fn image_hex_init_is_level_0_or_the_whole_chain() {
+    let dir = std::env::temp_dir().join(format!("gcnrun-hexinit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |bytes: usize, layers: u32| {
+        let hex = "ab".repeat(bytes);
+        let (ty, extra) = if layers > 1 {
+            ("2d_array", format!("layers = {layers}\n"))
+        } else {
+            ("2d", String::new())
+        };
+        let m = dir.join(format!("m{bytes}_{layers}.toml"));
+        std::fs::write(
+            &m,
+            format!("arch = \"gfx900\"\nhex = \"000081bf\"\n[[image]]\nname = \"img\"\ntype = \"{ty}\"\nwidth = 2\nheight = 2\n{extra}mips = \"full\"\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = {{ hex = \"{hex}\" }}\n"),
+        )
+        .unwrap();
+        gcn_run(&[m.to_str().unwrap()])
+    };
+    for ok in [16, 20] {
+        let out = run(ok, 1);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{ok}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Three layers: level 0 is 48 bytes, the chain 60.
+    for ok in [48, 60] {
+        assert_eq!(run(ok, 3).status.code(), Some(0), "{ok} bytes, 3 layers");
+    }
+    for (bad, layers, sizes) in [
+        (2, 1, ["16 bytes", "20 bytes"]),
+        (18, 1, ["16 bytes", "20 bytes"]),
+        (24, 1, ["16 bytes", "20 bytes"]),
+        (16, 3, ["48 bytes", "60 bytes"]),
+    ] {
+        let out = run(bad, layers);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("field `image[0].init.hex`"), "{stderr}");
+        assert!(stderr.contains(&format!("{bad} bytes of hex")), "{stderr}");
+        for s in sizes {
+            assert!(stderr.contains(s), "{stderr} lacks {s}");
+        }
+    }
 }
 
 /// Image instructions the interpreter cannot execute as written stop the run

@@ -15,11 +15,12 @@
 mod common;
 
 use common::llvm::LlvmMc;
-use gcnrun::cpu::sample::vaddr::{gradients_16, Layout, Shape};
+use gcnrun::gcn::lower::gradients_16;
 use gcnrun::gcn::mimg_ops::{flag, BaseKind, MimgOp, OPS};
 use gcnrun::launch::run::{prepare_text, run_cpu};
 use gcnrun::texture::convert::{f16_to_f32, f32_to_f16};
 use gcnrun::texture::descriptor::ImageType;
+use gcnrun::texture::sample::vaddr::{Layout, Shape};
 use gcnrun::Gen;
 
 /// (image type, manifest type, gfx10 DIM name).
@@ -62,7 +63,7 @@ fn data(op: &MimgOp) -> (usize, &'static str) {
 fn layout(op: &MimgOp, t: ImageType, a16: bool, gen: Gen) -> Layout {
     Layout {
         a16,
-        g16: op.gradients() && gradients_16(op, a16, gen),
+        g16: op.gradients() && gradients_16(op.flags, a16, gen),
         ..Layout::new(op, Shape::of(t).unwrap())
     }
 }

@@ -3,9 +3,10 @@
 //! within the range of the texels they blend.
 
 use gcnrun::arch::{Arch, Gen};
-use gcnrun::cpu::{sample, Memory, WaveState};
+use gcnrun::cpu::sample;
 use gcnrun::gcn::mimg::decode;
 use gcnrun::gcn::mimg_ops::{BaseKind, OPS};
+use gcnrun::machine::{Memory, WaveState};
 use gcnrun::texture::descriptor::{encode_image, ImageDesc, ImageType};
 use proptest::prelude::*;
 
@@ -110,7 +111,7 @@ proptest! {
             }
         }
         let mem = Memory { base: 0x1_0000, bytes };
-        let _ = sample::execute(&m, &mut wave, &mem, &arch);
+        let _ = sample::execute(&gcnrun::gcn::lower::image_op(&m).unwrap(), &mut wave, &mem, &arch);
     }
 
     /// A bilinear, trilinear or anisotropic sample of a float image never leaves
@@ -182,7 +183,7 @@ proptest! {
             wave.set_vgpr(2, lane, lod.to_bits());
         }
         let mem = Memory { base: 0x1_0000, bytes };
-        sample::execute(&m, &mut wave, &mem, &arch).unwrap();
+        sample::execute(&gcnrun::gcn::lower::image_op(&m).unwrap(), &mut wave, &mem, &arch).unwrap();
         let got = f32::from_bits(wave.vgpr(32, 0));
         let (lo, hi) = (lo.min(0.0), hi.max(0.0));
         let slack = 1e-5 * lo.abs().max(hi.abs());

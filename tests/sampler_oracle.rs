@@ -1,5 +1,5 @@
 //! An oracle no one here wrote: gcnrun's CPU reference sampler against the
-//! adapter's own sampler (Mesa lavapipe in CI) through `gpu::native`, on the
+//! adapter's own sampler (Mesa lavapipe in CI) through `oracle::native`, on the
 //! same random images, samplers and coordinates, under tolerances derived the
 //! way VK-CTS's tcuTexLookupVerifier derives them (docs/semantics.md, "The sampler
 //! oracle"):
@@ -27,11 +27,11 @@ mod common;
 
 use common::gpu::gpu;
 
-use gcnrun::gpu::native::{
-    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
-};
 use gcnrun::gpu::{self, Gpu};
 use gcnrun::launch::run::{prepare_manifest, run_cpu};
+use gcnrun::oracle::native::{
+    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -430,7 +430,7 @@ fn run_on_cpu(kind: Kind, c: &Case, s: &NativeSampler, lanes: &[Vec<u32>]) -> Ve
     std::fs::write(&path, manifest(kind, c, s, waves)).unwrap();
     let mut p = prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{e}"));
     let desc = p.images[0].desc;
-    let surf = gcnrun::cpu::image::surface_of(&desc).unwrap();
+    let surf = gcnrun::texture::resource::surface_of(&desc).unwrap();
     let im = &c.image;
     let bpt = im.format.bytes();
     for (m, data) in im.levels.iter().enumerate() {

@@ -223,7 +223,7 @@ fn any_image_desc(gen: Gen) -> impl Strategy<Value = ImageDesc> {
         (0u32..8192, 0u32..8192, prop::array::uniform4(0usize..6)),
     )
         .prop_filter_map("valid ranges", move |(a, f, size, lv, arr)| {
-            let image_type = ImageType::from_dim(lv.3)?;
+            let image_type = ImageType::from_index(usize::from(lv.3))?;
             let depth = size.2;
             let last_array = if gfx6_8 { arr.1 } else { depth - 1 };
             let d = ImageDesc {

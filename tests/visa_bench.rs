@@ -6,9 +6,9 @@
 mod common;
 
 use gcnrun::bench::workloads;
-use gcnrun::ir::grf::ElemType;
-use gcnrun::launch::intel::variable_element;
+use gcnrun::ir::visa::ElemType;
 use gcnrun::launch::run::{run_cpu, run_diff, Prepared};
+use gcnrun::launch::visa::variable_element;
 use std::process::Command;
 
 fn visa_sample(lanes: u64) -> Prepared {
@@ -24,7 +24,7 @@ fn visa_sample(lanes: u64) -> Prepared {
 fn the_launch_is_simd32_threads() {
     let p = visa_sample(100);
     assert_eq!(p.waves.len(), 4, "100 lanes round up to 4 threads of 32");
-    let run = p.intel.as_ref().unwrap();
+    let run = p.visa.as_ref().unwrap();
     assert_eq!(run.simd, 32);
     assert!(p.waves.iter().all(|w| w.exec == 0xffff_ffff));
     // Thread 1, channel 3 is pixel 35 of row 0: U = (35 + 0.3) / 256.
@@ -38,7 +38,7 @@ fn the_launch_is_simd32_threads() {
 #[test]
 fn both_sampler_instructions_sample_texels() {
     let out = run_cpu(visa_sample(64)).unwrap();
-    let run = out.intel.as_ref().unwrap();
+    let run = out.visa.as_ref().unwrap();
     let read = |name: &str, t: usize, k: u32| {
         f32::from_bits(variable_element(run, &out.waves[t], name, ElemType::F, k).unwrap() as u32)
     };

@@ -8,7 +8,7 @@
 
 mod common;
 
-use gcnrun::launch::run::{prepare_intel, run_cpu, run_diff, Outcome, Prepared};
+use gcnrun::launch::run::{prepare_visa, run_cpu, run_diff, Outcome, Prepared};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -37,7 +37,7 @@ fn objects() -> Vec<String> {
 }
 
 fn prepare(manifest: &Path, code: &Path) -> Prepared {
-    prepare_intel(manifest, code, None)
+    prepare_visa(manifest, code, None)
         .unwrap_or_else(|e| panic!("{} with {}: {e}", code.display(), manifest.display()))
 }
 
@@ -47,7 +47,7 @@ fn run(manifest: &Path, code: &Path) -> Outcome {
 
 /// Differences between two final states, through the diff the CLI reports.
 fn differences(a: &Outcome, b: &Outcome) -> usize {
-    gcnrun::gpu::diff::compare((&a.waves, &a.memory), (&b.waves, &b.memory), &[], None).count
+    gcnrun::diff::compare((&a.waves, &a.memory), (&b.waves, &b.memory), &[], None).count
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn every_repaired_object_runs_as_its_text() {
             from_text.mismatches
         );
         assert!(
-            !from_text.intel.as_ref().unwrap().expect.is_empty(),
+            !from_text.visa.as_ref().unwrap().expect.is_empty(),
             "{stem}.toml expects nothing"
         );
         assert_eq!(differences(&from_text, &from_object), 0, "{stem}");

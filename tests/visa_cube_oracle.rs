@@ -2,8 +2,8 @@
 //! (`texture::sample::cube_direction`: face by major axis, sc/tc from the
 //! GL/Vulkan table, s' = 1.5 + sc / (2 |ma|)): the same directions sampled by
 //! a real vISA program on gcnrun's CPU (`sample_lz` / `sample_l` on a CUBE
-//! surface, lowered through `GrfOp::StageCube`) and by the adapter's own
-//! sampler (`gpu::native`, Mesa lavapipe in CI: `textureSampleLevel` on a
+//! surface, lowered through `VisaOp::StageCube`) and by the adapter's own
+//! sampler (`oracle::native`, Mesa lavapipe in CI: `textureSampleLevel` on a
 //! `texture_cube` / `texture_cube_array` with the direction vector).
 //!
 //! Every texel holds a code no other texel has (`r32float`:
@@ -27,11 +27,11 @@ mod common;
 
 use common::gpu::gpu;
 use common::launches::prepare_text;
-use gcnrun::gpu::native::{
-    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
-};
 use gcnrun::gpu::Gpu;
 use gcnrun::launch::run::run_cpu;
+use gcnrun::oracle::native::{
+    self, NativeAddress, NativeDim, NativeFormat, NativeImage, NativeLane, NativeOp, NativeSampler,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -172,7 +172,7 @@ fn scratch() -> PathBuf {
 
 /// Runs the directions through the vISA program on gcnrun's CPU; per
 /// direction the (R, G, B, A) it returns.
-fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec<[f32; 4]> {
+fn run_visa(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec<[f32; 4]> {
     let code = scratch().join(format!("{}.visaasm", f.name.replace(' ', "_")));
     std::fs::write(&code, kernel(f.bilinear)).unwrap();
     let filter = if f.bilinear { "linear" } else { "point" };
@@ -194,7 +194,7 @@ fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec
     );
     // The texels, at the surface's own offsets (slice = 6 · cube + face).
     let desc = p.images[0].desc;
-    let surf = gcnrun::cpu::image::surface_of(&desc).unwrap();
+    let surf = gcnrun::texture::resource::surface_of(&desc).unwrap();
     let bpt = im.format.bytes();
     for slice in 0..im.layers {
         for y in 0..im.height {
@@ -207,7 +207,7 @@ fn run_intel(f: &Family, im: &NativeImage, dirs: &[[f32; 3]], ai: &[f32]) -> Vec
         }
     }
     // The payload: each thread's 32 lanes of U, V, R, AI (L stays 0).
-    let layout = p.intel.as_ref().unwrap().layout.clone();
+    let layout = p.visa.as_ref().unwrap().layout.clone();
     let var = |n: &str| layout.var(n).unwrap().byte;
     let (u, v, r, a) = (var("U"), var("V"), var("R"), var("AI"));
     for (i, d) in dirs.iter().enumerate() {
@@ -258,7 +258,7 @@ fn run_family(g: &Gpu, f: &Family, seed: u64) -> Tally {
         // Intel rounds the float index to nearest (coord::array_slice).
         ai.push(c as f32 + rng.gen_range(-0.4f32..0.4));
     }
-    let cpu = run_intel(f, &im, &dirs, &ai);
+    let cpu = run_visa(f, &im, &dirs, &ai);
     let lanes: Vec<NativeLane> = dirs
         .iter()
         .zip(&faces)

@@ -1,9 +1,9 @@
 //! `--diff` reports of Intel vISA launches name the program's variables:
 //! differences are forced into a copy of a CPU run's final state and the two
-//! states go through the report the CLI prints (`compare_intel`, then
+//! states go through the report the CLI prints (`compare_visa`, then
 //! `Report::text` and `Report::json`). AMD reports keep their register form.
 
-use gcnrun::gpu::diff::{compare, compare_intel, Report};
+use gcnrun::diff::{compare, compare_visa, Report};
 use gcnrun::launch::run::{prepare_manifest, run_cpu, Outcome};
 use std::path::Path;
 
@@ -12,13 +12,14 @@ fn hand_ops() -> Outcome {
     run_cpu(prepare_manifest(&m, None, None, None).unwrap()).unwrap()
 }
 
-fn report(cpu: &Outcome, gpu_waves: &[gcnrun::cpu::WaveState]) -> Report {
-    compare_intel(
+fn report(cpu: &Outcome, gpu_waves: &[gcnrun::machine::WaveState]) -> Report {
+    compare_visa(
         (&cpu.waves, &cpu.memory),
         (gpu_waves, &cpu.memory),
         &[],
         None,
-        cpu.intel.as_ref().unwrap(),
+        &cpu.visa.as_ref().unwrap().vars,
+        &cpu.visa.as_ref().unwrap().buffer_ranges(),
     )
 }
 
@@ -36,7 +37,7 @@ fn equal_states_report_nothing() {
 #[test]
 fn differences_are_reported_by_variable_predicate_and_register() {
     let out = hand_ops();
-    let run = out.intel.clone().unwrap();
+    let run = out.visa.clone().unwrap();
     let mut gpu = out.waves.clone();
     let w = &mut gpu[0];
     // E is hf; element 1 holds 11.0 (0x4980): its low byte 0x80 → 0xc0 = 11.5.
@@ -106,7 +107,7 @@ fn differences_are_reported_by_variable_predicate_and_register() {
 #[test]
 fn typed_values_follow_the_declared_type() {
     let out = hand_ops();
-    let run = out.intel.clone().unwrap();
+    let run = out.visa.clone().unwrap();
     let mut gpu = out.waves.clone();
     // N is d: element 4 holds -1; F is f: element 0 holds 2.0.
     let n = run.layout.var("N").unwrap();
@@ -157,17 +158,18 @@ fn amd_reports_keep_registers_and_lanes() {
 fn buffer_bytes_are_named() {
     let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/visa/igc_samp_simd32.toml");
     let out = run_cpu(prepare_manifest(&m, None, None, None).unwrap()).unwrap();
-    let run = out.intel.as_ref().unwrap();
+    let run = out.visa.as_ref().unwrap();
     let buf = &run.buffers[0];
     let mut mem = out.memory.clone();
     let at = (buf.base + 5 - mem.base) as usize;
     mem.bytes[at] ^= 0x01;
-    let r = compare_intel(
+    let r = compare_visa(
         (&out.waves, &out.memory),
         (&out.waves, &mem),
         &[],
         None,
-        run,
+        &run.vars,
+        &run.buffer_ranges(),
     );
     assert_eq!(r.count, 1);
     assert_eq!(

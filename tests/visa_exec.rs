@@ -19,7 +19,7 @@ fn every_visa_asset_meets_its_expectations() {
     for m in all {
         let p = prepare_manifest(&m, None, None, None)
             .unwrap_or_else(|e| panic!("{}: {e}", m.display()));
-        let run = p.intel.clone().expect("an Intel launch");
+        let run = p.visa.clone().expect("an Intel launch");
         assert!(!run.expect.is_empty(), "{}: no [intel.expect]", m.display());
         let out = run_cpu(p).unwrap();
         assert!(
@@ -161,6 +161,27 @@ fn bad_intel_launches_name_the_field_or_line() {
         KERNEL,
         &["intel.sampler_table.0", "clamp_half_border"],
     );
+    // An expectation the launch cannot hold is a field error, not a
+    // mismatch against zeros (exit 1): a thread past `threads`, values past
+    // the end of the variable (16 elements of U) or of the buffer.
+    bad(
+        &format!("{MANIFEST}[intel.expect]\nU = {{ thread = 5, f = [0.0] }}\n"),
+        KERNEL,
+        &["field `intel.expect.U.thread`", "thread 5", "0..1"],
+    );
+    bad(
+        &format!(
+            "{MANIFEST}[intel.expect]\nU = {{ f = [{}] }}\n",
+            ["0.0"; 17].join(", ")
+        ),
+        KERNEL,
+        &["field `intel.expect.U`", "17 values", "64 bytes"],
+    );
+    bad(
+        &format!("{MANIFEST}[[buffer]]\nname = \"out\"\nbytes = 8\n[intel.expect]\nout = {{ offset = 4, ud = [1, 2] }}\n"),
+        KERNEL,
+        &["field `intel.expect.out`", "from offset 4", "8 bytes"],
+    );
     // AMD sections do not apply.
     bad(
         &format!("{MANIFEST}[sgpr]\ns0 = 1\n"),
@@ -204,10 +225,10 @@ fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
 fn unmodelled_control_flow_is_refused_by_line() {
     let b = |code: &str, needles: &[&str]| bad_in("visa_exec_flow", MANIFEST, code, needles);
     // KERNEL is 8 lines: the body starts at line 9.
-    // A loop that never ends runs into the step budget (docs/semantics.md).
+    // A loop that never ends runs into the jump budget (docs/semantics.md).
     b(
         &format!("{KERNEL}L:\n    goto (M1, 16) L\n"),
-        &["k.visaasm", "line 10", "backward jumps", "step budget"],
+        &["k.visaasm", "line 10", "backward jumps", "jump budget"],
     );
     let preds = |code: String| {
         code.replace(

@@ -105,7 +105,7 @@ fn a_misaligned_scatter_is_an_error_on_both_backends() {
     );
 }
 
-/// A loop that never ends stops at the step budget (MAX_BACK_JUMPS backward
+/// A loop that never ends stops at the jump budget (MAX_BACK_JUMPS backward
 /// jumps per thread) with an error naming its backward branch, on the CPU
 /// and on the GPU alike: neither hangs, and the GPU does not end it early
 /// without a word (llvmpipe stops loops after 65535 iterations by itself).
@@ -122,7 +122,7 @@ fn a_loop_that_never_ends_stops_at_the_step_budget_on_both_backends() {
         "code = \"endless.visaasm\"\n[intel]\nsimd = 16\n",
     )
     .unwrap();
-    let budget = gcnrun::ir::grf::MAX_BACK_JUMPS;
+    let budget = gcnrun::ir::visa::MAX_BACK_JUMPS;
     let cpu = run_cpu(prepare(&manifest)).expect_err("the CPU stops it");
     let text = cpu.to_string();
     assert!(
@@ -647,7 +647,7 @@ fn a_grf_too_large_for_the_gpu_is_refused_naming_the_program() {
     std::fs::write(&program, &big).unwrap();
     let manifest = dir.join("hand_ops_simd16.toml");
     // The CPU runs it: only the GPU's workgroup memory is too small.
-    let p = gcnrun::launch::run::prepare_intel(&manifest, &program, None).unwrap();
+    let p = gcnrun::launch::run::prepare_visa(&manifest, &program, None).unwrap();
     gcnrun::launch::run::run_cpu(p).unwrap();
     if common::gpu::gpu("a_grf_too_large_for_the_gpu_is_refused_naming_the_program").is_none() {
         return;
@@ -661,7 +661,7 @@ fn a_grf_too_large_for_the_gpu_is_refused_naming_the_program() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
-        err.contains("big.visaasm: the program's GRF needs"),
+        err.contains("big.visaasm: GPU backend: the program's GRF needs"),
         "{err}"
     );
     assert!(!err.contains("line 0"), "{err}");

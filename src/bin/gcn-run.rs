@@ -33,9 +33,13 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
                                                        (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
   gcn-run --list-adapters
+  gcn-run --max-steps 100000000 long.toml              (a larger work budget)
+
+A run stops past its work budget (--max-steps, default 4194304 steps) and --gpu
+refuses modules past --max-module-bytes (default 4m), each with one line, exit 2.
 
 Exit codes: 0 ok, 1 mismatches (--diff, or a manifest's [expect]), 2 bad input,
-3 no usable GPU adapter or a device error.";
+3 no usable GPU adapter or a device error, 130 interrupted (Ctrl-C).";
 
 /// gcn-run: decode, run and compare AMD GCN/RDNA image and interpolation
 /// instructions.
@@ -78,6 +82,19 @@ struct Cli {
     #[arg(long = "mem-cap", value_name = "BYTES", value_parser = parse_bytes)]
     mem_cap: Option<u64>,
 
+    /// Work budget of a run, in steps: the operations its waves pass, each
+    /// wave taking an equal share (docs/semantics.md, "The work budget").
+    /// Default 4194304; a manifest's `max_steps` can only lower it. Past it
+    /// the run stops with exit code 2.
+    #[arg(long = "max-steps", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_steps: Option<u64>,
+
+    /// Largest GPU module to build, in bytes of WGSL with every call inlined
+    /// (suffixes k, m, g). Default 4m; a larger program is refused before
+    /// the driver spends minutes compiling it (docs/gpu.md, "Module size").
+    #[arg(long = "max-module-bytes", value_name = "BYTES", value_parser = parse_bytes)]
+    max_module_bytes: Option<u64>,
+
     /// Registers to print after the run, e.g. `v[4:7],s0`.
     #[arg(long, value_name = "REGS")]
     dump: Option<String>,
@@ -94,14 +111,21 @@ struct Cli {
     #[arg(long)]
     quiet: bool,
 
-    /// Intel launch manifest for a vISA INPUT (.visaasm or .isa) (binding and sampler
-    /// tables, thread payload; docs/visa.md, "The Intel launch manifest").
+    /// Launch manifest to run INPUT in, instead of the code the manifest names:
+    /// an Intel manifest for a vISA INPUT (.visaasm or .isa: binding and sampler
+    /// tables, thread payload; docs/visa.md), an AMD manifest for AMD code (a
+    /// .bin, code object or --hex; its images, samplers, registers, waves,
+    /// [expect]; arch: --arch, else the manifest's). With --disasm, AMD code is
+    /// listed for the manifest's arch.
     #[arg(long, value_name = "TOML")]
     manifest: Option<PathBuf>,
 
     /// With --emit-wgsl: translate the WGSL further with naga, to SPIR-V
     /// (binary, on stdout), MSL or HLSL.
-    #[arg(long, value_name = "TARGET", value_parser = ["wgsl", "spirv", "msl", "hlsl"], requires = "emit_wgsl")]
+    // Not clap's `requires = "emit_wgsl"`: --emit-wgsl sits in the mode group,
+    // and clap then names no argument in its error and lets a conflicting mode
+    // (--disasm) satisfy the requirement; `check_options` says it plainly.
+    #[arg(long, value_name = "TARGET", value_parser = ["wgsl", "spirv", "msl", "hlsl"])]
     target: Option<String>,
 
     /// List the GPU adapters wgpu finds and stop.
@@ -145,7 +169,8 @@ enum Command {
         /// Run only this workload.
         #[arg(long, value_name = "NAME")]
         workload: Option<String>,
-        /// Lanes per workload.
+        /// Lanes per workload, run as one launch: 1..=1048576 (16384 waves of
+        /// 64); visa_sample holds at most 131072 (4096 threads of 32). Default 65536.
         #[arg(long, value_name = "N")]
         lanes: Option<u64>,
         /// Time budget per measurement, in seconds.
@@ -159,6 +184,39 @@ enum Command {
 
 /// Exit status for "no usable GPU adapter or a device error" (SPEC.md).
 const EXIT_NO_GPU: u8 = 3;
+
+/// Exit status after Ctrl-C: 128 + SIGINT, the shells' convention.
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Ctrl-C's request to the CPU interpreter, which polls it where it counts
+/// steps (docs/semantics.md, "The work budget").
+static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
+
+/// Installs the SIGINT handler: during a CPU run it asks the interpreter to
+/// stop (the run then ends with "interrupted", exit code 130); at any other
+/// time — reading input, compiling or dispatching on the GPU, printing — or
+/// at a second Ctrl-C, it ends the process at once with the same line and
+/// code.
+fn handle_ctrl_c() {
+    // A handler that cannot be installed leaves Ctrl-C's default (the
+    // process ends by the signal), which is no reason to refuse to run.
+    let _ = ctrlc::set_handler(|| {
+        let again = INTERRUPT.requested();
+        if again || !INTERRUPT.request() {
+            let _ = std::io::stderr().write_all(b"gcn-run: interrupted\n");
+            // No exit handlers: a driver thread may be running (a GPU
+            // dispatch, LLVM compiling a shader for lavapipe).
+            #[cfg(unix)]
+            // SAFETY: _exit ends the process; it takes no pointers and is
+            // async-signal-safe.
+            unsafe {
+                libc::_exit(i32::from(EXIT_INTERRUPTED))
+            };
+            #[cfg(not(unix))]
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    });
+}
 
 /// Why a command failed: bad input (exit 2) or the GPU (exit 3).
 enum Failure {
@@ -195,14 +253,49 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    match run(&cli) {
-        Ok(code) => code,
-        Err(Failure::Input(e)) => fail(&e.to_string()),
+    if let Err(message) = check_options(&cli) {
+        return fail(&format!("{message} (try --help)"));
+    }
+    handle_ctrl_c();
+    let mut note = None;
+    let result = run(&cli, &mut note);
+    // A run that Ctrl-C stopped (or that ended as it arrived) ends with one
+    // line, whatever it returned.
+    if INTERRUPT.requested() {
+        eprintln!("gcn-run: interrupted");
+        return ExitCode::from(EXIT_INTERRUPTED);
+    }
+    // The note (an arch nobody chose) ends the error line of a failed run, so
+    // that the error stays one line, and is a line of its own otherwise.
+    let with_note = |line: String| match &note {
+        Some(n) => format!("{line}; note: {n}"),
+        None => line,
+    };
+    match result {
+        Ok(code) => {
+            if let Some(n) = &note {
+                eprintln!("gcn-run: note: {}", gcnrun::input::one_line(n));
+            }
+            code
+        }
+        Err(Failure::Input(e)) => fail(&with_note(e.to_string())),
         Err(Failure::Gpu(e)) => {
-            eprintln!("gcn-run: {e}");
+            eprintln!("gcn-run: {}", with_note(e.to_string()));
             ExitCode::from(EXIT_NO_GPU)
         }
     }
+}
+
+/// Rules between options that clap does not express well; a message for the
+/// one broken.
+fn check_options(cli: &Cli) -> Result<(), String> {
+    if cli.target.is_some() && !cli.mode.emit_wgsl {
+        return Err(
+            "--target needs --emit-wgsl: it picks the language the generated WGSL is translated to"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// `--mem-cap`: a byte count, optionally with a binary suffix (`64k`, `512m`,
@@ -259,8 +352,16 @@ fn bench(
     adapter: Option<&str>,
 ) -> Result<ExitCode, Failure> {
     let lanes = lanes.unwrap_or(65_536);
-    if lanes == 0 || lanes > 1 << 22 {
-        return Err(InputError::whole("--lanes", format!("{lanes} is outside 1..=4194304")).into());
+    let all = gcnrun::bench::workloads();
+    // Every figure is one launch of the requested size, so the range is what
+    // a launch holds; checked for every chosen workload before any runs.
+    let most = all.iter().map(|w| w.max_lanes().0).max().unwrap_or(1);
+    if lanes == 0 || lanes > most {
+        return Err(InputError::whole(
+            "--lanes",
+            format!("{lanes} is outside 1..={most} (the lanes of one launch)"),
+        )
+        .into());
     }
     let seconds = seconds.unwrap_or(1.0);
     if !(seconds > 0.0 && seconds <= 600.0) {
@@ -268,7 +369,6 @@ fn bench(
             InputError::whole("--seconds", format!("{seconds} is outside (0, 600]")).into(),
         );
     }
-    let all = gcnrun::bench::workloads();
     let chosen: Vec<&gcnrun::bench::Workload> = match workload {
         Some(n) => {
             let w = all.iter().find(|w| w.name == n).ok_or_else(|| {
@@ -282,6 +382,17 @@ fn bench(
         }
         None => all.iter().collect(),
     };
+    if let Some(w) = chosen.iter().find(|w| lanes > w.max_lanes().0) {
+        let (most, shape) = w.max_lanes();
+        return Err(InputError::whole(
+            "--lanes",
+            format!(
+                "{lanes} lanes do not fit one launch of workload `{}` (at most {most}: {shape}); pass fewer, or pick other workloads with --workload",
+                w.name
+            ),
+        )
+        .into());
+    }
     let gpu = gcnrun::gpu::device::open(adapter);
     let adapter_name = match &gpu {
         Ok(g) => gcnrun::gpu::device::describe(&g.info),
@@ -347,7 +458,7 @@ fn image_digests(out: &gcnrun::launch::run::Outcome) -> serde_json::Value {
     use sha2::Digest;
     let mut m = serde_json::Map::new();
     for (spec, placed) in out.launch.images.iter().zip(&out.images) {
-        let size = gcnrun::cpu::image::surface_of(&placed.desc)
+        let size = gcnrun::texture::resource::surface_of(&placed.desc)
             .ok()
             .and_then(|s| s.total_bytes())
             .unwrap_or(0);
@@ -373,7 +484,7 @@ fn report_run(
     cli: &Cli,
     out: &gcnrun::launch::run::Outcome,
     device: Option<&str>,
-    diff: Option<&gcnrun::gpu::diff::Report>,
+    diff: Option<&gcnrun::diff::Report>,
     timing: serde_json::Value,
 ) -> Result<ExitCode, InputError> {
     use gcnrun::launch::build::read;
@@ -383,11 +494,10 @@ fn report_run(
         written =
             gcnrun::launch::png::write_pngs(out, dir).map_err(|m| InputError::whole("--out", m))?;
     }
-    if let Some(run) = &out.intel {
-        let doc =
-            gcnrun::launch::intel::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
-                .map_err(|m| InputError::whole("--dump", m))?;
-        return Ok(report_intel(cli, out, doc, &written, device, diff, timing));
+    if let Some(run) = &out.visa {
+        let doc = gcnrun::launch::visa::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
+            .map_err(|m| InputError::whole("--dump", m))?;
+        return Ok(report_visa(cli, out, doc, &written, device, diff, timing));
     }
     // Registers to show: --dump, else those the manifest expects.
     let regs: Vec<RegRange> = match &cli.dump {
@@ -502,13 +612,13 @@ fn report_run(
 
 /// `report_run` for an Intel launch: variables by vISA name, buffers, the
 /// `[intel.expect]` result.
-fn report_intel(
+fn report_visa(
     cli: &Cli,
     out: &gcnrun::launch::run::Outcome,
     mut doc: serde_json::Value,
     written: &[PathBuf],
     device: Option<&str>,
-    diff: Option<&gcnrun::gpu::diff::Report>,
+    diff: Option<&gcnrun::diff::Report>,
     timing: serde_json::Value,
 ) -> ExitCode {
     let failed = !out.mismatches.is_empty() || diff.is_some_and(|d| d.count > 0);
@@ -595,9 +705,28 @@ fn report_intel(
     }
 }
 
-/// The launch INPUT names: a manifest, or a code file (or --hex) in the
-/// default environment.
-fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
+/// The launch INPUT names, under the command line's limits (`--max-steps`,
+/// `--max-module-bytes`, Ctrl-C). `note` gets the arch note when the code's
+/// arch was assumed ([`input::assumed_arch_note`]).
+fn prepare(
+    cli: &Cli,
+    note: &mut Option<String>,
+) -> Result<gcnrun::launch::run::Prepared, InputError> {
+    let mut p = prepare_launch(cli, note)?;
+    p.set_max_steps(cli.max_steps);
+    p.limits.interrupt = Some(&INTERRUPT);
+    if let Some(m) = cli.max_module_bytes {
+        p.max_module_bytes = m;
+    }
+    Ok(p)
+}
+
+/// The launch INPUT names: a manifest, a code file (or --hex) in the
+/// environment of a `--manifest`, or in the default environment.
+fn prepare_launch(
+    cli: &Cli,
+    note: &mut Option<String>,
+) -> Result<gcnrun::launch::run::Prepared, InputError> {
     // A vISA program needs its surfaces, samplers and payload from a manifest:
     // without one, say so (after checking the program parses, so that a bad
     // program is reported first), naming the manifest beside it if there is one.
@@ -619,9 +748,12 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
                 format!("a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\"){hint}"),
             ));
         };
-        return gcnrun::launch::run::prepare_intel(m, path, cli.mem_cap);
+        return gcnrun::launch::run::prepare_visa(m, path, cli.mem_cap);
     }
     if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
+        if cli.manifest.is_some() {
+            return Err(manifest_twice(path));
+        }
         return gcnrun::launch::run::prepare_manifest(
             path,
             cli.arch.as_deref(),
@@ -629,25 +761,67 @@ fn prepare(cli: &Cli) -> Result<gcnrun::launch::run::Prepared, InputError> {
             cli.mem_cap,
         );
     }
-    let program = match (&cli.hex, &cli.input) {
-        (Some(hex), _) => input::from_hex(hex)?,
-        (None, Some(path)) => input::load_file(path)?,
-        (None, None) => {
-            return Err(InputError::whole(
-                "INPUT",
-                "no input: give a code file, a manifest or --hex (see --help)",
-            ))
-        }
-    };
+    let program = load_code(cli)?;
+    // AMD code in the environment of a manifest: its arch is the manifest's.
+    if let Some(m) = &cli.manifest {
+        return gcnrun::launch::run::prepare_manifest_code(
+            m,
+            &program,
+            cli.arch.as_deref(),
+            cli.waves,
+            cli.mem_cap,
+        );
+    }
     let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
+    *note = input::assumed_arch_note(cli.arch.as_deref(), &program);
     gcnrun::launch::run::prepare_default(&program, arch, cli.waves, cli.mem_cap)
 }
 
+/// The refusal of `--manifest` beside a manifest INPUT.
+fn manifest_twice(input: &std::path::Path) -> InputError {
+    InputError::whole(
+        "--manifest",
+        format!(
+            "INPUT {} is itself a manifest: give a code file as INPUT to run it in the --manifest's environment",
+            input.display()
+        ),
+    )
+}
+
+/// The AMD code INPUT names: `--hex`, or a code file.
+fn load_code(cli: &Cli) -> Result<input::Program, InputError> {
+    match (&cli.hex, &cli.input) {
+        (Some(hex), _) => input::from_hex(hex),
+        (None, Some(path)) => input::load_file(path),
+        (None, None) => Err(InputError::whole(
+            "INPUT",
+            "no input: give a code file, a manifest or --hex (see --help)",
+        )),
+    }
+}
+
+/// A refusal by the GPU backend (the WGSL translation), named as such: the
+/// lowering both backends share refuses in its own words.
+fn gpu_refusal(mut e: InputError) -> InputError {
+    e.message = format!("GPU backend: {}", e.message);
+    e
+}
+
 /// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.
-fn emit_wgsl(cli: &Cli) -> Result<ExitCode, Failure> {
-    let p = prepare(cli)?;
-    let tr = gcnrun::gpu::translate::translate(&p.prog, &p.waves, &p.memory)
-        .map_err(|e| InputError::at(&p.code_name, e.offset, e.message))?;
+fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
+    let p = prepare(cli, note)?;
+    let options = gcnrun::gpu::translate::Options {
+        max_steps: p.limits.max_steps,
+        max_module_bytes: p.max_module_bytes,
+        ..Default::default()
+    };
+    let tr = gcnrun::gpu::translate::translate_with(&p.prog, &p.waves, &p.memory, options)
+        .map_err(|e| {
+            gpu_refusal(match e.whole {
+                true => InputError::whole(&p.code_name, e.message),
+                false => InputError::at(&p.code_name, e.offset, e.message),
+            })
+        })?;
     let target = cli.target.as_deref().unwrap_or("wgsl");
     let mut out: Vec<u8> = Vec::new();
     for (k, kernel) in tr.kernels.iter().enumerate() {
@@ -668,7 +842,8 @@ fn emit_wgsl(cli: &Cli) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run(cli: &Cli) -> Result<ExitCode, Failure> {
+/// Runs the command; `note` gets a note for stderr (see `main`).
+fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     if let Some(Command::Bench {
         json,
         workload,
@@ -699,10 +874,10 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     if cli.mode.emit_wgsl {
-        return emit_wgsl(cli);
+        return emit_wgsl(cli, note);
     }
     if cli.mode.gpu || cli.mode.diff {
-        let p = prepare(cli)?;
+        let p = prepare(cli, note)?;
         let gpu = gcnrun::gpu::device::open(cli.adapter.as_deref()).map_err(Failure::Gpu)?;
         let name = gcnrun::gpu::device::describe(&gpu.info);
         if cli.mode.gpu {
@@ -729,7 +904,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
     }
     if !cli.mode.disasm {
         let t = std::time::Instant::now();
-        let out = gcnrun::launch::run::run_cpu(prepare(cli)?)?;
+        let out = gcnrun::launch::run::run_cpu(prepare(cli, note)?)?;
         let timing = serde_json::json!({ "cpu_s": t.elapsed().as_secs_f64() });
         return Ok(report_run(cli, &out, None, None, timing)?);
     }
@@ -748,29 +923,41 @@ fn run(cli: &Cli) -> Result<ExitCode, Failure> {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    let program = match (&cli.hex, &cli.input) {
-        (Some(hex), _) => input::from_hex(hex)?,
-        (None, Some(path)) => input::load_file(path)?,
-        (None, None) => {
-            return Err(InputError::whole(
-                "INPUT",
-                "no input: give a code file or --hex (see --help)",
-            )
-            .into())
+    let program = load_code(cli).map_err(|mut e| {
+        if e.name == "INPUT" {
+            e.message = "no input: give a code file or --hex (see --help)".into();
         }
+        e
+    })?;
+    // --arch, else a --manifest's arch (the code is listed as it would run
+    // there), else the code object's, else the default, said in a note.
+    let arch = match (&cli.manifest, &cli.arch) {
+        (Some(m), None) => gcnrun::launch::run::manifest_arch(m)?,
+        _ => input::resolve_arch(cli.arch.as_deref(), &program)?,
     };
-    let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
-    let dis = report::disassemble(&program, &arch);
-    let text = if cli.json {
-        let mut doc = report::json(&dis.insts);
-        doc.push('\n');
-        doc
+    let assumed = match cli.manifest {
+        Some(_) if cli.arch.is_none() => None,
+        _ => input::assumed_arch_note(cli.arch.as_deref(), &program),
+    };
+    // The listing and the JSON document stream out as instructions are
+    // decoded: memory stays the input's, whatever its length.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let error = if cli.json {
+        // One JSON document on stdout: the note goes to stderr (`main`).
+        *note = assumed;
+        let error = report::write_json(&program, &arch, &mut out);
+        let _ = out.write_all(b"\n");
+        error
     } else {
-        report::listing(&dis.insts)
+        // An LLVM-style comment atop the listing, which still reassembles.
+        if let Some(n) = &assumed {
+            let _ = writeln!(out, "; {n}");
+        }
+        report::write_listing(&program, &arch, &mut out)
     };
     // A closed pipe (`gcn-run ... | head`) is not an error worth a message.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    match dis.error {
+    let _ = out.flush();
+    match error {
         Some(e) => Err(e.into()),
         None => Ok(ExitCode::SUCCESS),
     }

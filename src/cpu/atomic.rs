@@ -5,249 +5,16 @@
 //! the CLRX errata (docs/errata.md S1–S3) resolved: INC increments, SUB stores
 //! `image − data`, RSUB stores `data − image`.
 
-use super::image::data::{has_status, STATUS_OK};
-use super::image::{read_tsharp, require_linear, surface_of, texel_address};
-use super::{Memory, WaveState};
 use crate::arch::Arch;
-use crate::gcn::mimg::Mimg;
+use crate::check;
+use crate::ir::image::ImageOp;
+use crate::machine::{Memory, WaveState};
+use crate::texture::atomic::{apply32, apply64};
+use crate::texture::data::{has_status, STATUS_OK};
 use crate::texture::descriptor::Image;
-use crate::texture::format::NumFormat;
-
-/// The atomic operations of every generation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomicOp {
-    /// `data`.
-    Swap,
-    /// `old == cmp ? data : old`.
-    CmpSwap,
-    /// `old + data` (wrapping).
-    Add,
-    /// `old − data` (wrapping).
-    Sub,
-    /// `data − old` (wrapping; gfx6/gfx7).
-    Rsub,
-    /// Signed minimum.
-    Smin,
-    /// Unsigned minimum.
-    Umin,
-    /// Signed maximum.
-    Smax,
-    /// Unsigned maximum.
-    Umax,
-    /// Bitwise and.
-    And,
-    /// Bitwise or.
-    Or,
-    /// Bitwise xor.
-    Xor,
-    /// `old >= data ? 0 : old + 1`.
-    Inc,
-    /// `(old == 0 || old > data) ? data : old − 1`.
-    Dec,
-    /// Float compare-swap: `old == cmp ? data : old` as floats.
-    FCmpSwap,
-    /// Float minimum.
-    Fmin,
-    /// Float maximum.
-    Fmax,
-}
-
-/// The operation of an `image_atomic_*` mnemonic.
-pub fn from_mnemonic(name: &str) -> Option<AtomicOp> {
-    use AtomicOp::*;
-    const TABLE: &[(&str, AtomicOp)] = &[
-        ("swap", Swap),
-        ("cmpswap", CmpSwap),
-        ("add", Add),
-        ("sub", Sub),
-        ("rsub", Rsub),
-        ("smin", Smin),
-        ("umin", Umin),
-        ("smax", Smax),
-        ("umax", Umax),
-        ("and", And),
-        ("or", Or),
-        ("xor", Xor),
-        ("inc", Inc),
-        ("dec", Dec),
-        ("fcmpswap", FCmpSwap),
-        ("fmin", Fmin),
-        ("fmax", Fmax),
-    ];
-    let op = name.strip_prefix("image_atomic_")?;
-    TABLE.iter().find(|(n, _)| *n == op).map(|&(_, o)| o)
-}
-
-/// The new 32-bit value (CLRX MIMG page operations, with docs/errata.md S1–S3).
-/// Float minimum/maximum return the non-NaN operand when one is NaN (IEEE
-/// minNum/maxNum, Rust's `f32::min`/`max`).
-pub fn apply32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
-    use AtomicOp::*;
-    let f = f32::from_bits;
-    match op {
-        Swap => data,
-        CmpSwap => {
-            if old == cmp {
-                data
-            } else {
-                old
-            }
-        }
-        Add => old.wrapping_add(data),
-        Sub => old.wrapping_sub(data),
-        Rsub => data.wrapping_sub(old),
-        Smin => (old as i32).min(data as i32) as u32,
-        Umin => old.min(data),
-        Smax => (old as i32).max(data as i32) as u32,
-        Umax => old.max(data),
-        And => old & data,
-        Or => old | data,
-        Xor => old ^ data,
-        Inc => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        Dec => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        FCmpSwap => {
-            if f(old) == f(cmp) {
-                data
-            } else {
-                old
-            }
-        }
-        Fmin => fmin32(old, data),
-        Fmax => fmax32(old, data),
-    }
-}
-
-/// The total order FMIN/FMAX use on non-NaN floats (IEEE 754-2019 totalOrder
-/// restricted to numbers): −0 sorts below +0, denormals compare exactly. A sign
-/// flip of the magnitude bits makes it an unsigned integer order.
-fn float_key32(b: u32) -> u32 {
-    if b >> 31 == 1 {
-        !b
-    } else {
-        b | 0x8000_0000
-    }
-}
-
-/// FMIN (32-bit): a NaN operand yields the other operand (IEEE 754-2008
-/// minNum, as the GCN3 ISA describes V_MIN_F32 in IEEE mode); otherwise the
-/// lesser in [`float_key32`]'s order; on a tie (equal bits) the old value stays.
-/// The ±0 order is gcnrun's choice (docs/semantics.md, "Float atomics").
-pub fn fmin32(old: u32, data: u32) -> u32 {
-    let nan = |b: u32| f32::from_bits(b).is_nan();
-    if nan(old) {
-        data
-    } else if nan(data) || float_key32(data) >= float_key32(old) {
-        old
-    } else {
-        data
-    }
-}
-
-/// FMAX (32-bit): as [`fmin32`] with the greater value.
-pub fn fmax32(old: u32, data: u32) -> u32 {
-    let nan = |b: u32| f32::from_bits(b).is_nan();
-    if nan(old) {
-        data
-    } else if nan(data) || float_key32(data) <= float_key32(old) {
-        old
-    } else {
-        data
-    }
-}
-
-/// The 64-bit [`float_key32`].
-fn float_key64(b: u64) -> u64 {
-    if b >> 63 == 1 {
-        !b
-    } else {
-        b | 1 << 63
-    }
-}
-
-/// FMIN on f64 bits, the rules of [`fmin32`].
-pub fn fmin64(old: u64, data: u64) -> u64 {
-    let nan = |b: u64| f64::from_bits(b).is_nan();
-    if nan(old) {
-        data
-    } else if nan(data) || float_key64(data) >= float_key64(old) {
-        old
-    } else {
-        data
-    }
-}
-
-/// FMAX on f64 bits, the rules of [`fmin32`] with the greater value.
-pub fn fmax64(old: u64, data: u64) -> u64 {
-    let nan = |b: u64| f64::from_bits(b).is_nan();
-    if nan(old) {
-        data
-    } else if nan(data) || float_key64(data) <= float_key64(old) {
-        old
-    } else {
-        data
-    }
-}
-
-/// The new 64-bit value: [`apply32`]'s rules on 64-bit integers / doubles.
-pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
-    use AtomicOp::*;
-    let f = f64::from_bits;
-    match op {
-        Swap => data,
-        CmpSwap => {
-            if old == cmp {
-                data
-            } else {
-                old
-            }
-        }
-        Add => old.wrapping_add(data),
-        Sub => old.wrapping_sub(data),
-        Rsub => data.wrapping_sub(old),
-        Smin => (old as i64).min(data as i64) as u64,
-        Umin => old.min(data),
-        Smax => (old as i64).max(data as i64) as u64,
-        Umax => old.max(data),
-        And => old & data,
-        Or => old | data,
-        Xor => old ^ data,
-        Inc => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        Dec => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        FCmpSwap => {
-            if f(old) == f(cmp) {
-                data
-            } else {
-                old
-            }
-        }
-        Fmin => fmin64(old, data),
-        Fmax => fmax64(old, data),
-    }
-}
+use crate::texture::resource::{
+    read_tsharp, require_in_memory, require_linear, surface_of, texel_address,
+};
 
 /// Executes one image atomic for every active lane, in lane order.
 ///
@@ -255,30 +22,19 @@ pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
 /// gives the dwords sent: 0x1 (32-bit), 0x3 (64-bit, or 32-bit compare-swap), 0xf
 /// (64-bit compare-swap) (sampling.md §3.4). With GLC the pre-op value returns to
 /// VDATA. Out of bounds or unbound: no write, and GLC returns 0.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
-    let op = from_mnemonic(m.mnemonic())
-        .ok_or_else(|| format!("`{}` is not an atomic", m.mnemonic()))?;
-    let r = &m.raw;
-    if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.mnemonic()));
-    }
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &mut Memory,
+    arch: &Arch,
+) -> Result<(), String> {
+    let a = check::atomic_shape(m)?;
+    let (op, two_operands, wide, dwords) = (a.op, a.two_operands, a.wide, a.dwords);
+    let r = m;
     // TFE/LWE: one status dword after every data dword DMASK sends (so after
     // the compare value of a compare-swap: LLVM's `mimg.s` gives
     // `image_atomic_cmpswap v[4:8] … dmask:0xf tfe`), always 0 (no PRT).
     let status = has_status(r.tfe, r.lwe);
-    let two_operands = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
-    let dwords = (r.dmask & 0xf).count_ones();
-    let wide = match (two_operands, dwords) {
-        (false, 1) | (true, 2) => false,
-        (false, 2) | (true, 4) => true,
-        _ => {
-            return Err(format!(
-                "`{}`: dmask {:#x} is not an atomic data size",
-                m.mnemonic(),
-                r.dmask
-            ))
-        }
-    };
     let lanes: Vec<u32> = w.active_lanes().collect();
     let desc = read_tsharp(m, w, arch)?;
     if status {
@@ -298,21 +54,9 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         return Ok(());
     };
     require_linear(&d, arch)?;
-    let want = if wide { 11 } else { 4 };
-    if d.data_format != want {
-        return Err(format!(
-            "`{}` needs a {} image, not data format {}",
-            m.mnemonic(),
-            if wide { "32_32" } else { "32" },
-            d.data_format
-        ));
-    }
-    let float = matches!(op, AtomicOp::FCmpSwap | AtomicOp::Fmin | AtomicOp::Fmax);
-    if float != (NumFormat::from_code(d.num_format) == Some(NumFormat::Float)) {
-        return Err(format!("`{}` on number format {}: float atomics need FLOAT images, integer atomics integer ones", m.mnemonic(), d.num_format));
-    }
+    check::atomic_view(m, &a, &d)?;
     let surf = surface_of(&d)?;
-    super::image::require_in_memory(&d, &surf, mem)?;
+    require_in_memory(&d, &surf, mem)?;
     let n = if wide { 2 } else { 1 };
     for lane in lanes {
         let v = |k: u32| w.vgpr(r.vdata + k, lane);
@@ -354,53 +98,4 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use AtomicOp::*;
-
-    #[test]
-    fn errata_rules() {
-        // S1: INC increments while old < data, then wraps to 0 (CLRX's 32-bit
-        // pseudo-code decrements: a typo).
-        assert_eq!(apply32(Inc, 5, 10, 0), 6);
-        assert_eq!(apply32(Inc, 10, 10, 0), 0);
-        // DEC: old == 0 or old > data → data.
-        assert_eq!(apply32(Dec, 0, 7, 0), 7);
-        assert_eq!(apply32(Dec, 9, 7, 0), 7);
-        assert_eq!(apply32(Dec, 5, 7, 0), 4);
-        // S2: SUB = image − data, RSUB = data − image.
-        assert_eq!(apply32(Sub, 10, 3, 0), 7);
-        assert_eq!(apply32(Rsub, 10, 3, 0), 3u32.wrapping_sub(10));
-    }
-
-    #[test]
-    fn signedness_and_wrap() {
-        assert_eq!(apply32(Add, u32::MAX, 2, 0), 1);
-        assert_eq!(apply32(Smin, 5, (-3i32) as u32, 0), (-3i32) as u32);
-        assert_eq!(apply32(Umin, 5, (-3i32) as u32, 0), 5);
-        assert_eq!(apply32(Smax, 5, (-3i32) as u32, 0), 5);
-        assert_eq!(apply32(Umax, 5, (-3i32) as u32, 0), (-3i32) as u32);
-        assert_eq!(apply64(Add, u64::MAX, 1, 0), 0);
-        assert_eq!(apply64(Smin, 1, u64::MAX, 0), u64::MAX);
-    }
-
-    #[test]
-    fn compare_swaps() {
-        assert_eq!(apply32(CmpSwap, 4, 9, 4), 9);
-        assert_eq!(apply32(CmpSwap, 4, 9, 5), 4);
-        // As floats, −0 == +0, and NaN never equals.
-        assert_eq!(apply32(FCmpSwap, 0x8000_0000, 7, 0), 7);
-        assert_eq!(apply32(FCmpSwap, 0x7fc0_0000, 7, 0x7fc0_0000), 0x7fc0_0000);
-        assert_eq!(
-            apply32(Fmin, 2.0f32.to_bits(), 1.0f32.to_bits(), 0),
-            1.0f32.to_bits()
-        );
-        assert_eq!(
-            apply32(Fmax, f32::NAN.to_bits(), 1.0f32.to_bits(), 0),
-            1.0f32.to_bits()
-        );
-    }
 }

@@ -3,46 +3,15 @@
 //! the address VGPRs, one node from memory, and the four result dwords of
 //! [`crate::texture::bvh`]'s tests.
 
-use super::{Memory, WaveState};
-use crate::arch::{Arch, Gen};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::flag;
+use crate::arch::Arch;
+use crate::ir::image::{flag, ImageOp};
+use crate::machine::{Memory, WaveState};
 use crate::texture::bvh::{
-    box16_bounds, box32_bounds, decode_bvh, intersect_box_node, intersect_triangle,
-    triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal, INVALID_NODE, NODE_UNIT,
-    TRIANGLE_ID_DWORD,
+    box16_bounds, box32_bounds, bvh_address_dwords, intersect_box_node, intersect_triangle,
+    read_bvh_tsharp, require_gfx10_3, triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal,
+    INVALID_NODE, NODE_UNIT, TRIANGLE_ID_DWORD,
 };
 use crate::texture::convert::f16_to_f32;
-
-/// Refuses what gcnrun does not execute: gfx11's BVH ops (its T# adds a box
-/// sorting heuristic and pointer flags, and its A16 form pairs each direction
-/// component with its inverse), and gfx1013's (LLVM assembles them for that
-/// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
-/// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
-pub fn require_gfx10_3(m: &Mimg, arch: &Arch) -> Result<(), String> {
-    if arch.gen != Gen::Gfx10 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
-            m.mnemonic(),
-            arch.gen.name()
-        ));
-    }
-    if !arch.gfx10_3 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
-            m.mnemonic(),
-            arch.mcpu
-        ));
-    }
-    Ok(())
-}
-
-/// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
-pub fn read_bvh_tsharp(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
-    let base = m.raw.srsrc * 4;
-    decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
-        .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
-}
 
 /// The node pointer and ray a lane's address VGPRs hold.
 ///
@@ -54,8 +23,8 @@ pub fn read_bvh_tsharp(m: &Mimg, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, S
 /// (LLVM test `llvm.amdgcn.intersect_ray.ll`, GFX10 `image_bvh_intersect_ray_a16`:
 /// `s_pack_ll_b32_b16 s6, s6, s7` puts dir.z beside inv.x; docs/errata.md B1).
 /// The halves widen to f32 exactly.
-pub fn lane_ray(m: &Mimg, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
-    let regs = m.address_vgprs();
+pub fn lane_ray(m: &ImageOp, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
+    let regs = m.address_list(bvh_address_dwords(m));
     let at = |i: usize| regs.get(i).map_or(0, |&r| vgpr(r));
     let wide = m.op.has(flag::BVH64);
     let pointer = if wide {
@@ -66,7 +35,7 @@ pub fn lane_ray(m: &Mimg, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
     let first = if wide { 2 } else { 1 };
     let f = |i: usize| f32::from_bits(at(first + i));
     let origin = [f(1), f(2), f(3)];
-    let (dir, inv_dir) = if m.raw.a16 {
+    let (dir, inv_dir) = if m.a16 {
         let h = |i: usize, high: bool| {
             let w = at(first + 4 + i);
             f16_to_f32(if high { (w >> 16) as u16 } else { w as u16 })
@@ -177,7 +146,7 @@ pub fn refusal(r: TriangleRefusal, pointer: u64) -> String {
 /// Executes one BVH instruction for the wave: every active lane writes its four
 /// result dwords to VDATA..VDATA+3. The first lane that cannot run stops the
 /// wave with an error naming it.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
     require_gfx10_3(m, arch)?;
     let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
     let lanes: Vec<u32> = w.active_lanes().collect();
@@ -185,7 +154,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
         let (pointer, ray) = lane_ray(m, |r| w.vgpr(r, lane));
         let out = intersect(&d, pointer, &ray, mem).map_err(|e| format!("lane {lane}: {e}"))?;
         for (k, v) in out.iter().enumerate() {
-            w.set_vgpr(m.raw.vdata + k as u32, lane, *v);
+            w.set_vgpr(m.vdata + k as u32, lane, *v);
         }
     }
     Ok(())

@@ -4,163 +4,19 @@
 //! §4.4 (out of bounds), §5.12 (TFE/LWE), §5.13 (D16, A16), §5.14 (unbound);
 //! the address rules live in [`addr`], the data-VGPR rules in [`data`].
 
-pub mod addr;
-pub mod data;
-
-use super::{Memory, WaveState};
-use crate::arch::{Arch, Gen};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind};
+use crate::arch::Arch;
+use crate::ir::image::ImageOp;
+use crate::ir::image::{flag, ImageKind};
+use crate::machine::{Memory, WaveState};
 use crate::texture::bcn;
-use crate::texture::descriptor::{decode_image, Image, ImageDesc, ImageType};
+use crate::texture::data::{has_status, load_dwords, store_values, DataWidth, STATUS_OK};
+use crate::texture::descriptor::{Image, ImageDesc, ImageType};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
-use crate::texture::layout::Surface;
-use addr::Coords;
-use data::{has_status, load_dwords, store_values, DataWidth, STATUS_OK};
-
-/// Samples per pixel of an MSAA view: `1 << LAST_LEVEL` (the field holds
-/// log2(samples) for the MSAA types; sampling.md §1.2); 1 for other types.
-pub fn samples(d: &ImageDesc) -> u32 {
-    if d.image_type.is_msaa() {
-        1u32 << (d.last_level & 15)
-    } else {
-        1
-    }
-}
-
-/// The linear surface a bound T# describes (docs/semantics.md, "Linear layout"):
-/// levels `0..=last_level` of the resource, slices from the type. An MSAA
-/// resource has one level and `layers × samples` slices, the sample index
-/// varying fastest (gcnrun's reference layout for MSAA: real MSAA surfaces are
-/// tiled and FMASK-compressed; docs/errata.md S7).
-pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
-    let df = data_format(d.data_format).ok_or("unsupported data format")?;
-    let block = df.layout == format::Layout::Block;
-    let layers = || {
-        d.last_array
-            .checked_add(1)
-            .ok_or("T# last_array out of range")
-    };
-    let (depth, slices) = match d.image_type {
-        ImageType::D3 => (d.depth, 1),
-        ImageType::D1Array | ImageType::D2Array | ImageType::Cube => (1, layers()?),
-        ImageType::D2Msaa => (1, samples(d)),
-        ImageType::D2MsaaArray => (
-            1,
-            layers()?
-                .checked_mul(samples(d))
-                .ok_or("T# slice count out of range")?,
-        ),
-        ImageType::D1 | ImageType::D2 => (1, 1),
-    };
-    Ok(Surface {
-        bpe: df.bytes,
-        block,
-        width: d.width,
-        height: if matches!(d.image_type, ImageType::D1 | ImageType::D1Array) {
-            1
-        } else {
-            d.height
-        },
-        depth,
-        slices,
-        // The T# PITCH counts texels; a BCn row holds pitch / 4 blocks (Mesa
-        // writes `nblk_x × block width` on gfx6–gfx8; docs/errata.md X13).
-        pitch: if block { d.pitch.div_ceil(4) } else { d.pitch },
-        levels: if d.image_type.is_msaa() {
-            1
-        } else {
-            u32::from(d.last_level) + 1
-        },
-    })
-}
-
-/// The byte offset of the texel at view coordinates `c`, or `None` when it is
-/// out of bounds (sampling.md §4.4). The view's level L is resource level
-/// BASE_LEVEL + L and its slice S resource slice BASE_ARRAY + S; a cube's
-/// `slice × 6 + face` is such a slice (sampling.md §5.7: non-sampler ops address
-/// faces as slices). MSAA: slice `layer × samples + sample`, a sample past the
-/// count is out of bounds.
-pub fn texel_offset(d: &ImageDesc, surf: &Surface, c: &Coords) -> Option<u64> {
-    let level = u32::from(d.base_level).checked_add(c.level)?;
-    let t = d.image_type;
-    let layer = if t.is_layered() {
-        let s = d.base_array.checked_add(c.slice)?;
-        (s <= d.last_array).then_some(s)?
-    } else {
-        0
-    };
-    let slice = if t.is_msaa() {
-        let n = samples(d);
-        (c.sample < n).then_some(layer.checked_mul(n)?.checked_add(c.sample)?)?
-    } else {
-        layer
-    };
-    // BCn: the texel must lie inside the level; its 4×4 block is the element.
-    surf.element_of_texel(level, slice, c.x, c.y, c.z)?
-        .checked_add(d.base_address)
-}
-
-/// The byte address of the texel a lane addresses, or `None` when it is out of
-/// bounds: the lane's coordinates ([`addr::coords`], laid out per
-/// [`addr::layout_type`]) at [`texel_offset`].
-pub fn texel_address(
-    m: &Mimg,
-    w: &WaveState,
-    lane: u32,
-    d: &ImageDesc,
-    surf: &Surface,
-    mip: bool,
-) -> Result<Option<u64>, String> {
-    let t = addr::layout_type(m, d.image_type)?;
-    let c = addr::coords(m, w, lane, t, mip)?;
-    Ok(texel_offset(d, surf, &c))
-}
-
-/// Reads and decodes the T# an instruction names: 8 SGPRs from `srsrc × 4`
-/// (R128: dwords 0–3, the rest read 0).
-pub fn read_tsharp(m: &Mimg, w: &WaveState, arch: &Arch) -> Result<Image, String> {
-    let base = m.raw.srsrc * 4;
-    let words = if m.raw.r128 { 4 } else { 8 };
-    let tsharp: Vec<u32> = (0..8)
-        .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
-        .collect();
-    decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))
-}
-
-/// Refuses a bound T# whose surface (every level and slice it describes) does
-/// not lie inside image memory: the descriptor points at memory the launch does
-/// not have, which on hardware is a fault or garbage, and is bad input here
-/// (docs/semantics.md, "Descriptors outside memory").
-pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), String> {
-    let end = mem.base + mem.bytes.len() as u64;
-    let size = surf.total_bytes().unwrap_or(u64::MAX);
-    let inside = d.base_address >= mem.base
-        && d.base_address
-            .checked_add(size)
-            .is_some_and(|last| last <= end);
-    if inside {
-        Ok(())
-    } else {
-        Err(format!(
-            "T# base address {:#x} + {size} bytes lies outside image memory [{:#x}, {end:#x})",
-            d.base_address, mem.base
-        ))
-    }
-}
-
-/// Refuses tiled T#s: gcnrun reads linear images only (TILING_INDEX 8 on
-/// gfx6–gfx8, SW_MODE 0 on gfx9+; sampling.md §4.2).
-pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), String> {
-    let linear = if arch.gen <= Gen::Gfx8 { 8 } else { 0 };
-    if d.tiling != linear {
-        return Err(format!(
-            "tiled T# (tiling {}) is not supported: gcnrun reads linear images only",
-            d.tiling
-        ));
-    }
-    Ok(())
-}
+use crate::texture::resource::{
+    read_tsharp, require_in_memory, require_linear, surface_of, texel_offset,
+};
+use crate::texture::swizzle::unbound_values;
+use crate::texture::vaddr as addr;
 
 /// The components DMASK selects from an X, Y, Z, W, in that order; DMASK 0
 /// returns one zero (sampling.md §3.4: "treated as DMASK = 1 with a zero
@@ -187,27 +43,32 @@ fn write_result(w: &mut WaveState, lane: u32, first: u32, vals: &[u32], status: 
 }
 
 /// Executes one image load or store for the wave.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Result<(), String> {
-    let r = &m.raw;
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &mut Memory,
+    arch: &Arch,
+) -> Result<(), String> {
+    let r = m;
     let mip = m.op.has(flag::MIP);
-    if !matches!(m.op.kind, BaseKind::Load | BaseKind::Store) {
-        return Err(format!("`{}` is not executed yet", m.mnemonic()));
+    if !matches!(m.op.kind, ImageKind::Load | ImageKind::Store) {
+        return Err(format!("`{}` is not executed yet", m.name()));
     }
     // _PCK forms move raw component bits: zero-extended on load (_PCK_SGN:
     // sign-extended to the component width), truncated on store (CLRX MIMG page,
     // IMAGE_LOAD_PCK/_SGN, IMAGE_STORE_PCK). They are read as the UINT/SINT
     // number formats of the same data format, in memory component order without
     // DST_SEL (the page applies none; a documented reading).
-    let raw_format = if m.mnemonic().contains("_pck_sgn") {
+    let raw_format = if m.name().contains("_pck_sgn") {
         Some(NumFormat::Sint)
-    } else if m.mnemonic().contains("_pck") {
+    } else if m.name().contains("_pck") {
         Some(NumFormat::Uint)
     } else {
         None
     };
     let desc = read_tsharp(m, w, arch)?;
     let dmask = r.dmask & 0xf;
-    let loads = m.op.kind == BaseKind::Load;
+    let loads = m.op.kind == ImageKind::Load;
     // DMASK = 0 behaves as DMASK = 1 for the VGPR count (sampling.md §3.4).
     let comps = dmask.count_ones().max(1);
     let width = DataWidth::of(r.d16, arch.packed_d16);
@@ -219,11 +80,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
         // except that a null view returns its DST_SEL constants (SEL_1 = 1.0;
         // sampling.md §5.14); stores do nothing.
         Image::Unbound | Image::Null { .. } => {
-            let sel = match desc {
-                Image::Null { dst_sel } => dst_sel,
-                _ => [0; 4],
-            };
-            let consts = sel.map(|s| if s == 1 { 1.0f32.to_bits() } else { 0 });
+            let consts = unbound_values(&desc);
             if loads {
                 let vals = load_dwords(&select_dmask(dmask, consts), width, false);
                 for &lane in &lanes {
@@ -244,7 +101,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if raw_format.is_some() && df.layout != format::Layout::Plain {
         return Err(format!(
             "`{}` on data format {}: _pck forms need plain components",
-            m.mnemonic(),
+            m.name(),
             df.name
         ));
     }
@@ -252,7 +109,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &mut Memory, arch: &Arch) -> Re
     if block && !loads {
         return Err(format!(
             "`{}` on a {} image: block-compressed images are read-only",
-            m.mnemonic(),
+            m.name(),
             df.name
         ));
     }
@@ -324,10 +181,10 @@ pub fn store_rgba(dmask: u32, data: &[u32]) -> [u32; 4] {
 /// log2(samples)). A level past the view gives 0 sizes and the unchanged mip
 /// count (the documented choice: not public). Unbound or null T#: all zero.
 /// DMASK 0 writes one zero; TFE/LWE add the status dword.
-pub fn resinfo(m: &Mimg, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
-    let r = &m.raw;
+pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
+    let r = m;
     if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.mnemonic()));
+        return Err(format!("`{}` has no d16 form", m.name()));
     }
     let desc = read_tsharp(m, w, arch)?;
     let status = has_status(r.tfe, r.lwe);

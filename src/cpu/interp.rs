@@ -1,22 +1,10 @@
 //! VINTRP: attribute interpolation from LDS
 //! (reference/gcn-vintrp-clrx.md; docs/semantics.md "Interpolation").
 
-use super::WaveState;
 use crate::ir::{InterpMods, InterpStep};
+use crate::machine::lds::primitive_of_quad;
+use crate::machine::WaveState;
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
-
-/// The primitive a quad interpolates: the number of set bits of NEWPRIMMASK
-/// (M0[30:16]) below the quad's bit. Bit k set means a new primitive starts at
-/// quad k + 1; quad 0 always starts primitive 0 (CLRX VINTRP page, worked example
-/// 0b1010011 → lanes 0-3 prim 0, 4-7 prim 1, 8-19 prim 2, 20-27 prim 3, 28-63 prim 4).
-pub fn primitive_of_quad(newprimmask: u32, quad: u32) -> u32 {
-    let below = if quad >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << quad) - 1
-    };
-    (newprimmask & 0x7fff & below).count_ones()
-}
 
 /// Byte address in LDS of parameter `index` (0–11 of the 12 dwords: P0.x, P10.x,
 /// P0.y, P10.y, P0.z, P10.z, P0.w, P10.w, P20.x … P20.w) of `attr` for the lane's

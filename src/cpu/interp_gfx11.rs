@@ -11,65 +11,14 @@
 //! `v_interp_p2_f32 d, p, j, d`, op_sel 0x5 / 0x1 for the high f16 halves) shows
 //! how a compiler feeds them.
 
-use super::interp::{half_of, out_mod, primitive_of_quad, src_mod};
-use super::WaveState;
+use super::interp::{half_of, out_mod, src_mod};
 use crate::ir::VinterpStep;
+use crate::machine::lds::{check_param_m0, direct_address, param_address};
+use crate::machine::WaveState;
 use crate::texture::convert::{canonical_nan_bits, f32_to_f16};
 
 /// Lanes per quad.
 const QUAD: u32 = 4;
-
-/// Byte address in LDS of parameter `param` (0 = P0, 1 = P10, 2 = P20) of
-/// channel `chan` of `attr` for the primitive of quad `quad`:
-/// `M0[15:0] + 4 × (12 × (attr × numprim + prim) + 4 × param + chan)`.
-///
-/// RDNA3.5 ISA §12.2.1: `LDS_ADDR = lds_base + param_offset +
-/// attr# × numPrimsInVector × 12 DWORDs + prim# × 12 + attr_offset`, with
-/// `attr_offset` 0 = P0.x, 1 = P0.y … 11 = P2.w — channel-major within each
-/// parameter, unlike the gfx6–gfx10 order of CLRX's page (docs/errata.md IP1).
-/// `numprim` and `prim` come from NEWPRIMMASK = M0[30:16] exactly as before
-/// ([`primitive_of_quad`]); `lds_base` is the wave's own LDS.
-pub fn param_address(m0: u32, attr: u32, chan: u32, quad: u32, param: u32) -> u64 {
-    let mask = (m0 >> 16) & 0x7fff;
-    let numprim = u64::from(mask.count_ones() + 1);
-    let prim = u64::from(primitive_of_quad(mask, quad));
-    let index = 4 * u64::from(param) + u64::from(chan & 3);
-    u64::from(m0 & 0xffff) + 4 * (12 * (u64::from(attr) * numprim + prim) + index)
-}
-
-/// RDNA3.5 ISA §12.2.1: "lds_param_offset bits [6:0] must be set to zero".
-/// What the hardware does otherwise is not stated, so such an M0 is refused
-/// (docs/errata.md IP2).
-pub fn check_param_m0(m0: u32) -> Result<(), String> {
-    if m0 & 0x7f != 0 {
-        return Err(format!(
-            "lds_param_load: M0 = {m0:#010x}: lds_param_offset bits 6:0 must be zero (RDNA3 ISA)"
-        ));
-    }
-    Ok(())
-}
-
-/// `lds_direct_load`'s M0: the LDS byte address of a DWORD read (M0[15:0],
-/// dword-aligned) when M0[18:16] = 2 (DWORD). The sub-dword types (0 UBYTE,
-/// 1 USHORT, 4 SBYTE, 5 SSHORT) are refused: the guide says the address is
-/// dword-aligned but not which bytes of the dword a narrower type returns;
-/// 3, 6 and 7 are reserved (docs/errata.md IP2). M0[31:19] are ignored.
-pub fn direct_address(m0: u32) -> Result<u64, String> {
-    let ty = (m0 >> 16) & 7;
-    let addr = m0 & 0xffff;
-    match ty {
-        2 if addr & 3 == 0 => Ok(u64::from(addr)),
-        2 => Err(format!(
-            "lds_direct_load: M0 = {m0:#010x}: the address must be dword-aligned"
-        )),
-        0 | 1 | 4 | 5 => Err(format!(
-            "lds_direct_load: M0 = {m0:#010x}: data type {ty} (a sub-dword read) is not executed"
-        )),
-        _ => Err(format!(
-            "lds_direct_load: M0 = {m0:#010x}: data type {ty} is reserved"
-        )),
-    }
-}
 
 /// The quads with at least one active lane: LDSDIR instructions "use EXEC per
 /// quad (if any pixel is enabled in the quad, data is written to all 4

@@ -8,23 +8,21 @@
 
 pub mod atomic;
 pub mod bvh;
-pub mod grf;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
-pub mod memory;
 pub mod sample;
-pub mod state;
+pub mod visa;
 
-pub use memory::Memory;
-pub use state::WaveState;
+use crate::machine::{Memory, WaveState};
 
+use crate::ir::budget::{self, Steps};
 use crate::ir::{Op, Program, Reg, Src};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Why execution stopped early.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("wave {wave}, offset {offset:#x}: {message}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExecError {
     /// The wave.
     pub wave: u32,
@@ -32,31 +30,226 @@ pub struct ExecError {
     pub offset: usize,
     /// What went wrong.
     pub message: String,
+    /// Whether an operation failed or the launch as a whole was stopped.
+    pub kind: ExecErrorKind,
 }
 
-/// Runs every wave to `s_endpgm` (or the end of the program). Programs with
-/// image operations run their waves one after another in wave order — one valid
-/// serial order of their memory accesses, the same on every run; the others run
-/// in parallel.
-pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<(), ExecError> {
-    let touches_memory = prog.ops.iter().any(|(_, op)| match op {
-        Op::Image(_) => true,
-        Op::Grf(g) => matches!(**g, crate::ir::grf::GrfOp::StoreScaled { .. }),
-        _ => false,
-    });
-    if touches_memory {
-        waves.iter_mut().try_for_each(|w| run_wave(prog, w, mem))
-    } else {
-        waves
-            .par_iter_mut()
-            .try_for_each(|w| run_wave(prog, w, &mut Memory::default()))
+/// What stopped a run: an operation of one wave, or a limit of the launch
+/// (whose error names no wave or offset: with waves running in parallel,
+/// which one crosses first is not defined, and it does not matter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecErrorKind {
+    /// An operation failed (`wave` and `offset` name it).
+    Op,
+    /// The launch exceeded its work budget ([`crate::ir::budget`]).
+    Budget,
+    /// [`Limits::interrupt`] was requested (Ctrl-C).
+    Interrupted,
+}
+
+impl std::fmt::Display for ExecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            ExecErrorKind::Op => write!(
+                f,
+                "wave {}, offset {:#x}: {}",
+                self.wave, self.offset, self.message
+            ),
+            ExecErrorKind::Budget | ExecErrorKind::Interrupted => f.write_str(&self.message),
+        }
     }
 }
 
-/// Runs one wave.
+impl std::error::Error for ExecError {}
+
+impl ExecError {
+    fn budget(e: budget::Exceeded) -> ExecError {
+        ExecError {
+            wave: 0,
+            offset: 0,
+            message: e.to_string(),
+            kind: ExecErrorKind::Budget,
+        }
+    }
+
+    fn interrupted() -> ExecError {
+        ExecError {
+            wave: 0,
+            offset: 0,
+            message: "interrupted".into(),
+            kind: ExecErrorKind::Interrupted,
+        }
+    }
+}
+
+/// A request to stop CPU runs early: the command line's SIGINT (Ctrl-C)
+/// handler makes it ([`Interrupt::request`]), and every run given it in
+/// [`Limits::interrupt`] notices where it counts steps (at the start of each
+/// wave, at each backward jump, and every 4,096 operations of a straight
+/// pass), so it ends within a few operations of every wave (docs/semantics.md,
+/// "The work budget").
+#[derive(Debug, Default)]
+pub struct Interrupt {
+    requested: AtomicBool,
+    /// Runs polling the flag now.
+    polling: AtomicUsize,
+}
+
+impl Interrupt {
+    /// No request yet (usable in a `static`).
+    pub const fn new() -> Interrupt {
+        Interrupt {
+            requested: AtomicBool::new(false),
+            polling: AtomicUsize::new(0),
+        }
+    }
+
+    /// Asks every run polling this flag to stop. Returns whether one is
+    /// polling now; when none is, nothing will notice the request, and the
+    /// caller should end the process itself (a GPU dispatch, a shader
+    /// compilation and the printing of results cannot be stopped halfway).
+    pub fn request(&self) -> bool {
+        // SeqCst with the store in `Polling::drop`: either this sees the run
+        // still polling (and the run's caller sees the request once it
+        // returns), or the run has ended and the caller of this stops.
+        self.requested.store(true, Ordering::SeqCst);
+        self.polling.load(Ordering::SeqCst) > 0
+    }
+
+    /// Whether a stop was requested.
+    pub fn requested(&self) -> bool {
+        self.requested.load(Ordering::SeqCst)
+    }
+
+    fn poll(&self) -> Result<(), ExecError> {
+        if self.requested.load(Ordering::Relaxed) {
+            Err(ExecError::interrupted())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Marks a run as polling an [`Interrupt`] while it lives.
+struct Polling<'a>(&'a Interrupt);
+
+impl<'a> Polling<'a> {
+    fn new(i: &'a Interrupt) -> Polling<'a> {
+        i.polling.fetch_add(1, Ordering::SeqCst);
+        Polling(i)
+    }
+}
+
+impl Drop for Polling<'_> {
+    fn drop(&mut self) {
+        self.0.polling.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// What bounds a run: the launch's work budget ([`crate::ir::budget`]) and an
+/// optional interrupt request.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The launch's work budget in steps ([`budget::DEFAULT_MAX_STEPS`]
+    /// unless set).
+    pub max_steps: u64,
+    /// Polled where steps are counted; a request ends the run with
+    /// [`ExecErrorKind::Interrupted`].
+    pub interrupt: Option<&'static Interrupt>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_steps: budget::DEFAULT_MAX_STEPS,
+            interrupt: None,
+        }
+    }
+}
+
+/// Runs every wave to `s_endpgm` (or the end of the program) under the
+/// default [`Limits`]; see [`run_with`].
+pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<(), ExecError> {
+    run_with(prog, waves, mem, &Limits::default())
+}
+
+/// Runs every wave to `s_endpgm` (or the end of the program). Programs with
+/// image operations run their waves one after another in wave order — one
+/// valid serial order of their memory accesses, the same on every run; the
+/// others run in parallel. A launch whose straight pass exceeds a wave's
+/// share of the work budget is refused before any wave runs.
+pub fn run_with(
+    prog: &Program,
+    waves: &mut [WaveState],
+    mem: &mut Memory,
+    limits: &Limits,
+) -> Result<(), ExecError> {
+    budget::check_launch(prog, waves.len(), limits.max_steps).map_err(ExecError::budget)?;
+    let wl = WaveLimits {
+        share: budget::share(limits.max_steps, waves.len()),
+        max_steps: limits.max_steps,
+        waves: waves.len(),
+        interrupt: limits.interrupt,
+    };
+    let _polling = limits.interrupt.map(Polling::new);
+    let touches_memory = prog.ops.iter().any(|(_, op)| match op {
+        Op::Image(_) => true,
+        Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
+        _ => false,
+    });
+    if touches_memory {
+        waves
+            .iter_mut()
+            .try_for_each(|w| run_wave_limited(prog, w, mem, &wl))
+    } else {
+        waves
+            .par_iter_mut()
+            .try_for_each(|w| run_wave_limited(prog, w, &mut Memory::default(), &wl))
+    }
+}
+
+/// One wave's part of a launch's [`Limits`].
+struct WaveLimits {
+    /// The wave's share of the budget.
+    share: u64,
+    /// The launch's budget and waves (for the error).
+    max_steps: u64,
+    waves: usize,
+    interrupt: Option<&'static Interrupt>,
+}
+
+impl WaveLimits {
+    fn poll(&self) -> Result<(), ExecError> {
+        self.interrupt.map_or(Ok(()), Interrupt::poll)
+    }
+}
+
+/// Runs one wave as the only wave of a launch under the default budget.
 pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(), ExecError> {
-    use crate::ir::grf::{GrfOp, MAX_BACK_JUMPS};
+    budget::check_launch(prog, 1, budget::DEFAULT_MAX_STEPS).map_err(ExecError::budget)?;
+    let wl = WaveLimits {
+        share: budget::DEFAULT_MAX_STEPS,
+        max_steps: budget::DEFAULT_MAX_STEPS,
+        waves: 1,
+        interrupt: None,
+    };
+    run_wave_limited(prog, w, mem, &wl)
+}
+
+/// Runs one wave within its share of the budget (the launch's straight pass
+/// was checked by the caller).
+fn run_wave_limited(
+    prog: &Program,
+    w: &mut WaveState,
+    mem: &mut Memory,
+    limits: &WaveLimits,
+) -> Result<(), ExecError> {
+    use crate::ir::visa::{VisaOp, MAX_BACK_JUMPS};
     let wave = w.wave;
+    limits.poll()?;
+    // Steps taken (budget::Steps: the straight pass at once, each backward
+    // jump's distance when it is taken).
+    let mut steps = Steps::start(prog, limits.share);
     // Depth of the `IfActive` regions being skipped (cpu::grf, "SIMD control
     // flow"): while no channel is active nothing executes.
     let mut skipping = 0usize;
@@ -67,40 +260,53 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
     let mut pc = 0usize;
     while let Some((offset, op)) = prog.ops.get(pc) {
         pc += 1;
+        // A long straight pass notices an interrupt too.
+        if pc & 0xfff == 0 {
+            limits.poll()?;
+        }
         let fail = |message: String| ExecError {
             wave,
             offset: *offset,
             message,
+            kind: ExecErrorKind::Op,
         };
-        if let Op::Grf(g) = op {
+        if let Op::Visa(g) = op {
             match **g {
-                GrfOp::IfActive if skipping > 0 || !grf::any_active(w) => {
+                VisaOp::IfActive if skipping > 0 || !visa::any_active(w) => {
                     skipping += 1;
                     continue;
                 }
-                GrfOp::EndIfActive if skipping > 0 => {
+                VisaOp::EndIfActive if skipping > 0 => {
                     skipping -= 1;
                     continue;
                 }
                 _ if skipping > 0 => continue,
-                GrfOp::Loop => {
+                VisaOp::Loop => {
                     loops.push(pc);
                     continue;
                 }
-                GrfOp::EndLoop { again } => {
+                VisaOp::EndLoop { again } => {
                     let start = loops
                         .last()
                         .copied()
                         .ok_or_else(|| fail("a loop end without its start".into()))?;
-                    if !grf::loop_again(w, again) {
+                    if !visa::loop_again(w, again) {
                         loops.pop();
                     } else if back_jumps == MAX_BACK_JUMPS {
                         return Err(fail(format!(
-                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the step budget, docs/semantics.md)"
+                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"
                         )));
+                    } else if !steps.jump((pc - start) as u64) {
+                        // The body again, from its first op to this one
+                        // (budget::Steps::jump), would pass the wave's share.
+                        return Err(ExecError::budget(budget::Exceeded {
+                            max_steps: limits.max_steps,
+                            waves: limits.waves,
+                        }));
                     } else {
                         back_jumps += 1;
                         pc = start;
+                        limits.poll()?;
                     }
                     continue;
                 }
@@ -113,7 +319,7 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         match op {
             Op::End => break,
             Op::Nop | Op::Wait => {}
-            Op::Grf(g) => grf::execute(w, g, mem).map_err(fail)?,
+            Op::Visa(g) => visa::execute(w, g, mem).map_err(fail)?,
             Op::SMov { dst, src } => {
                 let v = w.scalar_src(*src);
                 w.write_scalar(*dst, v);
@@ -124,33 +330,21 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
                     w.set_vgpr(*dst, lane, v);
                 }
             }
-            Op::Interp {
-                step,
-                vdst,
-                ij,
-                attr,
-                chan,
-                mods,
-            } => interp::execute(w, *step, *vdst, *ij, *attr, *chan, mods),
+            Op::Interp(i) => interp::execute(w, i.step, i.vdst, i.ij, i.attr, i.chan, &i.mods),
             Op::LdsParamLoad { vdst, attr, chan } => {
                 interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(fail)?
             }
             Op::LdsDirectLoad { vdst } => interp_gfx11::lds_direct_load(w, *vdst).map_err(fail)?,
-            Op::Vinterp {
-                step,
-                vdst,
-                src,
-                neg,
-                clamp,
-                op_sel,
-            } => interp_gfx11::vinterp(w, *step, *vdst, *src, *neg, *clamp, *op_sel),
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Atomic => {
+            Op::Vinterp(v) => {
+                interp_gfx11::vinterp(w, v.step, v.vdst, v.src, v.neg, v.clamp, v.op_sel)
+            }
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Atomic => {
                 atomic::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::Bvh => {
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Bvh => {
                 bvh::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
-            Op::Image(m) if m.op.kind == crate::gcn::mimg_ops::BaseKind::ResInfo => {
+            Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::ResInfo => {
                 image::resinfo(m, w, &prog.arch).map_err(fail)?
             }
             Op::Image(m) if m.op.has_sampler() => {

@@ -51,29 +51,115 @@ pub enum DecodeError {
 /// the end) are errors; words that are not valid instructions are returned as
 /// [`Kind::Invalid`] entries so that a caller can print everything it saw.
 pub fn decode_stream(bytes: &[u8], arch: &Arch) -> Result<Vec<Inst>, DecodeError> {
-    if bytes.is_empty() {
-        return Err(DecodeError::Empty);
+    let mut stream = Stream::new(bytes, arch);
+    let out: Vec<Inst> = stream.by_ref().collect();
+    match stream.error {
+        Some(e) => Err(e),
+        None => Ok(out),
     }
-    let rest = bytes.len() % 4;
-    if rest != 0 {
-        return Err(DecodeError::Unaligned {
-            offset: bytes.len() - rest,
-            len: bytes.len(),
-            rest,
-        });
+}
+
+/// Decodes a byte stream lazily, one instruction per [`Iterator::next`], so
+/// that a caller that prints or lowers each instruction as it comes holds no
+/// more than the one in hand (the input bytes are borrowed, not copied).
+///
+/// It yields what [`decode_stream`] returns, in order; where `decode_stream`
+/// fails (empty, a partial dword, an instruction running past the end), the
+/// iteration ends after every instruction before the problem and
+/// [`Stream::error`] holds it. Invalid words are yielded as [`Kind::Invalid`].
+#[derive(Clone, Debug)]
+pub struct Stream<'a> {
+    bytes: &'a [u8],
+    arch: Arch,
+    /// Byte offset of the next instruction.
+    pos: usize,
+    error: Option<DecodeError>,
+}
+
+/// Dwords handed to [`decode_one`] at a time: more than the longest
+/// instruction (gfx10 NSA MIMG: 5 dwords), so no instruction is cut by the
+/// window; a longer one would be decoded from a wider window all the same.
+const WINDOW: usize = 16;
+
+impl<'a> Stream<'a> {
+    /// A stream over `bytes` for `arch`. An empty or unaligned input yields
+    /// nothing and reports the error [`decode_stream`] would.
+    pub fn new(bytes: &'a [u8], arch: &Arch) -> Stream<'a> {
+        let rest = bytes.len() % 4;
+        let error = if bytes.is_empty() {
+            Some(DecodeError::Empty)
+        } else if rest != 0 {
+            Some(DecodeError::Unaligned {
+                offset: bytes.len() - rest,
+                len: bytes.len(),
+                rest,
+            })
+        } else {
+            None
+        };
+        Stream {
+            bytes,
+            arch: *arch,
+            pos: if error.is_some() { bytes.len() } else { 0 },
+            error,
+        }
     }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let inst = decode_one(&words[i..], i * 4, arch)?;
-        i += inst.words.len();
-        out.push(inst);
+
+    /// The problem that ended the stream early, once iteration has stopped.
+    pub fn error(&self) -> Option<&DecodeError> {
+        self.error.as_ref()
     }
-    Ok(out)
+
+    /// Up to `n` dwords from byte offset `pos`, little-endian.
+    fn words_at(&self, pos: usize, n: usize, buf: &mut [u32]) -> usize {
+        let avail = (self.bytes.len() - pos) / 4;
+        let n = n.min(avail).min(buf.len());
+        for (k, w) in buf[..n].iter_mut().enumerate() {
+            let at = pos + 4 * k;
+            *w = u32::from_le_bytes([
+                self.bytes[at],
+                self.bytes[at + 1],
+                self.bytes[at + 2],
+                self.bytes[at + 3],
+            ]);
+        }
+        n
+    }
+}
+
+impl Iterator for Stream<'_> {
+    type Item = Inst;
+
+    fn next(&mut self) -> Option<Inst> {
+        if self.pos >= self.bytes.len() {
+            return None;
+        }
+        let mut buf = [0u32; WINDOW];
+        let n = self.words_at(self.pos, WINDOW, &mut buf);
+        let decoded = match decode_one(&buf[..n], self.pos, &self.arch) {
+            // Longer than the window (no known instruction is): decode it again
+            // from the words it needs, or all that remain, so that the result
+            // and a truncation's byte counts are those of the whole stream.
+            Err(DecodeError::Truncated { needed, .. }) if n == WINDOW => {
+                let avail = (self.bytes.len() - self.pos) / 4;
+                let mut wide = vec![0u32; (needed / 4).min(avail)];
+                let m = self.words_at(self.pos, wide.len(), &mut wide);
+                decode_one(&wide[..m], self.pos, &self.arch)
+            }
+            r => r,
+        };
+        match decoded {
+            Ok(inst) => {
+                self.pos += inst.len_bytes();
+                Some(inst)
+            }
+            Err(e) => {
+                self.pos = self.bytes.len();
+                self.error = Some(e);
+                None
+            }
+        }
+    }
 }
 
 /// The operand-decoded result of a class, or (`None`: no signature rows, as on
@@ -101,7 +187,7 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
     }
     let mut body = &words[..len];
     let decoded: Result<Kind, String> = match enc {
-        Encoding::Mimg => mimg::decode(body, arch).map(Kind::Mimg),
+        Encoding::Mimg => mimg::decode(body, arch).map(|m| Kind::Mimg(Box::new(m))),
         Encoding::Sopp => sopp::decode(body, arch).map(Kind::Sopp),
         Encoding::Sop1 | Encoding::Sop2 | Encoding::Sopk | Encoding::Sopc => {
             match salu::decode(enc, body, arch) {
@@ -181,4 +267,72 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
             kind: Kind::Invalid { reason },
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stream decodes lazily: the first instruction of a long stream that
+    /// ends in a cut instruction comes before the cut is seen, and the cut is
+    /// reported once the iteration reaches it (what lets the listing stream).
+    #[test]
+    fn the_stream_is_lazy() {
+        let arch = Arch::default_arch();
+        // s_nop 0 many times, then the first dword of an 8-byte MIMG.
+        let mut bytes: Vec<u8> = std::iter::repeat_n(0xbf80_0000u32.to_le_bytes(), 1 << 16)
+            .flatten()
+            .collect();
+        bytes.extend_from_slice(&0xf000_1300u32.to_le_bytes());
+        let mut s = Stream::new(&bytes, &arch);
+        assert_eq!(s.next().map(|i| i.offset), Some(0));
+        assert!(s.error().is_none(), "decoded ahead");
+        assert_eq!(s.by_ref().count(), (1 << 16) - 1);
+        assert!(
+            matches!(s.error(), Some(DecodeError::Truncated { offset, .. }) if *offset == 4 << 16)
+        );
+    }
+
+    /// The stream yields what a whole-buffer decode of the same words does,
+    /// for every generation, on words of every class (random, truncated or not).
+    #[test]
+    fn the_stream_is_decode_one_over_the_whole_buffer() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for name in [
+            "gfx6", "gfx7", "gfx8", "gfx9", "gfx1010", "gfx1030", "gfx1100",
+        ] {
+            let arch = Arch::parse(name).unwrap();
+            for _ in 0..200 {
+                let n = 1 + (x % 24) as usize;
+                let words: Vec<u32> = (0..n)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x as u32
+                    })
+                    .collect();
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let mut want = Vec::new();
+                let mut cut = None;
+                let mut i = 0;
+                while i < words.len() {
+                    match decode_one(&words[i..], i * 4, &arch) {
+                        Ok(inst) => {
+                            i += inst.words.len();
+                            want.push(inst);
+                        }
+                        Err(e) => {
+                            cut = Some(e);
+                            break;
+                        }
+                    }
+                }
+                let mut s = Stream::new(&bytes, &arch);
+                let got: Vec<Inst> = s.by_ref().collect();
+                assert_eq!(got, want, "{name} {words:08x?}");
+                assert_eq!(s.error(), cut.as_ref(), "{name} {words:08x?}");
+            }
+        }
+    }
 }

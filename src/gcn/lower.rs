@@ -3,12 +3,14 @@
 //! Only what the interpreter executes is lowered; anything else is a
 //! [`LowerError`] naming the instruction and its offset — never skipped.
 
+use super::mimg::Mimg;
 use super::{
     interp::{Interp, InterpOp},
-    Inst, Kind,
+    DecodeError, Inst, Kind,
 };
 use crate::arch::{Arch, Gen};
-use crate::ir::{InterpMods, InterpStep, Op, Program, Reg, Src, VinterpStep};
+use crate::ir::image::{AddrRegs, ImageOp, ImageType};
+use crate::ir::{self, InterpMods, InterpStep, Op, Program, Reg, Src, VinterpStep};
 
 /// An instruction the interpreter does not execute.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,32 +24,130 @@ pub struct LowerError {
 
 /// Lowers a decoded stream.
 pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
-    let mut ops = Vec::with_capacity(insts.len());
-    for inst in insts {
-        let fail = |what: String| LowerError {
-            offset: inst.offset,
-            what,
-        };
-        let op = match &inst.kind {
-            Kind::Invalid { reason } => return Err(fail(format!("invalid instruction: {reason}"))),
-            Kind::Mimg(m) => Op::Image(Box::new(m.clone())),
-            Kind::Sopp(s) => match s.mnemonic() {
-                "s_endpgm" => Op::End,
-                "s_nop" => Op::Nop,
-                "s_waitcnt" => Op::Wait,
-                other => {
-                    return Err(fail(format!(
-                        "`{other}` is not executed by the interpreter"
-                    )))
-                }
-            },
-            Kind::Interp(i) => lower_interp(i).map_err(fail)?,
-            // Every other class by its mnemonic (the operand-decoded classes and `Other`).
-            _ => lower_other(inst.mnemonic(), &inst.words, arch).map_err(fail)?,
-        };
-        ops.push((inst.offset, op));
-    }
+    let ops = insts
+        .iter()
+        .map(|inst| lower_inst(inst.clone(), arch))
+        .collect::<Result<_, _>>()?;
     Ok(Program { arch: *arch, ops })
+}
+
+/// Why [`lower_bytes`] failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LowerBytesError {
+    /// The stream cannot be decoded (empty, a partial dword, a truncated last
+    /// instruction).
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// An instruction that is not executed.
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+}
+
+/// Decodes and lowers `bytes` one instruction at a time, so that the decoded
+/// program is never held whole: the memory it takes is the lowered program's
+/// (see [`crate::ir::Op`]). The result, and which error wins, are those of
+/// [`super::decode_stream`] then [`lower`]: a stream that cannot be decoded is
+/// that error even when an instruction before the problem is refused.
+pub fn lower_bytes(bytes: &[u8], arch: &Arch) -> Result<Program, LowerBytesError> {
+    let mut stream = super::Stream::new(bytes, arch);
+    let mut ops = Vec::new();
+    let mut refused = None;
+    for inst in stream.by_ref() {
+        if refused.is_some() {
+            // Only decoding is left to do: a decode error still comes first.
+            continue;
+        }
+        match lower_inst(inst, arch) {
+            Ok(op) => ops.push(op),
+            Err(e) => {
+                refused = Some(e);
+                ops = Vec::new();
+            }
+        }
+    }
+    if let Some(e) = stream.error() {
+        return Err(e.clone().into());
+    }
+    match refused {
+        Some(e) => Err(e.into()),
+        None => Ok(Program { arch: *arch, ops }),
+    }
+}
+
+/// Lowers one decoded instruction, with the byte offset it came from. It is
+/// taken by value: an image instruction's decoded form moves into its op.
+pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
+    let Inst {
+        offset,
+        words,
+        kind,
+        ..
+    } = inst;
+    let fail = |what: String| LowerError { offset, what };
+    let op = match kind {
+        Kind::Invalid { reason } => return Err(fail(format!("invalid instruction: {reason}"))),
+        Kind::Mimg(m) => Op::Image(Box::new(image_op(&m).map_err(fail)?)),
+        Kind::Sopp(s) => match s.mnemonic() {
+            "s_endpgm" => Op::End,
+            "s_nop" => Op::Nop,
+            "s_waitcnt" => Op::Wait,
+            other => {
+                return Err(fail(format!(
+                    "`{other}` is not executed by gcnrun (neither backend)"
+                )))
+            }
+        },
+        Kind::Interp(i) => lower_interp(&i).map_err(fail)?,
+        // Every other class by its mnemonic: the operand-decoded classes
+        // (SALU, VALU, scalar and vector memory, LDS, exports) and `Other`.
+        other => lower_other(other.mnemonic(), &words, arch).map_err(fail)?,
+    };
+    Ok((offset, op))
+}
+
+/// A decoded MIMG word as the operation it performs: registers as numbers (the
+/// descriptor fields hold SGPR / 4), the DIM field as the image type it names
+/// (gfx10+; before, the address layout comes from the resource), NSA forms as
+/// their list of address VGPRs, and the gradient width resolved per generation
+/// ([`gradients_16`]).
+pub fn image_op(m: &Mimg) -> Result<ImageOp, String> {
+    let r = &m.raw;
+    let listed = m.nsa_form || m.op.kind == crate::ir::image::ImageKind::Bvh;
+    let addr = if listed {
+        // BVH addresses are a fixed count the decoder already expanded.
+        AddrRegs::list(&m.address_vgprs())
+            .ok_or_else(|| format!("`{}` lists too many address VGPRs", m.op.name))?
+    } else {
+        AddrRegs::Contiguous(r.vaddr)
+    };
+    Ok(ImageOp {
+        op: m.op.sem,
+        dim: (m.gen >= Gen::Gfx10).then(|| ImageType::ALL[(r.dim & 7) as usize]),
+        dmask: r.dmask,
+        unorm: r.unorm,
+        atomic: super::mimg_ops::atomic_op(m.op.name),
+        glc: r.glc,
+        da: r.da,
+        r128: r.r128,
+        a16: r.a16,
+        g16: m.op.gradients() && gradients_16(m.op.flags, r.a16, m.gen),
+        tfe: r.tfe,
+        lwe: r.lwe,
+        d16: r.d16,
+        vdata: r.vdata,
+        addr,
+        srsrc: r.srsrc * 4,
+        ssamp: r.ssamp * 4,
+    })
+}
+
+/// True when the derivatives of a gradient op are 16-bit: the `_g16` opcodes,
+/// and A16 on gfx9, where gradients follow the address width because the
+/// generation has no G16 control (LLVM `legalizeImageIntrinsic`: "16 bit
+/// gradients are supported, but are tied to the A16 control"; `FeatureG16` is
+/// in `FeatureGFX10`, not in gfx9's features).
+pub fn gradients_16(flags: u16, a16: bool, gen: Gen) -> bool {
+    flags & crate::ir::image::flag::G16 != 0 || (a16 && gen < Gen::Gfx10)
 }
 
 /// VINTRP and the VOP3 interps of gfx8–gfx10: the f32 steps with their VOP3
@@ -82,7 +182,7 @@ fn lower_interp(i: &Interp) -> Result<Op, String> {
             .ok_or_else(|| format!("`{}` without a VGPR second source", i.name))?,
         _ => 0,
     };
-    Ok(Op::Interp {
+    Ok(Op::Interp(Box::new(ir::Interp {
         step,
         vdst: i.vdst,
         ij,
@@ -96,7 +196,7 @@ fn lower_interp(i: &Interp) -> Result<Op, String> {
             high: i.high,
             vsrc2,
         },
-    })
+    })))
 }
 
 /// gfx11 LDSDIR and VINTERP (docs/semantics.md "gfx11 interpolation");
@@ -142,14 +242,14 @@ fn lower_gfx11(i: &Interp) -> Result<Option<Op>, String> {
     let vgpr = |k: usize| {
         i.vsrcs[k].ok_or_else(|| format!("`{}` with a non-VGPR src{k} is not executed", i.name))
     };
-    Ok(Some(Op::Vinterp {
+    Ok(Some(Op::Vinterp(Box::new(ir::Vinterp {
         step,
         vdst: i.vdst,
         src: [vgpr(0)?, vgpr(1)?, vgpr(2)?],
         neg: i.neg,
         clamp: i.clamp,
         op_sel: i.op_sel,
-    }))
+    }))))
 }
 
 /// `s_mov_b32`, `s_movk_i32`, `v_mov_b32_e32`.
@@ -170,7 +270,7 @@ fn lower_other(name: Option<&str>, words: &[u32], arch: &Arch) -> Result<Op, Str
             dst: (w >> 17) & 0xff,
             src: source(w & 0x1ff, literal, arch).ok_or("v_mov_b32: unsupported source")?,
         }),
-        Some(n) => Err(format!("`{n}` is not executed by the interpreter")),
+        Some(n) => Err(format!("`{n}` is not executed by gcnrun (neither backend)")),
         None => Err("unnamed instruction".into()),
     }
 }

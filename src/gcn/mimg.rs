@@ -68,17 +68,9 @@ pub struct Mimg {
     pub vdata_count: u32,
     /// The address operands as printed: `(first VGPR, count)`. One entry for the
     /// contiguous form, one per address for NSA forms.
-    pub addrs: Vec<(u32, u32)>,
+    pub addrs: AddrList,
     /// True for the NSA (non-sequential address) form.
     pub nsa_form: bool,
-    /// srsrc as printed (`s[8:15]`, `ttmp[4:11]`, …).
-    pub srsrc_text: String,
-    /// ssamp as printed, for ops that take a sampler.
-    pub ssamp_text: Option<String>,
-    /// Bits of the first two dwords that LLVM decodes but neither prints nor
-    /// re-encodes from text (unused bits; bit 14 on gfx10; …): text cannot
-    /// round-trip them.
-    pub ignored_bits: u64,
 }
 
 /// Raw field values; fields absent from a generation's encoding are 0.
@@ -120,8 +112,91 @@ pub struct Raw {
     pub ssamp: u32,
     /// NSA field: extra address dwords (gfx10: 0–3; gfx11: 0–1).
     pub nsa: u32,
-    /// The address bytes of the NSA dwords, in order (padding included).
-    pub nsa_bytes: Vec<u32>,
+    /// The address bytes of the NSA dwords, in order (padding included); the
+    /// first `4 × nsa` are used ([`Raw::nsa_addrs`]).
+    pub nsa_bytes: [u8; 12],
+}
+
+impl Raw {
+    /// The address VGPRs the NSA dwords hold, in order (padding included).
+    pub fn nsa_addrs(&self) -> impl Iterator<Item = u32> + '_ {
+        let n = (4 * self.nsa as usize).min(self.nsa_bytes.len());
+        self.nsa_bytes[..n].iter().map(|&b| u32::from(b))
+    }
+}
+
+/// The address operands of an instruction as printed: `(first VGPR, count)`
+/// pairs, one for the contiguous form, one per address for NSA forms. Held
+/// inline in bytes (a VGPR number is 8 bits, an operand at most 16 registers)
+/// so that a decoded or lowered image instruction needs no allocation of its
+/// own beyond its box.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AddrList {
+    len: u8,
+    regs: [(u8, u8); AddrList::MAX],
+}
+
+impl AddrList {
+    /// The most operands: the address VGPR and 12 NSA bytes of a gfx10 NSA form.
+    pub const MAX: usize = 13;
+
+    /// Operands listed.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when no operand is listed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The operands in order, as `(first VGPR, count)`.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.regs[..self.len()]
+            .iter()
+            .map(|&(f, c)| (u32::from(f), u32::from(c)))
+    }
+
+    /// The first operand.
+    pub fn first(&self) -> Option<(u32, u32)> {
+        self.iter().next()
+    }
+
+    /// The last operand.
+    pub fn last(&self) -> Option<(u32, u32)> {
+        self.iter().last()
+    }
+
+    /// Appends an operand; `first` and `count` come from 8-bit fields and the
+    /// address-size tables, so they fit a byte, and there are never more than
+    /// [`AddrList::MAX`] (refused as an invalid encoding otherwise).
+    fn push(&mut self, first: u32, count: u32) -> Result<(), String> {
+        let slot = self
+            .regs
+            .get_mut(self.len as usize)
+            .ok_or("more address operands than an encoding holds")?;
+        *slot = (byte(first)?, byte(count)?);
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Sets the register count of operand `k`, if there is one.
+    fn set_count(&mut self, k: usize, count: u32) -> Result<(), String> {
+        if k < self.len() {
+            self.regs[k].1 = byte(count)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the first `n` operands.
+    fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(u8::try_from(n).unwrap_or(u8::MAX));
+    }
+}
+
+/// A register number or count as a byte.
+fn byte(v: u32) -> Result<u8, String> {
+    u8::try_from(v).map_err(|_| format!("register field {v} does not fit 8 bits"))
 }
 
 /// Dimension names as LLVM prints them (`dim:SQ_RSRC_IMG_*`), indexed by the
@@ -254,15 +329,12 @@ fn read_raw(words: &[u32], gen: Gen) -> Result<Raw, String> {
             r.ssamp = bits(q, 58, 5);
         }
     }
-    r.nsa_bytes = words
-        .iter()
-        .skip(2)
-        .take(r.nsa as usize)
-        .flat_map(|w| w.to_le_bytes())
-        .map(u32::from)
-        .collect();
-    if r.nsa_bytes.len() != 4 * r.nsa as usize {
+    let nsa_words = words.get(2..2 + r.nsa as usize).unwrap_or(&[]);
+    if nsa_words.len() != r.nsa as usize || nsa_words.len() > 3 {
         return Err("truncated MIMG NSA address dwords".into());
+    }
+    for (k, w) in nsa_words.iter().enumerate() {
+        r.nsa_bytes[4 * k..4 * k + 4].copy_from_slice(&w.to_le_bytes());
     }
     Ok(r)
 }
@@ -529,7 +601,7 @@ fn check_vgprs(first: u32, count: u32, what: &str) -> Result<(), String> {
 /// The bvh address operands: contiguous (node pointer, ray extent, origin,
 /// direction, inverse direction: 11 dwords, 12 for bvh64, 3 fewer with a16),
 /// or NSA.
-fn bvh_addrs(op: &MimgOp, r: &Raw, gen: Gen) -> Result<(Vec<(u32, u32)>, bool), String> {
+fn bvh_addrs(op: &MimgOp, r: &Raw, gen: Gen) -> Result<(AddrList, bool), String> {
     let is64 = op.has(flag::BVH64);
     let n = match (is64, r.a16) {
         (false, false) => 11,
@@ -539,7 +611,9 @@ fn bvh_addrs(op: &MimgOp, r: &Raw, gen: Gen) -> Result<(Vec<(u32, u32)>, bool), 
     };
     if r.nsa == 0 {
         check_vgprs(r.vaddr, n, "vaddr")?;
-        return Ok((vec![(r.vaddr, n)], false));
+        let mut one = AddrList::default();
+        one.push(r.vaddr, n)?;
+        return Ok((one, false));
     }
     let widths: Vec<u32> = if gen == Gen::Gfx11 {
         // LLVM MIMG_IntersectRay_Helper::gfx11_addr_types.
@@ -563,16 +637,26 @@ fn bvh_addrs(op: &MimgOp, r: &Raw, gen: Gen) -> Result<(Vec<(u32, u32)>, bool), 
         }
         vec![1; n as usize]
     };
-    let firsts = std::iter::once(r.vaddr).chain(r.nsa_bytes.iter().copied());
-    let mut addrs = Vec::new();
+    let firsts = std::iter::once(r.vaddr).chain(r.nsa_addrs());
+    let mut addrs = AddrList::default();
     for (first, w) in firsts.zip(widths.iter().copied()) {
         check_vgprs(first, w, "vaddr")?;
-        addrs.push((first, w));
+        addrs.push(first, w)?;
     }
     if addrs.len() != widths.len() {
         return Err("too few NSA address bytes".into());
     }
     Ok((addrs, true))
+}
+
+/// SGPRs of the resource descriptor operand as LLVM prints it: 8 (a T#), 4
+/// for BVH.
+fn srsrc_count(op: &MimgOp) -> u32 {
+    if op.kind == BaseKind::Bvh {
+        4
+    } else {
+        8
+    }
 }
 
 /// Decodes one MIMG instruction (`words` holds exactly [`length_dwords`] dwords).
@@ -592,27 +676,20 @@ pub fn decode(words: &[u32], arch: &Arch) -> Result<Mimg, String> {
     if gen <= Gen::Gfx7 {
         check_gfx6_gfx7_dmask(op, &r)?;
     }
-    let l = layout(gen);
-    let q = u64::from(words[0]) | (u64::from(words[1]) << 32);
-    let ignored_bits = q & ignored_mask(l);
 
-    let srsrc_count = if op.kind == BaseKind::Bvh { 4 } else { 8 };
-    let srsrc_text = sreg_text(r.srsrc, srsrc_count, "srsrc", arch)?;
-    let ssamp_text = if op.has_sampler() {
-        Some(sreg_text(r.ssamp, 4, "ssamp", arch)?)
-    } else {
-        None
-    };
+    // The descriptor operands must be tuples LLVM spells; the text is made
+    // again when printed (Mimg::text), so the decoded form holds no strings.
+    sreg_text(r.srsrc, srsrc_count(op), "srsrc", arch)?;
+    if op.has_sampler() {
+        sreg_text(r.ssamp, 4, "ssamp", arch)?;
+    }
 
     let mut m = Mimg {
         op,
         gen,
         vdata_count: default_vdata(op, gen),
-        addrs: Vec::new(),
+        addrs: AddrList::default(),
         nsa_form: r.nsa != 0,
-        srsrc_text,
-        ssamp_text,
-        ignored_bits,
         raw: r,
     };
     check_vgprs(m.raw.vdata, m.vdata_count, "vdata")?;
@@ -632,12 +709,17 @@ pub fn decode(words: &[u32], arch: &Arch) -> Result<Mimg, String> {
                 op.name, m.raw.nsa
             )
         })?;
-        let firsts = std::iter::once(m.raw.vaddr).chain(m.raw.nsa_bytes.iter().copied());
-        m.addrs = firsts.take(n as usize).map(|v| (v, 1)).collect();
+        let firsts: Vec<u32> = std::iter::once(m.raw.vaddr)
+            .chain(m.raw.nsa_addrs())
+            .take(n as usize)
+            .collect();
+        for v in firsts {
+            m.addrs.push(v, 1)?;
+        }
     } else {
         let n = default_vaddr(op);
         check_vgprs(m.raw.vaddr, n, "vaddr")?;
-        m.addrs = vec![(m.raw.vaddr, n)];
+        m.addrs.push(m.raw.vaddr, n)?;
     }
     widths(&mut m, arch)?;
     Ok(m)
@@ -726,19 +808,18 @@ fn widths(m: &mut Mimg, arch: &Arch) -> Result<(), String> {
     let tail = addr.saturating_sub(cur_addr.saturating_sub(1));
     if partial {
         match m.addrs.last() {
-            Some(&(last, _)) if last + tail <= 256 => {}
+            Some((last, _)) if last + tail <= 256 => {}
             _ => return Ok(()),
         }
     }
     m.vdata_count = width;
     if partial {
-        if let Some(a) = m.addrs.last_mut() {
-            a.1 = tail;
-        }
+        let last = m.addrs.len().saturating_sub(1);
+        m.addrs.set_count(last, tail)?;
     } else if m.nsa_form {
         m.addrs.truncate(addr as usize);
-    } else if let Some(a) = m.addrs.first_mut() {
-        a.1 = addr;
+    } else {
+        m.addrs.set_count(0, addr)?;
     }
     Ok(())
 }
@@ -782,8 +863,15 @@ impl Mimg {
     pub fn address_vgprs(&self) -> Vec<u32> {
         self.addrs
             .iter()
-            .flat_map(|&(first, count)| first..first + count)
+            .flat_map(|(first, count)| first..first + count)
             .collect()
+    }
+
+    /// A descriptor operand (srsrc, ssamp) as LLVM spells it. Decoding checked
+    /// that it has a spelling, which depends on the generation only.
+    fn sreg(&self, raw: u32, count: u32) -> String {
+        let arch = Arch::parse(self.gen.name()).unwrap_or_else(Arch::default_arch);
+        sreg_text(raw, count, "", &arch).unwrap_or_else(|_| format!("s[{}]", raw * 4))
     }
 
     /// The mnemonic.
@@ -796,10 +884,10 @@ impl Mimg {
     pub fn text(&self) -> String {
         let r = &self.raw;
         let addr = if self.nsa_form {
-            let regs: Vec<String> = self.addrs.iter().map(|&(f, c)| vgpr_range(f, c)).collect();
+            let regs: Vec<String> = self.addrs.iter().map(|(f, c)| vgpr_range(f, c)).collect();
             format!("[{}]", regs.join(", "))
         } else {
-            let (f, c) = self.addrs.first().copied().unwrap_or((r.vaddr, 1));
+            let (f, c) = self.addrs.first().unwrap_or((r.vaddr, 1));
             vgpr_range(f, c)
         };
         let mut s = format!(
@@ -807,7 +895,7 @@ impl Mimg {
             self.op.name,
             vgpr_range(r.vdata, self.vdata_count),
             addr,
-            self.srsrc_text
+            self.sreg(r.srsrc, srsrc_count(self.op))
         );
         if self.op.kind == BaseKind::Bvh {
             if r.a16 {
@@ -815,9 +903,9 @@ impl Mimg {
             }
             return s;
         }
-        if let Some(ss) = &self.ssamp_text {
+        if self.op.has_sampler() {
             s.push_str(", ");
-            s.push_str(ss);
+            s.push_str(&self.sreg(r.ssamp, 4));
         }
         if r.dmask != 0 {
             s.push_str(&format!(" dmask:0x{:x}", r.dmask));
@@ -890,13 +978,23 @@ impl Mimg {
         f.push(Field::int("srsrc", r.srsrc));
         f.push(Field::int("ssamp", r.ssamp));
         if self.gen >= Gen::Gfx10 {
-            let extra: Vec<u32> = self.addrs.iter().skip(1).map(|&(v, _)| v).collect();
+            let extra: Vec<u32> = self.addrs.iter().skip(1).map(|(v, _)| v).collect();
             f.push(Field {
                 name: "nsa",
                 value: FieldValue::List(if self.nsa_form { extra } else { Vec::new() }),
             });
         }
         f
+    }
+
+    /// Bits of the first two dwords `words` that LLVM decodes but neither
+    /// prints nor re-encodes from text (unused bits; bit 14 on gfx10; …): text
+    /// cannot round-trip them. (Computed from the words, so that a decoded
+    /// instruction does not carry them.)
+    pub fn ignored_bits(&self, words: &[u32]) -> u64 {
+        let q = u64::from(words.first().copied().unwrap_or(0))
+            | (u64::from(words.get(1).copied().unwrap_or(0)) << 32);
+        q & ignored_mask(layout(self.gen))
     }
 
     /// The dwords LLVM's assembler produces from [`Mimg::text`]: the input with the
@@ -906,13 +1004,13 @@ impl Mimg {
     pub fn canonical_words(&self, words: &[u32]) -> Vec<u32> {
         let q = (u64::from(words.first().copied().unwrap_or(0))
             | (u64::from(words.get(1).copied().unwrap_or(0)) << 32))
-            & !self.ignored_bits;
+            & !self.ignored_bits(words);
         let mut w0 = q as u32;
         let w1 = (q >> 32) as u32;
         if !self.nsa_form {
             return vec![w0, w1];
         }
-        let extra: Vec<u32> = self.addrs.iter().skip(1).map(|&(v, _)| v).collect();
+        let extra: Vec<u32> = self.addrs.iter().skip(1).map(|(v, _)| v).collect();
         let n = extra.len().div_ceil(4) as u32;
         match layout(self.gen) {
             Layout::Gfx10 => w0 = (w0 & !0b110) | (n << 1),

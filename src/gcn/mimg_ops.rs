@@ -8,125 +8,30 @@
 
 use crate::arch::{Arch, Gen};
 
-/// What an image instruction does, independent of its sampling suffixes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BaseKind {
-    /// `image_load*`: read texels without a sampler.
-    Load,
-    /// `image_store*`: write texels.
-    Store,
-    /// `image_atomic_*`: read-modify-write one texel.
-    Atomic,
-    /// `image_sample*`: filtered read through a sampler.
-    Sample,
-    /// `image_gather4*`: the four texels of a bilinear footprint, one component.
-    Gather4,
-    /// `image_get_lod`: the LOD a sample would use.
-    GetLod,
-    /// `image_get_resinfo`: the resource's dimensions and mip count.
-    ResInfo,
-    /// `image_msaa_load` (gfx10.3+): the samples of one MSAA pixel.
-    MsaaLoad,
-    /// `image_bvh*_intersect_ray` (gfx10.3+): ray/box or ray/triangle test.
-    Bvh,
-}
-
-/// Suffix and property flags of an opcode row (bit set in [`MimgOp::flags`]).
-pub mod flag {
-    /// `_c`: a depth-compare value precedes the coordinates.
-    pub const C: u16 = 1 << 0;
-    /// `_o`: a packed texel offset precedes the coordinates.
-    pub const O: u16 = 1 << 1;
-    /// `_d`: user derivatives (gradients) precede the coordinates.
-    pub const D: u16 = 1 << 2;
-    /// `_cd`: coarse user derivatives.
-    pub const CD: u16 = 1 << 3;
-    /// `_l`: explicit LOD follows the coordinates.
-    pub const L: u16 = 1 << 4;
-    /// `_b`: an LOD bias precedes the coordinates.
-    pub const B: u16 = 1 << 5;
-    /// `_lz`: LOD zero.
-    pub const LZ: u16 = 1 << 6;
-    /// `_cl`: an LOD clamp follows the coordinates.
-    pub const CL: u16 = 1 << 7;
-    /// `_g16`: 16-bit gradients.
-    pub const G16: u16 = 1 << 8;
-    /// `_mip` loads/stores and resinfo: a mip level follows the coordinates.
-    pub const MIP: u16 = 1 << 9;
-    /// `_pck`/`_pck_sgn` loads/stores: no D16 operand (LLVM `HasD16 = 0`).
-    pub const NO_D16: u16 = 1 << 10;
-    /// `_cmpswap`/`_fcmpswap`: two data dwords per component (LLVM `AtomicX2`).
-    pub const X2: u16 = 1 << 11;
-    /// `image_bvh64_intersect_ray`: 64-bit node pointer.
-    pub const BVH64: u16 = 1 << 12;
-    /// gfx10: needs LLVM's `HasGFX10_AEncoding` (gfx10.3, and gfx1013 of
-    /// gfx10.1; `Arch::a_encoding`); llvm-mc-19 rejects it with `-mcpu=gfx1010`.
-    pub const GFX10_A: u16 = 1 << 13;
-    /// Decodes, but is refused by execution: what it does is not in a public
-    /// source (`image_gather4h`'s texel footprint, docs/errata.md S15).
-    pub const UNDOCUMENTED: u16 = 1 << 14;
-}
+use crate::ir::atomic::AtomicOp;
+pub use crate::ir::image::{flag, ImageKind as BaseKind, Opcode};
 
 /// "No opcode in this generation".
 pub const NONE: u16 = 0xffff;
 
-/// One MIMG instruction: mnemonic, kind, flags and opcode per generation.
+/// One MIMG instruction: what it does ([`Opcode`], which the row derefs to) and its
+/// opcode number per generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MimgOp {
-    /// LLVM mnemonic.
-    pub name: &'static str,
-    /// Base operation.
-    pub kind: BaseKind,
-    /// [`flag`] bits.
-    pub flags: u16,
+    /// Mnemonic, kind and suffix flags: the operation the lowering hands on.
+    pub sem: Opcode,
     /// Opcode in gfx6, gfx7, gfx8, gfx9, gfx10, gfx11 ([`NONE`] = absent).
     pub opc: [u16; 6],
 }
 
+impl std::ops::Deref for MimgOp {
+    type Target = Opcode;
+    fn deref(&self) -> &Opcode {
+        &self.sem
+    }
+}
+
 impl MimgOp {
-    /// True when the row has every bit of `f`.
-    pub fn has(&self, f: u16) -> bool {
-        self.flags & f == f
-    }
-
-    /// Number of extra address words before the coordinates (offset, bias,
-    /// z-compare): LLVM `NumExtraArgs`.
-    pub fn extra_args(&self) -> u32 {
-        [flag::O, flag::B, flag::C]
-            .iter()
-            .filter(|&&f| self.has(f))
-            .count() as u32
-    }
-
-    /// True for sample/gather ops with user gradients (`_d`, `_cd`).
-    pub fn gradients(&self) -> bool {
-        self.flags & (flag::D | flag::CD) != 0
-    }
-
-    /// True when one address word follows the coordinates: LOD, clamp or mip
-    /// (LLVM `LodOrClampOrMip`).
-    pub fn lod_clamp_or_mip(&self) -> bool {
-        self.flags & (flag::L | flag::CL | flag::MIP) != 0
-    }
-
-    /// True when the op takes a sampler (`ssamp` operand).
-    pub fn has_sampler(&self) -> bool {
-        matches!(
-            self.kind,
-            BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
-        )
-    }
-
-    /// True when the op has the D16 operand (LLVM `HasD16`): loads and stores
-    /// except the `_pck` forms, samples, gathers and msaa_load.
-    pub fn has_d16(&self) -> bool {
-        match self.kind {
-            BaseKind::Load | BaseKind::Store => !self.has(flag::NO_D16),
-            BaseKind::Sample | BaseKind::Gather4 | BaseKind::MsaaLoad => true,
-            BaseKind::Atomic | BaseKind::GetLod | BaseKind::ResInfo | BaseKind::Bvh => false,
-        }
-    }
-
     /// The opcode number in `gen`, if the op exists there.
     pub fn opcode(&self, gen: Gen) -> Option<u32> {
         let v = self.opc[gen_index(gen)];
@@ -162,6 +67,32 @@ pub fn by_name(name: &str) -> Option<&'static MimgOp> {
     OPS.iter().find(|row| row.name == name)
 }
 
+/// The operation of an `image_atomic_*` mnemonic.
+pub fn atomic_op(name: &str) -> Option<AtomicOp> {
+    use AtomicOp::*;
+    const TABLE: &[(&str, AtomicOp)] = &[
+        ("swap", Swap),
+        ("cmpswap", CmpSwap),
+        ("add", Add),
+        ("sub", Sub),
+        ("rsub", Rsub),
+        ("smin", Smin),
+        ("umin", Umin),
+        ("smax", Smax),
+        ("umax", Umax),
+        ("and", And),
+        ("or", Or),
+        ("xor", Xor),
+        ("inc", Inc),
+        ("dec", Dec),
+        ("fcmpswap", FCmpSwap),
+        ("fmin", Fmin),
+        ("fmax", Fmax),
+    ];
+    let op = name.strip_prefix("image_atomic_")?;
+    TABLE.iter().find(|(n, _)| *n == op).map(|&(_, o)| o)
+}
+
 use flag::*;
 use BaseKind::*;
 
@@ -169,9 +100,7 @@ const N: u16 = NONE;
 
 const fn op(name: &'static str, kind: BaseKind, flags: u16, opc: [u16; 6]) -> MimgOp {
     MimgOp {
-        name,
-        kind,
-        flags,
+        sem: Opcode { name, kind, flags },
         opc,
     }
 }

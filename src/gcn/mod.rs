@@ -46,7 +46,7 @@ pub mod vop;
 pub mod vop_ext;
 pub mod vopd;
 
-pub use decode::{decode_stream, DecodeError};
+pub use decode::{decode_stream, DecodeError, Stream};
 pub use encoding::Encoding;
 
 use serde::Serialize;
@@ -83,8 +83,9 @@ impl Field {
 /// What an instruction decoded to.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
-    /// An image (MIMG) instruction, fully decoded.
-    Mimg(mimg::Mimg),
+    /// An image (MIMG) instruction, fully decoded (boxed: it is the largest
+    /// kind, and lowering moves it into [`crate::ir::Op::Image`] as it is).
+    Mimg(Box<mimg::Mimg>),
     /// An interpolation instruction (VINTRP, VOP3 interp, VINTERP, LDSDIR).
     Interp(interp::Interp),
     /// A SOPP program-control instruction.
@@ -132,6 +133,28 @@ pub struct Inst {
     pub kind: Kind,
 }
 
+impl Kind {
+    /// The mnemonic, or `None` for an invalid or unnamed instruction.
+    pub fn mnemonic(&self) -> Option<&str> {
+        match self {
+            Kind::Mimg(m) => Some(m.mnemonic()),
+            Kind::Interp(i) => Some(i.mnemonic()),
+            Kind::Sopp(s) => Some(s.mnemonic()),
+            Kind::Salu(s) => Some(s.mnemonic()),
+            Kind::Vop(v) => Some(v.mnemonic()),
+            Kind::Vopd(x) => Some(x.mnemonic()),
+            Kind::Smem(x) => Some(x.mnemonic()),
+            Kind::Smrd(x) => Some(x.mnemonic()),
+            Kind::Ds(x) => Some(x.mnemonic()),
+            Kind::Buffer(x) => Some(x.mnemonic()),
+            Kind::Flat(x) => Some(x.mnemonic()),
+            Kind::Exp(x) => Some(x.mnemonic()),
+            Kind::Other(o) => o.mnemonic(),
+            Kind::Invalid { .. } => None,
+        }
+    }
+}
+
 impl Inst {
     /// Length in bytes.
     pub fn len_bytes(&self) -> usize {
@@ -154,22 +177,7 @@ impl Inst {
 
     /// The mnemonic, or `None` for an invalid or unnamed instruction.
     pub fn mnemonic(&self) -> Option<&str> {
-        match &self.kind {
-            Kind::Mimg(m) => Some(m.mnemonic()),
-            Kind::Interp(i) => Some(i.mnemonic()),
-            Kind::Sopp(s) => Some(s.mnemonic()),
-            Kind::Salu(s) => Some(s.mnemonic()),
-            Kind::Vop(v) => Some(v.mnemonic()),
-            Kind::Vopd(x) => Some(x.mnemonic()),
-            Kind::Smem(x) => Some(x.mnemonic()),
-            Kind::Smrd(x) => Some(x.mnemonic()),
-            Kind::Ds(x) => Some(x.mnemonic()),
-            Kind::Buffer(x) => Some(x.mnemonic()),
-            Kind::Flat(x) => Some(x.mnemonic()),
-            Kind::Exp(x) => Some(x.mnemonic()),
-            Kind::Other(o) => o.mnemonic(),
-            Kind::Invalid { .. } => None,
-        }
+        self.kind.mnemonic()
     }
 
     /// LLVM assembler syntax. Words that are not a valid instruction print as

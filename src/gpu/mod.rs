@@ -1,18 +1,13 @@
 //! The GPU backend: the translator from `ir::Program` to WGSL
 //! ([`translate`]), the WGSL library ([`wgsl`], `shaders/`), the wgpu runtime
-//! ([`device`], [`runtime`]) and the comparison of a GPU run with the CPU
-//! reference ([`diff`]). Design and policies: docs/gpu.md.
+//! ([`device`], [`runtime`]). The comparison with the CPU reference is
+//! `crate::diff`. Design and policies: docs/gpu.md.
 
-pub mod degamma;
-pub mod device;
-pub mod diff;
-pub mod linearize;
-pub mod native;
 pub mod runtime;
 pub mod translate;
 pub mod wgsl;
 
-pub use device::Gpu;
+pub use runtime::device::{self, Gpu};
 
 /// Why a GPU run could not happen.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

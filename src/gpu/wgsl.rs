@@ -118,6 +118,125 @@ pub fn compacted(source: &str) -> Result<String, String> {
         .map_err(|e| format!("writing the compacted module: {e}"))
 }
 
+/// The size of a module as the driver compiles it: the bytes of the entry
+/// point `main` with every call replaced by the callee's body, transitively
+/// (comments, and functions `main` never reaches, count nothing). Mesa's
+/// compilers inline every function, so this — not the text's length, most
+/// of which is library code compaction drops, nor the operation count, since
+/// a sampling instruction calls a hundred times the code a move does — is
+/// what the compile time follows (docs/gpu.md, "Module size"). Linear in the
+/// text; saturates at `u64::MAX`.
+pub fn inlined_bytes(source: &str) -> u64 {
+    use std::collections::HashMap;
+    let b = source.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // Tokens outside comments: identifiers (with whether `(` follows),
+    // braces, and the byte count of the code between comments.
+    let mut funcs: HashMap<&str, (u64, Vec<&str>)> = HashMap::new();
+    // The function being read: name, brace depth, bytes, calls.
+    let mut current: Option<(&str, u32, u64, Vec<&str>)> = None;
+    let mut pending_fn = false;
+    let mut name_next: Option<&str> = None;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            // WGSL block comments nest.
+            let mut depth = 0u32;
+            while i < b.len() {
+                if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                    depth += 1;
+                    i += 2;
+                } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        let start = i;
+        if ident(c) {
+            while i < b.len() && ident(b[i]) {
+                i += 1;
+            }
+            let word = &source[start..i];
+            let mut j = i;
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            let call = b.get(j) == Some(&b'(');
+            if let Some((_, _, bytes, calls)) = current.as_mut() {
+                *bytes += (i - start) as u64;
+                if call {
+                    calls.push(word);
+                }
+            } else if pending_fn {
+                name_next = Some(word);
+                pending_fn = false;
+            } else if word == "fn" {
+                pending_fn = true;
+            }
+            continue;
+        }
+        i += 1;
+        match (&mut current, c) {
+            (Some((_, depth, bytes, _)), b'{') => {
+                *depth += 1;
+                *bytes += 1;
+            }
+            (Some((_, depth, bytes, _)), b'}') => {
+                *depth -= 1;
+                *bytes += 1;
+                if *depth == 0 {
+                    if let Some((name, _, bytes, calls)) = current.take() {
+                        funcs.insert(name, (bytes, calls));
+                    }
+                }
+            }
+            (Some((_, _, bytes, _)), _) => *bytes += 1,
+            (None, b'{') => {
+                if let Some(name) = name_next.take() {
+                    current = Some((name, 1, 1, Vec::new()));
+                }
+            }
+            _ => {}
+        }
+    }
+    // WGSL forbids recursion, so the call graph is acyclic; a cycle in a
+    // malformed text counts the function once.
+    fn size<'a>(
+        name: &'a str,
+        funcs: &HashMap<&'a str, (u64, Vec<&'a str>)>,
+        memo: &mut HashMap<&'a str, u64>,
+    ) -> u64 {
+        if let Some(&s) = memo.get(name) {
+            return s;
+        }
+        memo.insert(name, 0);
+        let Some((bytes, calls)) = funcs.get(name) else {
+            return 0;
+        };
+        let mut total = *bytes;
+        for &c in calls {
+            total = total.saturating_add(size(c, funcs, memo));
+        }
+        memo.insert(name, total);
+        total
+    }
+    size("main", &funcs, &mut HashMap::new())
+}
+
 /// A module in another shading language through naga's back ends: `wgsl`
 /// (unchanged), `spirv` (binary words, little-endian), `msl` or `hlsl` (text).
 pub fn convert(source: &str, target: &str) -> Result<Vec<u8>, super::GpuError> {

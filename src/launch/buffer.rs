@@ -11,7 +11,7 @@
 //! ```
 
 use super::manifest::ManifestError;
-use crate::cpu::Memory;
+use crate::machine::Memory;
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
     ManifestError {
@@ -197,7 +197,14 @@ pub fn place_buffers(
                 ),
             ));
         };
-        memory.bytes.resize(end as usize, 0);
+        // Under the cap, but the machine may still not have it (`--mem-cap
+        // 2000g` and a 1 TiB buffer): one line, not an abort.
+        memory.try_grow(end).map_err(|m| {
+            err(
+                format!("buffer[{i}].bytes"),
+                format!("buffer `{}` brings memory to {end} bytes: {m}", b.name),
+            )
+        })?;
         for (offset, data) in &b.data {
             // parse_buffers keeps every chunk inside its buffer.
             let at = (start + offset) as usize;

@@ -1,10 +1,10 @@
 //! From a validated [`Launch`] to the initial wave states, and the `[expect]`
 //! check after a run.
 
-use super::expr::LaneVars;
+use super::expr::Scratch;
 use super::manifest::{Expect, Launch, ManifestError, SgprInit, VgprInit};
 use super::regs::RegRange;
-use crate::cpu::WaveState;
+use crate::machine::WaveState;
 use crate::texture::descriptor::{encode_sampler_for, SamplerDesc};
 
 fn err(field: String, message: impl Into<String>) -> ManifestError {
@@ -46,9 +46,39 @@ pub fn initial_waves(
     images: &[Placed],
     buffers: &[super::buffer::Buffer],
 ) -> Result<Vec<WaveState>, ManifestError> {
-    let mut waves = Vec::with_capacity(l.waves.min(1 << 16) as usize);
+    // Up to 16384 waves of about 128 KiB each: allocated fallibly, so that a
+    // machine without the memory gets one line naming the field, not an abort.
+    let no_memory = |m: String| {
+        err(
+            "waves".into(),
+            format!("the registers and LDS of {} waves: {m}", l.waves),
+        )
+    };
+    let mut waves = Vec::new();
+    waves
+        .try_reserve_exact(l.waves as usize)
+        .map_err(|_| no_memory(crate::machine::memory::out_of_memory(l.waves.into())))?;
+    // An expression that does not read `wave` gives every wave the same lane
+    // values: they are computed once (with wave 0, so that an error reads as
+    // it would in the first wave, which is where it is reported).
+    let (mut scratch, mut lanes) = (Scratch::default(), Vec::new());
+    let columns: Vec<Option<Result<Vec<u32>, String>>> = l
+        .vgpr
+        .iter()
+        .map(|(_, init)| match init {
+            VgprInit::U32(e) | VgprInit::F32(e) if !e.uses_wave() => {
+                let f32 = matches!(init, VgprInit::F32(_));
+                let mut values = Vec::new();
+                Some(
+                    e.eval_lanes(0, l.wave_size, f32, &mut scratch, &mut values)
+                        .map(|()| values),
+                )
+            }
+            _ => None,
+        })
+        .collect();
     for wave in 0..l.waves {
-        let mut w = WaveState::new(wave, l.wave_size, lds_bytes);
+        let mut w = WaveState::try_new(wave, l.wave_size, lds_bytes).map_err(no_memory)?;
         for (reg, init) in &l.sgpr {
             let field = format!("sgpr.\"{reg}\"");
             let dwords: Vec<u32> = match init {
@@ -78,26 +108,33 @@ pub fn initial_waves(
             };
             write_scalar(&mut w, *reg, &dwords);
         }
-        for (reg, init) in &l.vgpr {
+        for ((reg, init), column) in l.vgpr.iter().zip(&columns) {
             let RegRange::Vgpr { first, count } = *reg else {
                 continue;
             };
-            let field = format!("vgpr.\"{reg}\"");
-            for lane in 0..l.wave_size {
-                let vars = LaneVars {
-                    lane,
-                    wave,
-                    wave_size: l.wave_size,
-                };
-                for k in 0..count {
-                    let v = match init {
-                        VgprInit::Consts(c) => c.get(k as usize).copied().unwrap_or(0),
-                        VgprInit::U32(e) => e.eval_u32(vars).map_err(|m| err(field.clone(), m))?,
-                        VgprInit::F32(e) => {
-                            e.eval_f32_bits(vars).map_err(|m| err(field.clone(), m))?
+            let field = || format!("vgpr.\"{reg}\"");
+            match (init, column) {
+                (VgprInit::Consts(c), _) => {
+                    for k in 0..count {
+                        let v = c.get(k as usize).copied().unwrap_or(0);
+                        for lane in 0..l.wave_size {
+                            w.set_vgpr(first + k, lane, v);
                         }
-                    };
-                    w.set_vgpr(first + k, lane, v);
+                    }
+                }
+                (_, Some(Ok(values))) => {
+                    for (lane, v) in (0..l.wave_size).zip(values) {
+                        w.set_vgpr(first, lane, *v);
+                    }
+                }
+                (_, Some(Err(m))) => return Err(err(field(), m.clone())),
+                (VgprInit::U32(e) | VgprInit::F32(e), None) => {
+                    let f32 = matches!(init, VgprInit::F32(_));
+                    e.eval_lanes(wave, l.wave_size, f32, &mut scratch, &mut lanes)
+                        .map_err(|m| err(field(), m))?;
+                    for (lane, v) in (0..l.wave_size).zip(&lanes) {
+                        w.set_vgpr(first, lane, *v);
+                    }
                 }
             }
         }
@@ -244,21 +281,22 @@ pub struct Placed {
 pub fn place_images(
     l: &Launch,
     cap: u64,
-) -> Result<(crate::cpu::Memory, Vec<Placed>), ManifestError> {
+) -> Result<(crate::machine::Memory, Vec<Placed>), ManifestError> {
     let (cap, by) = match l.mem_cap {
         Some(m) if m < cap => (m, "the manifest's mem_cap"),
         _ => (cap, "--mem-cap"),
     };
-    use crate::cpu::image::surface_of;
     use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
     use crate::texture::format::{data_format, Layout};
+    use crate::texture::resource::surface_of;
     let mut placed = Vec::new();
     let mut bytes: Vec<u8> = Vec::new();
     for (i, im) in l.images.iter().enumerate() {
         let field = |f: &str| format!("image[{i}].{f}");
         let df = data_format(im.data_format).ok_or_else(|| err(field("format"), "unsupported"))?;
         let block = df.layout == Layout::Block;
-        let t = ImageType::from_dim(im.dim).ok_or_else(|| err(field("type"), "unknown"))?;
+        let t = ImageType::from_index(usize::from(im.dim))
+            .ok_or_else(|| err(field("type"), "unknown"))?;
         // MSAA: one level; LAST_LEVEL holds log2(samples) (sampling.md §1.2) and
         // the samples live as slices (`cpu::image::surface_of`).
         if t.is_msaa() && im.mips != 1 {
@@ -342,18 +380,42 @@ pub fn place_images(
             ));
         }
         let start = bytes.len();
-        bytes.resize(end as usize, 0);
+        // Under the cap, but the machine may still not have it: one line, not
+        // an abort.
+        let grown = usize::try_from(end)
+            .ok()
+            .and_then(|end| {
+                bytes
+                    .try_reserve_exact(end - start)
+                    .ok()
+                    .map(|()| bytes.resize(end, 0))
+            })
+            .ok_or_else(|| {
+                err(
+                    field("width"),
+                    format!(
+                        "image `{}` brings image memory to {end} bytes: {}",
+                        im.name,
+                        crate::machine::memory::out_of_memory(end)
+                    ),
+                )
+            });
+        grown?;
+        let init_field = match im.init {
+            super::manifest::ImageInit::Hex(_) => "init.hex",
+            _ => "init",
+        };
         fill(
             &mut bytes[start..start + size as usize],
             &surf,
             im,
             df.bytes,
         )
-        .map_err(|m| err(field("init"), m))?;
+        .map_err(|m| err(field(init_field), m))?;
         placed.push(Placed { tsharp, desc });
     }
     Ok((
-        crate::cpu::Memory {
+        crate::machine::Memory {
             base: IMAGE_BASE,
             bytes,
         },
@@ -381,20 +443,40 @@ fn fill(
     use super::manifest::ImageInit;
     match &im.init {
         ImageInit::Zero => {}
-        // Texels tightly packed in x, y, z, slice order, level 0 first; bytes
-        // past level 0 fill level 1, then level 2, … (the pitch padding is the
-        // layout's business, not the manifest writer's). BCn: 4×4 blocks, in
-        // block-row order.
-        ImageInit::Bytes(b) => {
+        // Texels tightly packed in x, y, z, slice order, level 0 first, then
+        // level 1, … (the pitch padding is the layout's business, not the
+        // manifest writer's). BCn: 4×4 blocks, in block-row order. `hex`
+        // gives exactly level 0 (every slice) or the whole chain: any other
+        // length is a mistake (a short string used to leave the rest zero
+        // without a word). A PNG gives level 0 of slice 0.
+        ImageInit::Hex(b) | ImageInit::Bytes(b) => {
             let level_texels = |m: u32| {
                 let (w, h, d) = elem_dims(s, m);
                 u64::from(w) * u64::from(h) * u64::from(d) * u64::from(s.slices)
             };
-            let all: u64 = (0..s.levels).map(level_texels).sum();
-            if b.len() as u64 > all * u64::from(bpe) {
+            let level0 = level_texels(0) * u64::from(bpe);
+            let chain = (0..s.levels).map(level_texels).sum::<u64>() * u64::from(bpe);
+            let len = b.len() as u64;
+            if matches!(im.init, ImageInit::Hex(_)) && len != level0 && len != chain {
+                let (w, h, d) = elem_dims(s, 0);
+                let what = if s.block { "4×4 blocks" } else { "texels" };
+                let slices = if s.slices > 1 {
+                    format!(" × {} slices", s.slices)
+                } else {
+                    String::new()
+                };
+                let whole = if s.levels > 1 {
+                    format!(" or the whole chain of {} levels ({chain} bytes)", s.levels)
+                } else {
+                    String::new()
+                };
                 return Err(format!(
-                    "{} bytes of hex for {all} texels of {bpe} bytes in {} levels",
-                    b.len(),
+                    "{len} bytes of hex: give level 0 ({level0} bytes: {w}×{h}×{d} {what}{slices} of {bpe} bytes){whole}"
+                ));
+            }
+            if len > chain {
+                return Err(format!(
+                    "{len} bytes for {} levels of {chain} bytes",
                     s.levels
                 ));
             }

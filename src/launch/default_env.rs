@@ -117,5 +117,6 @@ pub fn default_launch(arch: Arch) -> Launch {
         lds: Vec::new(),
         expect: Vec::new(),
         mem_cap: None,
+        max_steps: None,
     }
 }

@@ -102,7 +102,11 @@ pub enum ImageInit {
     Zero,
     /// A PNG file, relative to the manifest.
     Png(String),
-    /// Raw bytes of level 0.
+    /// `{ hex = … }`: texels tightly packed, level 0 first; exactly level 0
+    /// (every slice of it) or the whole mip chain (`build::fill`).
+    Hex(Vec<u8>),
+    /// Texels of level 0 of slice 0 (a PNG, read before placement); the
+    /// rest of the image is zero.
     Bytes(Vec<u8>),
 }
 
@@ -229,6 +233,10 @@ pub struct Launch {
     /// The manifest's own cap on image memory (`mem_cap`, bytes): it can only
     /// lower the command line's (`--mem-cap`) or the default cap.
     pub mem_cap: Option<u64>,
+    /// The manifest's own work budget (`max_steps`, docs/semantics.md, "The
+    /// work budget"): like `mem_cap`, it can only lower the command line's
+    /// (`--max-steps`) or the default budget.
+    pub max_steps: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -240,6 +248,7 @@ struct RawManifest {
     waves: Option<u32>,
     wave_size: Option<u32>,
     mem_cap: Option<u64>,
+    max_steps: Option<u64>,
     #[serde(default)]
     sgpr: toml::Table,
     #[serde(default)]
@@ -456,22 +465,44 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
             Some(0) => return Err(err("mem_cap", "0 bytes cannot hold an image")),
             c => c,
         },
+        max_steps: match raw.max_steps {
+            Some(0) => return Err(err("max_steps", "a budget of 0 steps runs nothing")),
+            n => n,
+        },
     })
 }
 
 /// A TOML error as one line with its line and column.
-fn toml_error(text: &str, e: &toml::de::Error) -> ManifestError {
-    let at = e.span().map(|s| {
-        let before = &text[..s.start.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+/// A TOML syntax error as field `toml`, with the line and column. The toml
+/// crate's message is empty for some characters it cannot place (a carriage
+/// return alone at the start of a line or inside a comment): the message then
+/// says what is there. A carriage return not followed by a newline is named
+/// as such wherever the error points at one (TOML 1.0 ends a line with LF or
+/// CR LF only).
+pub(crate) fn toml_error(text: &str, e: &toml::de::Error) -> ManifestError {
+    let start = e.span().map(|s| s.start.min(text.len()));
+    let at = start.map(|s| {
+        let before = &text.as_bytes()[..s];
+        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+        let col = s - before
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |i| i + 1)
+            + 1;
         format!(" (line {line}, column {col})")
     });
-    let message = e.message().replace('\n', " ");
-    err(
-        "toml",
-        format!("{}{}", message.trim(), at.unwrap_or_default()),
-    )
+    let mut message = e.message().replace('\n', " ").trim().to_string();
+    let here = start.and_then(|s| text.get(s..)).unwrap_or("");
+    if here.starts_with('\r') && !here.starts_with("\r\n") {
+        message =
+            "a carriage return not followed by a newline (TOML ends lines with LF or CR LF)".into();
+    } else if message.is_empty() {
+        message = match here.chars().next() {
+            Some(c) => format!("unexpected character {c:?} (U+{:04X})", u32::from(c)),
+            None => "unexpected end of the manifest".into(),
+        };
+    }
+    err("toml", format!("{message}{}", at.unwrap_or_default()))
 }
 
 fn unique_names<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> Result<(), ManifestError> {
@@ -487,8 +518,54 @@ fn unique_names<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> Result<
     Ok(())
 }
 
+/// The longest image name, in bytes: `--out` writes `<name>.png` through a
+/// temporary file with a longer name, and both must fit the 255 bytes a file
+/// name may have on common file systems.
+pub const MAX_IMAGE_NAME_BYTES: usize = 200;
+
+/// Device names Windows reserves in every folder, whatever the extension.
+const RESERVED_NAMES: &[&str] = &[
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Checks that an image name is a plain file name, since `--out` writes the
+/// image as `<DIR>/<name>.png`: letters and digits (any script), `_`, `-` and
+/// `.`, starting with a letter, digit or `_` (so no `.`, `..`, hidden or
+/// option-like names, and no separators or control characters), at most
+/// [`MAX_IMAGE_NAME_BYTES`] bytes, and not a device name Windows reserves.
+pub fn check_image_name(name: &str) -> Result<(), String> {
+    let plain = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.');
+    let why = if name.is_empty() {
+        Some("is empty".to_string())
+    } else if name.len() > MAX_IMAGE_NAME_BYTES {
+        Some(format!(
+            "has {} bytes, more than {MAX_IMAGE_NAME_BYTES}",
+            name.len()
+        ))
+    } else if let Some(c) = name.chars().find(|&c| !plain(c)) {
+        Some(format!("holds {c:?}"))
+    } else if !name.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        Some("does not start with a letter, digit or `_`".to_string())
+    } else if RESERVED_NAMES.contains(&name.split('.').next().unwrap_or("").to_lowercase().as_str())
+    {
+        Some("is a device name on Windows".to_string())
+    } else {
+        None
+    };
+    match why {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "`{name}` {why}: an image name must be a plain file name (`--out` writes \
+             `<name>.png`): letters, digits, `_`, `-` and `.`, starting with a letter, \
+             digit or `_`"
+        )),
+    }
+}
+
 fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestError> {
     let f = |name: &str| format!("image[{i}].{name}");
+    check_image_name(&im.name).map_err(|m| err(f("name"), m))?;
     let dim = lookup(names::IMAGE_TYPES, &im.kind, "image type").map_err(|m| err(f("type"), m))?;
     let data_format =
         lookup(names::DATA_FORMATS, &im.format, "data format").map_err(|m| err(f("format"), m))?;
@@ -542,7 +619,7 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
         },
         Some(toml::Value::Table(t)) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(p))) if k == "png" => ImageInit::Png(p.clone()),
-            Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Bytes(
+            Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Hex(
                 crate::input::parse_hex(h).map_err(|e| err(f("init.hex"), e.to_string()))?,
             ),
             _ => return Err(err(f("init"), "expected { png = \"file\" } or { hex = \"…\" }")),

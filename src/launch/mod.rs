@@ -11,11 +11,11 @@ pub mod buffer;
 pub mod build;
 pub mod default_env;
 pub mod expr;
-pub mod intel;
 pub mod manifest;
 pub mod names;
 pub mod png;
 pub mod regs;
 pub mod run;
+pub mod visa;
 
 pub use manifest::{parse, Caps, Launch, ManifestError};

@@ -5,7 +5,9 @@
 //! results clamped to 0–255. Missing components read as the model says (W = one).
 
 use super::run::Outcome;
+use crate::input::FileKind;
 use crate::texture::format::{self, data_format, NumFormat};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Writes `<name>.png` for every image into `dir` (created if missing).
@@ -16,9 +18,17 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
         let d = &placed.desc;
         let df = data_format(d.data_format).ok_or("unsupported data format")?;
         let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
-        let surf = crate::cpu::image::surface_of(d)?;
+        let surf = crate::texture::resource::surface_of(d)?;
         let (w, h, _) = surf.level_dims(0);
-        let mut rgba = Vec::with_capacity((w * h * 4) as usize);
+        let mut rgba = Vec::new();
+        let bytes = u64::from(w) * u64::from(h) * 4;
+        rgba.try_reserve_exact(bytes as usize).map_err(|_| {
+            format!(
+                "image `{}`: {}",
+                spec.name,
+                crate::machine::memory::out_of_memory(bytes)
+            )
+        })?;
         for y in 0..h {
             for x in 0..w {
                 let texel = surf
@@ -29,12 +39,68 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
                 rgba.extend(texel.map(|v| to_byte(v, nf)));
             }
         }
+        // The manifest reader admits plain file names only
+        // (manifest::check_image_name): the file lands inside `dir`.
         let path = dir.join(format!("{}.png", spec.name));
-        image::save_buffer(&path, &rgba, w, h, image::ExtendedColorType::Rgba8)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut png = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut png),
+            &rgba,
+            w,
+            h,
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomically(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Distinguishes the temporary files of one process.
+static TEMP_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Writes `bytes` to `path` so that nobody sees a partial file: into a new
+/// temporary file in the same folder (named after the target, this process and
+/// a counter, created exclusively), then renamed over `path`. A rename within
+/// a folder replaces the name at once, so a reader, or another run writing the
+/// same name, sees the old file or a whole new one, never a mix; and a link
+/// at `path` is replaced, not written through. (Not synced to disk: atomic for
+/// concurrent runs and readers, not against a power cut.)
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let pid = std::process::id();
+    let mut tries = 0;
+    let (tmp, mut file) = loop {
+        let n = TEMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{pid}.{n}.tmp"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            // Left behind by a dead process that had this pid: take the next.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 16 => tries += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.flush())
+        .and_then(|()| {
+            drop(file);
+            std::fs::rename(&tmp, path)
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// One loaded component as an 8-bit channel.
@@ -74,8 +140,18 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
     } else {
         spec.height
     };
-    // Refuse a huge file before decoding it: the header gives the size.
-    let (w, h) = image::image_dimensions(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // One checked open (a regular file under the PNG cap; crate::input), read
+    // through a reader that cannot pass the cap either.
+    let (file, _) = crate::input::open_regular(path, FileKind::PNG).map_err(|e| e.to_string())?;
+    let bad = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let reader = std::io::BufReader::new(file.take(FileKind::PNG.cap));
+    let decoder = image::ImageReader::new(reader)
+        .with_guessed_format()
+        .map_err(|e| bad(&e))?
+        .into_decoder()
+        .map_err(|e| bad(&e))?;
+    // Refuse a picture of the wrong size before decoding it: the header gives it.
+    let (w, h) = image::ImageDecoder::dimensions(&decoder);
     if (w, h) != (spec.width, height) {
         return Err(format!(
             "{}: the PNG is {w}×{h}, the image is {}×{height}",
@@ -83,15 +159,18 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
             spec.width
         ));
     }
-    let rgba = image::open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
+    let rgba = image::DynamicImage::from_decoder(decoder)
+        .map_err(|e| bad(&e))?
         .to_rgba8();
     let store_nf = match nf {
         NumFormat::Unorm | NumFormat::Snorm | NumFormat::Float => nf,
         NumFormat::Sint | NumFormat::Sscaled => NumFormat::Sint,
         _ => NumFormat::Uint,
     };
-    let mut out = Vec::with_capacity((w * h * df.bytes) as usize);
+    let mut out = Vec::new();
+    let bytes = u64::from(w) * u64::from(h) * u64::from(df.bytes);
+    out.try_reserve_exact(bytes as usize)
+        .map_err(|_| crate::machine::memory::out_of_memory(bytes))?;
     for p in rgba.pixels() {
         let vals = p.0.map(|c| {
             if store_nf.is_integer() {

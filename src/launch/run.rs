@@ -4,9 +4,10 @@
 use super::build::{check, initial_waves, place_images, Mismatch, Placed, IMAGE_MEMORY_CAP};
 use super::manifest::{parse, Caps, CodeSource, Launch};
 use crate::arch::Arch;
-use crate::cpu::{self, WaveState};
+use crate::cpu;
 use crate::gcn;
 use crate::input::{self, InputError};
+use crate::machine::{Memory, WaveState};
 use std::path::Path;
 
 /// A launch ready to run: decoded, lowered, images placed, waves built.
@@ -21,19 +22,26 @@ pub struct Prepared {
     /// Initial wave states.
     pub waves: Vec<WaveState>,
     /// Initial image memory.
-    pub memory: cpu::Memory,
+    pub memory: Memory,
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
     /// The code's name (for errors at an offset).
     pub code_name: String,
     /// An Intel vISA launch's program, layout and buffers (its op offsets
     /// are source lines).
-    pub intel: Option<super::intel::IntelRun>,
+    pub visa: Option<super::visa::VisaRun>,
+    /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
+    /// docs/semantics.md, "The work budget").
+    pub limits: cpu::Limits,
+    /// The largest GPU module the translator may build
+    /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;
+    /// docs/gpu.md, "Module size").
+    pub max_module_bytes: u64,
 }
 
 impl Prepared {
     /// An Intel launch prepared by `launch::intel`, its code named `code_name`.
-    pub fn from_intel(p: super::intel::IntelPrepared, code_name: String) -> Prepared {
+    pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
         Prepared {
             arch: p.launch.arch,
             launch: p.launch,
@@ -42,8 +50,57 @@ impl Prepared {
             memory: p.memory,
             images: p.images,
             code_name,
-            intel: Some(p.intel),
+            visa: Some(p.visa),
+            limits: cpu::Limits::default(),
+            max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
         }
+        .with_manifest_budget()
+    }
+
+    /// Sets the work budget from the command line (`--max-steps`; `None`:
+    /// the default, [`crate::ir::budget::DEFAULT_MAX_STEPS`]). A manifest's
+    /// `max_steps` can only lower it, as its `mem_cap` lowers `--mem-cap`.
+    pub fn set_max_steps(&mut self, max_steps: Option<u64>) {
+        let base = max_steps.unwrap_or(crate::ir::budget::DEFAULT_MAX_STEPS);
+        self.limits.max_steps = self.launch.max_steps.map_or(base, |m| m.min(base));
+    }
+
+    fn with_manifest_budget(mut self) -> Prepared {
+        self.set_max_steps(None);
+        self
+    }
+
+    /// A copy (`--diff` runs the launch twice), or an error naming the code
+    /// when the machine cannot give the memory for a second copy of the
+    /// waves and the image memory.
+    pub fn try_clone(&self) -> Result<Prepared, InputError> {
+        let no_memory = |m: String| {
+            InputError::whole(
+                &self.code_name,
+                format!("a second copy of the launch's state (--diff): {m}"),
+            )
+        };
+        let mut waves = Vec::new();
+        waves.try_reserve_exact(self.waves.len()).map_err(|_| {
+            no_memory(crate::machine::memory::out_of_memory(
+                self.waves.len() as u64
+            ))
+        })?;
+        for w in &self.waves {
+            waves.push(w.try_clone().map_err(no_memory)?);
+        }
+        Ok(Prepared {
+            launch: self.launch.clone(),
+            arch: self.arch,
+            prog: self.prog.clone(),
+            waves,
+            memory: self.memory.try_clone().map_err(no_memory)?,
+            images: self.images.clone(),
+            code_name: self.code_name.clone(),
+            visa: self.visa.clone(),
+            limits: self.limits,
+            max_module_bytes: self.max_module_bytes,
+        })
     }
 
     /// Image names and their descriptors, in manifest order.
@@ -71,20 +128,35 @@ pub struct Outcome {
     /// Failed `[expect]` entries.
     pub mismatches: Vec<Mismatch>,
     /// Image memory after the run.
-    pub memory: cpu::Memory,
+    pub memory: Memory,
     /// The images' descriptors, in manifest order.
     pub images: Vec<Placed>,
     /// An Intel launch's specifics.
-    pub intel: Option<super::intel::IntelRun>,
+    pub visa: Option<super::visa::VisaRun>,
+}
+
+/// A translation or GPU run error: at an op offset, or about the launch as a
+/// whole (the work budget, the module size), which names no offset.
+fn translate_error(
+    code_name: &str,
+    visa: bool,
+    e: crate::gpu::translate::TranslateError,
+) -> InputError {
+    let message = format!("GPU backend: {}", e.message);
+    if e.whole {
+        InputError::whole(code_name, message)
+    } else {
+        exec_error(code_name, visa, e.offset, message)
+    }
 }
 
 /// An execution error at op offset `offset`: a byte offset in AMD code, a
 /// source line in vISA text (1-based, so line 0 is the program as a whole, e.g.
 /// a GRF too large for the GPU, and is not printed).
-fn exec_error(code_name: &str, intel: bool, offset: usize, message: String) -> InputError {
-    if intel && offset == 0 {
+fn exec_error(code_name: &str, visa: bool, offset: usize, message: String) -> InputError {
+    if visa && offset == 0 {
         InputError::whole(code_name, message)
-    } else if intel {
+    } else if visa {
         InputError::whole(code_name, format!("line {offset}: {message}"))
     } else {
         InputError::at(code_name, offset, message)
@@ -112,17 +184,67 @@ pub fn prepare_manifest(
     waves: Option<u32>,
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
+    prepare_manifest_with(path, None, arch, waves, mem_cap)
+}
+
+/// Prepares the AMD launch manifest at `path` with `code` instead of the code
+/// its `code`/`hex` names: `gcn-run kernel.bin --manifest m.toml` runs the
+/// kernel in the manifest's environment (images, samplers, registers, waves,
+/// `[expect]`), as `gcn-run k.visaasm --manifest m.toml` does for Intel. The
+/// arch is `arch` (`--arch`), else the manifest's, as when the manifest names
+/// the code itself. An Intel manifest is refused: it runs vISA programs.
+pub fn prepare_manifest_code(
+    path: &Path,
+    code: &input::Program,
+    arch: Option<&str>,
+    waves: Option<u32>,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
+    prepare_manifest_with(path, Some(code), arch, waves, mem_cap)
+}
+
+/// The arch a manifest's launch runs as (its `arch`, or the default), for
+/// listing code given with `--manifest`; an Intel manifest is refused.
+pub fn manifest_arch(path: &Path) -> Result<Arch, InputError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
-    if super::intel::is_intel(&text) {
+    let text = input::read_text(path, input::FileKind::MANIFEST)?;
+    if super::visa::is_visa(&text) {
+        return Err(visa_for_amd(&name));
+    }
+    let launch =
+        parse(&text, &Caps::default()).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    Ok(launch.arch)
+}
+
+/// The refusal of an Intel manifest given for AMD code.
+fn visa_for_amd(name: &str) -> InputError {
+    InputError::whole(
+        name,
+        "an Intel launch manifest runs a vISA program (.visaasm or .isa), not AMD code",
+    )
+}
+
+/// [`prepare_manifest`], with `code` (when given) in place of the manifest's.
+fn prepare_manifest_with(
+    path: &Path,
+    code: Option<&input::Program>,
+    arch: Option<&str>,
+    waves: Option<u32>,
+    mem_cap: Option<u64>,
+) -> Result<Prepared, InputError> {
+    let name = path.display().to_string();
+    let text = input::read_text(path, input::FileKind::MANIFEST)?;
+    if super::visa::is_visa(&text) && code.is_some() {
+        return Err(visa_for_amd(&name));
+    }
+    if super::visa::is_visa(&text) {
         if arch.is_some() || waves.is_some() {
             return Err(InputError::whole(
                 &name,
                 "--arch and --waves do not apply to an Intel launch (set `threads`)",
             ));
         }
-        let p = super::intel::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+        let p = super::visa::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
         let code_name = match &p.launch.code {
             CodeSource::File(f) => path
                 .parent()
@@ -132,7 +254,7 @@ pub fn prepare_manifest(
                 .to_string(),
             CodeSource::Bytes(_) => name.clone(),
         };
-        return Ok(Prepared::from_intel(p, code_name));
+        return Ok(Prepared::from_visa(p, code_name));
     }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
@@ -158,25 +280,30 @@ pub fn prepare_manifest(
             im.init = crate::launch::manifest::ImageInit::Bytes(bytes);
         }
     }
-    let program = match &launch.code {
-        CodeSource::File(f) => {
-            let p = dir.join(f);
-            input::load_file(&p)?
+    let loaded;
+    let program = match (code, &launch.code) {
+        (Some(program), _) => program,
+        (None, CodeSource::File(f)) => {
+            loaded = input::load_file(&dir.join(f))?;
+            &loaded
         }
-        CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
+        (None, CodeSource::Bytes(b)) => {
+            loaded = input::load_bytes(&format!("{name}: hex"), b.clone(), false)?;
+            &loaded
+        }
     };
-    prepare(launch, &program, &name, mem_cap)
+    prepare(launch, program, &name, mem_cap)
 }
 
 /// Prepares the Intel launch manifest at `manifest`, running the vISA program
 /// `code` instead of the one its `code` names (`gcn-run k.visaasm --manifest m.toml`).
-pub fn prepare_intel(
+pub fn prepare_visa(
     manifest: &Path,
     code: &Path,
     mem_cap: Option<u64>,
 ) -> Result<Prepared, InputError> {
-    let p = super::intel::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
-    Ok(Prepared::from_intel(p, code.display().to_string()))
+    let p = super::visa::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
+    Ok(Prepared::from_visa(p, code.display().to_string()))
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
@@ -237,10 +364,12 @@ fn prepare(
 ) -> Result<Prepared, InputError> {
     let caps = Caps::default();
     let arch = launch.arch;
-    let insts = gcn::decode_stream(&program.bytes, &arch)
-        .map_err(|e| InputError::whole(&program.name, e.to_string()))?;
-    let prog = gcn::lower::lower(&insts, &arch)
-        .map_err(|e| InputError::at(&program.name, e.offset, e.what))?;
+    // Decoded and lowered one instruction at a time: the decoded program is
+    // never held whole (README, "Memory").
+    let prog = gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|e| match e {
+        gcn::lower::LowerBytesError::Decode(e) => InputError::whole(&program.name, e.to_string()),
+        gcn::lower::LowerBytesError::Lower(e) => InputError::at(&program.name, e.offset, e.what),
+    })?;
     let cap = mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
     let (mut memory, images) =
         place_images(&launch, cap).map_err(|e| InputError::whole(name, e.to_string()))?;
@@ -258,8 +387,11 @@ fn prepare(
         memory,
         images,
         code_name: program.name.clone(),
-        intel: None,
-    })
+        visa: None,
+        limits: cpu::Limits::default(),
+        max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+    }
+    .with_manifest_budget())
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.
@@ -272,18 +404,24 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mut memory,
         images,
         code_name,
-        intel,
+        visa,
+        limits,
+        max_module_bytes: _,
     } = p;
-    cpu::run(&prog, &mut waves, &mut memory).map_err(|e| {
-        exec_error(
+    cpu::run_with(&prog, &mut waves, &mut memory, &limits).map_err(|e| match e.kind {
+        cpu::ExecErrorKind::Op => exec_error(
             &code_name,
-            intel.is_some(),
+            visa.is_some(),
             e.offset,
             format!("wave {}: {}", e.wave, e.message),
-        )
+        ),
+        // The launch as a whole: no wave or offset (cpu::ExecErrorKind).
+        cpu::ExecErrorKind::Budget | cpu::ExecErrorKind::Interrupted => {
+            InputError::whole(&code_name, e.message)
+        }
     })?;
-    let mismatches = match &intel {
-        Some(r) => super::intel::check(r, &waves, &memory),
+    let mismatches = match &visa {
+        Some(r) => super::visa::check(r, &waves, &memory),
         None => check(&launch.expect, &waves),
     };
     Ok(Outcome {
@@ -294,7 +432,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         mismatches,
         memory,
         images,
-        intel,
+        visa,
     })
 }
 
@@ -334,27 +472,32 @@ pub fn run_gpu_with(
         mut memory,
         images,
         code_name,
-        intel,
+        visa,
+        limits,
+        max_module_bytes,
     } = p;
-    // Native 64-bit atomics only where the device has them.
+    // Native 64-bit atomics only where the device has them; the launch's
+    // budget and module size.
     let options = crate::gpu::translate::Options {
         int64_atomics: options.int64_atomics && gpu.int64_atomics,
+        max_steps: limits.max_steps,
+        max_module_bytes,
         ..options
     };
-    let tr =
-        crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(|e| {
-            GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
-        })?;
+    // What the translator refuses, the GPU backend refuses (the CPU may run
+    // it): the message says so.
+    let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
+        .map_err(|e| GpuRunError::Input(translate_error(&code_name, visa.is_some(), e)))?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.
             crate::gpu::GpuError::Translate(e) => {
-                GpuRunError::Input(exec_error(&code_name, intel.is_some(), e.offset, e.message))
+                GpuRunError::Input(translate_error(&code_name, visa.is_some(), e))
             }
             e => GpuRunError::Gpu(e),
         })?;
-    let mismatches = match &intel {
-        Some(r) => super::intel::check(r, &waves, &memory),
+    let mismatches = match &visa {
+        Some(r) => super::visa::check(r, &waves, &memory),
         None => check(&launch.expect, &waves),
     };
     Ok((
@@ -366,7 +509,7 @@ pub fn run_gpu_with(
             mismatches,
             memory,
             images,
-            intel,
+            visa,
         },
         stats,
     ))
@@ -382,7 +525,7 @@ pub struct DiffOutcome {
     /// What the GPU run measured and traced.
     pub gpu_run: crate::gpu::runtime::RunOutput,
     /// The comparison.
-    pub report: crate::gpu::diff::Report,
+    pub report: crate::diff::Report,
     /// Wall time of the CPU run.
     pub cpu_time: std::time::Duration,
 }
@@ -391,16 +534,22 @@ pub struct DiffOutcome {
 /// compares them (docs/gpu.md, "Diff policy").
 pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRunError> {
     let images = p.named_images();
-    let initial = p.memory.clone();
+    let initial = p.memory.try_clone().map_err(|m| {
+        GpuRunError::Input(InputError::whole(
+            &p.code_name,
+            format!("a copy of the initial image memory (--diff): {m}"),
+        ))
+    })?;
     let t = std::time::Instant::now();
-    let cpu = run_cpu(p.clone()).map_err(GpuRunError::Input)?;
+    let cpu = run_cpu(p.try_clone().map_err(GpuRunError::Input)?).map_err(GpuRunError::Input)?;
     let cpu_time = t.elapsed();
     let options = crate::gpu::translate::Options {
         trace_atomics: true,
         int64_atomics: gpu.int64_atomics,
+        ..Default::default()
     };
     let (gpu_out, gpu_run) = run_gpu_with(p, gpu, options)?;
-    let relax = crate::gpu::linearize::check(
+    let relax = crate::diff::linearize::check(
         &gpu_run.atomics,
         &gpu_run.traced,
         gpu_run.serial_waves,
@@ -413,9 +562,11 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
         (&gpu_out.waves[..], &gpu_out.memory),
     );
     // An Intel launch is reported by variable and predicate names.
-    let report = match &cpu.intel {
-        Some(run) => crate::gpu::diff::compare_intel(a, b, &images, Some(&relax), run),
-        None => crate::gpu::diff::compare(a, b, &images, Some(&relax)),
+    let report = match &cpu.visa {
+        Some(run) => {
+            crate::diff::compare_visa(a, b, &images, Some(&relax), &run.vars, &run.buffer_ranges())
+        }
+        None => crate::diff::compare(a, b, &images, Some(&relax)),
     };
     Ok(DiffOutcome {
         cpu,

@@ -20,6 +20,45 @@
 //! GPURT's emulation, operation by operation, every product and sum rounded on
 //! its own (no fused multiply-add) and evaluated left to right.
 
+/// Refuses what gcnrun does not execute: gfx11's BVH ops (its T# adds a box
+/// sorting heuristic and pointer flags, and its A16 form pairs each direction
+/// component with its inverse), and gfx1013's (LLVM assembles them for that
+/// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
+/// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
+pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), String> {
+    if arch.gen != Gen::Gfx10 {
+        return Err(format!(
+            "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
+            m.name(),
+            arch.gen.name()
+        ));
+    }
+    if !arch.gfx10_3 {
+        return Err(format!(
+            "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
+            m.name(),
+            arch.mcpu
+        ));
+    }
+    Ok(())
+}
+
+/// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
+pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
+    let base = m.srsrc;
+    decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
+        .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+}
+
+/// Address dwords of a BVH op: node pointer (1, bvh64: 2), extent, origin (3),
+/// direction and inverse direction (6, or 3 packed f16 dwords with A16).
+pub fn bvh_address_dwords(m: &ImageOp) -> u32 {
+    let node = if m.op.has(flag::BVH64) { 2 } else { 1 };
+    node + 1 + 3 + if m.a16 { 3 } else { 6 }
+}
+
+use crate::arch::{Arch, Gen};
+use crate::ir::image::{flag, ImageOp};
 #[cfg(test)]
 use crate::texture::convert::CANONICAL_NAN;
 use crate::texture::convert::{canonical_nan_bits, f16_to_f32};

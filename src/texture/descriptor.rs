@@ -175,60 +175,12 @@ const T_GFX11: TLayout = TLayout {
     ..T_GFX10
 };
 
-/// Resource type (T# TYPE, `SQ_RSRC_IMG_*`): 8 = 1D … 15 = 2D MSAA array.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImageType {
-    /// 1D.
-    D1,
-    /// 2D.
-    D2,
-    /// 3D.
-    D3,
-    /// Cube (6 faces as slices).
-    Cube,
-    /// 1D array.
-    D1Array,
-    /// 2D array.
-    D2Array,
-    /// 2D multisampled.
-    D2Msaa,
-    /// 2D multisampled array.
-    D2MsaaArray,
-}
+pub use crate::ir::image::ImageType;
 
-const TYPES: [ImageType; 8] = [
-    ImageType::D1,
-    ImageType::D2,
-    ImageType::D3,
-    ImageType::Cube,
-    ImageType::D1Array,
-    ImageType::D2Array,
-    ImageType::D2Msaa,
-    ImageType::D2MsaaArray,
-];
-
-impl ImageType {
-    /// The T# TYPE code (8..=15).
-    pub fn code(self) -> u32 {
-        8 + TYPES.iter().position(|&t| t == self).unwrap_or(0) as u32
-    }
-    /// From the gfx10 `DIM` number (0..=7), which has the same order.
-    pub fn from_dim(dim: u8) -> Option<ImageType> {
-        TYPES.get(usize::from(dim)).copied()
-    }
-    /// True for the types whose view is a range of array slices (arrays and
-    /// cubes): BASE_ARRAY..=last slice applies to them.
-    pub fn is_layered(self) -> bool {
-        matches!(
-            self,
-            ImageType::Cube | ImageType::D1Array | ImageType::D2Array | ImageType::D2MsaaArray
-        )
-    }
-    /// True for the multisampled types, whose LAST_LEVEL holds log2(samples)
-    /// (sampling.md §1.2).
-    pub fn is_msaa(self) -> bool {
-        matches!(self, ImageType::D2Msaa | ImageType::D2MsaaArray)
-    }
+/// The T# TYPE code of an image type (`SQ_RSRC_IMG_*`: 8 = 1D … 15 = 2D MSAA
+/// array, in [`ImageType::ALL`] order).
+pub fn type_code(t: ImageType) -> u32 {
+    8 + t.index() as u32
 }
 
 /// A decoded image descriptor, the same for every generation it came from.
@@ -349,7 +301,7 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
     let g = |f: Bits| get(dw, f);
     let Some(image_type) = g(l.kind)
         .checked_sub(8)
-        .and_then(|d| ImageType::from_dim(d as u8))
+        .and_then(|d| ImageType::from_index(d as usize))
     else {
         return Ok(Image::Unbound);
     };
@@ -486,7 +438,7 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
     put(l.base_level, d.base_level.into(), "base_level")?;
     put(l.last_level, d.last_level.into(), "last_level")?;
     put(l.tiling, d.tiling.into(), "tiling")?;
-    put(l.kind, d.image_type.code(), "type")?;
+    put(l.kind, type_code(d.image_type), "type")?;
     put(l.depth, minus1(d.depth), "depth")?;
     match l.pitch {
         Some(f) => put(f, minus1(d.pitch), "pitch")?,

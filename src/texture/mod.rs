@@ -6,11 +6,15 @@
 //! functions by name. docs/errata.md ("Texture model") lists the choices made where
 //! public sources disagree or are silent.
 
+pub mod atomic;
 pub mod bcn;
 pub mod bvh;
 pub mod convert;
+pub mod data;
 pub mod descriptor;
 pub mod format;
 pub mod layout;
+pub mod resource;
 pub mod sample;
 pub mod swizzle;
+pub mod vaddr;

@@ -103,6 +103,19 @@ pub fn apply_dst_sel(texel: [u32; 4], sel: [DstSel; 4], nf: NumFormat) -> [u32; 
     sel.map(|s| select(texel, s, nf))
 }
 
+/// What an operation reads from a view that has no resource, before DMASK: a
+/// null view's DST_SEL constants (SEL_1 = 1.0, every other selector 0) and
+/// zeros for an unbound one (sampling.md §5.14). A bound view reads texels, not
+/// this.
+pub fn unbound_values(desc: &super::descriptor::Image) -> [u32; 4] {
+    match desc {
+        super::descriptor::Image::Null { dst_sel } => {
+            dst_sel.map(|s| if s == 1 { 1.0f32.to_bits() } else { 0 })
+        }
+        _ => [0; 4],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

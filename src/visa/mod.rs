@@ -24,7 +24,7 @@ pub use decl::{AttrValue, Decl, Input, KernelAttr, VarKind};
 pub use inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred, PredCtrl, Raw, Region, Sampler};
 pub use parse::parse;
 
-use crate::input::{InputError, MAX_INPUT_BYTES};
+use crate::input::{FileKind, InputError, MAX_TEXT_BYTES};
 use std::io::Read;
 use std::path::Path;
 
@@ -179,10 +179,11 @@ pub fn is_visa_input(path: &Path) -> bool {
     if is_visa_text_path(path) || is_visa_binary_path(path) {
         return true;
     }
+    // Only a regular file is peeked at: opening a FIFO could block, and
+    // whatever is refused here is refused with its reason by the loader next.
     let mut magic = [0u8; 4];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .is_ok_and(|_| binary::is_binary(&magic))
+    crate::input::open_regular(path, FileKind::CODE)
+        .is_ok_and(|(mut f, _)| f.read_exact(&mut magic).is_ok() && binary::is_binary(&magic))
 }
 
 /// Whether a path is named like a binary vISA object (`.isa`).
@@ -197,17 +198,22 @@ fn is_visa_binary_path(path: &Path) -> bool {
 /// line naming the file and the byte offset (binary, or bad UTF-8) or line.
 pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputError> {
     let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    // Read at most one byte past the cap, as crate::input does for code files.
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| InputError::whole(&name, e.to_string()))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(InputError::whole(
+    // Text is capped lower than binary objects (crate::input::MAX_TEXT_BYTES):
+    // by name when the file says it is text, by content otherwise.
+    let kind = if is_visa_text_path(path) {
+        FileKind::VISA_TEXT
+    } else {
+        FileKind::CODE
+    };
+    let bytes = crate::input::read_regular(path, kind)?;
+    if !binary::is_binary(&bytes) && bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(InputError::at(
             &name,
+            usize::try_from(MAX_TEXT_BYTES).unwrap_or(usize::MAX),
             format!(
-                "larger than the {} MiB gcn-run reads",
-                MAX_INPUT_BYTES >> 20
+                "larger than the {} MiB gcn-run reads for a {}",
+                MAX_TEXT_BYTES >> 20,
+                FileKind::VISA_TEXT.what
             ),
         ));
     }

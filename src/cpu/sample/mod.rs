@@ -8,36 +8,33 @@
 //! A16 and the 16-bit-gradient forms (`_g16`, and A16 on gfx9) are address
 //! layouts ([`vaddr`]); TFE and LWE add a status dword ([`status`]).
 //!
-//! Refused by name (not executed yet, [`check_modelled`]):
+//! Refused by name (not executed yet, [`check::sampler_op`]):
 //! `image_gather4h`, MSAA and tiled images, LWE on a T# that enables LOD
 //! warnings, and S# border colour type 3 (the driver's border-colour table)
 //! with a border mode.
 
-pub mod status;
-pub mod vaddr;
 pub mod view;
 
-use super::image::{read_tsharp, require_linear, surface_of};
-use super::{Memory, WaveState};
 use crate::arch::{Arch, Gen};
-use crate::gcn::mimg::Mimg;
-use crate::gcn::mimg_ops::{flag, BaseKind, MimgOp};
+use crate::check;
+use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
+use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
-use crate::texture::descriptor::{
-    decode_sampler_checked, Image, ImageDesc, ImageType, SamplerDesc,
-};
+use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::format::{data_format, missing_component, NumFormat};
-use crate::texture::sample::address::{self, border_color};
+use crate::texture::resource::{read_tsharp, require_in_memory};
 use crate::texture::sample::compare::reference_for;
 use crate::texture::sample::coord::flush_denorm;
 use crate::texture::sample::filter::{self, aniso_average, aniso_position};
 use crate::texture::sample::lod::{self, mip_filter, Mips, LOD_ONE};
-use vaddr::{Layout, Operands, Shape};
+use crate::texture::sample::status;
+use crate::texture::sample::vaddr::{Layout, Operands};
+use crate::texture::swizzle::unbound_values;
 use view::{LevelRead, View};
 
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
-pub fn read_ssharp(m: &Mimg, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, String> {
-    let base = m.raw.ssamp * 4;
+pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, String> {
+    let base = m.ssamp;
     let words: Vec<u32> = (0..4).map(|i| w.sgpr(base + i)).collect();
     decode_sampler_checked(&words, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
 }
@@ -83,7 +80,7 @@ pub fn derivatives(
 /// derivatives scaled to texels of the view's level 0 — isotropic, or the
 /// anisotropic footprint's when the S# asks for anisotropy), then the biases,
 /// then the clamps (sampling.md §5.4).
-pub fn lane_lod(view: &View, op: &MimgOp, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
+pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
     let s = view.sampler;
     let size = view.level_size(0);
     let scale = |d: [f32; 3]| -> [f32; 3] {
@@ -168,7 +165,7 @@ fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
 }
 
 /// One lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL).
-fn sample_lane(view: &View, m: &Mimg, o: &Operands, l: &LaneLod) -> [f32; 4] {
+fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] {
     let (linear_xy, linear_z, aniso_filter, mipf) = filters(view, l.clamped);
     let compare = m.op.has(flag::C).then(|| {
         (
@@ -216,7 +213,7 @@ fn sample_lane(view: &View, m: &Mimg, o: &Operands, l: &LaneLod) -> [f32; 4] {
 /// chosen like a point-mipmapped sample (base level when MIP_FILTER is NONE;
 /// the LOD is computed as for a sample, so `_l`, `_b`, `_lz` and `_cl` act as
 /// they do there; sampling.md §5.8).
-fn gather_lane(view: &View, m: &Mimg, o: &Operands, l: &LaneLod, gen: Gen) -> [[f32; 4]; 4] {
+fn gather_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod, gen: Gen) -> [[f32; 4]; 4] {
     let mipf = if view.sampler.mip_filter == mip_filter::NONE {
         mip_filter::NONE
     } else {
@@ -275,13 +272,13 @@ fn dmask_selected(v: [u32; 4], dmask: u32) -> Vec<u32> {
 /// §5.13).
 fn write_values(
     w: &mut WaveState,
-    m: &Mimg,
+    m: &ImageOp,
     arch: &Arch,
     lane: u32,
     values: &[u32],
     integer: bool,
 ) {
-    let r = &m.raw;
+    let r = m;
     let dwords: Vec<u32> = if r.d16 {
         let halves: Vec<u32> = values
             .iter()
@@ -323,34 +320,17 @@ fn gather_component(dmask: u32) -> usize {
     }
 }
 
-/// Refuses, by name, sampler instructions whose semantics gcnrun does not model
-/// (shared by the CPU and the WGSL translator, so both refuse the same set):
-/// - rows flagged `UNDOCUMENTED` in the opcode table: `image_gather4h`
-///   (gfx9 0x42, gfx10 0x61), a gather of a horizontal run of
-///   texels whose footprint, order and address operands no public AMD source
-///   documents (LLVM gives only its encoding; docs/errata.md S15). Running it as
-///   a plain gather4 would return a plausible but wrong answer.
-pub fn check_modelled(m: &Mimg) -> Result<(), String> {
-    if m.op.has(crate::gcn::mimg_ops::flag::UNDOCUMENTED) {
-        return Err(format!(
-            "`{}` is not executed: its texel footprint is not publicly documented (docs/errata.md S15)",
-            m.mnemonic()
-        ));
-    }
-    Ok(())
-}
-
 /// Executes one sample, gather4 or get_lod for the wave.
-pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
-    let r = &m.raw;
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+    let r = m;
     let kind = m.op.kind;
     if !matches!(
         kind,
-        BaseKind::Sample | BaseKind::Gather4 | BaseKind::GetLod
+        ImageKind::Sample | ImageKind::Gather4 | ImageKind::GetLod
     ) {
-        return Err(format!("`{}` is not a sampler instruction", m.mnemonic()));
+        return Err(format!("`{}` is not a sampler instruction", m.name()));
     }
-    check_modelled(m)?;
+    check::sampler_op(m)?;
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
     let desc = read_tsharp(m, w, arch)?;
     let sampler = read_ssharp(m, w, arch)?;
@@ -360,14 +340,10 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
         // No resource: DST_SEL constants of a null view, zeros otherwise
         // (sampling.md §5.14; GET_LOD: zeros, D3D "if no resource is bound, 0").
         Image::Unbound | Image::Null { .. } => {
-            let sel = match desc {
-                Image::Null { dst_sel } => dst_sel,
-                _ => [0; 4],
-            };
-            let consts = swizzle([0.0; 4], sel, NumFormat::Unorm);
+            let consts = unbound_values(&desc);
             for &lane in &lanes {
                 match kind {
-                    BaseKind::Gather4 => write_values(
+                    ImageKind::Gather4 => write_values(
                         w,
                         m,
                         arch,
@@ -375,7 +351,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
                         &[consts[gather_component(r.dmask)]; 4],
                         false,
                     ),
-                    BaseKind::GetLod => {
+                    ImageKind::GetLod => {
                         write_values(w, m, arch, lane, &dmask_selected([0; 4], r.dmask), false)
                     }
                     _ => write_values(w, m, arch, lane, &dmask_selected(consts, r.dmask), false),
@@ -388,7 +364,7 @@ pub fn execute(m: &Mimg, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result
 }
 
 fn execute_bound(
-    m: &Mimg,
+    m: &ImageOp,
     w: &mut WaveState,
     mem: &Memory,
     arch: &Arch,
@@ -396,42 +372,13 @@ fn execute_bound(
     sampler: &SamplerDesc,
     lanes: &[u32],
 ) -> Result<(), String> {
-    let r = &m.raw;
-    if arch.gen >= Gen::Gfx10 && ImageType::from_dim(r.dim as u8) != Some(d.image_type) {
-        return Err(format!(
-            "`{}` dim {} does not match the T# type {:?}",
-            m.mnemonic(),
-            r.dim,
-            d.image_type
-        ));
-    }
-    let shape =
-        Shape::of(d.image_type).ok_or_else(|| format!("`{}` on an MSAA image", m.mnemonic()))?;
-    require_linear(d, arch)?;
-    let surf = surface_of(d)?;
-    super::image::require_in_memory(d, &surf, mem)?;
+    let r = m;
+    let checked = check::sample_view(m, d, sampler, arch)?;
+    let shape = checked.shape;
+    let surf = checked.surf;
+    require_in_memory(d, &surf, mem)?;
     let df = data_format(d.data_format).ok_or("unsupported data format")?;
-    let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
-    let border_used =
-        (0..shape.axes).any(|a| address::uses_border(sampler.clamp[a] & 7)) && !shape.cube;
-    let border = border_color(sampler.border_type, nf.is_integer());
-    if border_used && border.is_none() {
-        return Err(
-            "S# border_color_type = 3 (the driver's border-colour table) is not modelled".into(),
-        );
-    }
-    if m.op.has(flag::C) && nf.is_integer() {
-        return Err(format!(
-            "`{}`: depth compare on an integer ({nf:?}) image",
-            m.mnemonic()
-        ));
-    }
-    if shape.cube && (r.unorm || sampler.force_unnormalized) {
-        return Err(format!(
-            "`{}`: unnormalized coordinates on a cube image",
-            m.mnemonic()
-        ));
-    }
+    let nf = checked.nf;
     let view = View {
         desc: d,
         sampler,
@@ -439,21 +386,17 @@ fn execute_bound(
         df,
         nf,
         shape,
-        normalized: !(r.unorm || sampler.force_unnormalized),
-        border,
+        normalized: checked.normalized,
+        border: checked.border,
         mem,
     };
     let layout = Layout::of(m, shape);
     let need = layout.dwords();
-    let regs: Vec<u32> = if m.nsa_form {
-        m.address_vgprs()
-    } else {
-        (0..need as u32).map(|k| r.vaddr + k).collect()
-    };
+    let regs = m.address_list(need as u32);
     if regs.len() < need {
         return Err(format!(
             "`{}` on a {:?} image needs {need} address VGPRs, the instruction names {}",
-            m.mnemonic(),
+            m.name(),
             d.image_type,
             regs.len()
         ));
@@ -475,9 +418,9 @@ fn execute_bound(
             &operands[q + 3],
         ];
         let (ddx, ddy) = derivatives(o, quad, explicit, shape.axes);
-        let l = lane_lod(&view, m.op, o, ddx, ddy);
+        let l = lane_lod(&view, &m.op, o, ddx, ddy);
         let out = match m.op.kind {
-            BaseKind::GetLod => {
+            ImageKind::GetLod => {
                 // (clamped LOD within the view's levels, unclamped λ') as f32
                 // (RDNA3 ISA IMAGE_GET_LOD; D3D `lod`; sampling.md §5.3).
                 let within = l.clamped.clamp(0, view.last_level() as i32 * LOD_ONE);
@@ -491,7 +434,7 @@ fn execute_bound(
                     false,
                 )
             }
-            BaseKind::Gather4 => {
+            ImageKind::Gather4 => {
                 let texels = gather_lane(&view, m, o, &l, arch.gen);
                 let c = gather_component(r.dmask);
                 (texels.map(|t| swizzle(t, d.dst_sel, nf)[c]), true)
@@ -507,7 +450,7 @@ fn execute_bound(
             dmask_selected(v, r.dmask)
         };
         // GET_LOD's values are floats whatever the image.
-        let integer = nf.is_integer() && m.op.kind != BaseKind::GetLod;
+        let integer = nf.is_integer() && m.op.kind != ImageKind::GetLod;
         write_values(w, m, arch, lane, &values, integer);
     }
     Ok(())
@@ -552,8 +495,10 @@ mod tests {
     /// level 1 (sampling.md §7 question 5).
     #[test]
     fn resource_min_lod_is_absolute() {
-        use crate::gcn::mimg_ops::by_name;
+        use crate::ir::image::{flag, ImageType};
         use crate::texture::descriptor::decode_sampler;
+        use crate::texture::resource::surface_of;
+        use crate::texture::sample::vaddr::Shape;
         let mut desc = ImageDesc {
             base_address: 0,
             min_lod: 256,
@@ -574,7 +519,11 @@ mod tests {
         // MAX_LOD = 0xfff (word 1 bits 23:12), everything else 0.
         let sampler = decode_sampler(&[0, 0xfff << 12, 0, 0]);
         let mem = Memory::default();
-        let op = by_name("image_sample_l").unwrap();
+        let op = &Opcode {
+            name: "image_sample_l",
+            kind: ImageKind::Sample,
+            flags: flag::L,
+        };
         let o = Operands::default();
         for (base, want) in [(0u8, 256), (1, 0)] {
             desc.base_level = base;

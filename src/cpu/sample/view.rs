@@ -4,8 +4,7 @@
 //! The stage functions live in [`crate::texture::sample`]; this module only
 //! strings them together and reads memory.
 
-use super::vaddr::Shape;
-use crate::cpu::Memory;
+use crate::machine::Memory;
 use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};
@@ -14,6 +13,7 @@ use crate::texture::layout::Surface;
 use crate::texture::sample::address::{self, Tap};
 use crate::texture::sample::coord::{self, flush_denorm};
 use crate::texture::sample::filter::{self, AxisTaps};
+use crate::texture::sample::vaddr::Shape;
 use crate::texture::sample::{compare, cube};
 
 /// A cube-map tap past two face edges at once: no texel.

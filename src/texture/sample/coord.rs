@@ -73,6 +73,19 @@ pub fn array_slice(r: f32, last: u32) -> u32 {
     }
 }
 
+/// The signed 4-bit `aoffimmi` field at bit `shift` (U 11:8, V 7:4, R 3:0;
+/// IGC `3D_SAMPLE.md`).
+pub fn intel_offset_field(aoffimmi: u32, shift: u32) -> i32 {
+    ((((aoffimmi >> shift) & 0xf) << 28) as i32) >> 28
+}
+
+/// AMD's `_o` dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8,
+/// 21:16 (`texture::sample::coord::texel_offset` reads them back). An offset
+/// outside [−32, 31] keeps its low 6 bits (docs/semantics.md, "Intel vISA").
+pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {
+    (u as u32 & 0x3f) | (v as u32 & 0x3f) << 8 | (r as u32 & 0x3f) << 16
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,3 +28,5 @@ pub mod cube;
 pub mod cube_direction;
 pub mod filter;
 pub mod lod;
+pub mod status;
+pub mod vaddr;

@@ -5,7 +5,7 @@
 //! (docs/semantics.md, "Intel vISA").
 
 use super::{Cx, Res};
-use crate::ir::grf::{AddrSlot, ElemType, GrfSrc, Region, SrcMod};
+use crate::ir::visa::{AddrSlot, ElemType, GrfSrc, Region, SrcMod};
 use crate::visa::inst::{Operand, Sampler};
 
 /// An instruction's texel offsets.

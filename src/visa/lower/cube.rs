@@ -5,7 +5,7 @@
 //! and a cube index ai (research/visa.md §4.1); the shared AMD sampler takes
 //! the face-local `s'`, `t'` and `face_id` a shader computes first
 //! (research/sampling.md §5.7). The lowering stages placeholders for those
-//! three address dwords and a [`GrfOp::StageCube`] that fills them from the
+//! three address dwords and a [`VisaOp::StageCube`] that fills them from the
 //! parameters (`texture::sample::cube_direction`).
 //!
 //! What a cube sample needs from the sampler state: Intel cube maps use one
@@ -19,12 +19,12 @@
 //! Refused by name: 3D_LOAD (IGC's `3D_LOAD.md` gives u/v/r no CUBE meaning),
 //! `sample_d`/`sample_d_c` (how Intel turns 3D gradients into a cube LOD is not
 //! public), a non-zero `aoffimmi` (texel offsets have no public meaning on a
-//! cube). `resinfo` needs nothing: it returns faces (6 × cubes) in B, as the
-//! shared model does (docs/errata.md, VC1).
+//! cube). `resinfo` needs nothing here: Intel's table (`super::sample::intel_resinfo`)
+//! returns faces (6 × cubes) in B (docs/errata.md, VC1).
 
 use super::Res;
-use crate::gcn::mimg_ops::{BaseKind, MimgOp};
-use crate::ir::grf::{AddrSlot, GrfOp};
+use crate::ir::image::{ImageKind, Opcode};
+use crate::ir::visa::{AddrSlot, VisaOp};
 use crate::texture::descriptor::{decode_sampler, encode_sampler};
 
 /// SQ_TEX_CLAMP `clamp_last_texel`: the S# mode both Intel cube modes map to.
@@ -32,8 +32,8 @@ const CLAMP_LAST_TEXEL: u8 = 2;
 
 /// Refuses what a cube surface does not model for `name` (the vISA sub-op),
 /// whose AMD equivalent is `op`.
-pub(super) fn check_op(name: &str, op: &MimgOp, offset: bool) -> Res<()> {
-    if op.kind == BaseKind::Load {
+pub(super) fn check_op(name: &str, op: &Opcode, offset: bool) -> Res<()> {
+    if op.kind == ImageKind::Load {
         return Err(format!(
             "`{name}` on a CUBE surface: 3D_LOAD gives u/v/r no meaning on a cube (IGC 3D_LOAD.md)"
         ));
@@ -43,7 +43,7 @@ pub(super) fn check_op(name: &str, op: &MimgOp, offset: bool) -> Res<()> {
             "`{name}` on a CUBE surface: how Intel turns 3D gradients into a cube LOD is not public"
         ));
     }
-    if op.kind != BaseKind::ResInfo && offset {
+    if op.kind != ImageKind::ResInfo && offset {
         return Err(format!(
             "`{name}` on a CUBE surface with a texel offset (`aoffimmi` or a `_po` gather): texel offsets on a cube are not public"
         ));
@@ -77,8 +77,8 @@ pub(super) const BODY: [AddrSlot; 3] = [AddrSlot::Const(0); 3];
 
 /// The op that converts each channel's (u, v, r, ai) into the body staged at
 /// address VGPR `at`.
-pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> GrfOp {
-    GrfOp::StageCube {
+pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> VisaOp {
+    VisaOp::StageCube {
         first,
         size,
         params,

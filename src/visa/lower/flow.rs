@@ -14,7 +14,7 @@
 
 use super::super::inst::{BranchKind, Inst};
 use super::super::{Item, Program, VisaError};
-use crate::ir::grf::MAX_PRED_AND_WAIT_SGPRS;
+use crate::ir::visa::MAX_PRED_AND_WAIT_SGPRS;
 use std::collections::BTreeMap;
 
 /// A loop: the statements from its header label to its backward branch.

@@ -17,7 +17,7 @@
 
 use super::aoffimmi::Aoff;
 use super::Res;
-use crate::ir::grf::{AddrSlot, ElemType};
+use crate::ir::visa::{AddrSlot, ElemType};
 
 /// Sub-ops that exist only on Xe2 (Mesa `brw_sampler.c`: `XE2_SAMPLER_MESSAGE_
 /// SAMPLE_GATHER4_{L,B,I,I_C,L_C}`, gated on ver ≥ 20).
@@ -59,7 +59,7 @@ pub fn is_po(name: &str) -> bool {
 
 /// The `_o` dword of a programmable-offset gather: per channel, U from
 /// `offu` and V from `offv` (IGC `3D_SAMPLE4.md`: type D; 6-bit AMD fields,
-/// `cpu::grf::amd_offset_dword`). `aoffimmi` must be zero: no source says
+/// `cpu::visa::amd_offset_dword`). `aoffimmi` must be zero: no source says
 /// whether gather4_po also adds the header offsets (Mesa sends one or the
 /// other).
 pub fn po_slot(

@@ -1,5 +1,5 @@
 //! Where each vISA variable lives in a thread's flat GRF file
-//! ([`crate::ir::grf`]): the payload (`%r0` at byte 0, every `.input` at its
+//! ([`crate::ir::visa`]): the payload (`%r0` at byte 0, every `.input` at its
 //! payload offset), then `%cr0`, then the other general variables in
 //! declaration order at their alignment; aliases at their base plus offset.
 //! Predicates get one SGPR each.
@@ -7,7 +7,7 @@
 use super::super::decl::{predefined, Predefined, VarKind};
 use super::super::tables::{VisaType, ALIGNS};
 use super::super::Program;
-use crate::ir::grf::{ElemType, GRF_MAX_BYTES, MAX_PREDS, PRED_SGPR};
+use crate::ir::visa::{ElemType, GRF_MAX_BYTES, MAX_PREDS, PRED_SGPR};
 use std::collections::BTreeMap;
 
 /// A general variable's place.

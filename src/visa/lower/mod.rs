@@ -3,7 +3,7 @@
 //!
 //! An Intel thread runs as one gfx10 wave32 wave whose lanes are its
 //! channels; its GRF is laid over the VGPR file ([`layout`]). Setup
-//! instructions become [`GrfOp`]s. Each sampler instruction becomes: SGPR
+//! instructions become [`VisaOp`]s. Each sampler instruction becomes: SGPR
 //! moves staging the T#/S# that the binding and sampler tables give for its
 //! surface/sampler index, an address-staging op, EXEC = the channel-enable
 //! mask, a synthesised AMD `Mimg` of the same meaning run by the shared
@@ -22,9 +22,9 @@ pub mod sample;
 use super::inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred};
 use super::{Item, Program, VisaError};
 use crate::arch::Arch;
-use crate::ir::grf::{
-    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfOp, GrfSrc, PredCtrl, PredUse, Region, Relation,
-    SrcMod, PRED_SGPR,
+use crate::ir::visa::{
+    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, NamedVar, PredCtrl, PredUse, Region,
+    Relation, SrcMod, VarMap, VisaOp, PRED_SGPR,
 };
 use crate::ir::{Op, Program as IrProgram};
 use crate::texture::descriptor::ImageDesc;
@@ -95,6 +95,37 @@ pub struct Lowered {
     pub prog: IrProgram,
     /// Where each variable lives.
     pub layout: Layout,
+    /// The same, by name, for reports ([`var_map`]).
+    pub names: VarMap,
+}
+
+/// The program's variables and predicates with their places, in the terms a
+/// report uses (`diff::compare_visa`): each variable's bytes and element type,
+/// and whether it aliases another's bytes.
+pub fn var_map(prog: &Program, layout: &Layout) -> VarMap {
+    let vars = layout
+        .vars
+        .iter()
+        .map(|(name, v)| NamedVar {
+            name: name.clone(),
+            byte: v.byte,
+            bytes: v.bytes,
+            ty: v.visa.name(),
+            elem: v.visa.bytes().clamp(1, 8),
+            alias: prog.decls.iter().any(|d| {
+                &d.name == name
+                    && matches!(
+                        &d.kind,
+                        crate::visa::VarKind::General { alias: Some(_), .. }
+                    )
+            }),
+        })
+        .collect();
+    VarMap {
+        grf: layout.grf,
+        vars,
+        predicates: layout.preds.iter().map(|(n, s)| (n.clone(), *s)).collect(),
+    }
 }
 
 /// Lowers `prog` for `target`. Refuses (by line) what
@@ -130,7 +161,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         match (&s.item, flow.closed_at(k)) {
             (Item::Label(l), _) => {
                 for _ in 0..open {
-                    cx.push(s.line, GrfOp::EndIfActive);
+                    cx.push(s.line, VisaOp::EndIfActive);
                 }
                 open = 0;
                 if let Some(m) = &sources {
@@ -139,18 +170,18 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
                 // A loop's header: `Loop` opens it before the label's join,
                 // so that channels waiting there rejoin on the first trip.
                 if flow.loops.contains_key(l) {
-                    cx.push(s.line, GrfOp::Loop);
+                    cx.push(s.line, VisaOp::Loop);
                     cx.loop_depth += 1;
                     headers.push(cx.state.clone());
                 }
                 if let Some(&wait) = cx.waits.get(l) {
-                    cx.push(s.line, GrfOp::Join { wait });
+                    cx.push(s.line, VisaOp::Join { wait });
                 }
                 guard = cx.diverged;
             }
             (Item::Inst(i), Some(lp)) => {
                 if guard {
-                    cx.push(s.line, GrfOp::IfActive);
+                    cx.push(s.line, VisaOp::IfActive);
                     open += 1;
                 }
                 cx.back_branch(i, s.line, lp).map_err(|m| at(s.line, m))?;
@@ -164,18 +195,18 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
                 // The loop's end: the regions opened inside it close before
                 // it, then the channels parked by the branch rejoin.
                 for _ in 0..open {
-                    cx.push(s.line, GrfOp::EndIfActive);
+                    cx.push(s.line, VisaOp::EndIfActive);
                 }
                 open = 0;
-                cx.push(s.line, GrfOp::EndLoop { again: lp.again });
-                cx.push(s.line, GrfOp::Join { wait: lp.wait });
+                cx.push(s.line, VisaOp::EndLoop { again: lp.again });
+                cx.push(s.line, VisaOp::Join { wait: lp.wait });
                 cx.loop_depth -= 1;
                 cx.diverged = true;
                 guard = true;
             }
             (Item::Inst(i), None) => {
                 if guard {
-                    cx.push(s.line, GrfOp::IfActive);
+                    cx.push(s.line, VisaOp::IfActive);
                     open += 1;
                     guard = false;
                 }
@@ -193,13 +224,14 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         }
     }
     for _ in 0..open {
-        cx.push(prog.body.last().map_or(0, |s| s.line), GrfOp::EndIfActive);
+        cx.push(prog.body.last().map_or(0, |s| s.line), VisaOp::EndIfActive);
     }
     Ok(Lowered {
         prog: IrProgram {
             arch: arch(),
             ops: cx.ops,
         },
+        names: var_map(prog, &layout),
         layout,
     })
 }
@@ -276,8 +308,8 @@ struct Cx<'a> {
 type Res<T> = Result<T, String>;
 
 impl Cx<'_> {
-    fn push(&mut self, line: usize, op: GrfOp) {
-        self.ops.push((line, Op::Grf(Box::new(op))));
+    fn push(&mut self, line: usize, op: VisaOp) {
+        self.ops.push((line, Op::Visa(Box::new(op))));
     }
 
     fn inst(&mut self, i: &Inst, line: usize) -> Res<()> {
@@ -334,7 +366,7 @@ impl Cx<'_> {
                 }
                 self.push(
                     line,
-                    GrfOp::Alu {
+                    VisaOp::Alu {
                         op: alu,
                         sat: *sat,
                         ch,
@@ -363,7 +395,7 @@ impl Cx<'_> {
                 let sgpr = self.pred_sgpr(dst)?;
                 let ch = self.channels(*exec, None);
                 let src = self.src(src, *exec)?;
-                self.push(line, GrfOp::Setp { ch, sgpr, src });
+                self.push(line, VisaOp::Setp { ch, sgpr, src });
             }
             Inst::Cmp {
                 rel,
@@ -381,7 +413,7 @@ impl Cx<'_> {
                 };
                 let ch = self.channels(*exec, None);
                 let srcs = [self.src(&srcs[0], *exec)?, self.src(&srcs[1], *exec)?];
-                self.push(line, GrfOp::Cmp { rel, ch, dst, srcs });
+                self.push(line, VisaOp::Cmp { rel, ch, dst, srcs });
             }
             // RET.md: exec size 1 ends the thread when its predicate holds;
             // a wider one retires the predicated active channels. Before any
@@ -404,7 +436,7 @@ impl Cx<'_> {
                 let ch = self.channels(*exec, p);
                 self.push(
                     line,
-                    GrfOp::Ret {
+                    VisaOp::Ret {
                         ch,
                         uniform: exec.size == 1,
                     },
@@ -425,7 +457,7 @@ impl Cx<'_> {
                 let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
                 let ch = self.channels(*exec, p);
                 let uniform = *kind == BranchKind::Jmp || exec.size == 1;
-                self.push(line, GrfOp::Goto { ch, uniform, wait });
+                self.push(line, VisaOp::Goto { ch, uniform, wait });
             }
             Inst::Sampler(s) => sample::lower(self, s, line)?,
             Inst::Scatter4Scaled {
@@ -453,14 +485,14 @@ impl Cx<'_> {
                 let block = 4 * u32::from(exec.size).max(self.layout.grf / 4);
                 self.push(
                     line,
-                    GrfOp::StoreScaled {
+                    VisaOp::StoreScaled {
                         ch,
                         base,
                         bytes,
                         global,
                         offsets: Region {
                             byte: off.0,
-                            ty: crate::ir::grf::ElemType::Ud,
+                            ty: crate::ir::visa::ElemType::Ud,
                             vstride: 1,
                             width: 1,
                             hstride: 1,
@@ -492,7 +524,7 @@ impl Cx<'_> {
         let uniform = *kind == BranchKind::Jmp || exec.size == 1;
         self.push(
             line,
-            GrfOp::BackGoto {
+            VisaOp::BackGoto {
                 ch,
                 uniform,
                 wait: lp.wait,
@@ -603,7 +635,7 @@ impl Cx<'_> {
         if name == "%null" {
             return Ok(GrfDst {
                 byte: None,
-                ty: crate::ir::grf::ElemType::Ud,
+                ty: crate::ir::visa::ElemType::Ud,
                 hstride: 1,
             });
         }
@@ -638,7 +670,7 @@ impl Cx<'_> {
                 region,
             } => {
                 if name == "%null" {
-                    return Ok(GrfSrc::Imm(0, crate::ir::grf::ElemType::Ud));
+                    return Ok(GrfSrc::Imm(0, crate::ir::visa::ElemType::Ud));
                 }
                 let (byte, v) = self.region_of(name, *row, *col)?;
                 let ty = v.ty.ok_or("unexecuted type")?;

@@ -3,7 +3,7 @@
 //! "Intel vISA").
 
 use super::{Binding, Cx, Res};
-use crate::ir::grf::{AluOp, ElemType, GrfDst, GrfOp, GrfSrc};
+use crate::ir::visa::{AluOp, ElemType, GrfDst, GrfSrc, VisaOp};
 use crate::texture::descriptor::ImageType;
 use crate::visa::inst::Sampler;
 
@@ -58,10 +58,10 @@ pub(super) fn sampleinfo(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
     let ch = cx.channels(s.exec, pred);
-    let count = crate::cpu::image::samples(&d);
+    let count = crate::texture::resource::samples(&d);
     cx.push(
         line,
-        GrfOp::Alu {
+        VisaOp::Alu {
             op: AluOp::Mov,
             sat: false,
             ch,
@@ -88,16 +88,16 @@ pub(super) fn sample_index_slot(
     si: Option<(u32, ElemType)>,
     lod: Option<(u32, ElemType)>,
     d: &crate::texture::descriptor::ImageDesc,
-) -> Res<crate::ir::grf::AddrSlot> {
+) -> Res<crate::ir::visa::AddrSlot> {
     if matches!(si, Some((_, ElemType::Uw | ElemType::W))) {
         return Err(
             "the UW form of `load_2dms_w` (four 16-bit MCS parameters, Gfx12.5+) is not modelled; use UD parameters"
                 .into(),
         );
     }
-    Ok(crate::ir::grf::AddrSlot::SampleIndex {
+    Ok(crate::ir::visa::AddrSlot::SampleIndex {
         si,
         lod,
-        last: crate::cpu::image::samples(d) - 1,
+        last: crate::texture::resource::samples(d) - 1,
     })
 }

@@ -1,0 +1,512 @@
+//! Running a translation: buffers from the initial wave states, dispatches, and
+//! read-back into the same `WaveState`s and `Memory` the CPU interpreter
+//! produces.
+
+pub mod device;
+
+use super::translate::{
+    degamma, Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS,
+};
+use super::wgsl::Params;
+use super::GpuError;
+use crate::machine::state::SGPRS;
+use crate::machine::{Memory, WaveState};
+use device::Gpu;
+use std::time::{Duration, Instant};
+use wgpu::util::DeviceExt;
+
+/// Largest workgroup count per dispatch dimension WebGPU guarantees.
+const MAX_GROUPS_X: u32 = 65_535;
+
+/// One lane's execution of a traced atomic (translate::Options::trace_atomics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtomicEvent {
+    /// Wave index in the launch.
+    pub wave: usize,
+    /// Ordinal of the atomic instruction in the program (0 = the first).
+    pub ordinal: usize,
+    /// The lane.
+    pub lane: u32,
+    /// Byte address of the texel.
+    pub address: u64,
+    /// The value before this lane's operation (the GLC return).
+    pub old: u64,
+    /// The data operand.
+    pub data: u64,
+    /// The compare operand (CMPSWAP, FCMPSWAP).
+    pub cmp: u64,
+}
+
+/// What a GPU run measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunStats {
+    /// Dispatches issued.
+    pub dispatches: u32,
+    /// Wall time from the first upload to the end of the read-back.
+    pub total: Duration,
+    /// Wall time of the chunks: buffers, submission, read-back of the state.
+    pub execute: Duration,
+    /// Wall time from submitting the dispatches to their completion, summed
+    /// over chunks (no uploads, no read-backs).
+    pub kernel: Duration,
+}
+
+/// The result of [`run`] beyond the updated states: measurements and, when the
+/// translation traced atomics, every atomic execution.
+#[derive(Clone, Debug, Default)]
+pub struct RunOutput {
+    /// Measurements.
+    pub stats: RunStats,
+    /// Traced atomic executions, by kernel then wave then instruction then lane.
+    pub atomics: Vec<AtomicEvent>,
+    /// The traced atomic instructions (the same in every kernel).
+    pub traced: Vec<super::translate::TracedAtomic>,
+    /// Whether waves ran one after another.
+    pub serial_waves: bool,
+}
+
+/// The limits a run splits its work by: workgroups per dispatch row and bytes
+/// per storage binding. [`run`] takes the adapter's; tests lower them to
+/// exercise 2-D dispatches and chunking on small launches.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    /// Workgroups per row of a dispatch (WebGPU guarantees 65,535).
+    pub groups_x: u32,
+    /// Bytes per storage buffer binding.
+    pub binding_bytes: u64,
+    /// Dispatch every wave this many times in one submission (benchmarks
+    /// only: a program that is not idempotent, such as one with atomics, then
+    /// ends with other results than one run gives).
+    pub repeat: u32,
+}
+
+impl RunLimits {
+    /// The adapter's limits.
+    pub fn of(gpu: &Gpu) -> RunLimits {
+        RunLimits {
+            groups_x: gpu
+                .limits
+                .max_compute_workgroups_per_dimension
+                .min(MAX_GROUPS_X),
+            binding_bytes: gpu.limits.max_storage_buffer_binding_size,
+            repeat: 1,
+        }
+    }
+}
+
+/// Runs `tr` on `gpu`, updating `waves` and `mem` in place.
+pub fn run(
+    gpu: &Gpu,
+    tr: &Translation,
+    waves: &mut [WaveState],
+    mem: &mut Memory,
+) -> Result<RunOutput, GpuError> {
+    run_with(gpu, tr, waves, mem, RunLimits::of(gpu))
+}
+
+/// [`run`] under explicit limits (results are identical for any limits).
+pub fn run_with(
+    gpu: &Gpu,
+    tr: &Translation,
+    waves: &mut [WaveState],
+    mem: &mut Memory,
+    limits: RunLimits,
+) -> Result<RunOutput, GpuError> {
+    let start = Instant::now();
+    let mut stats = RunStats::default();
+    let mut events = Vec::new();
+    let limit = limits
+        .binding_bytes
+        .min(gpu.limits.max_storage_buffer_binding_size);
+    let groups_x = limits.groups_x.clamp(1, MAX_GROUPS_X);
+    // Whole dwords; whole 8-byte words when a module has the 64-bit view
+    // (Kernel::mem64), so that it covers all of memory. The padding is never
+    // addressed: mem_in_range bounds every access by the memory's own size.
+    let word_bytes = if tr.kernels.iter().any(|k| k.mem64) {
+        8
+    } else {
+        4
+    };
+    let mem_words = mem.bytes.len().div_ceil(word_bytes).max(1) * (word_bytes / 4);
+    if (mem_words as u64) * 4 > limit {
+        return Err(GpuError::Device(format!(
+            "{}: image memory of {} bytes exceeds the adapter's storage binding limit of {limit} bytes",
+            gpu.info.name,
+            mem.bytes.len()
+        )));
+    }
+    // A second host copy of image memory (padded to whole words), up to the
+    // binding limit: fallible, as every input-sized allocation.
+    let mut mem_init = crate::machine::memory::try_zeroed::<u8>(mem_words * 4).map_err(|m| {
+        GpuError::Translate(super::translate::TranslateError {
+            offset: 0,
+            message: format!("uploading {} bytes of image memory: {m}", mem.bytes.len()),
+            whole: true,
+        })
+    })?;
+    mem_init[..mem.bytes.len()].copy_from_slice(&mem.bytes);
+    let usage =
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let mem_buf = gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("image memory"),
+            contents: &mem_init,
+            usage,
+        });
+    let degamma = if tr.kernels.iter().any(|k| k.degamma_table) {
+        Some(degamma_buffer(gpu)?)
+    } else {
+        None
+    };
+    for kernel in &tr.kernels {
+        let pipeline = gpu.pipeline(&kernel.wgsl)?;
+        // Chunks of waves whose state (and LDS) fit one binding.
+        let lds_words = tr.lds_bytes.div_ceil(4) + 1;
+        let shared_lds = kernel
+            .waves
+            .windows(2)
+            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+        let per_wave = (u64::from(kernel.state_words)
+            + if shared_lds { 0 } else { u64::from(lds_words) }
+            + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
+            * 4;
+        let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
+        for part in kernel.waves.chunks(chunk) {
+            let t = Instant::now();
+            run_chunk(
+                gpu,
+                &pipeline,
+                kernel,
+                (tr, mem.base, groups_x, limits.repeat),
+                part,
+                (shared_lds, lds_words),
+                waves,
+                (&mem_buf, degamma.as_ref().filter(|_| kernel.degamma_table)),
+                (&mut stats, &mut events),
+            )?;
+            stats.execute += t.elapsed();
+        }
+    }
+    let bytes = read_back(gpu, &mem_buf, (mem_words * 4) as u64)?;
+    let n = mem.bytes.len();
+    mem.bytes.copy_from_slice(&bytes[..n]);
+    stats.total = start.elapsed();
+    Ok(RunOutput {
+        stats,
+        atomics: events,
+        traced: tr
+            .kernels
+            .first()
+            .map(|k| k.atomics.clone())
+            .unwrap_or_default(),
+        serial_waves: tr.kernels.iter().any(|k| k.serial_waves),
+    })
+}
+
+/// Packs one wave's state: the SGPR file, M0, EXEC, VCC, then the kernel's
+/// VGPR slots lane by lane.
+fn pack_state(w: &WaveState, kernel: &Kernel, out: &mut Vec<u32>) {
+    let ws = w.wave_size as usize;
+    out.extend_from_slice(w.sgprs());
+    debug_assert_eq!(SGPRS, M0_WORD);
+    out.extend_from_slice(&[
+        w.m0,
+        w.exec as u32,
+        (w.exec >> 32) as u32,
+        w.vcc as u32,
+        (w.vcc >> 32) as u32,
+        0,
+    ]);
+    for &n in &kernel.vgprs {
+        let at = n as usize * ws;
+        out.extend_from_slice(&w.vgprs()[at..at + ws]);
+    }
+}
+
+/// The inverse of [`pack_state`].
+fn unpack_state(words: &[u32], kernel: &Kernel, w: &mut WaveState) {
+    let ws = w.wave_size as usize;
+    for n in 0..SGPRS {
+        w.set_sgpr(n, words[n as usize]);
+    }
+    let m = M0_WORD as usize;
+    w.m0 = words[m];
+    w.exec = u64::from(words[m + 1]) | u64::from(words[m + 2]) << 32;
+    w.vcc = u64::from(words[m + 3]) | u64::from(words[m + 4]) << 32;
+    for (k, &n) in kernel.vgprs.iter().enumerate() {
+        let from = HEADER_WORDS as usize + k * ws;
+        let at = n as usize * ws;
+        w.vgprs_mut()[at..at + ws].copy_from_slice(&words[from..from + ws]);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_chunk(
+    gpu: &Gpu,
+    pipeline: &wgpu::ComputePipeline,
+    kernel: &Kernel,
+    (tr, mem_base, max_x, repeat): (&Translation, u64, u32, u32),
+    part: &[usize],
+    (shared_lds, lds_words): (bool, u32),
+    waves: &mut [WaveState],
+    (mem_buf, degamma): (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
+) -> Result<(), GpuError> {
+    let dev = &gpu.device;
+    let mut state = Vec::with_capacity(part.len() * kernel.state_words as usize);
+    for &i in part {
+        pack_state(&waves[i], kernel, &mut state);
+    }
+    let state_bytes: &[u8] = bytemuck::cast_slice(&state);
+    let st_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("wave state"),
+        contents: state_bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    });
+    let copies = if shared_lds { &part[..1] } else { part };
+    let mut lds = vec![0u8; copies.len() * lds_words as usize * 4];
+    for (c, &i) in copies.iter().enumerate() {
+        let from = c * lds_words as usize * 4;
+        lds[from..from + waves[i].lds.len()].copy_from_slice(&waves[i].lds);
+    }
+    let lds_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("lds"),
+        contents: &lds,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let trace_words =
+        part.len() * kernel.atomics.len() * tr.wave_size as usize * TRACE_WORDS as usize;
+    let trace_buf = dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("atomic trace"),
+        size: (trace_words.max(1) * 4) as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    // One Params block per dispatch, at the uniform-offset alignment.
+    let n = part.len() as u32;
+    let dispatches: Vec<(u32, u32)> = if kernel.serial_waves {
+        (0..n).map(|i| (i, i + 1)).collect()
+    } else {
+        vec![(0, n)]
+    };
+    let align = gpu.limits.min_uniform_buffer_offset_alignment.max(32) as usize;
+    let mut params = vec![0u8; dispatches.len() * align];
+    for (k, &(base, end)) in dispatches.iter().enumerate() {
+        let groups = end - base;
+        let p = Params {
+            wave_base: base,
+            wave_count: end,
+            groups_x: groups.min(max_x),
+            opaque_zero: 0,
+            lds_stride: if shared_lds { 0 } else { lds_words },
+            pad: [0; 3],
+        };
+        params[k * align..k * align + 32].copy_from_slice(bytemuck::bytes_of(&p));
+    }
+    let params_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("params"),
+        contents: &params,
+        usage: wgpu::BufferUsages::UNIFORM,
+    });
+    let layout = pipeline.get_bind_group_layout(0);
+    let groups: Vec<wgpu::BindGroup> = (0..dispatches.len())
+        .map(|k| {
+            let mut entries = vec![
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: mem_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: st_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: lds_buf.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &params_buf,
+                        offset: (k * align) as u64,
+                        size: wgpu::BufferSize::new(32),
+                    }),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 4,
+                    resource: trace_buf.as_entire_binding(),
+                },
+            ];
+            if kernel.mem64 {
+                // The same buffer again, as 64-bit words: two read-write storage
+                // bindings of one buffer in one bind group are one usage
+                // (STORAGE_READ_WRITE) for wgpu, and SPIR-V storage buffers may
+                // alias (naga marks none `Restrict`).
+                entries.push(wgpu::BindGroupEntry {
+                    binding: super::translate::MEM64_BINDING,
+                    resource: mem_buf.as_entire_binding(),
+                });
+            }
+            if let Some(b) = degamma {
+                entries.push(wgpu::BindGroupEntry {
+                    binding: degamma::BINDING,
+                    resource: b.as_entire_binding(),
+                });
+            }
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layout,
+                entries: &entries,
+            })
+        })
+        .collect();
+    let mut enc = dev.create_command_encoder(&Default::default());
+    {
+        let mut pass = enc.begin_compute_pass(&Default::default());
+        pass.set_pipeline(pipeline);
+        for _ in 0..repeat.max(1) {
+            for (k, &(base, end)) in dispatches.iter().enumerate() {
+                let count = end - base;
+                let gx = count.min(max_x);
+                let gy = count.div_ceil(max_x);
+                pass.set_bind_group(0, &groups[k], &[]);
+                pass.dispatch_workgroups(gx, gy, 1);
+                stats.dispatches += 1;
+            }
+        }
+    }
+    // Kernel time: submission to completion, before any read-back.
+    let t = Instant::now();
+    gpu.queue.submit([enc.finish()]);
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
+    stats.kernel += t.elapsed();
+    let words = read_back(gpu, &st_buf, state_bytes.len() as u64)?;
+    let words: &[u32] = bytemuck::cast_slice(&words);
+    let sw = kernel.state_words as usize;
+    for (c, &i) in part.iter().enumerate() {
+        let fault = words[c * sw + FAULT_WORD as usize];
+        if fault == super::translate::BUDGET_FAULT {
+            // The launch's work budget: no wave or offset, as on the CPU.
+            let what = kernel
+                .faults
+                .get(&(fault as usize))
+                .map_or("the launch exceeded its work budget", String::as_str);
+            return Err(GpuError::Translate(super::translate::TranslateError {
+                offset: 0,
+                message: what.to_string(),
+                whole: true,
+            }));
+        }
+        if fault != 0 {
+            // The run-time faults a module records (translate::FAULT_WORD).
+            let offset = super::translate::fault_offset(fault);
+            let what = kernel
+                .faults
+                .get(&offset)
+                .map_or("an operation faulted", String::as_str);
+            return Err(GpuError::Translate(super::translate::TranslateError {
+                offset,
+                message: format!("wave {i}: {what}"),
+                whole: false,
+            }));
+        }
+        unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);
+    }
+    if trace_words > 0 {
+        let bytes = read_back(gpu, &trace_buf, (trace_words * 4) as u64)?;
+        let t: &[u32] = bytemuck::cast_slice(&bytes);
+        let (ws, n) = (tr.wave_size as usize, kernel.atomics.len());
+        let tw = TRACE_WORDS as usize;
+        for (c, &wave) in part.iter().enumerate() {
+            for k in 0..n {
+                for lane in 0..ws {
+                    let at = ((c * n + k) * ws + lane) * tw;
+                    let r = &t[at..at + tw];
+                    if r[0] & 1 == 0 {
+                        continue;
+                    }
+                    let pair = |i: usize| u64::from(r[i]) | u64::from(r[i + 1]) << 32;
+                    events.push(AtomicEvent {
+                        wave,
+                        ordinal: k,
+                        lane: lane as u32,
+                        address: mem_base + u64::from(r[1]),
+                        old: pair(2),
+                        data: pair(4),
+                        cmp: pair(6),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The FORCE_DEGAMMA table (`gpu::degamma`) as a read-only storage buffer,
+/// uploaded once per run for the modules that read it.
+fn degamma_buffer(gpu: &Gpu) -> Result<wgpu::Buffer, GpuError> {
+    let table = degamma::table();
+    let bytes = table.len() as u64 * 4;
+    let limit = gpu.limits.max_storage_buffer_binding_size;
+    if bytes > limit {
+        return Err(GpuError::Device(format!(
+            "{}: the FORCE_DEGAMMA table of {bytes} bytes exceeds the adapter's storage binding limit of {limit} bytes",
+            gpu.info.name
+        )));
+    }
+    Ok(gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("degamma table"),
+            contents: bytemuck::cast_slice(table),
+            usage: wgpu::BufferUsages::STORAGE,
+        }))
+}
+
+/// Copies a buffer to a mappable one and returns its bytes.
+fn read_back(gpu: &Gpu, buf: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, GpuError> {
+    let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("read-back"),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut enc = gpu.device.create_command_encoder(&Default::default());
+    enc.copy_buffer_to_buffer(buf, 0, &staging, 0, size);
+    gpu.queue.submit([enc.finish()]);
+    let slice = staging.slice(..);
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
+    if let Some(e) = gpu.take_error() {
+        return Err(GpuError::Device(format!("{}: {e}", gpu.info.name)));
+    }
+    match pollster::block_on(rx.receive()) {
+        Some(Ok(())) => {}
+        Some(Err(e)) => {
+            return Err(GpuError::Device(format!(
+                "{}: cannot map the read-back buffer: {e}",
+                gpu.info.name
+            )))
+        }
+        None => {
+            return Err(GpuError::Device(format!(
+                "{}: the read-back never completed",
+                gpu.info.name
+            )))
+        }
+    }
+    let data = slice
+        .get_mapped_range()
+        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?
+        .to_vec();
+    staging.unmap();
+    Ok(data)
+}

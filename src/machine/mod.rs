@@ -1,0 +1,11 @@
+//! The machine state both back ends share: a wave's registers and LDS
+//! ([`WaveState`]) and the launch's memory ([`Memory`]). The CPU interpreter
+//! updates it in place; the GPU runtime uploads it, runs, and reads it back into
+//! the same types, which is what lets `diff` compare the two.
+
+pub mod lds;
+pub mod memory;
+pub mod state;
+
+pub use memory::Memory;
+pub use state::WaveState;
