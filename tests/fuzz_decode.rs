@@ -72,6 +72,16 @@ fn exercise(inst: &Inst) -> Result<(), String> {
             ));
         }
     }
+    for o in inst.operands() {
+        if o.operand.count() == 0 || o.operand.count() > 16 {
+            return Err(format!(
+                "offset {:#x}: operand {:?} spans {} registers",
+                inst.offset,
+                o.operand,
+                o.operand.count()
+            ));
+        }
+    }
     for f in inst.fields() {
         if f.name.is_empty() || f.name.to_ascii_lowercase() != f.name {
             return Err(format!(

@@ -6,7 +6,11 @@
 //! that owns the class. A word that is not a valid instruction becomes a
 //! [`Kind::Invalid`] entry one dword long, as llvm-objdump continues after it.
 
-use super::{encoding, interp, mimg, other, sopp, Encoding, Inst, Kind};
+use super::signature::Form;
+use super::{
+    buffer, ds, encoding, exp, flat, interp, mimg, other, salu, smem, smrd, sopp, vop, vopd,
+    Encoding, Inst, Kind,
+};
 use crate::arch::Arch;
 
 /// Why a byte stream cannot be decoded at all. Each names the byte offset.
@@ -158,6 +162,17 @@ impl Iterator for Stream<'_> {
     }
 }
 
+/// The operand-decoded result of a class, or (`None`: no signature rows, as on
+/// gfx6/gfx7 for now) the class/length/name decoding of [`other`].
+fn or_other(
+    r: Option<Result<Kind, String>>,
+    enc: Encoding,
+    body: &[u32],
+    arch: &Arch,
+) -> Result<Kind, String> {
+    r.unwrap_or_else(|| other::decode(enc, body, arch).map(Kind::Other))
+}
+
 /// Decodes the instruction that starts at `words[0]`; `offset` is its byte offset.
 pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, DecodeError> {
     let enc = encoding::classify(words, arch);
@@ -170,13 +185,72 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
             available: words.len() * 4,
         });
     }
-    let body = &words[..len];
+    let mut body = &words[..len];
     let decoded: Result<Kind, String> = match enc {
         Encoding::Mimg => mimg::decode(body, arch).map(|m| Kind::Mimg(Box::new(m))),
         Encoding::Sopp => sopp::decode(body, arch).map(Kind::Sopp),
+        Encoding::Sop1 | Encoding::Sop2 | Encoding::Sopk | Encoding::Sopc => {
+            match salu::decode(enc, body, arch) {
+                Some(r) => r.map(Kind::Salu),
+                None => other::decode(enc, body, arch).map(Kind::Other),
+            }
+        }
+        Encoding::Smrd => or_other(
+            smrd::decode(body, arch).map(|r| r.map(Kind::Smrd)),
+            enc,
+            body,
+            arch,
+        ),
+        Encoding::Smem if arch.gen >= crate::arch::Gen::Gfx8 => or_other(
+            smem::decode(body, arch).map(|r| r.map(Kind::Smem)),
+            enc,
+            body,
+            arch,
+        ),
+        Encoding::Vopd => vopd::decode(body, arch).map(Kind::Vopd),
+        Encoding::Ds => or_other(
+            ds::decode(body, arch).map(|r| r.map(Kind::Ds)),
+            enc,
+            body,
+            arch,
+        ),
+        Encoding::Mubuf | Encoding::Mtbuf => {
+            let form = if enc == Encoding::Mubuf {
+                Form::Mubuf
+            } else {
+                Form::Mtbuf
+            };
+            or_other(
+                buffer::decode(form, body, arch).map(|r| r.map(Kind::Buffer)),
+                enc,
+                body,
+                arch,
+            )
+        }
+        Encoding::Flat => or_other(
+            flat::decode(body, arch).map(|r| r.map(Kind::Flat)),
+            enc,
+            body,
+            arch,
+        ),
+        Encoding::Exp => or_other(
+            exp::decode(body, arch).map(|r| r.map(Kind::Exp)),
+            enc,
+            body,
+            arch,
+        ),
         _ => match interp::decode(enc, body, arch) {
             Some(r) => r.map(Kind::Interp),
-            None => other::decode(enc, body, arch).map(Kind::Other),
+            None => match vop::decode(enc, body, arch) {
+                // An SDWA/DPP extension LLVM does not take leaves the 32-bit
+                // form (one dword) where the opcode ignores SRC0.
+                Some(Ok((v, n))) => {
+                    body = &body[..n.min(body.len())];
+                    Ok(Kind::Vop(v))
+                }
+                Some(Err(e)) => Err(e),
+                None => other::decode(enc, body, arch).map(Kind::Other),
+            },
         },
     };
     Ok(match decoded {

@@ -228,6 +228,11 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
             let literal_offset = gen == Gen::Gfx7 && w0 & 0x1ff == 0xff && op < 0x1e;
             1 + lit(literal_offset)
         }
+        // VOP1 opcodes without a source (v_nop, v_clrexcp, v_pipeflush) ignore
+        // SRC0: a literal code there is no literal (llvm-mc-19 decodes `v_nop`
+        // 4 bytes long). SDWA/DPP codes are settled by the decoder: LLVM takes
+        // the extended form where it decodes, else the 32-bit one.
+        Encoding::Vop1 if w0 & 0x1ff == SRC_LITERAL && !vop1_reads_src0(gen, (w0 >> 9) & 0xff) => 1,
         Encoding::Vop1 | Encoding::Vopc => vop_short_len(w0 & 0x1ff, gen),
         Encoding::Vop2 => {
             let op = (w0 >> 25) & 0x3f;
@@ -270,6 +275,16 @@ pub fn length_dwords(words: &[u32], enc: Encoding, arch: &Arch) -> usize {
         Encoding::Smem | Encoding::Vinterp | Encoding::Ds | Encoding::Exp | Encoding::Flat => 2,
         Encoding::Mimg => super::mimg::length_dwords(w0, arch),
         Encoding::Unknown => 1,
+    }
+}
+
+/// False for the VOP1 opcodes whose signature row prints no `src0` (gfx8+;
+/// gfx6/gfx7 have no rows and keep the general rule).
+fn vop1_reads_src0(gen: Gen, op: u32) -> bool {
+    use super::signature::{self, Fld, Form};
+    match signature::lookup(gen, Form::Vop1, op) {
+        Some(row) => row.opds.iter().any(|s| s.field == Fld::Src0),
+        None => true,
     }
 }
 

@@ -98,7 +98,9 @@ pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
             }
         },
         Kind::Interp(i) => lower_interp(&i).map_err(fail)?,
-        Kind::Other(o) => lower_other(o.mnemonic(), &words, arch).map_err(fail)?,
+        // Every other class by its mnemonic: the operand-decoded classes
+        // (SALU, VALU, scalar and vector memory, LDS, exports) and `Other`.
+        other => lower_other(other.mnemonic(), &words, arch).map_err(fail)?,
     };
     Ok((offset, op))
 }

@@ -5,13 +5,30 @@
 //! - [`mimg`] (+ [`mimg_ops`], the per-generation opcode tables as data): image instructions;
 //! - [`interp`]: VINTRP, the VOP3-encoded interps, gfx11 VINTERP and LDSDIR;
 //! - [`sopp`]: program-control instructions;
+//! - [`salu`]: scalar ALU (SOP1, SOP2, SOPK, SOPC);
+//! - [`vop`] (+ [`vop_ext`], DPP/SDWA): vector ALU, every VOP form;
+//! - [`vopd`]: gfx11 dual-issue VALU;
+//! - [`smem`] (gfx8+), [`smrd`] (gfx6/gfx7), [`ds`], [`buffer`] (MUBUF/MTBUF), [`flat`] (FLAT/GLOBAL/SCRATCH),
+//!   [`exp`]: memory and exports;
+//! - [`layout`] and [`encoded`]: the bit layouts of those forms and what they
+//!   share (field access, operand decoding, LLVM's validity rules);
+//! - [`signature`] (+ [`signature_tables`], generated from llvm-mc-19): per opcode,
+//!   the operands LLVM prints, their register counts and constant types;
 //! - [`other`]: every other class, decoded to its class, length and (where known) name;
-//! - [`operand`]: register and operand spelling shared by all of the above;
+//! - [`operand`]: typed operands ([`operand::Operand`]) and their spelling;
+//!   [`immediate`]: constants by operand type;
 //! - [`decode`]: the stream decoder that ties them together.
 
+pub mod buffer;
 pub mod decode;
+pub mod ds;
+pub mod encoded;
 pub mod encoding;
+pub mod exp;
+pub mod flat;
+pub mod immediate;
 pub mod interp;
+pub mod layout;
 pub mod lower;
 pub mod mimg;
 pub mod mimg_ops;
@@ -19,7 +36,15 @@ pub mod operand;
 pub mod ops;
 pub mod ops_tables;
 pub mod other;
+pub mod salu;
+pub mod signature;
+pub mod signature_tables;
+pub mod smem;
+pub mod smrd;
 pub mod sopp;
+pub mod vop;
+pub mod vop_ext;
+pub mod vopd;
 
 pub use decode::{decode_stream, DecodeError, Stream};
 pub use encoding::Encoding;
@@ -65,6 +90,25 @@ pub enum Kind {
     Interp(interp::Interp),
     /// A SOPP program-control instruction.
     Sopp(sopp::Sopp),
+    /// A scalar ALU instruction (SOP1, SOP2, SOPK, SOPC).
+    Salu(salu::Salu),
+    /// A vector ALU instruction (VOP1, VOP2, VOPC, VOP3, VOP3P and their
+    /// SDWA/DPP forms).
+    Vop(vop::Vop),
+    /// A gfx11 dual-issue VALU instruction (VOPD).
+    Vopd(vopd::Vopd),
+    /// A scalar memory instruction (SMEM).
+    Smem(smem::Smem),
+    /// A gfx6/gfx7 scalar memory read (SMRD).
+    Smrd(smrd::Smrd),
+    /// An LDS/GDS instruction (DS).
+    Ds(ds::Ds),
+    /// A buffer instruction (MUBUF, MTBUF).
+    Buffer(buffer::Buffer),
+    /// A FLAT, GLOBAL or SCRATCH instruction.
+    Flat(flat::Flat),
+    /// An export (EXP).
+    Exp(exp::Exp),
     /// Any other instruction: class, length and, where known, its name.
     Other(other::Other),
     /// Not a valid instruction of the chosen generation; `reason` says why.
@@ -89,6 +133,28 @@ pub struct Inst {
     pub kind: Kind,
 }
 
+impl Kind {
+    /// The mnemonic, or `None` for an invalid or unnamed instruction.
+    pub fn mnemonic(&self) -> Option<&str> {
+        match self {
+            Kind::Mimg(m) => Some(m.mnemonic()),
+            Kind::Interp(i) => Some(i.mnemonic()),
+            Kind::Sopp(s) => Some(s.mnemonic()),
+            Kind::Salu(s) => Some(s.mnemonic()),
+            Kind::Vop(v) => Some(v.mnemonic()),
+            Kind::Vopd(x) => Some(x.mnemonic()),
+            Kind::Smem(x) => Some(x.mnemonic()),
+            Kind::Smrd(x) => Some(x.mnemonic()),
+            Kind::Ds(x) => Some(x.mnemonic()),
+            Kind::Buffer(x) => Some(x.mnemonic()),
+            Kind::Flat(x) => Some(x.mnemonic()),
+            Kind::Exp(x) => Some(x.mnemonic()),
+            Kind::Other(o) => o.mnemonic(),
+            Kind::Invalid { .. } => None,
+        }
+    }
+}
+
 impl Inst {
     /// Length in bytes.
     pub fn len_bytes(&self) -> usize {
@@ -111,13 +177,7 @@ impl Inst {
 
     /// The mnemonic, or `None` for an invalid or unnamed instruction.
     pub fn mnemonic(&self) -> Option<&str> {
-        match &self.kind {
-            Kind::Mimg(m) => Some(m.mnemonic()),
-            Kind::Interp(i) => Some(i.mnemonic()),
-            Kind::Sopp(s) => Some(s.mnemonic()),
-            Kind::Other(o) => o.mnemonic(),
-            Kind::Invalid { .. } => None,
-        }
+        self.kind.mnemonic()
     }
 
     /// LLVM assembler syntax. Words that are not a valid instruction print as
@@ -127,8 +187,41 @@ impl Inst {
             Kind::Mimg(m) => m.text(),
             Kind::Interp(i) => i.text(),
             Kind::Sopp(s) => s.text(),
+            Kind::Salu(s) => s.text(),
+            Kind::Vop(v) => v.text(),
+            Kind::Vopd(x) => x.text(),
+            Kind::Smem(x) => x.text(),
+            Kind::Smrd(x) => x.text(),
+            Kind::Ds(x) => x.text(),
+            Kind::Buffer(x) => x.text(),
+            Kind::Flat(x) => x.text(),
+            Kind::Exp(x) => x.text(),
             Kind::Other(o) => o.text(&self.words),
             Kind::Invalid { .. } => format!(".long 0x{:08x}", self.words[0]),
+        }
+    }
+
+    /// The typed register and constant operands of the classes decoded from
+    /// signature rows, in LLVM's order (VOPD: X then Y); empty for MIMG,
+    /// interpolation, SOPP (they have their own accessors) and undecoded words.
+    /// Each carries its field, its registers (with their count) or constant,
+    /// and the type constants in it have ([`signature::Ty`]).
+    pub fn operands(&self) -> Vec<operand::TypedOperand> {
+        match &self.kind {
+            Kind::Salu(s) => s.operands(),
+            Kind::Vop(v) => v.operands(),
+            Kind::Vopd(x) => {
+                let mut v = x.x.operands(x.literal);
+                v.extend(x.y.operands(x.literal));
+                v
+            }
+            Kind::Smem(x) => x.operands(),
+            Kind::Smrd(x) => x.operands(),
+            Kind::Ds(x) => x.operands(),
+            Kind::Buffer(x) => x.operands(),
+            Kind::Flat(x) => x.operands(),
+            Kind::Exp(x) => x.operands(),
+            _ => Vec::new(),
         }
     }
 
@@ -138,6 +231,15 @@ impl Inst {
             Kind::Mimg(m) => m.fields(),
             Kind::Interp(i) => i.fields(),
             Kind::Sopp(s) => s.fields(),
+            Kind::Salu(s) => s.fields(),
+            Kind::Vop(v) => v.fields(),
+            Kind::Vopd(x) => x.fields(),
+            Kind::Smem(x) => x.fields(),
+            Kind::Smrd(x) => x.fields(),
+            Kind::Ds(x) => x.fields(),
+            Kind::Buffer(x) => x.fields(),
+            Kind::Flat(x) => x.fields(),
+            Kind::Exp(x) => x.fields(),
             Kind::Other(o) => o.fields(&self.words),
             Kind::Invalid { .. } => Vec::new(),
         }

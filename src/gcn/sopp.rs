@@ -281,7 +281,7 @@ const SYSMSG_OPS: [&str; 5] = [
 /// 9:8; gfx11 is an 8-bit id with no op or stream. A known message with a valid
 /// op/stream prints by name (other bits ignored); otherwise, if the fields
 /// re-encode to SIMM16 exactly, `sendmsg(id, op, stream)`; otherwise decimal.
-fn sendmsg_text(v: u32, gen: Gen) -> String {
+pub(crate) fn sendmsg_text(v: u32, gen: Gen) -> String {
     let (id, op, stream) = if gen == Gen::Gfx11 {
         (v & 0xff, 0, 0)
     } else {
@@ -325,7 +325,7 @@ fn sendmsg_text(v: u32, gen: Gen) -> String {
 }
 
 /// `gpr_idx(SRC0,SRC1,SRC2,DST)` for the enable bits 3:0; other values in hex.
-fn gpr_idx_text(v: u32) -> String {
+pub(crate) fn gpr_idx_text(v: u32) -> String {
     if v > 0xf {
         return hex(v);
     }

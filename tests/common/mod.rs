@@ -4,6 +4,7 @@ pub mod corpus;
 pub mod gpu;
 pub mod launches;
 pub mod llvm;
+pub mod objdump;
 
 /// A number from the environment variable `name` (a seed or a case count the
 /// random tests let a user raise), or `default` when it is unset or not a number.
