@@ -24,11 +24,37 @@ pub struct LowerError {
 
 /// Lowers a decoded stream.
 pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
-    let ops = insts
+    let mut ops: Vec<(usize, Op)> = insts
         .iter()
         .map(|inst| lower_inst(inst.clone(), arch))
         .collect::<Result<_, _>>()?;
+    resolve_branches(&mut ops)?;
     Ok(Program::new(*arch, ops))
+}
+
+/// Turns the byte-offset targets of the lowered branches into op indices
+/// (the first op of the instruction there). A target where no instruction
+/// starts is refused, naming the branch.
+pub fn resolve_branches(ops: &mut [(usize, Op)]) -> Result<(), LowerError> {
+    let starts: Vec<usize> = ops.iter().map(|(o, _)| *o).collect();
+    for (offset, op) in ops.iter_mut() {
+        if let Op::Wave(w) = op {
+            if let crate::ir::flow::WaveOp::Branch { target, .. } = &mut **w {
+                let t = *target as usize;
+                let i = starts.partition_point(|&o| o < t);
+                if starts.get(i) != Some(&t) {
+                    return Err(LowerError {
+                        offset: *offset,
+                        what: format!(
+                            "the branch targets offset {t:#x}, where no instruction starts"
+                        ),
+                    });
+                }
+                *target = i as u32;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Why [`lower_bytes`] failed.
@@ -70,7 +96,10 @@ pub fn lower_bytes(bytes: &[u8], arch: &Arch) -> Result<Program, LowerBytesError
     }
     match refused {
         Some(e) => Err(e.into()),
-        None => Ok(Program::new(*arch, ops)),
+        None => {
+            resolve_branches(&mut ops)?;
+            Ok(Program::new(*arch, ops))
+        }
     }
 }
 
@@ -91,12 +120,21 @@ pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
             "s_endpgm" => Op::End,
             "s_nop" => Op::Nop,
             "s_waitcnt" => Op::Wait,
-            other => {
-                return Err(fail(format!(
-                    "`{other}` is not executed by gcnrun (neither backend)"
-                )))
-            }
+            _ => super::lower_mem::lower_sopp(&s, offset).map_err(fail)?,
         },
+        // The plain moves keep their own ops (both back ends run them).
+        Kind::Salu(ref s) if matches!(s.mnemonic(), "s_mov_b32" | "s_movk_i32") => {
+            lower_other(kind.mnemonic(), &words, arch).map_err(fail)?
+        }
+        Kind::Vop(ref v) if v.mnemonic() == "v_mov_b32_e32" => {
+            lower_other(kind.mnemonic(), &words, arch).map_err(fail)?
+        }
+        Kind::Salu(s) => super::lower_alu::lower_salu(&s, arch).map_err(fail)?,
+        Kind::Vop(v) => super::lower_alu::lower_vop(&v, arch).map_err(fail)?,
+        Kind::Smem(s) => super::lower_mem::lower_smem(&s).map_err(fail)?,
+        Kind::Smrd(s) => super::lower_mem::lower_smrd(&s).map_err(fail)?,
+        Kind::Flat(f) => super::lower_mem::lower_flat(&f).map_err(fail)?,
+        Kind::Ds(d) => super::lower_mem::lower_ds(&d).map_err(fail)?,
         Kind::Interp(i) => lower_interp(&i).map_err(fail)?,
         // Every other class by its mnemonic: the operand-decoded classes
         // (SALU, VALU, scalar and vector memory, LDS, exports) and `Other`.

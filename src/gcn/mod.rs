@@ -30,6 +30,8 @@ pub mod immediate;
 pub mod interp;
 pub mod layout;
 pub mod lower;
+pub mod lower_alu;
+pub mod lower_mem;
 pub mod mimg;
 pub mod mimg_ops;
 pub mod operand;

@@ -131,8 +131,14 @@ pub fn eval(
             (r, bit)
         }
         Add3 => (a.wrapping_add(b).wrapping_add(c) & m, false),
-        // v_lshl_add_u32: (S0 << S1[4:0]) + S2.
-        LshlAdd => ((a << (b & shift_mask)).wrapping_add(c) & m, false),
+        // v_lshl_add_u32: (S0 << S1[4:0]) + S2; s_lshl<n>_add_u32 the
+        // same with SCC = the unsigned carry of the sum (RDNA3 ISA
+        // S_LSHL1_ADD_U32: "SCC = tmp >= 0x100000000").
+        LshlAdd => {
+            let shifted = a << (b & shift_mask) & m;
+            let sum = u128::from(shifted) + u128::from(c & m);
+            (sum as u64 & m, sum > u128::from(m))
+        }
         // v_add_lshl_u32: (S0 + S1) << S2[4:0].
         AddLshl => ((a.wrapping_add(b) & m) << (c & shift_mask) & m, false),
         LshlOr => ((a << (b & shift_mask) | c) & m, false),
@@ -142,6 +148,13 @@ pub fn eval(
         XorAdd => (((a ^ b) & m).wrapping_add(c) & m, false),
         Min | Max | Min3 | Max3 | Med3 => {
             let (x, y, z) = (wide(ty, a), wide(ty, b & m), wide(ty, c & m));
+            // s_min/s_max: SCC = S0 was chosen because it is strictly
+            // smaller/larger (AMD Vega ISA S_MIN_I32: "SCC = (S0 < S1)").
+            let bit = match family {
+                Min => x < y,
+                Max => x > y,
+                _ => false,
+            };
             let r = match family {
                 Min => x.min(y),
                 Max => x.max(y),
@@ -149,7 +162,7 @@ pub fn eval(
                 Max3 => x.max(y).max(z),
                 _ => x.max(y).min(x.min(y).max(z)),
             };
-            (r as u64 & m, false)
+            (r as u64 & m, bit)
         }
         // Logic: a scalar unit's SCC is "result != 0".
         And => (a & b & m, nz(a & b)),

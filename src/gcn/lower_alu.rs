@@ -1,0 +1,894 @@
+//! Lowering the scalar and vector ALU (SOP1/SOP2/SOPK/SOPC, VOP1/VOP2/VOPC/
+//! VOP3/VOP3B and their SDWA forms) into [`crate::ir::alu`].
+//!
+//! The mnemonic says what an instruction computes: `<unit>_<op>_<types>`
+//! (`v_add_co_u32`, `s_lshl_b64`, `v_cvt_f32_i32`). [`OPS`] maps each
+//! operation name to an IR family and its quirks (swapped sources,
+//! an accumulator read from the destination, a shift built into the name),
+//! and the types come from the name's tail — so one row serves every type
+//! and generation that spells the operation the same way. The operands come
+//! from the decoder in LLVM's order, typed; destinations come first, then
+//! the sources, then (for carry-in and `v_cndmask`) a lane mask.
+
+use super::operand::{Operand as GOperand, Special, TypedOperand};
+use super::salu::Salu;
+use super::signature::{Fld, Form};
+use super::vop::Vop;
+use crate::arch::{Arch, Gen};
+use crate::ir::alu::{AluFn, AluOp, Dst, Family, Mods, Rel, Sdwa, Ty, Unit};
+use crate::ir::flow::{HwReg, WaveOp};
+use crate::ir::mem::LDS_APERTURE;
+use crate::ir::{Op, Operand, Reg, Src};
+
+/// How an operation name lowers.
+#[derive(Clone, Copy)]
+struct Row {
+    /// The name between the unit prefix and the types (`add_co`, `lshlrev`).
+    name: &'static str,
+    /// The IR family (`None`: the name's types decide, see [`family_of`]).
+    family: Family,
+    /// Quirks.
+    flags: u8,
+}
+
+/// The encoding lists the sources in the opposite order (`*rev`).
+const REV: u8 = 1;
+/// The destination is also the last input (`v_mac`, `v_fmac`, `s_cmov`,
+/// `s_bitset*`, `s_addk`, `s_mulk`).
+const ACC: u8 = 2;
+/// A fixed shift of the first source in the name (`s_lshl<n>_add_u32`).
+const SHIFT: u8 = 4;
+/// The bit output is inverted (`s_bitcmp0`).
+const NOT_BIT: u8 = 8;
+/// `s_cmov`/`s_cmovk`: the destination keeps its value unless SCC.
+const CMOV: u8 = 16;
+
+const fn row(name: &'static str, family: Family) -> Row {
+    Row {
+        name,
+        family,
+        flags: 0,
+    }
+}
+
+const fn rowf(name: &'static str, family: Family, flags: u8) -> Row {
+    Row {
+        name,
+        family,
+        flags,
+    }
+}
+
+/// Operation names (after `s_`/`v_`, before the types) and their families
+/// (AMD Vega ISA chapter 12 and RDNA3 ISA chapter 16 for the semantics;
+/// gfx10+ spellings beside the older ones).
+const OPS: &[Row] = &[
+    row("mov", Family::Mov),
+    row("movk", Family::Mov),
+    rowf("cmov", Family::Select, CMOV),
+    rowf("cmovk", Family::Select, CMOV),
+    row("add", Family::Add),
+    row("addk", Family::Add),
+    row("add_co", Family::Add),
+    row("add_nc", Family::Add),
+    row("addc", Family::AddCarry),
+    row("addc_co", Family::AddCarry),
+    row("add_co_ci", Family::AddCarry),
+    row("sub", Family::Sub),
+    row("sub_co", Family::Sub),
+    row("sub_nc", Family::Sub),
+    rowf("subrev", Family::Sub, REV),
+    rowf("subrev_co", Family::Sub, REV),
+    rowf("subrev_nc", Family::Sub, REV),
+    row("subb", Family::SubBorrow),
+    row("subb_co", Family::SubBorrow),
+    row("sub_co_ci", Family::SubBorrow),
+    rowf("subbrev_co", Family::SubBorrow, REV),
+    rowf("subrev_co_ci", Family::SubBorrow, REV),
+    row("mul", Family::Mul),
+    row("mul_lo", Family::Mul),
+    row("mulk", Family::Mul),
+    row("mul_hi", Family::MulHi),
+    row("add3", Family::Add3),
+    row("lshl_add", Family::LshlAdd),
+    rowf("lshl1_add", Family::LshlAdd, SHIFT),
+    rowf("lshl2_add", Family::LshlAdd, SHIFT),
+    rowf("lshl3_add", Family::LshlAdd, SHIFT),
+    rowf("lshl4_add", Family::LshlAdd, SHIFT),
+    row("add_lshl", Family::AddLshl),
+    row("lshl_or", Family::LshlOr),
+    row("and_or", Family::AndOr),
+    row("or3", Family::Or3),
+    row("xor3", Family::Xor3),
+    row("xad", Family::XorAdd),
+    row("min", Family::Min),
+    row("max", Family::Max),
+    row("min3", Family::Min3),
+    row("max3", Family::Max3),
+    row("med3", Family::Med3),
+    row("and", Family::And),
+    row("or", Family::Or),
+    row("xor", Family::Xor),
+    row("not", Family::Not),
+    row("nand", Family::Nand),
+    row("nor", Family::Nor),
+    row("xnor", Family::Xnor),
+    row("andn2", Family::AndNot),
+    row("and_not1", Family::AndNot),
+    row("orn2", Family::OrNot),
+    row("or_not1", Family::OrNot),
+    row("lshl", Family::Shl),
+    row("lshr", Family::Lshr),
+    row("ashr", Family::Ashr),
+    rowf("lshlrev", Family::Shl, REV),
+    rowf("lshrrev", Family::Lshr, REV),
+    rowf("ashrrev", Family::Ashr, REV),
+    row("bfe", Family::Bfe),
+    row("bfi", Family::Bfi),
+    row("bfm", Family::Bfm),
+    row("brev", Family::Brev),
+    row("bfrev", Family::Brev),
+    row("bcnt1", Family::Bcnt1),
+    row("bcnt", Family::Bcnt1),
+    row("bcnt0", Family::Bcnt0),
+    row("ff1", Family::FindLsb),
+    row("ffbl", Family::FindLsb),
+    row("ctz", Family::FindLsb),
+    row("flbit", Family::FindMsb),
+    row("ffbh", Family::FindMsb),
+    row("clz", Family::FindMsb),
+    row("cls", Family::FindMsbSigned),
+    row("abs", Family::Abs),
+    row("alignbit", Family::AlignBit),
+    row("alignbyte", Family::AlignByte),
+    row("perm", Family::Perm),
+    rowf("bitcmp1", Family::BitTest, 0),
+    rowf("bitcmp0", Family::BitTest, NOT_BIT),
+    rowf("bitset1", Family::BitSet, ACC),
+    rowf("bitset0", Family::BitClear, ACC),
+    row("cselect", Family::Select),
+    row("cndmask", Family::Cndmask),
+    row("fma", Family::Fma),
+    rowf("fmac", Family::Fma, ACC),
+    row("fmaak", Family::Fma),
+    row("fmamk", Family::Fma),
+    row("mad", Family::Mad),
+    rowf("mac", Family::Mad, ACC),
+    row("madak", Family::Mad),
+    row("madmk", Family::Mad),
+    row("floor", Family::Floor),
+    row("ceil", Family::Ceil),
+    row("trunc", Family::Trunc),
+    row("rndne", Family::Rndne),
+    row("fract", Family::Fract),
+    row("frexp_mant", Family::FrexpMant),
+    row("frexp_exp", Family::FrexpExp),
+    row("ldexp", Family::Ldexp),
+    row("rcp", Family::Rcp),
+    row("rsq", Family::Rsq),
+    row("sqrt", Family::Sqrt),
+    row("exp", Family::Exp),
+    row("log", Family::Log),
+    row("sin", Family::Sin),
+    row("cos", Family::Cos),
+    row("cmp_class", Family::Class),
+    row("cvt_pkrtz", Family::CvtPkrtz),
+    row("pack_ll", Family::Pack),
+    row("pack", Family::Pack),
+    row("wqm", Family::Wqm),
+    row("quadmask", Family::QuadMask),
+];
+
+/// A type token of a mnemonic.
+fn ty_of(t: &str) -> Option<Ty> {
+    Some(match t {
+        "b16" => Ty::B16,
+        "b32" => Ty::B32,
+        "b64" => Ty::B64,
+        "u16" => Ty::U16,
+        "i16" => Ty::I16,
+        "u32" | "u24" => Ty::U32,
+        "i32" | "i24" => Ty::I32,
+        "u64" => Ty::U64,
+        "i64" => Ty::I64,
+        "f16" => Ty::F16,
+        "f32" => Ty::F32,
+        "f64" => Ty::F64,
+        // s_sext_i32_i8 and the 8-bit conversions.
+        "i8" | "u8" => Ty::B16,
+        _ => return None,
+    })
+}
+
+/// A comparison's name (`lt`, `neq`, …) and its relation; integers spell
+/// `!=` as `ne`, and gfx10+ spells always-true `t` (older: `tru`).
+fn rel_of(name: &str) -> Option<Rel> {
+    Some(match name {
+        "f" => Rel::F,
+        "lt" => Rel::Lt,
+        "eq" => Rel::Eq,
+        "le" => Rel::Le,
+        "gt" => Rel::Gt,
+        "lg" | "ne" => Rel::Lg,
+        "ge" => Rel::Ge,
+        "o" => Rel::O,
+        "u" => Rel::U,
+        "nge" => Rel::Nge,
+        "nlg" => Rel::Nlg,
+        "ngt" => Rel::Ngt,
+        "nle" => Rel::Nle,
+        "neq" => Rel::Neq,
+        "nlt" => Rel::Nlt,
+        "t" | "tru" => Rel::T,
+        _ => return None,
+    })
+}
+
+/// What a mnemonic computes.
+struct Parsed {
+    func: AluFn,
+    flags: u8,
+    /// `v_cmpx`: the compare writes EXEC.
+    cmpx: bool,
+    /// The shift of `s_lshl<n>_add_u32`.
+    shift: u32,
+}
+
+/// Splits `v_add_co_u32_e32` into its family and type.
+fn parse(mnemonic: &str) -> Result<Parsed, String> {
+    let base = mnemonic
+        .trim_end_matches("_e32")
+        .trim_end_matches("_e64")
+        .trim_end_matches("_sdwa")
+        .trim_end_matches("_dpp");
+    let body = base
+        .strip_prefix("s_")
+        .or_else(|| base.strip_prefix("v_"))
+        .ok_or_else(|| format!("`{mnemonic}` is not an ALU instruction"))?;
+    let tokens: Vec<&str> = body.split('_').collect();
+    let first_ty = tokens
+        .iter()
+        .position(|t| ty_of(t).is_some())
+        .ok_or_else(|| format!("`{mnemonic}` names no operand type"))?;
+    let name = tokens[..first_ty].join("_");
+    let tys: Vec<Ty> = tokens[first_ty..].iter().filter_map(|t| ty_of(t)).collect();
+    let not_executed = || format!("`{mnemonic}` is not executed by gcnrun yet");
+    // Compares: cmp[x]_<rel>_<ty>, cmps/cmpsx (gfx6/7 signalling) refused.
+    if let Some(rest) = name
+        .strip_prefix("cmpx_")
+        .or_else(|| name.strip_prefix("cmp_"))
+    {
+        let cmpx = name.starts_with("cmpx_");
+        if rest == "class" {
+            return Ok(Parsed {
+                func: AluFn::new(Family::Class, tys[0]),
+                flags: 0,
+                cmpx,
+                shift: 0,
+            });
+        }
+        let rel = rel_of(rest).ok_or_else(not_executed)?;
+        let ty = tys[0];
+        // Integer relations beyond the eight do not exist.
+        return Ok(Parsed {
+            func: AluFn::new(Family::Cmp(rel), ty),
+            flags: 0,
+            cmpx,
+            shift: 0,
+        });
+    }
+    if name == "cvt" && tys.len() == 2 {
+        // v_cvt_<to>_<from>.
+        return Ok(Parsed {
+            func: AluFn::new(Family::Cvt(tys[0]), tys[1]),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        });
+    }
+    if name == "sext" && tokens.last() == Some(&"i8") {
+        return Ok(Parsed {
+            func: AluFn::new(Family::Sext8, Ty::I32),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        });
+    }
+    if name == "sext" {
+        return Ok(Parsed {
+            func: AluFn::new(Family::Sext16, Ty::I32),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        });
+    }
+    // The 24-bit multiplies (v_mul_u32_u24, v_mul_hi_i32_i24, v_mad_u32_u24)
+    // and the wide multiply-add (v_mad_u64_u32, v_mad_i64_i32).
+    let is24 = tokens.iter().any(|t| *t == "u24" || *t == "i24");
+    let wide_mad = name == "mad" && matches!(tys.first(), Some(Ty::U64 | Ty::I64));
+    let special = match name.as_str() {
+        "mul" if is24 => Some(Family::Mul24),
+        "mul_hi" if is24 => Some(Family::MulHi24),
+        "mad" if is24 => Some(Family::Mad24),
+        "mad" if wide_mad => Some(Family::MadWide),
+        _ => None,
+    };
+    if let Some(family) = special {
+        return Ok(Parsed {
+            func: AluFn::new(family, tys[0]),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        });
+    }
+    let row = OPS
+        .iter()
+        .find(|r| r.name == name)
+        .ok_or_else(not_executed)?;
+    // The type the function computes on: the sources' (the last type) for
+    // counting and conversion-like names, else the first.
+    let ty = match row.family {
+        // s_bcnt1_i32_b64, v_bcnt_u32_b32, s_ff1_i32_b64, s_flbit_i32_b64,
+        // v_frexp_exp_i32_f32, v_mad_u64_u32: the source type is last.
+        Family::Bcnt0
+        | Family::Bcnt1
+        | Family::FindLsb
+        | Family::FindMsb
+        | Family::FrexpExp
+        | Family::CvtPkrtz => *tys.last().expect("a type"),
+        Family::FindMsbSigned if tys.len() == 2 => tys[1],
+        _ => tys[0],
+    };
+    // s_flbit_i32 (one type) is the signed form; s_flbit_i32_b32 unsigned.
+    let family = if name == "flbit" && tys.len() == 1 {
+        Family::FindMsbSigned
+    } else if name == "flbit" && tys.len() == 2 && tys[1] == Ty::I64 {
+        Family::FindMsbSigned
+    } else if name == "ffbh" && ty == Ty::I32 {
+        Family::FindMsbSigned
+    } else {
+        row.family
+    };
+    let ty = if family == Family::FindMsbSigned {
+        if tys.last() == Some(&Ty::I64) {
+            Ty::I64
+        } else {
+            Ty::I32
+        }
+    } else {
+        ty
+    };
+    let shift = match name.as_str() {
+        "lshl1_add" => 1,
+        "lshl2_add" => 2,
+        "lshl3_add" => 3,
+        "lshl4_add" => 4,
+        _ => 0,
+    };
+    Ok(Parsed {
+        func: AluFn::new(family, ty),
+        flags: row.flags,
+        cmpx: false,
+        shift,
+    })
+}
+
+/// A decoded operand as an IR source of `slots` dwords.
+fn source(t: &TypedOperand, slots: u32) -> Result<Operand, String> {
+    let reg = |r: Reg| Ok(Operand::Reg(r));
+    match t.operand {
+        GOperand::Sgpr { first, .. } => reg(Reg::Sgpr(u32::from(first))),
+        GOperand::Vgpr { first, .. } => reg(Reg::Vgpr(u32::from(first))),
+        GOperand::Special(s) => match s {
+            Special::VccLo | Special::Vcc => reg(Reg::VccLo),
+            Special::VccHi => reg(Reg::VccHi),
+            Special::ExecLo | Special::Exec => reg(Reg::ExecLo),
+            Special::ExecHi => reg(Reg::ExecHi),
+            Special::M0 => reg(Reg::M0),
+            Special::Scc => reg(Reg::Scc),
+            Special::Null => Ok(Operand::Const(0)),
+            // The apertures: a 64-bit read gives the base address; gcnrun's
+            // LDS aperture (ir::mem::LDS_APERTURE) in the high dword.
+            Special::SharedBase if slots == 2 => Ok(Operand::Const(u64::from(LDS_APERTURE) << 32)),
+            other => Err(format!(
+                "the operand `{}` is not executed by gcnrun yet",
+                other.name()
+            )),
+        },
+        GOperand::Int(_) | GOperand::Float(_) | GOperand::Literal(_) => {
+            let v = t
+                .operand
+                .constant_bits(t.ty)
+                .ok_or("a constant without a value")?;
+            Ok(Operand::Const(if slots == 2 { v } else { v & 0xffff_ffff }))
+        }
+        GOperand::Ttmp { .. } => Err("trap temporaries are not executed by gcnrun".into()),
+        GOperand::VgprHalf { .. } => {
+            Err("16-bit register halves (true16) are not executed by gcnrun yet".into())
+        }
+    }
+}
+
+/// A decoded destination register, or `None` for `null`.
+fn dest(t: &TypedOperand) -> Result<Option<Reg>, String> {
+    match t.operand {
+        GOperand::Special(Special::Null) => Ok(None),
+        _ => match source(t, 1)? {
+            Operand::Reg(r) => Ok(Some(r)),
+            Operand::Const(_) => Ok(None),
+        },
+    }
+}
+
+/// Lowers a scalar ALU instruction.
+pub fn lower_salu(s: &Salu, arch: &Arch) -> Result<Op, String> {
+    let name = s.mnemonic();
+    if let Some(op) = wave_salu(s, name)? {
+        return Ok(op);
+    }
+    let p = parse(name)?;
+    let sig = p.func.signature();
+    let ops = s.operands();
+    let is_sopc = s.form() == Form::Sopc;
+    let is_sopk = s.form() == Form::Sopk;
+    let (dst, srcs): (Option<&TypedOperand>, Vec<&TypedOperand>) = if is_sopc {
+        (None, ops.iter().collect())
+    } else {
+        (ops.first(), ops.iter().skip(1).collect())
+    };
+    let mut src: Vec<Operand> = Vec::new();
+    for (i, t) in srcs.iter().enumerate() {
+        let slots = sig.inputs.get(i).copied().flatten().map_or(1, Ty::slots);
+        src.push(source(t, slots)?);
+    }
+    // SOPK: the 16-bit immediate, sign-extended for signed types and the
+    // moves, zero-extended for unsigned compares (AMD Vega ISA "SOPK").
+    if is_sopk {
+        let k = s.simm16();
+        let v = if p.func.ty == Ty::U32 {
+            u64::from(k)
+        } else {
+            i64::from(k as u16 as i16) as u64 & 0xffff_ffff
+        };
+        src = vec![Operand::Const(v)];
+    }
+    let dst_reg = match dst {
+        Some(t) => dest(t)?,
+        None => None,
+    };
+    let acc = dst_reg.map(Operand::Reg).unwrap_or(Operand::Const(0));
+    // Accumulating forms read the destination: s_addk_i32 D = D + K,
+    // s_mulk_i32, s_bitset*: D = D with bit S0 changed, s_cmovk/s_cmov.
+    if is_sopk && matches!(p.func.family, Family::Add | Family::Mul) || p.flags & ACC != 0 {
+        src.insert(0, acc);
+    }
+    if p.flags & CMOV != 0 {
+        // D = SCC ? S0 : D.
+        src.push(acc);
+    }
+    if is_sopk && matches!(p.func.family, Family::Cmp(_)) {
+        // s_cmpk_<rel> SDST, K compares the register SDST with K.
+        src.insert(0, acc);
+    }
+    if p.flags & SHIFT != 0 {
+        // s_lshl<n>_add_u32 D = (S0 << n) + S1.
+        src = vec![src[0], Operand::Const(u64::from(p.shift)), src[1]];
+    }
+    let mut op = AluOp::new(p.func, Unit::Scalar, None, &src);
+    let writes_value = sig.output.is_some()
+        && !is_sopc
+        && !matches!(p.func.family, Family::BitTest | Family::Cmp(_));
+    if writes_value {
+        op.dst = dst_reg.map(Dst::Reg);
+    }
+    if matches!(p.func.family, Family::Cmp(_)) && is_sopk {
+        op.dst = None;
+    }
+    op.bit_dst = scc_out(name, p.func.family).then_some(Dst::Scc);
+    if matches!(
+        p.func.family,
+        Family::AddCarry | Family::SubBorrow | Family::Select
+    ) {
+        op.bit_src = Some(Operand::Reg(Reg::Scc));
+    }
+    if p.flags & NOT_BIT != 0 {
+        // s_bitcmp0: SCC = the bit is 0. One more op inverts SCC.
+        return Err(format!("`{name}` is not executed by gcnrun yet"));
+    }
+    let _ = arch;
+    Ok(Op::Alu(Box::new(op)))
+}
+
+/// Whether a scalar instruction writes SCC (AMD Vega ISA chapter 12: every
+/// SOP2 arithmetic and logic op but the moves, multiplies, `s_bfm`,
+/// `s_cselect` and `s_pack_*`; SOP1 `s_not`, `s_wqm`, `s_bcnt*`, `s_abs`,
+/// `s_quadmask`; every SOPC compare).
+fn scc_out(name: &str, f: Family) -> bool {
+    use Family::*;
+    match f {
+        Mov | Select | Mul | MulHi | Bfm | Pack | Brev | FindLsb | FindMsb | FindMsbSigned
+        | Sext8 | Sext16 | BitSet | BitClear => false,
+        Add | Sub => !name.starts_with("v_"),
+        _ => true,
+    }
+}
+
+/// SALU instructions that are wave operations (PC, EXEC saving, MODE).
+fn wave_salu(s: &Salu, name: &str) -> Result<Option<Op>, String> {
+    let ops = s.operands();
+    let sgpr = |i: usize| -> Result<u32, String> {
+        match ops.get(i).map(|t| t.operand) {
+            Some(GOperand::Sgpr { first, .. }) => Ok(u32::from(first)),
+            _ => Err(format!(
+                "`{name}` with a non-SGPR operand is not executed by gcnrun yet"
+            )),
+        }
+    };
+    let wave = |op: WaveOp| Ok(Some(Op::Wave(Box::new(op))));
+    match name {
+        "s_getpc_b64" => return wave(WaveOp::GetPc { sdst: sgpr(0)? }),
+        "s_setpc_b64" => return wave(WaveOp::SetPc { src: sgpr(0)? }),
+        "s_swappc_b64" => {
+            return wave(WaveOp::SwapPc {
+                sdst: sgpr(0)?,
+                src: sgpr(1)?,
+            })
+        }
+        "s_getreg_b32" | "s_setreg_b32" | "s_setreg_imm32_b32" => {
+            // HWREG(id, offset, size): id 5:0, offset 10:6, size−1 15:11.
+            let k = s.simm16();
+            if k & 0x3f != 1 {
+                return Err(format!(
+                    "`{name}` of a hardware register other than MODE is not executed by gcnrun"
+                ));
+            }
+            let (offset, size) = (k >> 6 & 0x1f, (k >> 11 & 0x1f) + 1);
+            if name == "s_getreg_b32" {
+                return wave(WaveOp::GetReg {
+                    reg: HwReg::Mode,
+                    offset,
+                    size,
+                    sdst: sgpr(0)?,
+                });
+            }
+            let src = if name == "s_setreg_imm32_b32" {
+                Src::Const(s.literal().unwrap_or(0))
+            } else {
+                Src::Reg(Reg::Sgpr(sgpr(0)?))
+            };
+            return wave(WaveOp::SetReg {
+                reg: HwReg::Mode,
+                offset,
+                size,
+                src,
+            });
+        }
+        _ => {}
+    }
+    // s_<op>_saveexec_b32/b64 (gfx10+ also _not0/_not1 spellings).
+    if let Some(rest) = name.strip_prefix("s_").and_then(|n| {
+        n.strip_suffix("_saveexec_b64")
+            .or_else(|| n.strip_suffix("_saveexec_b32"))
+    }) {
+        let ty = if name.ends_with("b64") {
+            Ty::B64
+        } else {
+            Ty::B32
+        };
+        let (family, exec_first) = match rest {
+            "and" => (Family::And, false),
+            "or" => (Family::Or, false),
+            "xor" => (Family::Xor, false),
+            "andn2" | "and_not1" => (Family::AndNot, false),
+            "orn2" | "or_not1" => (Family::OrNot, false),
+            "nand" => (Family::Nand, false),
+            "nor" => (Family::Nor, false),
+            "xnor" => (Family::Xnor, false),
+            // andn1: EXEC = ~S0 & EXEC = EXEC & ~S0.
+            "andn1" | "and_not0" => (Family::AndNot, true),
+            "orn1" | "or_not0" => (Family::OrNot, true),
+            _ => return Err(format!("`{name}` is not executed by gcnrun yet")),
+        };
+        let t = ops.get(1).ok_or("saveexec without a source")?;
+        let src = source(t, ty.slots())?;
+        let sdst = match ops.first().map(|t| t.operand) {
+            Some(GOperand::Sgpr { first, .. }) => Some(u32::from(first)),
+            Some(GOperand::Special(Special::Null)) => None,
+            Some(GOperand::Special(Special::Vcc | Special::VccLo)) => {
+                return Err(format!(
+                    "`{name}` saving EXEC into VCC is not executed by gcnrun yet"
+                ))
+            }
+            _ => {
+                return Err(format!(
+                    "`{name}` with this destination is not executed by gcnrun yet"
+                ))
+            }
+        };
+        return wave(WaveOp::SaveExec {
+            func: AluFn::new(family, ty),
+            sdst,
+            src,
+            exec_first,
+        });
+    }
+    Ok(None)
+}
+
+/// Lowers a vector ALU instruction.
+pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
+    let name = v.mnemonic();
+    match name.trim_end_matches("_e32").trim_end_matches("_e64") {
+        "v_nop" => return Ok(Op::Nop),
+        "v_readfirstlane_b32" | "v_readlane_b32" | "v_writelane_b32" => return lane_op(v, name),
+        _ => {}
+    }
+    let form = v.form();
+    if matches!(
+        form,
+        Form::Vop1Dpp
+            | Form::Vop2Dpp
+            | Form::VopcDpp
+            | Form::Vop3Dpp
+            | Form::Vop1Dpp8
+            | Form::Vop2Dpp8
+            | Form::VopcDpp8
+            | Form::Vop3Dpp8
+    ) {
+        return Err(format!(
+            "`{name}`: DPP lane shuffles are not executed by gcnrun yet"
+        ));
+    }
+    if matches!(form, Form::Vop3p | Form::Vop3pDpp | Form::Vop3pDpp8) {
+        return Err(format!(
+            "`{name}`: packed math (VOP3P) is not executed by gcnrun yet"
+        ));
+    }
+    let p = parse(name)?;
+    let sig = p.func.signature();
+    let ops = vop_operands(v);
+    // Destinations come first (LLVM order): the value's VGPR, then a lane
+    // mask (carry out, compare result); then the sources; a trailing mask
+    // is a carry-in or v_cndmask's selector.
+    let mut dsts: Vec<&TypedOperand> = Vec::new();
+    let mut srcs: Vec<&TypedOperand> = Vec::new();
+    for t in &ops {
+        let is_src = matches!(t.field, Fld::Src0 | Fld::Src1 | Fld::Src2 | Fld::Vsrc1);
+        if is_src || !srcs.is_empty() {
+            srcs.push(t);
+        } else {
+            dsts.push(t);
+        }
+    }
+    let mut mask_in = None;
+    if sig.bit_in {
+        let last = srcs
+            .pop()
+            .ok_or_else(|| format!("`{name}` without its lane-mask input"))?;
+        mask_in = Some(source(last, 2)?);
+    }
+    let nin = sig.inputs.iter().filter(|t| t.is_some()).count();
+    let mut src: Vec<Operand> = Vec::new();
+    for (i, t) in srcs.iter().enumerate() {
+        // The input this source becomes (`*rev` swaps the first two).
+        let k = if p.flags & REV != 0 && i < 2 {
+            1 - i
+        } else {
+            i
+        };
+        let slots = sig.inputs.get(k).copied().flatten().map_or(1, Ty::slots);
+        src.push(source(t, slots)?);
+    }
+    if p.flags & REV != 0 && src.len() >= 2 {
+        src.swap(0, 1);
+    }
+    let value_dst = dsts.iter().find(|t| t.field == Fld::Vdst).copied();
+    if p.flags & ACC != 0 {
+        // v_mac/v_fmac: D = S0 * S1 + D.
+        let d = value_dst.ok_or_else(|| format!("`{name}` without a destination"))?;
+        src.push(source(d, 1)?);
+    }
+    if src.len() < nin {
+        return Err(format!(
+            "`{name}`: {} sources for a function of {nin}",
+            src.len()
+        ));
+    }
+    let mut op = AluOp::new(p.func, Unit::Vector, None, &src);
+    op.bit_src = mask_in;
+    if sig.output.is_some() {
+        op.dst = match value_dst {
+            Some(t) => dest(t)?.map(Dst::Reg),
+            None => None,
+        };
+    }
+    // The lane-mask destination: VOPC's (VCC or SDST), or the carry out
+    // of VOP2/VOP3B (VCC or SDST).
+    let mask_dst = dsts.iter().find(|t| t.field != Fld::Vdst).copied();
+    if sig.bit_out {
+        if let Some(t) = mask_dst {
+            op.bit_dst = dest(t)?.map(Dst::Mask);
+        }
+    }
+    if p.cmpx {
+        // v_cmpx writes EXEC; before gfx10 it writes the mask destination
+        // (VCC or SDST) too (AMD Vega ISA "VOPC": "V_CMPX writes EXEC and
+        // VCC"; RDNA: EXEC only).
+        let also = if arch.gen < Gen::Gfx10 {
+            mask_dst.map(dest).transpose()?.flatten()
+        } else {
+            None
+        };
+        op.bit_dst = Some(Dst::Exec(also));
+    }
+    // VOP3 modifiers; the VOP1/VOP2 forms have none.
+    let mut mods = Mods::default();
+    for i in 0..3 {
+        let m = v.src_mods(i);
+        mods.abs |= u8::from(m.abs) << i;
+        mods.neg |= u8::from(m.neg) << i;
+    }
+    if p.flags & REV != 0 {
+        let swap2 = |x: u8| x & !3 | (x & 1) << 1 | (x >> 1 & 1);
+        mods.abs = swap2(mods.abs);
+        mods.neg = swap2(mods.neg);
+    }
+    mods.clamp = v.clamp();
+    mods.omod = v.omod() as u8;
+    if !p.func.ty.is_float() && (mods.clamp || mods.omod != 0) {
+        return Err(format!(
+            "`{name}`: integer clamping is not executed by gcnrun yet"
+        ));
+    }
+    if !p.func.ty.is_float()
+        && (mods.abs != 0 || mods.neg != 0)
+        && !matches!(form, Form::Vop1Sdwa | Form::Vop2Sdwa | Form::VopcSdwa)
+    {
+        return Err(format!(
+            "`{name}`: float source modifiers on an integer operation"
+        ));
+    }
+    op.mods = mods;
+    if matches!(form, Form::Vop1Sdwa | Form::Vop2Sdwa | Form::VopcSdwa) {
+        op.sdwa = Some(sdwa_of(v)?);
+        op.mods.abs = 0;
+        op.mods.neg = 0;
+        if !p.func.ty.is_float() && (mods.abs != 0 || mods.neg != 0) {
+            return Err(format!(
+                "`{name}`: SDWA float modifiers on an integer operation"
+            ));
+        }
+        op.mods.abs = mods.abs;
+        op.mods.neg = mods.neg;
+    }
+    op.high_kept16 = arch.gen >= Gen::Gfx10;
+    Ok(Op::Alu(Box::new(op)))
+}
+
+/// Every printed operand of a vector instruction in LLVM's order: the
+/// decoder's register operands, plus the implicit `vcc` of the 32-bit
+/// encodings (carry out and in, the compare result, `v_cndmask`'s selector)
+/// and the literal constant `K` of `v_fmamk`/`v_madak`-style opcodes, which
+/// have no register field.
+fn vop_operands(v: &Vop) -> Vec<TypedOperand> {
+    let listed = v.operands();
+    let mut it = listed.iter().peekable();
+    let mut out = Vec::new();
+    for s in v.enc.row.opds {
+        if let Some(t) = it.peek() {
+            if t.field == s.field || (s.field == Fld::Vcc && t.field == Fld::Sdst) {
+                out.push(**t);
+                it.next();
+                continue;
+            }
+        }
+        match s.field {
+            Fld::Vcc => out.push(TypedOperand {
+                field: Fld::Vcc,
+                operand: GOperand::Special(Special::Vcc),
+                ty: s.ty,
+            }),
+            Fld::Imm => {
+                if let Some(k) = v.enc.literal {
+                    out.push(TypedOperand {
+                        field: Fld::Imm,
+                        operand: GOperand::Literal(k),
+                        ty: s.ty,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    out.extend(it.copied());
+    out
+}
+
+/// The SDWA selections of an instruction (AMD Vega ISA §6.3.1: SRC0_SEL
+/// bits 50:48, SRC1_SEL 58:56, DST_SEL 43:41, DST_UNUSED 45:44; sign
+/// extension SEXT bits 51 and 59).
+fn sdwa_of(v: &Vop) -> Result<Sdwa, String> {
+    let b = |lo: u32, w: u32| v.enc.bits(lo, w) as u8;
+    let is_vopc = v.form() == Form::VopcSdwa;
+    Ok(Sdwa {
+        src_sel: [b(48, 3), b(56, 3)],
+        sext: [v.src_mods(0).sext, v.src_mods(1).sext],
+        dst_sel: if is_vopc { 6 } else { b(40, 3) },
+        dst_unused: if is_vopc { 0 } else { b(43, 2) },
+    })
+}
+
+/// v_readfirstlane_b32, v_readlane_b32, v_writelane_b32.
+fn lane_op(v: &Vop, name: &str) -> Result<Op, String> {
+    let ops = v.operands();
+    let reg = |i: usize| -> Result<Operand, String> {
+        source(
+            ops.get(i)
+                .ok_or_else(|| format!("`{name}` is missing an operand"))?,
+            1,
+        )
+    };
+    let sgpr = |o: Operand| match o {
+        Operand::Reg(Reg::Sgpr(n)) => Ok(n),
+        _ => Err(format!(
+            "`{name}` with a non-SGPR scalar operand is not executed by gcnrun yet"
+        )),
+    };
+    let vgpr = |o: Operand| match o {
+        Operand::Reg(Reg::Vgpr(n)) => Ok(n),
+        _ => Err(format!(
+            "`{name}` with a non-VGPR vector operand is not executed by gcnrun yet"
+        )),
+    };
+    let small = |o: Operand| -> Result<Src, String> {
+        Ok(match o {
+            Operand::Reg(r) => Src::Reg(r),
+            Operand::Const(c) => Src::Const(c as u32),
+        })
+    };
+    let op = if name.starts_with("v_readfirstlane") {
+        WaveOp::ReadFirstLane {
+            sdst: sgpr(reg(0)?)?,
+            src: small(reg(1)?)?,
+        }
+    } else if name.starts_with("v_readlane") {
+        WaveOp::ReadLane {
+            sdst: sgpr(reg(0)?)?,
+            src: vgpr(reg(1)?)?,
+            lane: small(reg(2)?)?,
+        }
+    } else {
+        WaveOp::WriteLane {
+            vdst: vgpr(reg(0)?)?,
+            src: small(reg(1)?)?,
+            lane: small(reg(2)?)?,
+        }
+    };
+    Ok(Op::Wave(Box::new(op)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_into_functions() {
+        let f = |n: &str| parse(n).map(|p| (p.func.family, p.func.ty)).unwrap();
+        assert_eq!(f("v_add_co_u32_e32"), (Family::Add, Ty::U32));
+        assert_eq!(f("v_cvt_f32_i32_e32"), (Family::Cvt(Ty::F32), Ty::I32));
+        assert_eq!(f("v_cmp_ne_u32_e64"), (Family::Cmp(Rel::Lg), Ty::U32));
+        assert_eq!(f("v_cmp_class_f32_e32"), (Family::Class, Ty::F32));
+        assert_eq!(f("s_bcnt1_i32_b64"), (Family::Bcnt1, Ty::B64));
+        assert_eq!(f("v_mad_u64_u32"), (Family::MadWide, Ty::U64));
+        assert_eq!(f("v_mul_u32_u24_e32"), (Family::Mul24, Ty::U32));
+        assert_eq!(f("v_mad_u32_u24"), (Family::Mad24, Ty::U32));
+        assert_eq!(f("v_mad_i64_i32"), (Family::MadWide, Ty::I64));
+        assert_eq!(f("v_cvt_pkrtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
+        assert_eq!(f("v_frexp_exp_i32_f32_e32"), (Family::FrexpExp, Ty::F32));
+        assert_eq!(f("s_flbit_i32"), (Family::FindMsbSigned, Ty::I32));
+        assert_eq!(f("s_flbit_i32_b32"), (Family::FindMsb, Ty::B32));
+        assert_eq!(f("v_ffbh_i32_e32"), (Family::FindMsbSigned, Ty::I32));
+        assert!(parse("v_lshlrev_b32_sdwa").unwrap().flags & REV != 0);
+        assert_eq!(parse("s_lshl2_add_u32").unwrap().shift, 2);
+    }
+}
