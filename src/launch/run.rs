@@ -282,6 +282,21 @@ fn prepare_manifest_with(
         };
         return Ok(Prepared::from_visa(p, code_name));
     }
+    // A kernel launch of an HSA code object (launch::hsa).
+    if code.is_none() && super::hsa::runs_kernel(path, &text) {
+        if waves.is_some() {
+            return Err(InputError::whole(
+                "--waves",
+                "a kernel launch's waves come from its grid and work-group size (--grid, --block)",
+            ));
+        }
+        let opts = super::hsa::Options {
+            arch: arch.map(str::to_string),
+            mem_cap,
+            ..Default::default()
+        };
+        return super::hsa::prepare_manifest(path, &text, &opts);
+    }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
     if let Some(a) = arch {

@@ -145,6 +145,25 @@ pub fn is_kernel_manifest(text: &str) -> bool {
         .is_ok_and(|t| t.contains_key("kernel"))
 }
 
+/// True when the manifest at `path` (its text `text`) is a kernel launch: it
+/// has a `[kernel]` table, or its `code` names an HSA code object.
+pub fn runs_kernel(path: &Path, text: &str) -> bool {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return false;
+    };
+    if table.contains_key("kernel") {
+        return true;
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    match table.get("code") {
+        Some(toml::Value::String(c)) if !c.is_empty() => {
+            input::read_regular(&dir.join(c), input::FileKind::CODE)
+                .is_ok_and(|b| is_code_object(&b))
+        }
+        _ => false,
+    }
+}
+
 /// A manifest, read: its text, name (for errors) and directory (for relative paths).
 pub struct ManifestText<'a> {
     /// The TOML.
@@ -386,11 +405,22 @@ pub fn build(
             }));
         }
         match kind {
-            ValueKind::GlobalBuffer => launch.buffers.push(BufferSpec {
-                name: key,
-                bytes: (items * DEFAULT_BUFFER_BYTES_PER_ITEM).max(256),
-                data: Vec::new(),
-            }),
+            ValueKind::GlobalBuffer => {
+                let bytes = (items * DEFAULT_BUFFER_BYTES_PER_ITEM).max(256);
+                let cap = opts.mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
+                let cap = launch.mem_cap.map_or(cap, |m| m.min(cap));
+                if bytes > cap {
+                    return Err(InputError::whole(
+                        "--mem-cap",
+                        format!("argument `{key}` gets a default buffer of {bytes} bytes ({DEFAULT_BUFFER_BYTES_PER_ITEM} per work-item of the grid), past the {cap}-byte memory cap: give it a [[buffer]] in a manifest, or raise --mem-cap"),
+                    ));
+                }
+                launch.buffers.push(BufferSpec {
+                    name: key,
+                    bytes,
+                    data: Vec::new(),
+                })
+            }
             ValueKind::Image => launch.images.push(default_image(key, a.access.as_deref())),
             ValueKind::Sampler => launch.samplers.push(default_sampler(key)),
             _ => {}
