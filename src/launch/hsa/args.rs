@@ -269,7 +269,7 @@ fn typed(
             };
             // TOML integers are i64: a u64 past i64::MAX is written negative
             // or in hex as two's complement, which u64 accepts.
-            if !fits && !(ty == "u64") {
+            if !fits && ty != "u64" {
                 return Err(err(field, format!("{n} does not fit {ty}")));
             }
             n as u64
