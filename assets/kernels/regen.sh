@@ -1,27 +1,48 @@
-#!/bin/sh
-# Rebuilds the code objects of these OpenCL C kernels for gfx900, gfx1030 and
-# gfx1100 with clang-19 and Debian's rocm-device-libs. gfx1100 has no
-# oclc_isa_version bitcode there; one line of LLVM IR provides it.
+#!/usr/bin/env bash
+# Rebuilds the code objects of assets/kernels/ from their OpenCL C sources
+# with Debian's clang-19 and lld-19 and the ROCm device libraries
+# (apt-get install clang-19 lld-19 llvm-19 rocm-device-libs). Debian's device
+# libraries have no oclc_isa_version_1100.bc: one line of LLVM IR makes it.
+# tests/hsa_assets.rs checks that this script reproduces the checked-in files.
 #
-# Usage: assets/kernels/regen.sh   (from anywhere)
-set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-libs=${ROCM_DEVICE_LIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/lib"
-ln -s "$libs"/*.bc "$tmp/lib/"
-cat > "$tmp/v1100.ll" <<'LL'
-target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
-target triple = "amdgcn-amd-amdhsa"
-@__oclc_ISA_version = linkonce_odr hidden local_unnamed_addr addrspace(4) constant i32 11000, align 4
-LL
-llvm-as-19 "$tmp/v1100.ll" -o "$tmp/lib/oclc_isa_version_1100.bc"
-for src in "$here"/*.cl; do
-  name=$(basename "$src" .cl)
+# Usage: assets/kernels/regen.sh [OUTDIR]   (default: beside this script)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="${1:-$here}"
+mkdir -p "$out"
+bc=${ROCM_DEVICE_LIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
+libs="$(mktemp -d)"
+trap 'rm -rf "$libs"' EXIT
+for f in "$bc"/*.bc; do ln -s "$f" "$libs/"; done
+printf '%s\n' \
+  'target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"' \
+  'target triple = "amdgcn-amd-amdhsa"' \
+  '@__oclc_ISA_version = linkonce_odr hidden local_unnamed_addr addrspace(4) constant i32 11000, align 4' \
+  > "$libs/isa1100.ll"
+llvm-as-19 "$libs/isa1100.ll" -o "$libs/oclc_isa_version_1100.bc"
+
+cl() { # SOURCE MCPU OUTPUT [EXTRA FLAGS…]
+  local src=$1 cpu=$2 dst=$3
+  shift 3
+  clang-19 -x cl -cl-std=CL2.0 -cl-kernel-arg-info -target amdgcn-amd-amdhsa \
+    -mcpu="$cpu" --rocm-device-lib-path="$libs" -O2 "$@" \
+    "$here/$src" -o "$out/$dst"
+}
+
+for cpu in gfx900 gfx1030 gfx1100; do
+  cl vadd.cl "$cpu" "vadd_$cpu.hsaco"
+  cl ids.cl "$cpu" "ids_$cpu.hsaco"
+  cl img.cl "$cpu" "img_$cpu.hsaco"
+done
+cl vadd.cl gfx1030 vadd_gfx1030_w64.hsaco -mwavefrontsize64
+cl vadd.cl gfx900 vadd_gfx900_v4.hsaco -mcode-object-version=4
+
+# The decoder's kernels (tests/kernels_disasm.rs: their --disasm equals
+# llvm-objdump-19's), built as the decoder work first built them.
+for name in atomics buffer_math image_sample lds_reduce loops; do
   for cpu in gfx900 gfx1030 gfx1100; do
     clang-19 -x cl -Xclang -finclude-default-header -cl-std=CL2.0 \
-      -target amdgcn-amd-amdhsa -mcpu="$cpu" --rocm-device-lib-path="$tmp/lib" \
-      -O2 -o "$here/${name}_$cpu.hsaco" "$src"
+      -target amdgcn-amd-amdhsa -mcpu="$cpu" --rocm-device-lib-path="$libs" \
+      -O2 -o "$out/${name}_$cpu.hsaco" "$here/$name.cl"
   done
 done

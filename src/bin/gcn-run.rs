@@ -120,6 +120,21 @@ struct Cli {
     #[arg(long, value_name = "TOML")]
     manifest: Option<PathBuf>,
 
+    /// The kernel of an HSA code object to run (needed when it has several).
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
+
+    /// Grid size of a kernel launch in work-items (OpenCL global size; a HIP
+    /// launch of G blocks of B threads is G×B), X[,Y[,Z]]. Default: one
+    /// work-group.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims)]
+    grid: Option<gcnrun::launch::hsa::dispatch::Dims>,
+
+    /// Work-group size of a kernel launch (OpenCL local size), X[,Y[,Z]].
+    /// Default: the kernel's required size, else 64.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims)]
+    block: Option<gcnrun::launch::hsa::dispatch::Dims>,
+
     /// With --emit-wgsl: translate the WGSL further with naga, to SPIR-V
     /// (binary, on stdout), MSL or HLSL.
     // Not clap's `requires = "emit_wgsl"`: --emit-wgsl sits in the mode group,
@@ -289,6 +304,12 @@ fn main() -> ExitCode {
 /// Rules between options that clap does not express well; a message for the
 /// one broken.
 fn check_options(cli: &Cli) -> Result<(), String> {
+    if cli.mode.disasm && kernel_options(cli).is_some() {
+        return Err(format!(
+            "{} sets up a kernel launch: not with --disasm (which lists the whole .text)",
+            kernel_options(cli).unwrap_or("--kernel")
+        ));
+    }
     if cli.target.is_some() && !cli.mode.emit_wgsl {
         return Err(
             "--target needs --emit-wgsl: it picks the language the generated WGSL is translated to"
@@ -296,6 +317,33 @@ fn check_options(cli: &Cli) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// `--grid`, `--block`: one to three positive integers, comma-separated.
+fn parse_dims(s: &str) -> Result<gcnrun::launch::hsa::dispatch::Dims, String> {
+    gcnrun::launch::hsa::dispatch::Dims::parse(s)
+}
+
+/// The first of `--kernel`, `--grid`, `--block` given, if any.
+fn kernel_options(cli: &Cli) -> Option<&'static str> {
+    [
+        ("--kernel", cli.kernel.is_some()),
+        ("--grid", cli.grid.is_some()),
+        ("--block", cli.block.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(name, on)| on.then_some(name))
+}
+
+/// The kernel-launch options of the command line.
+fn hsa_options(cli: &Cli) -> gcnrun::launch::hsa::Options {
+    gcnrun::launch::hsa::Options {
+        kernel: cli.kernel.clone(),
+        grid: cli.grid,
+        block: cli.block,
+        arch: cli.arch.clone(),
+        mem_cap: cli.mem_cap,
+    }
 }
 
 /// `--mem-cap`: a byte count, optionally with a binary suffix (`64k`, `512m`,
@@ -499,14 +547,25 @@ fn report_run(
             .map_err(|m| InputError::whole("--dump", m))?;
         return Ok(report_visa(cli, out, doc, &written, device, diff, timing));
     }
+    // A kernel launch's buffers: --dump may name them beside registers.
+    let buffers: &[gcnrun::launch::buffer::Buffer] = out.hsa.as_ref().map_or(&[], |h| &h.buffers);
+    let is_buffer = |t: &str| buffers.iter().any(|b| b.name == t.trim());
     // Registers to show: --dump, else those the manifest expects.
     let regs: Vec<RegRange> = match &cli.dump {
         Some(list) => list
             .split(',')
-            .filter(|t| !t.trim().is_empty())
+            .filter(|t| !t.trim().is_empty() && !is_buffer(t))
             .map(|t| RegRange::parse(t).map_err(|m| InputError::whole("--dump", m)))
             .collect::<Result<_, _>>()?,
         None => out.launch.expect.iter().map(|e| e.reg).collect(),
+    };
+    // Buffers to print as text: --dump's, else every buffer of a kernel launch.
+    let shown: Vec<&gcnrun::launch::buffer::Buffer> = match &cli.dump {
+        Some(list) => list
+            .split(',')
+            .filter_map(|t| buffers.iter().find(|b| b.name == t.trim()))
+            .collect(),
+        None => buffers.iter().collect(),
     };
     // One entry per 32-bit register: its value in every lane of every wave
     // (wave-major), or once per wave for scalar registers.
@@ -556,6 +615,11 @@ fn report_run(
             "mismatches": out.mismatches,
             "images": image_digests(out),
         });
+        if let Some(h) = &out.hsa {
+            let k = gcnrun::launch::hsa::describe(h, &out.memory);
+            doc["kernel"] = k["kernel"].clone();
+            doc["buffers"] = k["buffers"].clone();
+        }
         if let Some(d) = device {
             doc["adapter"] = serde_json::json!(d);
         }
@@ -568,6 +632,21 @@ fn report_run(
         for (name, vals) in &columns {
             let cells: Vec<String> = vals.iter().map(|v| format!("{v:#010x}")).collect();
             text.push_str(&format!("{name}: {}\n", cells.join(" ")));
+        }
+        for b in &shown {
+            let bytes = gcnrun::launch::hsa::buffer_bytes(b, &out.memory);
+            let cells: Vec<String> = bytes
+                .chunks_exact(4)
+                .take(64)
+                .map(|c| format!("{:#010x}", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                .collect();
+            let more = if b.bytes > 256 { " …" } else { "" };
+            text.push_str(&format!(
+                "buffer {} ({} bytes): {}{more}\n",
+                b.name,
+                b.bytes,
+                cells.join(" ")
+            ));
         }
         if !cli.quiet {
             let on = match (diff, device) {
@@ -585,7 +664,8 @@ fn report_run(
                 text.push_str(&format!("wrote {}\n", p.display()));
             }
         }
-        if !out.launch.expect.is_empty() && !cli.quiet {
+        let expects = out.launch.expect.len() + out.hsa.as_ref().map_or(0, |h| h.expect.len());
+        if expects > 0 && !cli.quiet {
             for m in &out.mismatches {
                 text.push_str(&format!(
                     "MISMATCH {} wave {} lane {}: expected {:08x?}, got {:08x?}\n",
@@ -595,7 +675,7 @@ fn report_run(
             text.push_str(&if failed {
                 format!("expect: {} mismatching lane(s)\n", out.mismatches.len())
             } else {
-                format!("expect: all {} entries hold\n", out.launch.expect.len())
+                format!("expect: all {expects} entries hold\n")
             });
         }
     }
@@ -754,12 +834,55 @@ fn prepare_launch(
         if cli.manifest.is_some() {
             return Err(manifest_twice(path));
         }
+        // A kernel launch of a code object ([kernel], or `code` naming one).
+        let text = input::read_text(path, input::FileKind::MANIFEST)?;
+        if gcnrun::launch::hsa::runs_kernel(path, &text) {
+            if cli.waves.is_some() {
+                return Err(waves_of_kernel());
+            }
+            return gcnrun::launch::hsa::prepare_manifest(path, &text, &hsa_options(cli));
+        }
+        if let Some(flag) = kernel_options(cli) {
+            return Err(not_a_kernel(flag, &path.display().to_string()));
+        }
         return gcnrun::launch::run::prepare_manifest(
             path,
             cli.arch.as_deref(),
             cli.waves,
             cli.mem_cap,
         );
+    }
+    // An HSA code object runs as a kernel launch: its descriptor, metadata and
+    // the grid set up the waves (docs/hsa.md).
+    if let (None, Some(path)) = (&cli.hex, &cli.input) {
+        let bytes = input::read_regular(path, input::FileKind::CODE)?;
+        if gcnrun::launch::hsa::is_code_object(&bytes) {
+            if cli.waves.is_some() {
+                return Err(waves_of_kernel());
+            }
+            let file = path.display().to_string();
+            return match &cli.manifest {
+                Some(m) => {
+                    let name = m.display().to_string();
+                    let text = input::read_text(m, input::FileKind::MANIFEST)?;
+                    let dir = m.parent().unwrap_or(std::path::Path::new("."));
+                    let mt = gcnrun::launch::hsa::ManifestText {
+                        text: &text,
+                        name: &name,
+                        dir,
+                    };
+                    gcnrun::launch::hsa::prepare(&file, &bytes, Some(mt), &hsa_options(cli))
+                }
+                None => gcnrun::launch::hsa::prepare(&file, &bytes, None, &hsa_options(cli)),
+            };
+        }
+    }
+    if let Some(flag) = kernel_options(cli) {
+        let what = cli
+            .input
+            .as_ref()
+            .map_or("--hex".to_string(), |p| p.display().to_string());
+        return Err(not_a_kernel(flag, &what));
     }
     let program = load_code(cli)?;
     // AMD code in the environment of a manifest: its arch is the manifest's.
@@ -775,6 +898,22 @@ fn prepare_launch(
     let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
     *note = input::assumed_arch_note(cli.arch.as_deref(), &program);
     gcnrun::launch::run::prepare_default(&program, arch, cli.waves, cli.mem_cap)
+}
+
+/// The refusal of `--waves` for a kernel launch.
+fn waves_of_kernel() -> InputError {
+    InputError::whole(
+        "--waves",
+        "a kernel launch's waves come from its grid and work-group size (--grid, --block)",
+    )
+}
+
+/// The refusal of a kernel option for input that is not a code object.
+fn not_a_kernel(flag: &str, input: &str) -> InputError {
+    InputError::whole(
+        flag,
+        format!("{input} is not an HSA code object (no kernel descriptor or AMDGPU metadata note): only a code object's kernel runs with --kernel, --grid and --block"),
+    )
 }
 
 /// The refusal of `--manifest` beside a manifest INPUT.

@@ -11,6 +11,7 @@ pub mod buffer;
 pub mod build;
 pub mod default_env;
 pub mod expr;
+pub mod hsa;
 pub mod manifest;
 pub mod names;
 pub mod png;

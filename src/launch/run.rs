@@ -30,6 +30,9 @@ pub struct Prepared {
     /// An Intel vISA launch's program, layout and buffers (its op offsets
     /// are source lines).
     pub visa: Option<super::visa::VisaRun>,
+    /// A code-object kernel launch's kernel, dispatch, arguments and buffers
+    /// (its op offsets count from the kernel's entry).
+    pub hsa: Option<super::hsa::HsaRun>,
     /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
     /// docs/semantics.md, "The work budget").
     pub limits: cpu::Limits,
@@ -51,6 +54,26 @@ impl Prepared {
             images: p.images,
             code_name,
             visa: Some(p.visa),
+            hsa: None,
+            limits: cpu::Limits::default(),
+            max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+        }
+        .with_manifest_budget()
+    }
+
+    /// A code-object kernel launch laid out by `launch::hsa::build`, with its
+    /// lowered program.
+    pub fn from_hsa(b: super::hsa::Built, prog: crate::ir::Program) -> Prepared {
+        Prepared {
+            arch: b.launch.arch,
+            launch: b.launch,
+            prog,
+            waves: b.waves,
+            memory: b.memory,
+            images: b.images,
+            code_name: b.code_name,
+            visa: None,
+            hsa: Some(b.run),
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
         }
@@ -98,6 +121,7 @@ impl Prepared {
             images: self.images.clone(),
             code_name: self.code_name.clone(),
             visa: self.visa.clone(),
+            hsa: self.hsa.clone(),
             limits: self.limits,
             max_module_bytes: self.max_module_bytes,
         })
@@ -133,6 +157,8 @@ pub struct Outcome {
     pub images: Vec<Placed>,
     /// An Intel launch's specifics.
     pub visa: Option<super::visa::VisaRun>,
+    /// A kernel launch's specifics.
+    pub hsa: Option<super::hsa::HsaRun>,
 }
 
 /// A translation or GPU run error: at an op offset, or about the launch as a
@@ -255,6 +281,21 @@ fn prepare_manifest_with(
             CodeSource::Bytes(_) => name.clone(),
         };
         return Ok(Prepared::from_visa(p, code_name));
+    }
+    // A kernel launch of an HSA code object (launch::hsa).
+    if code.is_none() && super::hsa::runs_kernel(path, &text) {
+        if waves.is_some() {
+            return Err(InputError::whole(
+                "--waves",
+                "a kernel launch's waves come from its grid and work-group size (--grid, --block)",
+            ));
+        }
+        let opts = super::hsa::Options {
+            arch: arch.map(str::to_string),
+            mem_cap,
+            ..Default::default()
+        };
+        return super::hsa::prepare_manifest(path, &text, &opts);
     }
     let caps = Caps::default();
     let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
@@ -388,6 +429,7 @@ fn prepare(
         images,
         code_name: program.name.clone(),
         visa: None,
+        hsa: None,
         limits: cpu::Limits::default(),
         max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
     }
@@ -405,6 +447,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         images,
         code_name,
         visa,
+        hsa,
         limits,
         max_module_bytes: _,
     } = p;
@@ -420,10 +463,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
             InputError::whole(&code_name, e.message)
         }
     })?;
-    let mismatches = match &visa {
-        Some(r) => super::visa::check(r, &waves, &memory),
-        None => check(&launch.expect, &waves),
-    };
+    let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
     Ok(Outcome {
         backend: "cpu",
         launch,
@@ -433,7 +473,29 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         memory,
         images,
         visa,
+        hsa,
     })
+}
+
+/// The failed expectations of a run: `[intel.expect]`, or `[expect]` and a
+/// kernel launch's `[kernel.expect]`.
+fn mismatches(
+    launch: &Launch,
+    visa: Option<&super::visa::VisaRun>,
+    hsa: Option<&super::hsa::HsaRun>,
+    waves: &[WaveState],
+    memory: &Memory,
+) -> Vec<Mismatch> {
+    match visa {
+        Some(r) => super::visa::check(r, waves, memory),
+        None => {
+            let mut m = check(&launch.expect, waves);
+            if let Some(h) = hsa {
+                m.extend(super::hsa::check(h, memory));
+            }
+            m
+        }
+    }
 }
 
 /// Why a GPU run failed.
@@ -473,6 +535,7 @@ pub fn run_gpu_with(
         images,
         code_name,
         visa,
+        hsa,
         limits,
         max_module_bytes,
     } = p;
@@ -496,10 +559,7 @@ pub fn run_gpu_with(
             }
             e => GpuRunError::Gpu(e),
         })?;
-    let mismatches = match &visa {
-        Some(r) => super::visa::check(r, &waves, &memory),
-        None => check(&launch.expect, &waves),
-    };
+    let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
     Ok((
         Outcome {
             backend: "gpu",
@@ -510,6 +570,7 @@ pub fn run_gpu_with(
             memory,
             images,
             visa,
+            hsa,
         },
         stats,
     ))

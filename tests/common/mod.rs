@@ -14,3 +14,8 @@ pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
         .and_then(|s| s.parse().ok())
         .unwrap_or(default)
 }
+
+/// True under `CI=true` (or `CI=1`), where a missing tool is a failure, not a skip.
+pub fn is_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}

@@ -1,0 +1,222 @@
+//! The initial state of a kernel's waves, as the packet processor sets it up
+//! (LLVM AMDGPUUsage, "Initial Kernel Execution State").
+//!
+//! - **User SGPRs**, from s0, densely, in the order of
+//!   [`super::descriptor::UserSgpr`]: only those the kernel descriptor
+//!   enables, and only the first 16 (the CP's user data registers).
+//! - **System SGPRs**, from `s[USER_SGPR_COUNT]` (`COMPUTE_PGM_RSRC2` bits
+//!   5:1): work-group id X, Y, Z, work-group info, scratch wave offset, each
+//!   only when enabled.
+//! - **Work-item ids**: v0 = X, v1 = Y, v2 = Z as `ENABLE_VGPR_WORKITEM_ID`
+//!   asks; on targets with packed work-item ids (gfx90a, gfx940 and gfx11) all
+//!   three in v0, 10 bits each (X 9:0, Y 19:10, Z 29:20).
+//! - **EXEC**: the lanes that hold a work-item (the last wave of a work-group
+//!   may be partial).
+//!
+//! Waves are numbered work-group by work-group (x fastest, then y, then z),
+//! and within a work-group by flat work-item id `x + y·sx + z·sx·sy`, `sx`,
+//! `sy` being that work-group's size (smaller for the partial work-group of
+//! a dimension).
+
+use super::descriptor::{KernelDescriptor, UserSgpr};
+use super::dispatch::Geometry;
+use crate::arch::{Arch, Gen};
+use crate::machine::WaveState;
+
+/// The addresses and sizes the SGPRs point at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Addresses {
+    /// The kernarg segment.
+    pub kernarg: u64,
+    /// The dispatch packet.
+    pub dispatch: u64,
+    /// The (zeroed) `amd_queue_t`.
+    pub queue: u64,
+    /// The scratch backing memory of the dispatch.
+    pub scratch: u64,
+    /// Its size in bytes.
+    pub scratch_bytes: u64,
+    /// Scratch bytes per wave (the scratch wave offset steps by this).
+    pub scratch_per_wave: u64,
+    /// Private bytes per work-item, a multiple of 4.
+    pub private_size: u32,
+}
+
+/// Where the work-item ids go: packed in v0 (gfx90a, gfx940, gfx11; AMDGPUUsage
+/// processor table, "Packed work-item IDs"), else one VGPR each.
+pub fn packed_workitem_ids(arch: &Arch) -> bool {
+    arch.gen >= Gen::Gfx11 || matches!(arch.mcpu, "gfx90a" | "gfx940" | "gfx941" | "gfx942")
+}
+
+/// The scratch V# the private segment buffer SGPRs hold: the form ROCr writes
+/// (`AqlQueue::InitScratchSRD`, `amd_aql_queue.cpp`; field layouts from its
+/// `registers.h`): base = the scratch backing memory, NUM_RECORDS = its size,
+/// swizzled (SWIZZLE_ENABLE, ADD_TID_ENABLE), 32-bit UINT elements, DST_SEL
+/// XYZW, INDEX_STRIDE the wave size (gfx6–gfx9: 3 = 64; from gfx10 the CP fills
+/// it in: 3 for wave64, 2 for wave32), gfx10+ OOB_SELECT 2.
+pub fn scratch_vsharp(arch: &Arch, base: u64, bytes: u64, wave_size: u32) -> [u32; 4] {
+    let dst_sel = 4 | 5 << 3 | 6 << 6 | 7 << 9; // SQ_SEL_X, Y, Z, W
+    let index_stride: u32 = if wave_size == 32 { 2 } else { 3 };
+    let hi = (base >> 32) as u32 & 0xffff;
+    let word1 = if arch.gen >= Gen::Gfx11 {
+        hi | 1 << 30 // SWIZZLE_ENABLE (2 bits at 31:30) = 1
+    } else {
+        hi | 1 << 31 // SWIZZLE_ENABLE (bit 31)
+    };
+    // BUF_FORMAT_32_UINT = 20 in gfx10's and gfx11's unified format tables
+    // (texture::format::GFX10_FORMATS / GFX11_FORMATS).
+    let word3 = match arch.gen {
+        Gen::Gfx11 => dst_sel | 20 << 12 | index_stride << 21 | 1 << 23 | 2 << 28,
+        Gen::Gfx10 => dst_sel | 20 << 12 | index_stride << 21 | 1 << 23 | 1 << 24 | 2 << 28,
+        // NUM_FORMAT UINT (4) 14:12, DATA_FORMAT 32 (4) 18:15, ELEMENT_SIZE 1
+        // (4 bytes) 20:19, INDEX_STRIDE 3 (64) 22:21, ADD_TID_ENABLE 23.
+        _ => dst_sel | 4 << 12 | 4 << 15 | 1 << 19 | 3 << 21 | 1 << 23,
+    };
+    [
+        base as u32,
+        word1,
+        bytes.min(u64::from(u32::MAX)) as u32,
+        word3,
+    ]
+}
+
+/// The user SGPR values, in order, before the 16-register limit.
+fn user_sgprs(
+    kd: &KernelDescriptor,
+    arch: &Arch,
+    a: &Addresses,
+    kernarg: &[u8],
+    wave_size: u32,
+) -> Vec<u32> {
+    let lo_hi = |v: u64| [v as u32, (v >> 32) as u32];
+    let mut out = Vec::new();
+    for (sgpr, _) in kd.user_sgprs() {
+        match sgpr {
+            UserSgpr::PrivateSegmentBuffer => {
+                out.extend(scratch_vsharp(arch, a.scratch, a.scratch_bytes, wave_size))
+            }
+            UserSgpr::DispatchPtr => out.extend(lo_hi(a.dispatch)),
+            UserSgpr::QueuePtr => out.extend(lo_hi(a.queue)),
+            UserSgpr::KernargSegmentPtr => out.extend(lo_hi(a.kernarg)),
+            // The dispatch id: the packet's index in its queue; gcnrun's one
+            // dispatch is the queue's first.
+            UserSgpr::DispatchId => out.extend([0, 0]),
+            // GFX7–GFX8 ("offset flat scratch"): the scratch's offset from the
+            // private aperture (gcnrun has none: its address) and the
+            // per-work-item size; GFX9+ ("absolute flat scratch"): the
+            // scratch's 64-bit address (AMDGPUUsage, "Flat Scratch").
+            UserSgpr::FlatScratchInit => {
+                if arch.gen <= Gen::Gfx8 {
+                    out.extend([a.scratch as u32, a.private_size]);
+                } else {
+                    out.extend(lo_hi(a.scratch));
+                }
+            }
+            UserSgpr::PreloadedKernargs => {
+                let first = kd.preload_offset() as usize * 4;
+                for k in 0..kd.preload_length() as usize {
+                    let at = first + 4 * k;
+                    let dword = kernarg
+                        .get(at..at + 4)
+                        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                    out.push(dword);
+                }
+            }
+            UserSgpr::PrivateSegmentSize => out.push(a.private_size),
+        }
+    }
+    out
+}
+
+/// Builds every wave of the dispatch. `lds_bytes` is each wave's LDS; the
+/// caller has checked the wave count against the launch's cap.
+pub fn build(
+    kd: &KernelDescriptor,
+    arch: &Arch,
+    g: &Geometry,
+    wave_size: u32,
+    a: &Addresses,
+    kernarg: &[u8],
+    lds_bytes: u32,
+) -> Result<Vec<WaveState>, String> {
+    let user = user_sgprs(kd, arch, a, kernarg, wave_size);
+    let system_base = kd.user_sgpr_count();
+    let wg_id = kd.workgroup_id();
+    let packed = packed_workitem_ids(arch);
+    let ids = kd.workitem_id().min(2);
+    let groups = g.groups();
+    let total = g.waves(wave_size);
+    let mut waves = Vec::new();
+    waves
+        .try_reserve_exact(total as usize)
+        .map_err(|_| crate::machine::memory::out_of_memory(total))?;
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let id = [gx, gy, gz];
+                let size = g.group_size(id);
+                let items = size[0] * size[1] * size[2];
+                let count = items.div_ceil(wave_size);
+                for w in 0..count {
+                    let index = waves.len() as u32;
+                    let mut s = WaveState::try_new(index, wave_size, lds_bytes)
+                        .map_err(|m| format!("the registers and LDS of wave {index}: {m}"))?;
+                    for (n, v) in user.iter().take(16).enumerate() {
+                        s.set_sgpr(n as u32, *v);
+                    }
+                    let mut next = system_base;
+                    let mut put = |s: &mut WaveState, v: u32| {
+                        s.set_sgpr(next, v);
+                        next += 1;
+                    };
+                    for d in 0..3 {
+                        if wg_id[d] {
+                            put(&mut s, id[d]);
+                        }
+                    }
+                    if kd.workgroup_info() {
+                        // {first_wavefront, 14'b0, ordered_append_term[10:0],
+                        // threadgroup_size_in_wavefronts[5:0]}
+                        let first = if w == 0 { 1u32 << 31 } else { 0 };
+                        put(&mut s, first | (count & 0x3f));
+                    }
+                    if kd.scratch_wave_offset() {
+                        put(&mut s, (u64::from(index) * a.scratch_per_wave) as u32);
+                    }
+                    let mut exec = 0u64;
+                    for lane in 0..wave_size {
+                        let flat = w * wave_size + lane;
+                        if flat >= items {
+                            continue;
+                        }
+                        exec |= 1 << lane;
+                        let x = flat % size[0];
+                        let y = flat / size[0] % size[1];
+                        let z = flat / (size[0] * size[1]);
+                        if packed {
+                            let mut v = x & 0x3ff;
+                            if ids >= 1 {
+                                v |= (y & 0x3ff) << 10;
+                            }
+                            if ids >= 2 {
+                                v |= (z & 0x3ff) << 20;
+                            }
+                            s.set_vgpr(0, lane, v);
+                        } else {
+                            s.set_vgpr(0, lane, x);
+                            if ids >= 1 {
+                                s.set_vgpr(1, lane, y);
+                            }
+                            if ids >= 2 {
+                                s.set_vgpr(2, lane, z);
+                            }
+                        }
+                    }
+                    s.exec = exec;
+                    waves.push(s);
+                }
+            }
+        }
+    }
+    Ok(waves)
+}
