@@ -445,6 +445,10 @@ fn run_wave_limited(
             }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
             Op::Alu(a) => alu::execute(w, a).map_err(fail)?,
+            Op::Dual(pair) => {
+                alu::execute(w, &pair[0]).map_err(fail)?;
+                alu::execute(w, &pair[1]).map_err(fail)?;
+            }
             Op::VectorMem(v) => memops::vector(w, v, mem).map_err(fail)?,
             Op::ScalarLoad(l) => memops::scalar_load(w, l, mem).map_err(fail)?,
             Op::Ds(d) => memops::ds(w, d).map_err(fail)?,

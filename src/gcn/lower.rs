@@ -131,6 +131,22 @@ pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
         }
         Kind::Salu(s) => super::lower_alu::lower_salu(&s, arch).map_err(fail)?,
         Kind::Vop(v) => super::lower_alu::lower_vop(&v, arch).map_err(fail)?,
+        // Cache write-backs and invalidations: gcnrun's memory has no
+        // caches, every access completes in program order.
+        Kind::Buffer(ref b)
+            if matches!(
+                b.mnemonic(),
+                "buffer_gl0_inv"
+                    | "buffer_gl1_inv"
+                    | "buffer_wbinvl1"
+                    | "buffer_wbinvl1_vol"
+                    | "buffer_wbinvl1_sc"
+                    | "buffer_inv"
+            ) =>
+        {
+            Op::Wait
+        }
+        Kind::Vopd(d) => super::lower_alu::lower_vopd(&d, arch).map_err(fail)?,
         Kind::Smem(s) => super::lower_mem::lower_smem(&s).map_err(fail)?,
         Kind::Smrd(s) => super::lower_mem::lower_smrd(&s).map_err(fail)?,
         Kind::Flat(f) => super::lower_mem::lower_flat(&f).map_err(fail)?,
@@ -337,7 +353,7 @@ fn scalar_reg(code: u32, arch: &Arch) -> Option<Reg> {
 
 /// A 9-bit source operand: registers, integer inline constants (128..=208),
 /// f32 inline constants (240..=247), the 32-bit literal (255), VGPRs (256+).
-fn source(code: u32, literal: Option<u32>, arch: &Arch) -> Option<Src> {
+pub(super) fn source(code: u32, literal: Option<u32>, arch: &Arch) -> Option<Src> {
     const F32_INLINE: [f32; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
     Some(match code {
         128..=192 => Src::Const(code - 128),

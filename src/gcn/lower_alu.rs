@@ -38,8 +38,6 @@ const REV: u8 = 1;
 const ACC: u8 = 2;
 /// A fixed shift of the first source in the name (`s_lshl<n>_add_u32`).
 const SHIFT: u8 = 4;
-/// The bit output is inverted (`s_bitcmp0`).
-const NOT_BIT: u8 = 8;
 /// `s_cmov`/`s_cmovk`: the destination keeps its value unless SCC.
 const CMOV: u8 = 16;
 
@@ -142,8 +140,10 @@ const OPS: &[Row] = &[
     row("alignbit", Family::AlignBit),
     row("alignbyte", Family::AlignByte),
     row("perm", Family::Perm),
-    rowf("bitcmp1", Family::BitTest, 0),
-    rowf("bitcmp0", Family::BitTest, NOT_BIT),
+    row("bitcmp1", Family::BitTest),
+    row("bitcmp0", Family::BitTest0),
+    row("mbcnt_lo", Family::MbcntLo),
+    row("mbcnt_hi", Family::MbcntHi),
     rowf("bitset1", Family::BitSet, ACC),
     rowf("bitset0", Family::BitClear, ACC),
     row("cselect", Family::Select),
@@ -491,10 +491,6 @@ pub fn lower_salu(s: &Salu, arch: &Arch) -> Result<Op, String> {
     ) {
         op.bit_src = Some(Operand::Reg(Reg::Scc));
     }
-    if p.flags & NOT_BIT != 0 {
-        // s_bitcmp0: SCC = the bit is 0. One more op inverts SCC.
-        return Err(format!("`{name}` is not executed by gcnrun yet"));
-    }
     let _ = arch;
     Ok(Op::Alu(Box::new(op)))
 }
@@ -802,6 +798,68 @@ fn vop_operands(v: &Vop) -> Vec<TypedOperand> {
     }
     out.extend(it.copied());
     out
+}
+
+/// Lowers a gfx11 VOPD pair into [`Op::Dual`]: each half as the VOP2
+/// instruction it names (`v_dual_add_f32` is `v_add_f32`), reading the
+/// shared literal as its `K`. A pair whose Y half reads the X half's
+/// destination is refused (in order it would read the new value).
+pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
+    use super::vopd::{Half, Shape};
+    let half = |h: &Half| -> Result<AluOp, String> {
+        let dual = h.op.1;
+        let name = dual.replacen("v_dual_", "v_", 1);
+        if name == "v_dot2acc_f32_f16" || name == "v_mul_dx9_zero_f32" {
+            return Err(format!("`{dual}` is not executed by gcnrun yet"));
+        }
+        let p = parse(&name)?;
+        let src0 = super::lower::source(h.src0, d.literal, arch)
+            .map(|s| match s {
+                Src::Reg(r) => Operand::Reg(r),
+                Src::Const(c) => Operand::Const(u64::from(c)),
+            })
+            .ok_or_else(|| format!("`{dual}`: an unsupported source"))?;
+        let v1 = Operand::Reg(Reg::Vgpr(h.vsrc1));
+        let k = Operand::Const(u64::from(d.literal.unwrap_or(0)));
+        let vd = Operand::Reg(Reg::Vgpr(h.vdst));
+        let mut src = match h.op.2 {
+            Shape::One => vec![src0],
+            Shape::Two => vec![src0, v1],
+            Shape::Aak => vec![src0, v1, k],
+            Shape::Amk => vec![src0, k, v1],
+        };
+        if p.flags & REV != 0 {
+            src.swap(0, 1);
+        }
+        if p.flags & ACC != 0 {
+            src.push(vd);
+        }
+        let mut op = AluOp::new(
+            p.func,
+            Unit::Vector,
+            Some(Dst::Reg(Reg::Vgpr(h.vdst))),
+            &src,
+        );
+        if p.func.family == Family::Cndmask {
+            // v_dual_cndmask_b32 reads vcc_lo (wave32 only).
+            op.bit_src = Some(Operand::Reg(Reg::VccLo));
+        }
+        op.high_kept16 = true;
+        Ok(op)
+    };
+    let (x, y) = (half(&d.x)?, half(&d.y)?);
+    let reads_x = y
+        .src
+        .iter()
+        .any(|s| *s == Operand::Reg(Reg::Vgpr(d.x.vdst)));
+    if reads_x {
+        return Err(format!(
+            "`{}`: its Y half reads v{}, which its X half writes (not executed by gcnrun)",
+            d.mnemonic(),
+            d.x.vdst
+        ));
+    }
+    Ok(Op::Dual(Box::new([x, y])))
 }
 
 /// The SDWA selections of an instruction (AMD Vega ISA §6.3.1: SRC0_SEL

@@ -282,6 +282,12 @@ pub fn lower_ds(d: &GDs) -> Result<Op, String> {
         };
         Some((n, st64))
     };
+    // ds_read2st64_b32 / ds_write2st64_b64 (gfx6–gfx10 spell the stride in
+    // the name without a separator).
+    let rest = rest
+        .replace("read2st64_", "read2_stride64_")
+        .replace("write2st64_", "write2_stride64_");
+    let rest = rest.as_str();
     let kind = if let Some(r) = rest
         .strip_prefix("read2_")
         .or_else(|| rest.strip_prefix("load_2addr_"))
@@ -374,8 +380,10 @@ pub fn lower_sopp(s: &Sopp, offset: usize) -> Result<Op, String> {
         // before s_endpgm, so it is a no-op here. Other messages are refused.
         "s_sendmsg" | "s_sendmsghalt" => {
             let id = s.simm16 & 0xff;
-            // gfx11 MSG_DEALLOC_VGPRS = 19 (LLVM SIDefines.h, ID_DEALLOC_VGPRS_GFX11Plus).
-            if id == 19 && s.gen == crate::arch::Gen::Gfx11 {
+            // gfx11 MSG_DEALLOC_VGPRS = 3 (LLVM SIDefines.h,
+            // ID_DEALLOC_VGPRS_GFX11Plus; llvm-objdump-19 prints
+            // `sendmsg(MSG_DEALLOC_VGPRS)` for 3 on gfx11).
+            if id == 3 && s.gen == crate::arch::Gen::Gfx11 {
                 Ok(Op::Wait)
             } else {
                 Err(format!(

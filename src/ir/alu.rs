@@ -284,6 +284,14 @@ pub enum Family {
     Perm,
     /// Bit `b` of `a` (`s_bitcmp1`); bit output only.
     BitTest,
+    /// Bit `b` of `a` is clear (`s_bitcmp0`); bit output only.
+    BitTest0,
+    /// `v_mbcnt_lo_u32_b32`: the set bits of `a` below this lane among lanes
+    /// 0–31, plus `b` (the lane is the vector unit's: AMD Vega ISA
+    /// V_MBCNT_LO_U32_B32).
+    MbcntLo,
+    /// `v_mbcnt_hi_u32_b32`: likewise among lanes 32–63.
+    MbcntHi,
     /// `a` with bit `b` set (`s_bitset1`).
     BitSet,
     /// `a` with bit `b` cleared.
@@ -396,8 +404,11 @@ impl AluFn {
                 // A bit output reports whether the result is nonzero (SCC).
                 QuadMask => ([t, None, None], false, t, true),
                 FrexpExp => ([t, None, None], false, Some(Ty::I32), false),
-                Bcnt1 | Bcnt0 | FindLsb | FindMsb | FindMsbSigned => {
-                    ([t, u32t, None], false, Some(Ty::U32), true)
+                // v_bcnt_u32_b32 adds its second source; the scalar forms
+                // have one (the lowering passes 0).
+                Bcnt1 | MbcntLo | MbcntHi => ([t, u32t, None], false, Some(Ty::U32), true),
+                Bcnt0 | FindLsb | FindMsb | FindMsbSigned => {
+                    ([t, None, None], false, Some(Ty::U32), true)
                 }
                 Add | Sub | Mul | MulHi | Min | Max | And | Or | Xor | Nand | Nor | Xnor
                 | AndNot | OrNot | MulLegacy | Pack => ([t, t, None], false, t, true),
@@ -415,7 +426,7 @@ impl AluFn {
                 | Max3 | Bfi | Fma | Mad | DivFixup => ([t, t, t], false, t, false),
                 Bfe => ([t, u32t, u32t], false, t, true),
                 AlignBit | AlignByte | Perm => ([t, t, u32t], false, t, false),
-                BitTest => ([t, u32t, None], false, None, true),
+                BitTest | BitTest0 => ([t, u32t, None], false, None, true),
                 Cmp(_) => ([t, t, None], false, None, true),
                 Class => ([t, u32t, None], false, None, true),
                 Cndmask => ([t, t, None], true, t, false),

@@ -299,6 +299,13 @@ pub fn eval(
             (r, false)
         }
         BitTest => (0, a >> (b & shift_mask) & 1 == 1),
+        BitTest0 => (0, a >> (b & shift_mask) & 1 == 0),
+        // `a` arrives masked to the lanes below this one (cpu::alu's vector
+        // unit does it, the lane being its).
+        MbcntLo | MbcntHi => (
+            u64::from((a & 0xffff_ffff).count_ones()).wrapping_add(b) & 0xffff_ffff,
+            false,
+        ),
         BitSet => (a | 1 << (b & shift_mask), false),
         BitClear => (a & !(1 << (b & shift_mask)), false),
         Cmp(rel) => {

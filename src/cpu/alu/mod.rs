@@ -238,6 +238,15 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
             }
         }
         let k = k_mask.is_some_and(|m| m >> lane & 1 == 1);
+        // v_mbcnt: only the mask bits of the lanes below this one count
+        // (lo: lanes 0–31 from bit 0 of `a`; hi: lanes 32–63).
+        match op.func.family {
+            Family::MbcntLo => x[0] &= ((1u64 << lane.min(32)) - 1) & 0xffff_ffff,
+            Family::MbcntHi => {
+                x[0] &= ((1u64 << lane.saturating_sub(32).min(32)) - 1) & 0xffff_ffff
+            }
+            _ => {}
+        }
         let (mut v, bit) = eval(Unit::Vector, op.func, x, k, w.mode)?;
         if bit {
             bits |= 1 << lane;

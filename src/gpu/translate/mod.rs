@@ -589,6 +589,7 @@ impl<'a> Emitter<'a> {
                     ));
                 }
                 Op::Alu(_)
+                | Op::Dual(_)
                 | Op::Wave(_)
                 | Op::VectorMem(_)
                 | Op::ScalarLoad(_)

@@ -183,6 +183,16 @@ impl KernelDescriptor {
         self.compute_pgm_rsrc2 >> 11 & 3
     }
 
+    /// The MODE register a wave starts with, from COMPUTE_PGM_RSRC1:
+    /// FLOAT_MODE (bits 19:12: round modes 13:12 and 15:14, denormal modes
+    /// 17:16 and 19:18) is MODE bits 7:0, DX10_CLAMP (bit 21) MODE bit 8,
+    /// IEEE_MODE (bit 23) MODE bit 9 (LLVM AMDGPUUsage, "compute_pgm_rsrc1";
+    /// AMD Vega ISA §4.3 "MODE").
+    pub fn initial_mode(&self) -> u32 {
+        let r = self.compute_pgm_rsrc1;
+        (r >> 12 & 0xff) | (r >> 21 & 1) << 8 | (r >> 23 & 1) << 9
+    }
+
     /// `COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT` (bits 5:0) as VGPRs:
     /// blocks of 4 (wave64) or 8 (wave32, gfx10+) minus one.
     pub fn vgprs(&self) -> u32 {

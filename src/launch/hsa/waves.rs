@@ -161,6 +161,9 @@ pub fn build(
                     let index = waves.len() as u32;
                     let mut s = WaveState::try_new(index, wave_size, lds_bytes)
                         .map_err(|m| format!("the registers and LDS of wave {index}: {m}"))?;
+                    // The waves of a workgroup share its LDS and barriers.
+                    s.workgroup = gx + groups[0] * (gy + groups[1] * gz);
+                    s.mode = kd.initial_mode();
                     for (n, v) in user.iter().take(16).enumerate() {
                         s.set_sgpr(n as u32, *v);
                     }
