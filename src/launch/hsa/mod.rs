@@ -113,6 +113,9 @@ pub struct Built {
     pub run: HsaRun,
     /// The kernel's code, from its entry.
     pub code: Vec<u8>,
+    /// The address of the kernel's first instruction in memory (the code
+    /// object's segments are placed there: [`load_segments`]).
+    pub code_base: u64,
     /// How errors name the code: `FILE: kernel NAME` (offsets count from the entry).
     pub code_name: String,
 }
@@ -448,6 +451,12 @@ pub fn build(
     };
     let kernarg_addr = region.take(kernarg_size.max(1), "the kernarg segment")?;
     let dispatch_addr = region.take(dispatch::PACKET_BYTES as u64, "the dispatch packet")?;
+    // The code object's loadable segments at their virtual addresses from
+    // one base, as a loader maps them: code reaches its read-only data
+    // (constant tables of the device libraries) PC-relatively
+    // (`s_getpc_b64` plus a relocated offset), so the data must sit where
+    // the code expects it relative to the code.
+    let image_base = load_segments(&mut region, file, bytes)?;
     let kd_addr = region.take(descriptor::SIZE as u64, "the kernel descriptor")?;
     let queue_addr = region.take(256, "the queue (amd_queue_t)")?;
     // Arguments into the kernarg segment.
@@ -707,6 +716,7 @@ pub fn build(
             expect: spec.expect,
         },
         code: code.bytes.to_vec(),
+        code_base: image_base + code.entry,
         code_name: format!("{file}: kernel `{kname}`"),
     })
 }
@@ -768,6 +778,37 @@ impl Region<'_> {
             .map_err(|m| InputError::whole("--mem-cap", format!("{what}: {m}")))?;
         Ok(self.memory.base + start)
     }
+}
+
+/// The largest span of virtual addresses a code object's segments may
+/// cover (the code itself is capped at 64 MiB as every code file is).
+const MAX_SEGMENT_SPAN: u64 = 64 << 20;
+
+/// Copies the code object's loadable segments into memory at one base (its
+/// virtual address 0) and returns that base. The span past the file's
+/// bytes (`.bss`) stays zero.
+fn load_segments(region: &mut Region, file: &str, bytes: &[u8]) -> Result<u64, InputError> {
+    use object::{Object, ObjectSegment};
+    let obj = object::File::parse(bytes)
+        .map_err(|e| InputError::whole(file, format!("the code object cannot be read: {e}")))?;
+    let span = obj
+        .segments()
+        .map(|s| s.address().saturating_add(s.size()))
+        .max()
+        .unwrap_or(0);
+    if span > MAX_SEGMENT_SPAN {
+        return Err(InputError::whole(
+            file,
+            format!("the code object's segments span {span} bytes, past the {MAX_SEGMENT_SPAN} gcnrun loads"),
+        ));
+    }
+    let base = region.take(span.max(1), "the code object's segments")?;
+    for s in obj.segments() {
+        if let Ok(data) = s.data() {
+            region.memory.write(base + s.address(), data);
+        }
+    }
+    Ok(base)
 }
 
 /// The launch a manifest-less kernel starts from: no images, samplers or
@@ -1091,6 +1132,8 @@ pub fn prepare(
             InputError::at(&b.code_name, e.offset, e.what)
         }
     })?;
+    let mut prog = prog;
+    prog.code_base = b.code_base;
     b.launch.code = CodeSource::File(file.to_string());
     Ok(super::run::Prepared::from_hsa(b, prog))
 }
