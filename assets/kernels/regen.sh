@@ -46,3 +46,9 @@ for name in atomics buffer_math image_sample lds_reduce loops; do
       -O2 -o "$out/${name}_$cpu.hsaco" "$here/$name.cl"
   done
 done
+
+# The host differential's kernel (tests/host_diff.rs), without contraction
+# (the host side is compiled the same way).
+for cpu in gfx900 gfx1030 gfx1100; do
+  cl hostdiff.cl "$cpu" "hostdiff_$cpu.hsaco" -ffp-contract=off -I "$here"
+done

@@ -1,0 +1,48 @@
+// Host differential (tests/host_diff.rs): integer arithmetic and exactly
+// rounded float operations, a data-dependent loop and divergent branches.
+// The same source runs on the host (C, with hostdiff.h as the shim) and, from
+// the code objects regen.sh builds (-ffp-contract=off on both sides), under
+// gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
+#include "hostdiff.h"
+
+#define OUTS 24
+
+__kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
+  uint i = GID();
+  if (i >= n)
+    return;
+  uint a = in[i], b = in[(i * 7u + 3u) % n], c = in[(i * 13u + 5u) % n];
+  int sa = (int)a, sb = (int)b;
+  float fa = AS_FLOAT(a), fb = AS_FLOAT(b), fc = AS_FLOAT(c);
+  __global uint *o = out + OUTS * i;
+  o[0] = a + b * 3u;
+  o[1] = a * b - c;
+  o[2] = (a >> (b & 31u)) ^ (b << (c & 31u));
+  o[3] = (uint)(sa >> (b & 31u));
+  o[4] = MULHI_U(a, b);
+  o[5] = (uint)MULHI_S(sa, sb);
+  o[6] = (uint)(sa < sb ? sa : sb) ^ (a > c ? a : c);
+  o[7] = POPCOUNT(a) + CLZ(b) * 3u;
+  o[8] = ROTATE(a, b);
+  o[9] = (uint)(((ulong)a * (ulong)b) >> 17);
+  o[10] = (uint)(((long)sa * (long)sb) >> 40);
+  o[11] = (uint)(((ulong)a << 32 | b) % 0x10001u);
+  o[12] = AS_UINT(fa + fb);
+  o[13] = AS_UINT(fa * fb);
+  o[14] = AS_UINT(FMA(fa, fb, fc));
+  o[15] = AS_UINT(fa - fb * fc);
+  o[16] = AS_UINT(FMIN(fa, fb));
+  o[17] = AS_UINT(FMAX(fb, fc));
+  o[18] = AS_UINT((float)sa + (float)(b >> 3));
+  o[19] = AS_UINT(FLOOR(fa) + TRUNC(fb));
+  o[20] = (fa < fb) | (fa == fc) << 1 | (fb >= fc) << 2 | (fa != fa) << 3;
+  uint acc = c;
+  for (uint k = 0; k < (a & 15u); k++)
+    acc = acc * 31u + (b ^ k);
+  o[21] = acc;
+  if (a & 1u)
+    o[22] = a ^ (b + 0x9e3779b9u);
+  else
+    o[22] = (uint)(sb < 0 ? -sb : sb);
+  o[23] = (b & 4u) ? (uint)(short)a : (uint)(unsigned char)(a >> 8);
+}
