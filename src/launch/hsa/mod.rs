@@ -1217,3 +1217,20 @@ pub fn buffer_bytes<'a>(b: &Buffer, memory: &'a Memory) -> &'a [u8] {
         .and_then(|n| memory.read(b.base, n))
         .unwrap_or(&[])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hsa_channel_types_and_orders() {
+        // (data format, num format) codes: 8_8_8_8 UNORM, 16_16_16_16 FLOAT,
+        // 32 UINT, 8_8 SINT, 8_8_8_8 SRGB, 5_6_5 UNORM.
+        assert_eq!(hsa_channel(10, 0), (2, 8));
+        assert_eq!(hsa_channel(12, 7), (14, 8));
+        assert_eq!(hsa_channel(4, 4), (13, 1));
+        assert_eq!(hsa_channel(3, 5), (8, 3));
+        assert_eq!(hsa_channel(10, 9), (2, 14));
+        assert_eq!(hsa_channel(16, 0), (6, 6));
+    }
+}
