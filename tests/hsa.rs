@@ -820,3 +820,27 @@ fn regen_reproduces_the_code_objects() {
     }
     assert_eq!(n, 12);
 }
+
+/// `--arch` overrides the object's processor (and is checked against what
+/// the descriptor asks: wave32 needs gfx10+).
+#[test]
+fn arch_overrides_the_code_object() {
+    let o = Options {
+        arch: Some("gfx906".into()),
+        ..Default::default()
+    };
+    let b = launch("vadd_gfx900.hsaco", None, o);
+    assert_eq!(b.launch.arch.mcpu, "gfx906");
+    assert_bad(
+        &gcn_run(&["assets/kernels/vadd_gfx1030.hsaco", "--arch", "gfx900"]),
+        &[
+            "vadd_gfx1030.hsaco",
+            "ENABLE_WAVEFRONT_SIZE32",
+            "wave32 is gfx10+",
+        ],
+    );
+    assert_bad(
+        &gcn_run(&["assets/kernels/vadd_gfx1030.hsaco", "--arch", "gfx99"]),
+        &["--arch", "unknown architecture"],
+    );
+}
