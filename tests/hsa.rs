@@ -613,6 +613,12 @@ fn refusals_are_one_line() {
         &gcn_run(&[p.to_str().unwrap()]),
         &["msgpack.hsaco", "offset 0x", "metadata note is not valid"],
     );
+    // A relocatable object (e_type ET_REL) is refused, not run as raw code.
+    let (_, noop) = code("noop_gfx900.hsaco");
+    let mut rel = noop.clone();
+    rel[16] = 1;
+    let p = scratch("rel.o", &rel);
+    assert_bad(&gcn_run(&[p.to_str().unwrap()]), &["rel.o", "relocatable", "ld.lld"]);
     // A descriptor entry offset outside the code.
     let (_, bytes) = code("vadd_gfx900.hsaco");
     let co = hsa::elf::parse(&bytes).unwrap();
