@@ -618,7 +618,10 @@ fn refusals_are_one_line() {
     let mut rel = noop.clone();
     rel[16] = 1;
     let p = scratch("rel.o", &rel);
-    assert_bad(&gcn_run(&[p.to_str().unwrap()]), &["rel.o", "relocatable", "ld.lld"]);
+    assert_bad(
+        &gcn_run(&[p.to_str().unwrap()]),
+        &["rel.o", "relocatable", "ld.lld"],
+    );
     // A descriptor entry offset outside the code.
     let (_, bytes) = code("vadd_gfx900.hsaco");
     let co = hsa::elf::parse(&bytes).unwrap();
