@@ -8,7 +8,10 @@
 //! prepares is also run on the CPU when it is small. What must hold: no panic
 //! (and no abort, which would kill this binary), and every refusal one line
 //! that names a file of the copy. The first refusals also go through the
-//! `gcn-run` binary, which must exit 2 with that one line.
+//! `gcn-run` binary, which must exit 2 with that one line. The HSA code
+//! objects of `assets/kernels/` are mutated the same way (bytes of the ELF,
+//! of the MessagePack metadata note, of a kernel descriptor; cut short) and
+//! prepared as kernel launches.
 //!
 //! Deterministic: ChaCha8 from `GCNRUN_FUZZ_SEED` (default 1), with
 //! `GCNRUN_FUZZ_CASES` mutants per seed manifest (default 40). A failure prints
@@ -946,4 +949,121 @@ fn amd_code_with_flipped_bits_runs_alike_or_fails_in_one_line() {
             tally.0
         );
     }
+}
+
+/// The code objects of `assets/kernels/` (name, bytes).
+fn code_objects() -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(assets().join("kernels"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hsaco"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// One mutation of a code object: bytes flipped anywhere, in the metadata
+/// note (MessagePack), or in a kernel descriptor; or the file cut short.
+fn mutate_code_object(bytes: &[u8], rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut m = bytes.to_vec();
+    let note = bytes
+        .windows(12)
+        .position(|w| w == b"\x20\x00\x00\x00AMDGPU\x00\x00")
+        .map(|p| p + 12);
+    let kds: Vec<usize> = gcnrun::launch::hsa::elf::parse(bytes)
+        .map(|c| c.kernels.iter().map(|k| k.file_offset).collect())
+        .unwrap_or_default();
+    let range = match rng.gen_range(0..4) {
+        0 => 0..m.len(),
+        1 => match note {
+            Some(n) => n..(n + 1500).min(m.len()),
+            None => 0..m.len(),
+        },
+        2 => match kds.first() {
+            Some(&k) => k..k + 64,
+            None => 0..m.len(),
+        },
+        _ => {
+            m.truncate(rng.gen_range(0..bytes.len()));
+            return m;
+        }
+    };
+    for _ in 0..rng.gen_range(1..=4) {
+        let at = rng.gen_range(range.clone());
+        m[at] = match rng.gen_range(0..3) {
+            0 => m[at] ^ (1 << rng.gen_range(0..8)),
+            1 => rng.gen(),
+            _ => [0x00, 0xff, 0x7f, 0x80, 0xc1, 0xcf, 0xdf][rng.gen_range(0..7)],
+        };
+    }
+    m
+}
+
+/// Mutated HSA code objects (`launch::hsa`: ELF, MessagePack metadata, kernel
+/// descriptors, kernarg layout): preparing a kernel launch never panics and
+/// refuses in one line naming the file; the first refusals go through the
+/// binary too (exit 2, that line). Cases per object: `GCNRUN_FUZZ_CASES`
+/// (default 40).
+#[test]
+fn mutated_code_objects_prepare_or_fail_in_one_line() {
+    let seed: u64 = common::env_number("GCNRUN_FUZZ_SEED", 1);
+    let cases: usize = common::env_number("GCNRUN_FUZZ_CASES", 40);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6873_6163);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fuzz-hsa");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut refused, mut prepared, mut through_binary) = (0usize, 0usize, 0usize);
+    let mut failures = Vec::new();
+    for (name, bytes) in code_objects() {
+        let kernel = gcnrun::launch::hsa::elf::parse(&bytes).unwrap().kernels[0]
+            .name
+            .clone();
+        for case in 0..cases {
+            let mutant = mutate_code_object(&bytes, &mut rng);
+            let path = dir.join(format!("{case}_{name}"));
+            let file = path.display().to_string();
+            let opts = gcnrun::launch::hsa::Options {
+                kernel: Some(kernel.clone()),
+                mem_cap: Some(16 << 20),
+                ..Default::default()
+            };
+            let prepare = || gcnrun::launch::hsa::prepare(&file, &mutant, None, &opts);
+            match check(prepare, &file) {
+                Err(why) => failures.push(format!("{name} case {case}: {why}")),
+                Ok(None) => prepared += 1,
+                Ok(Some(line)) => {
+                    refused += 1;
+                    if through_binary < 8 && gcnrun::launch::hsa::is_code_object(&mutant) {
+                        through_binary += 1;
+                        std::fs::write(&path, &mutant).unwrap();
+                        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+                            .args([&file, "--kernel", &kernel, "--mem-cap", "16m"])
+                            .output()
+                            .unwrap();
+                        let err = String::from_utf8_lossy(&out.stderr);
+                        if out.status.code() != Some(2)
+                            || err.trim_end() != format!("gcn-run: {line}")
+                        {
+                            failures.push(format!(
+                                "{name} case {case}: the binary said {:?} / {err:?}, the library {line:?}",
+                                out.status.code()
+                            ));
+                        }
+                    }
+                }
+            }
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "code objects × {cases} mutants (seed {seed}): {prepared} prepared, {refused} refused in one line ({through_binary} through the binary)"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(refused > 40, "refused {refused}");
 }

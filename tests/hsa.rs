@@ -613,6 +613,15 @@ fn refusals_are_one_line() {
         &gcn_run(&[p.to_str().unwrap()]),
         &["msgpack.hsaco", "offset 0x", "metadata note is not valid"],
     );
+    // A relocatable object (e_type ET_REL) is refused, not run as raw code.
+    let (_, noop) = code("noop_gfx900.hsaco");
+    let mut rel = noop.clone();
+    rel[16] = 1;
+    let p = scratch("rel.o", &rel);
+    assert_bad(
+        &gcn_run(&[p.to_str().unwrap()]),
+        &["rel.o", "relocatable", "ld.lld"],
+    );
     // A descriptor entry offset outside the code.
     let (_, bytes) = code("vadd_gfx900.hsaco");
     let co = hsa::elf::parse(&bytes).unwrap();
@@ -713,6 +722,69 @@ fn kernel_manifest_runs_through_the_binary() {
     }
 }
 
+/// `noop` (one s_endpgm) runs whole: the run JSON has the kernel and its
+/// buffers, --dump prints a buffer, [kernel.expect] holds or fails with exit
+/// 1, --out writes the manifest's images.
+#[test]
+fn noop_runs_and_reports_buffers() {
+    let noop = kernels().join("noop_gfx900.hsaco");
+    let noop = noop.to_str().unwrap();
+    let out = gcn_run(&[noop, "--grid", "128", "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["waves"], 2);
+    assert_eq!(doc["kernel"]["name"], "noop");
+    assert_eq!(doc["kernel"]["workgroups"], serde_json::json!([2, 1, 1]));
+    assert_eq!(doc["kernel"]["args"][0]["name"], "out");
+    assert_eq!(
+        doc["buffers"]["out"]["bytes"], 2048,
+        "16 bytes per work-item"
+    );
+    let out = gcn_run(&[noop, "--dump", "out,s2", "--quiet"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("s2: 0x00000000\nbuffer out (1024 bytes): 0x00000000"),
+        "{text}"
+    );
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hsa-noop");
+    std::fs::create_dir_all(&dir).unwrap();
+    let m = |name: &str, expect: &str| {
+        let p = dir.join(name);
+        std::fs::write(
+            &p,
+            format!(
+                "code = {noop:?}\n[kernel]\ngrid = 64\n[kernel.args]\nout = {{ buffer = \"o\" }}\n[kernel.expect]\no = {{ {expect}, offset = 4 }}\n[[buffer]]\nname = \"o\"\nbytes = 64\ndata = {{ \"4\" = {{ u32 = [7, 8] }} }}\n[[image]]\nname = \"pic\"\ntype = \"2d\"\nwidth = 4\nheight = 4\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = \"checker\"\n"
+            ),
+        )
+        .unwrap();
+        p
+    };
+    let good = m("good.toml", "u32 = [7, 8]");
+    let pngs = dir.join("png");
+    let out = gcn_run(&[good.to_str().unwrap(), "--out", pngs.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("buffer o (64 bytes): 0x00000000 0x00000007 0x00000008"),
+        "{text}"
+    );
+    assert!(text.contains("expect: all 1 entries hold"), "{text}");
+    assert!(pngs.join("pic.png").is_file());
+    let bad = m("bad.toml", "u32 = [7, 9]");
+    let out = gcn_run(&[bad.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("MISMATCH o+0x8 wave 0 lane 1: expected [00000009], got [00000008]"),
+        "{text}"
+    );
+}
+
 /// `assets/kernels/regen.sh` reproduces the checked-in code objects byte for
 /// byte (clang-19, lld-19, llvm-as-19 and Debian's rocm-device-libs; under
 /// CI=true their absence is a failure).
@@ -755,5 +827,29 @@ fn regen_reproduces_the_code_objects() {
             n += 1;
         }
     }
-    assert_eq!(n, 11);
+    assert_eq!(n, 12);
+}
+
+/// `--arch` overrides the object's processor (and is checked against what
+/// the descriptor asks: wave32 needs gfx10+).
+#[test]
+fn arch_overrides_the_code_object() {
+    let o = Options {
+        arch: Some("gfx906".into()),
+        ..Default::default()
+    };
+    let b = launch("vadd_gfx900.hsaco", None, o);
+    assert_eq!(b.launch.arch.mcpu, "gfx906");
+    assert_bad(
+        &gcn_run(&["assets/kernels/vadd_gfx1030.hsaco", "--arch", "gfx900"]),
+        &[
+            "vadd_gfx1030.hsaco",
+            "ENABLE_WAVEFRONT_SIZE32",
+            "wave32 is gfx10+",
+        ],
+    );
+    assert_bad(
+        &gcn_run(&["assets/kernels/vadd_gfx1030.hsaco", "--arch", "gfx99"]),
+        &["--arch", "unknown architecture"],
+    );
 }

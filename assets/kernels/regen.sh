@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuilds the code objects of assets/kernels/ from their OpenCL C sources
-# with Debian's clang-19 and lld-19 and the ROCm device libraries
+# (and noop.s) with Debian's clang-19 and lld-19 and the ROCm device libraries
 # (apt-get install clang-19 lld-19 llvm-19 rocm-device-libs). Debian's device
 # libraries have no oclc_isa_version_1100.bc: one line of LLVM IR makes it.
 # tests/hsa_assets.rs checks that this script reproduces the checked-in files.
@@ -52,3 +52,8 @@ done
 for cpu in gfx900 gfx1030 gfx1100; do
   cl hostdiff.cl "$cpu" "hostdiff_$cpu.hsaco" -ffp-contract=off -I "$here"
 done
+
+# noop.s: assembled and linked by hand (kernel descriptor and metadata from
+# its .amdhsa_kernel and .amdgpu_metadata directives).
+llvm-mc-19 -triple amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj "$here/noop.s" -o "$libs/noop.o"
+ld.lld-19 -shared "$libs/noop.o" -o "$out/noop_gfx900.hsaco"

@@ -32,6 +32,8 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
   gcn-run --diff assets/visa/bin/sample3d.isa --manifest assets/visa/bin/sample3d.toml
                                                        (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
+  gcn-run kernel.hsaco --kernel vadd --grid 1024 --block 64 --manifest args.toml
+                                                       (a kernel of an HSA code object)
   gcn-run --list-adapters
   gcn-run --max-steps 100000000 long.toml              (a larger work budget)
 

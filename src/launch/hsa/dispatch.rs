@@ -102,7 +102,8 @@ impl Geometry {
         self.block.iter().map(|&b| u64::from(b)).product()
     }
 
-    /// Waves of `wave_size` lanes the whole dispatch takes.
+    /// Waves of `wave_size` lanes the whole dispatch takes (saturating: a grid
+    /// of 2^32 work-groups per dimension has more than 2^64 waves).
     pub fn waves(&self, wave_size: u32) -> u64 {
         let groups = self.groups();
         let mut total = 0u64;
@@ -113,7 +114,9 @@ impl Geometry {
                 for kz in kinds(groups[2], self.full_groups()[2]) {
                     let size = self.group_size([kx.0, ky.0, kz.0]);
                     let items: u64 = size.iter().map(|&s| u64::from(s)).product();
-                    total += kx.1 * ky.1 * kz.1 * items.div_ceil(u64::from(wave_size));
+                    let n = kx.1.saturating_mul(ky.1).saturating_mul(kz.1);
+                    total = total
+                        .saturating_add(n.saturating_mul(items.div_ceil(u64::from(wave_size))));
                 }
             }
         }

@@ -75,8 +75,56 @@ pub struct CodeObject<'a> {
 /// True when `bytes` are an AMDGPU ELF that carries HSA kernels: a `.kd`
 /// symbol or an AMDGPU metadata note. Anything else (a raw `.bin`, an
 /// `llvm-mc -filetype=obj` object) runs as code in the default environment.
+///
+/// Only those two things are looked for: a code object that is otherwise
+/// broken (a relocatable object, a descriptor outside the file, a V2 note)
+/// still counts, so that [`parse`] refuses it by name instead of its `.text`
+/// running as raw code.
 pub fn is_code_object(bytes: &[u8]) -> bool {
-    parse(bytes).is_ok_and(|c| !c.kernels.is_empty() || c.metadata.is_some())
+    scan(bytes).unwrap_or(false)
+}
+
+/// [`is_code_object`]'s look: a `.kd` object symbol or an AMDGPU/AMD note.
+fn scan(data: &[u8]) -> Option<bool> {
+    use object::elf::FileHeader64;
+    if !data.starts_with(&object::elf::ELFMAG) || data.get(4) != Some(&object::elf::ELFCLASS64) {
+        return Some(false);
+    }
+    let header = FileHeader64::<Endianness>::parse(data).ok()?;
+    let endian = header.endian().ok()?;
+    if header.e_machine(endian) != object::elf::EM_AMDGPU {
+        return Some(false);
+    }
+    let sections = header.sections(endian, data).ok()?;
+    for s in sections.iter() {
+        if s.sh_type(endian) != object::elf::SHT_NOTE {
+            continue;
+        }
+        if let Ok(Some(mut notes)) = s.notes(endian, data) {
+            while let Ok(Some(n)) = notes.next() {
+                if n.name() == b"AMDGPU"
+                    || n.name() == b"AMD" && n.n_type(endian) == NT_AMD_HSA_METADATA
+                {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    for kind in [object::elf::SHT_SYMTAB, object::elf::SHT_DYNSYM] {
+        let Ok(symtab) = sections.symbols(endian, data, kind) else {
+            continue;
+        };
+        for sym in symtab.iter() {
+            if sym.st_type() == object::elf::STT_OBJECT
+                && sym
+                    .name(endian, symtab.strings())
+                    .is_ok_and(|n| n.ends_with(b".kd"))
+            {
+                return Some(true);
+            }
+        }
+    }
+    Some(false)
 }
 
 /// Reads the code object in `data`.

@@ -198,3 +198,40 @@ pub fn code_object_version(m: &Metadata) -> Result<u32, String> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_kinds() {
+        assert_eq!(
+            ValueKind::parse("global_buffer"),
+            Some(ValueKind::GlobalBuffer)
+        );
+        assert_eq!(
+            ValueKind::parse("hidden_remainder_z"),
+            Some(ValueKind::Hidden(Hidden::Remainder(2)))
+        );
+        assert_eq!(
+            ValueKind::parse("hidden_global_offset_y"),
+            Some(ValueKind::Hidden(Hidden::GlobalOffset(1)))
+        );
+        assert_eq!(ValueKind::parse("hidden_block_count_w"), None);
+        assert_eq!(ValueKind::parse("pipe"), None);
+        assert_eq!(ValueKind::parse("queue"), None);
+    }
+
+    #[test]
+    fn not_messagepack_is_an_error() {
+        assert!(parse(&[0xc1]).is_err());
+        assert!(parse(&[]).is_err());
+        // A map of the right shape but a version gcnrun does not read.
+        let m = Metadata {
+            version: vec![2, 0],
+            target: None,
+            kernels: vec![],
+        };
+        assert!(code_object_version(&m).is_err());
+    }
+}

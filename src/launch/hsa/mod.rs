@@ -124,6 +124,10 @@ pub struct Built {
 /// a dispatch is 4 KiB of arguments; this leaves room).
 pub const MAX_KERNARG_BYTES: u64 = 64 * 1024;
 
+/// The most private (scratch) bytes per work-item gcnrun lays out (the
+/// hardware's scratch per lane is smaller still).
+pub const MAX_PRIVATE_BYTES: u64 = 1 << 20;
+
 /// Bytes of a default buffer per work-item of the grid (a `float4` each).
 const DEFAULT_BUFFER_BYTES_PER_ITEM: u64 = 16;
 
@@ -344,8 +348,32 @@ pub fn build(
             "compute_pgm_rsrc2.ENABLE_VGPR_WORKITEM_ID is 3 (undefined)".into(),
         ));
     }
-    // The dispatch.
+    // Segment sizes within what a work-group and a work-item can have.
     let caps = Caps::default();
+    let fixed_lds = kmeta
+        .group_segment_fixed_size
+        .max(u64::from(kd.group_segment_fixed_size));
+    if fixed_lds > u64::from(caps.lds_bytes) {
+        return Err(InputError::at(
+            file,
+            note_offset,
+            format!(
+                "kernel `{kname}`: .group_segment_fixed_size {fixed_lds} is past the {} bytes of LDS a work-group has",
+                caps.lds_bytes
+            ),
+        ));
+    }
+    let private_fixed = kmeta
+        .private_segment_fixed_size
+        .max(u64::from(kd.private_segment_fixed_size));
+    if private_fixed > MAX_PRIVATE_BYTES {
+        return Err(InputError::at(
+            file,
+            note_offset,
+            format!("kernel `{kname}`: .private_segment_fixed_size {private_fixed} is past the {MAX_PRIVATE_BYTES} bytes of scratch gcnrun gives a work-item"),
+        ));
+    }
+    // The dispatch.
     let geometry = geometry(kmeta, &spec, opts, wave_size, &caps)
         .map_err(|(f, m)| InputError::whole(if f.starts_with("--") { f } else { mname }, m))?;
     // Arguments the manifest left out get a default buffer, image or sampler.
@@ -448,6 +476,7 @@ pub fn build(
     let mut region = Region {
         memory: &mut memory,
         cap,
+        name: mname,
     };
     let kernarg_addr = region.take(kernarg_size.max(1), "the kernarg segment")?;
     let dispatch_addr = region.take(dispatch::PACKET_BYTES as u64, "the dispatch packet")?;
@@ -463,9 +492,7 @@ pub fn build(
     let mut kernarg = vec![0u8; kernarg_size as usize];
     let mut reports = Vec::new();
     let mut dynamic_lds = 0u32;
-    let mut lds_end = kmeta
-        .group_segment_fixed_size
-        .max(u64::from(kd.group_segment_fixed_size));
+    let mut lds_end = fixed_lds;
     let mut deferred_lds = Vec::new();
     let mut index = 0usize;
     for (i, a) in kmeta.args.iter().enumerate() {
@@ -604,11 +631,7 @@ pub fn build(
                 let align = a.pointee_align.unwrap_or(4).clamp(1, 1 << 16);
                 let start = lds_end.next_multiple_of(align);
                 lds_end = start + u64::from(n);
-                dynamic_lds = (lds_end
-                    - kmeta
-                        .group_segment_fixed_size
-                        .max(u64::from(kd.group_segment_fixed_size)))
-                    as u32;
+                dynamic_lds = (lds_end - fixed_lds).min(u64::from(u32::MAX)) as u32;
                 (start.to_le_bytes().to_vec(), format!("lds {start:#x}"))
             }
         };
@@ -631,10 +654,7 @@ pub fn build(
     }
     // Scratch: private bytes per work-item (a multiple of 4, as the CP rounds
     // it), swizzled per wave.
-    let private_size = kmeta
-        .private_segment_fixed_size
-        .max(u64::from(kd.private_segment_fixed_size))
-        .next_multiple_of(4);
+    let private_size = private_fixed.next_multiple_of(4);
     let total_waves = geometry.waves(wave_size);
     let per_wave = (private_size * u64::from(wave_size)).next_multiple_of(256);
     let scratch_bytes = per_wave * total_waves;
@@ -750,6 +770,8 @@ fn hex(b: &[u8]) -> String {
 struct Region<'a> {
     memory: &'a mut Memory,
     cap: u64,
+    /// The launch's name, for errors.
+    name: &'a str,
 }
 
 impl Region<'_> {
@@ -766,16 +788,16 @@ impl Region<'_> {
             .filter(|e| *e <= self.cap)
             .ok_or_else(|| {
                 InputError::whole(
-                    "--mem-cap",
+                    self.name,
                     format!(
-                        "{what} ({bytes} bytes) brings memory past the {}-byte cap",
+                        "{what} ({bytes} bytes) brings memory past the {}-byte cap (--mem-cap)",
                         self.cap
                     ),
                 )
             })?;
         self.memory
             .try_grow(end)
-            .map_err(|m| InputError::whole("--mem-cap", format!("{what}: {m}")))?;
+            .map_err(|m| InputError::whole(self.name, format!("{what}: {m}")))?;
         Ok(self.memory.base + start)
     }
 }
@@ -1237,4 +1259,21 @@ pub fn buffer_bytes<'a>(b: &Buffer, memory: &'a Memory) -> &'a [u8] {
         .ok()
         .and_then(|n| memory.read(b.base, n))
         .unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hsa_channel_types_and_orders() {
+        // (data format, num format) codes: 8_8_8_8 UNORM, 16_16_16_16 FLOAT,
+        // 32 UINT, 8_8 SINT, 8_8_8_8 SRGB, 5_6_5 UNORM.
+        assert_eq!(hsa_channel(10, 0), (2, 8));
+        assert_eq!(hsa_channel(12, 7), (14, 8));
+        assert_eq!(hsa_channel(4, 4), (13, 1));
+        assert_eq!(hsa_channel(3, 5), (8, 3));
+        assert_eq!(hsa_channel(10, 9), (2, 14));
+        assert_eq!(hsa_channel(16, 0), (6, 6));
+    }
 }

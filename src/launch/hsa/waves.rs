@@ -223,3 +223,88 @@ pub fn build(
     }
     Ok(waves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every user SGPR enabled (16 of them with 1 preloaded dword), and every
+    /// system SGPR: the order of AMDGPUUsage's "SGPR Register Set Up Order".
+    #[test]
+    fn every_sgpr_in_its_place() {
+        let mut b = [0u8; 64];
+        // kernel_code_properties: bits 0–6 (every user SGPR).
+        b[56] = 0x7f;
+        // kernarg_preload: 1 dword from dword offset 2.
+        b[58..60].copy_from_slice(&(1u16 | 2 << 7).to_le_bytes());
+        // rsrc2: private segment (wave offset), USER_SGPR_COUNT 16, work-group
+        // id x/y/z, work-group info, work-item ids x/y/z.
+        let rsrc2: u32 = 1 | 16 << 1 | 0b1111 << 7 | 2 << 11;
+        b[52..56].copy_from_slice(&rsrc2.to_le_bytes());
+        let kd = KernelDescriptor::parse(&b);
+        let arch = Arch::parse("gfx900").unwrap();
+        let g = Geometry {
+            grid: [128, 1, 1],
+            block: [128, 1, 1],
+            dims: 1,
+            offset: [0; 3],
+        };
+        let a = Addresses {
+            kernarg: 0x1_0100,
+            dispatch: 0x2_0200,
+            queue: 0x3_0300,
+            scratch: 0x4_0400,
+            scratch_bytes: 0x1000,
+            scratch_per_wave: 0x800,
+            private_size: 8,
+        };
+        let kernarg: Vec<u8> = (0u8..16).collect();
+        let waves = build(&kd, &arch, &g, 64, &a, &kernarg, 0).unwrap();
+        assert_eq!(waves.len(), 2);
+        let w = &waves[1];
+        let s: Vec<u32> = (0..21).map(|n| w.sgpr(n)).collect();
+        assert_eq!(&s[0..4], &scratch_vsharp(&arch, 0x4_0400, 0x1000, 64));
+        assert_eq!(&s[4..6], &[0x2_0200, 0], "dispatch ptr");
+        assert_eq!(&s[6..8], &[0x3_0300, 0], "queue ptr");
+        assert_eq!(&s[8..10], &[0x1_0100, 0], "kernarg segment ptr");
+        assert_eq!(&s[10..12], &[0, 0], "dispatch id");
+        assert_eq!(
+            &s[12..14],
+            &[0x4_0400, 0],
+            "flat scratch init (gfx9: address)"
+        );
+        assert_eq!(
+            s[14],
+            u32::from_le_bytes([8, 9, 10, 11]),
+            "preloaded dword 2"
+        );
+        assert_eq!(s[15], 8, "private segment size");
+        assert_eq!(&s[16..19], &[0, 0, 0], "work-group id x, y, z");
+        assert_eq!(s[19], 2, "work-group info: not the first wave, 2 waves");
+        assert_eq!(waves[0].sgpr(19), 1 << 31 | 2, "the first wave");
+        assert_eq!(s[20], 0x800, "scratch wave offset of wave 1");
+        // Work-item ids in v0, v1, v2 (gfx9 does not pack them).
+        assert_eq!((w.vgpr(0, 5), w.vgpr(1, 5), w.vgpr(2, 5)), (69, 0, 0));
+        // gfx7/gfx8 flat scratch init: the offset and the per-item size.
+        let gfx8 = Arch::parse("gfx803").unwrap();
+        let w8 = &build(&kd, &gfx8, &g, 64, &a, &kernarg, 0).unwrap()[0];
+        assert_eq!((w8.sgpr(12), w8.sgpr(13)), (0x4_0400, 8));
+        // More than 16 user SGPRs: only the first 16 are set.
+        b[58..60].copy_from_slice(&(3u16).to_le_bytes());
+        let kd = KernelDescriptor::parse(&b);
+        let w = &build(&kd, &arch, &g, 64, &a, &kernarg, 0).unwrap()[0];
+        assert_eq!((w.sgpr(14), w.sgpr(15)), (0x0302_0100, 0x0706_0504));
+        assert_eq!(
+            w.sgpr(16),
+            0,
+            "the private segment size (the 18th) is not set"
+        );
+    }
+
+    #[test]
+    fn packed_ids_are_gfx11_and_gfx90a() {
+        assert!(packed_workitem_ids(&Arch::parse("gfx1100").unwrap()));
+        assert!(!packed_workitem_ids(&Arch::parse("gfx1030").unwrap()));
+        assert!(!packed_workitem_ids(&Arch::parse("gfx900").unwrap()));
+    }
+}
