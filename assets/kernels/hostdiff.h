@@ -22,9 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 typedef uint32_t uint;
-typedef uint64_t ulong;
-typedef int64_t slong;
-#define long slong
+typedef uint64_t ulong; // OpenCL's 64-bit ulong; C's long is 64-bit on the host (LP64)
 #define __kernel
 #define __global
 #define __local

@@ -165,6 +165,12 @@ const OPS: &[Row] = &[
     row("frexp_exp", Family::FrexpExp),
     row("ldexp", Family::Ldexp),
     row("rcp", Family::Rcp),
+    // v_rcp_iflag_f32: the reciprocal of v_rcp_f32 that raises the integer
+    // divide-by-zero flag instead of the float one (AMD Vega ISA
+    // V_RCP_IFLAG_F32); gcnrun models no exception flags. The integer
+    // division sequences LLVM emits around it correct any reciprocal within
+    // their error bound, the correctly rounded one included.
+    row("rcp_iflag", Family::Rcp),
     row("rsq", Family::Rsq),
     row("sqrt", Family::Sqrt),
     row("exp", Family::Exp),
@@ -700,7 +706,13 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
     }
     // The lane-mask destination: VOPC's (VCC or SDST), or the carry out
     // of VOP2/VOP3B (VCC or SDST).
-    let mask_dst = dsts.iter().find(|t| t.field != Fld::Vdst).copied();
+    // A compare has no value: its first destination is the mask, whatever
+    // field holds it (VOP3-encoded VOPC puts the SGPR in VDST on gfx10+).
+    let mask_dst = if sig.output.is_none() {
+        dsts.first().copied()
+    } else {
+        dsts.iter().find(|t| t.field != Fld::Vdst).copied()
+    };
     if sig.bit_out {
         if let Some(t) = mask_dst {
             op.bit_dst = dest(t)?.map(Dst::Mask);
