@@ -19,6 +19,8 @@
 //! exist, when a `fn` of a `shaders/*.wgsl` file is not listed, and when a
 //! WGSL and a Rust function of the same name in a mirrored pair of files (a
 //! WGSL file and a Rust file that share a row) are not listed as twins.
+//! It also fails when the doc comment of a Rust twin of this crate does not
+//! name its WGSL twin (`` `wgsl_fn` ``).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -518,6 +520,63 @@ fn same_names_in_mirrored_files_are_twins() {
     );
 }
 
+/// The doc comment (`///` lines, attributes between them and the `fn` skipped)
+/// of each definition of `fn name` in `src` outside its tests.
+fn doc_comments(src: &str, name: &str) -> Vec<String> {
+    let lines: Vec<&str> = without_tests(src).lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let defines_it = rust_fns(l).contains(name);
+        if !defines_it {
+            continue;
+        }
+        let mut doc = Vec::new();
+        for prev in lines[..i].iter().rev() {
+            let t = prev.trim_start();
+            if let Some(d) = t.strip_prefix("///") {
+                doc.push(d.trim());
+            } else if !t.starts_with("#[") {
+                break;
+            }
+        }
+        doc.reverse();
+        out.push(doc.join(" "));
+    }
+    out
+}
+
+#[test]
+fn rust_twins_name_their_wgsl_twin() {
+    let rows = rows();
+    let mut bad = Vec::new();
+    for r in rows.iter().filter(|r| !r.homonym) {
+        let Rust::File(f) = &r.rust else { continue };
+        let Ok(src) = std::fs::read_to_string(root().join(f)) else {
+            // twin_rows_name_functions_that_exist reports it.
+            continue;
+        };
+        let named = format!("`{}`", r.wgsl_fn);
+        if !doc_comments(&src, r.rust_name())
+            .iter()
+            .any(|d| d.contains(&named))
+        {
+            bad.push(format!(
+                "{DOC} line {}: the doc comment of `{}` in {f} does not name its WGSL twin {named}: add\n    /// WGSL twin: {named} in `{}` (docs/gpu.md, \"Twins\").\n    {}",
+                r.line,
+                r.rust_fn,
+                r.wgsl_file,
+                r.text()
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} Rust twin(s) whose doc comment does not name the WGSL twin:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
 #[test]
 fn the_parsers_see_what_the_table_needs() {
     // Functions in a test module do not count; methods and `pub(crate) const
@@ -531,6 +590,9 @@ fn the_parsers_see_what_the_table_needs() {
     assert!(defines(src, "View::b").is_ok());
     assert!(defines(src, "Other::b").is_err());
     assert!(defines(src, "d").is_err());
+    let documented = "/// One.\n///\n/// WGSL twin: `b`.\n#[inline]\nfn a() {}\nfn b() {}\n";
+    assert_eq!(doc_comments(documented, "a"), ["One.  WGSL twin: `b`."]);
+    assert_eq!(doc_comments(documented, "b"), [""]);
     let wgsl =
         "// fn not_this() {}\nfn one(a: u32) -> u32 {\n    return a;\n}\n  fn VIEW_two() {}\n";
     assert_eq!(wgsl_fns(wgsl), ["one", "VIEW_two"]);

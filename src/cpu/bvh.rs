@@ -95,6 +95,8 @@ fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u3
 }
 
 /// The four result dwords for one lane.
+///
+/// WGSL twin: `bvh_intersect` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn intersect(d: &BvhDesc, pointer: u64, ray: &Ray, mem: &Memory) -> Result<[u32; 4], String> {
     let kind = NodeKind::of(pointer);
     // Instance and procedural nodes: GPURT's emulation returns all ones

@@ -205,6 +205,8 @@ pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), String
 
 /// Width, height, depth-or-layers and mip count of view level `level`
 /// ([`resinfo`]'s rule).
+///
+/// WGSL twin: `resinfo_size` (one size) in `shaders/image.wgsl` (docs/gpu.md, "Twins").
 pub fn resinfo_values(d: &ImageDesc, level: u32) -> [u32; 4] {
     let levels = if d.image_type.is_msaa() {
         1

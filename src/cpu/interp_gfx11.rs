@@ -23,6 +23,9 @@ const QUAD: u32 = 4;
 /// The quads with at least one active lane: LDSDIR instructions "use EXEC per
 /// quad (if any pixel is enabled in the quad, data is written to all 4
 /// pixels/threads in the quad)" (RDNA3.5 ISA §12.2.1).
+///
+/// WGSL twin: `quad_live` (one quad's test, where the CPU iterates over the live quads) in
+/// `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 fn live_quads(w: &WaveState) -> impl Iterator<Item = u32> {
     let exec = w.exec;
     (0..w.wave_size / QUAD).filter(move |q| (exec >> (q * QUAD)) & 0xf != 0)

@@ -9,13 +9,14 @@ pub const FORMAT: &str = include_str!("../../shaders/format.wgsl");
 pub const MEMORY: &str = include_str!("../../shaders/memory.wgsl");
 /// `shaders/image.wgsl`: lane predicates and image-op helpers.
 pub const IMAGE: &str = include_str!("../../shaders/image.wgsl");
-/// `shaders/atomic.wgsl`: atomic arithmetic (mirror of cpu::atomic).
+/// `shaders/atomic.wgsl`: atomic arithmetic (mirror of texture::atomic).
 pub const ATOMIC: &str = include_str!("../../shaders/atomic.wgsl");
 /// `shaders/atomic64.wgsl`: the 64-bit view of image memory and the native
 /// 64-bit atomics, added only to modules translated for a device with
 /// `device::INT64_ATOMICS`.
 pub const ATOMIC64: &str = include_str!("../../shaders/atomic64.wgsl");
-/// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp).
+/// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp, machine::lds and
+/// cpu::interp_gfx11).
 pub const INTERP: &str = include_str!("../../shaders/interp.wgsl");
 /// `shaders/bcn.wgsl`: block-compressed texels (mirror of texture::bcn).
 pub const BCN: &str = include_str!("../../shaders/bcn.wgsl");

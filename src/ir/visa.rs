@@ -134,6 +134,8 @@ pub struct Region {
 
 impl Region {
     /// The GRF byte of element `i`.
+    ///
+    /// WGSL twin: `region_element` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
     pub fn element(&self, i: u32) -> u32 {
         let w = self.width.max(1);
         self.byte + ((i / w) * self.vstride + (i % w) * self.hstride) * self.ty.bytes()

@@ -6,6 +6,8 @@
 /// (M0[30:16]) below the quad's bit. Bit k set means a new primitive starts at
 /// quad k + 1; quad 0 always starts primitive 0 (CLRX VINTRP page, worked example
 /// 0b1010011 → lanes 0-3 prim 0, 4-7 prim 1, 8-19 prim 2, 20-27 prim 3, 28-63 prim 4).
+///
+/// WGSL twin: `primitive_of_quad` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn primitive_of_quad(newprimmask: u32, quad: u32) -> u32 {
     let below = if quad >= 32 {
         u32::MAX
@@ -25,6 +27,8 @@ pub fn primitive_of_quad(newprimmask: u32, quad: u32) -> u32 {
 /// parameter, unlike the gfx6–gfx10 order of CLRX's page (docs/errata.md IP1).
 /// `numprim` and `prim` come from NEWPRIMMASK = M0[30:16] exactly as before
 /// ([`primitive_of_quad`]); `lds_base` is the wave's own LDS.
+///
+/// WGSL twin: `gfx11_param_address` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn param_address(m0: u32, attr: u32, chan: u32, quad: u32, param: u32) -> u64 {
     let mask = (m0 >> 16) & 0x7fff;
     let numprim = u64::from(mask.count_ones() + 1);

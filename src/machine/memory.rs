@@ -61,12 +61,17 @@ impl Memory {
     }
 
     /// `len` bytes at address `addr`, or `None` outside the region.
+    ///
+    /// WGSL twins: `mem_in_range` (whether it is `Some`), `mem_read_texel` in
+    /// `shaders/memory.wgsl` (docs/gpu.md, "Twins").
     pub fn read(&self, addr: u64, len: u32) -> Option<&[u8]> {
         let start = usize::try_from(addr.checked_sub(self.base)?).ok()?;
         self.bytes.get(start..start.checked_add(len as usize)?)
     }
 
     /// Writes `data` at `addr`; a write outside the region is dropped.
+    ///
+    /// WGSL twin: `mem_write_texel` in `shaders/memory.wgsl` (docs/gpu.md, "Twins").
     pub fn write(&mut self, addr: u64, data: &[u8]) {
         let Some(start) = addr
             .checked_sub(self.base)

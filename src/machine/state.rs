@@ -134,6 +134,9 @@ impl WaveState {
     }
 
     /// The lanes EXEC enables, in order.
+    ///
+    /// WGSL twin: `is_active` (one lane's EXEC bit) in `shaders/image.wgsl` (docs/gpu.md,
+    /// "Twins").
     pub fn active_lanes(&self) -> impl Iterator<Item = u32> {
         let exec = self.exec;
         (0..self.wave_size).filter(move |l| exec >> l & 1 == 1)
@@ -142,6 +145,8 @@ impl WaveState {
     /// The dword at LDS byte address `addr`; 0 when any byte is out of range
     /// (out-of-range LDS reads return zero: AMD GCN3/Vega ISA, "LDS" chapter,
     /// out-of-range addresses).
+    ///
+    /// WGSL twin: `lds_dword` in `shaders/memory.wgsl` (docs/gpu.md, "Twins").
     pub fn lds_dword(&self, addr: u64) -> u32 {
         let Ok(a) = usize::try_from(addr) else {
             return 0;

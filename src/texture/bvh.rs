@@ -236,6 +236,8 @@ pub fn min_num(a: f32, b: f32) -> f32 {
 }
 
 /// maxNum, the counterpart of [`min_num`] (ties give `b`).
+///
+/// WGSL twin: `bvh_max` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn max_num(a: f32, b: f32) -> f32 {
     if a.is_nan() {
         b
@@ -253,6 +255,8 @@ pub fn max_num(a: f32, b: f32) -> f32 {
 /// three exits (minNum/maxNum, so a NaN plane distance — 0 × ∞ — is ignored),
 /// then `max(entry, 0)`, `min(exit, extent)`. If the unclamped entry or exit
 /// is NaN (every axis NaN) the interval is (+∞, −∞), a miss.
+///
+/// WGSL twin: `bvh_box_interval` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn box_interval(ray: &Ray, b: &Aabb) -> (f32, f32) {
     let mut entry = [0f32; 3];
     let mut exit = [0f32; 3];
@@ -282,6 +286,8 @@ pub fn grow_factor(box_grow: u8) -> f32 {
 /// equality counts as a hit, "so you must conservatively treat equality as a
 /// hit"). A negative exit (the box lies behind the ray) grows away from the
 /// entry, as the emulation's formula does.
+///
+/// WGSL twin: `bvh_box_hit` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn box_hit(entry: f32, exit: f32, factor: f32) -> bool {
     entry <= exit * factor
 }
@@ -299,6 +305,8 @@ fn sort_pair(child: &mut [u32; 4], key: &mut [f32; 4], a: usize, b: usize) {
 /// "closest", the only one gfx10.3 has): each child's pointer if the ray hits its
 /// box, else [`INVALID_NODE`]; with `box_sort` the four-element sorting network
 /// (0,2) (1,3) (0,1) (2,3) (1,2) on the clamped entry distance, misses last.
+///
+/// WGSL twin: `bvh_intersect_box_node` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn intersect_box_node(
     children: [u32; 4],
     boxes: &[Aabb; 4],
@@ -378,6 +386,8 @@ pub enum TriangleRefusal {
 
 /// Rounds a product on its own: the CPU never fuses (Rust does not contract),
 /// the name marks where the WGSL mirror must keep a compiler from fusing.
+///
+/// WGSL twin: `bvh_mul` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn mul(a: f32, b: f32) -> f32 {
     a * b
 }
@@ -387,6 +397,7 @@ fn cross_term(a: f32, b: f32, c: f32, d: f32) -> f32 {
     mul(a, b) - mul(c, d)
 }
 
+/// WGSL twin: `bvh_cross` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     [
         cross_term(a[1], b[2], a[2], b[1]),
@@ -396,6 +407,8 @@ fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 }
 
 /// `(a.x b.x + a.y b.y) + a.z b.z`, each product and sum rounded.
+///
+/// WGSL twin: `bvh_dot` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     (mul(a[0], b[0]) + mul(a[1], b[1])) + mul(a[2], b[2])
 }
@@ -422,6 +435,8 @@ fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 /// dword 2 is the triangle ID dword as stored, dword 3 the hit status, 1 for a
 /// hit and 0 for a miss. A NaN float result is returned as
 /// [`CANONICAL_NAN`](crate::texture::convert::CANONICAL_NAN) (docs/errata.md B4).
+///
+/// WGSL twin: `bvh_intersect_triangle` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn intersect_triangle(
     verts: [[f32; 3]; 3],
     triangle_id: u32,

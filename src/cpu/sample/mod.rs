@@ -80,6 +80,8 @@ pub fn derivatives(
 /// derivatives scaled to texels of the view's level 0 — isotropic, or the
 /// anisotropic footprint's when the S# asks for anisotropy), then the biases,
 /// then the clamps (sampling.md §5.4).
+///
+/// WGSL twin: `lane_lod` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
     let s = view.sampler;
     let size = view.level_size(0);
@@ -139,6 +141,8 @@ pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32
 /// 0 follows the x/y filter (a documented choice). Integer images are always
 /// point-sampled with point mip selection (the hardware forces nearest
 /// filtering for integer formats; Mesa `lower_gather4_integer`).
+///
+/// WGSL twin: `view_filters` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
     let s = view.sampler;
     let xy = if lod::magnifies(lambda) {
@@ -165,6 +169,8 @@ fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
 }
 
 /// One lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL).
+///
+/// WGSL twin: `VIEW_sample_lane` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
 fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] {
     let (linear_xy, linear_z, aniso_filter, mipf) = filters(view, l.clamped);
     let compare = m.op.has(flag::C).then(|| {
@@ -213,6 +219,8 @@ fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] 
 /// chosen like a point-mipmapped sample (base level when MIP_FILTER is NONE;
 /// the LOD is computed as for a sample, so `_l`, `_b`, `_lz` and `_cl` act as
 /// they do there; sampling.md §5.8).
+///
+/// WGSL twin: `VIEW_gather_lane` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
 fn gather_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod, gen: Gen) -> [[f32; 4]; 4] {
     let mipf = if view.sampler.mip_filter == mip_filter::NONE {
         mip_filter::NONE

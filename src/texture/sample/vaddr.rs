@@ -159,6 +159,8 @@ pub struct Operands {
 /// flush denormals", RDNA3 ISA §10.4.2 — read here as applying to the operand
 /// in its own format, a documented choice: the hardware's f16 path is not
 /// public).
+///
+/// WGSL twin: `half_input` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn half_input(h: u16) -> f32 {
     if h & 0x7c00 == 0 {
         if h & 0x8000 != 0 {
