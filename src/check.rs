@@ -1,7 +1,7 @@
 //! Refusals both back ends make, each written once: the CPU interpreter calls
 //! these before it executes an operation and the WGSL translator before it
 //! emits one, so a launch is refused alike on both, with the same words.
-//! docs/semantics.md lists each rule and its source.
+//! docs/semantics/ lists each rule and its source.
 
 use crate::arch::Arch;
 use crate::ir::atomic::AtomicOp;

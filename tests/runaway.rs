@@ -1,5 +1,5 @@
 //! Runaway work (issue 13, item 5): the launch-wide work budget
-//! (`--max-steps`, a manifest's `max_steps`; docs/semantics.md, "The work
+//! (`--max-steps`, a manifest's `max_steps`; docs/semantics/core.md, "The work
 //! budget") on the CPU and on the GPU, Ctrl-C ending a CPU run, and the GPU
 //! module-size limit (`--max-module-bytes`; docs/gpu.md, "Module size").
 //! Through the binary where the contract is its exit code and its one line.

@@ -83,7 +83,7 @@ struct Cli {
     mem_cap: Option<u64>,
 
     /// Work budget of a run, in steps: the operations its waves pass, each
-    /// wave taking an equal share (docs/semantics.md, "The work budget").
+    /// wave taking an equal share (docs/semantics/core.md, "The work budget").
     /// Default 4194304; a manifest's `max_steps` can only lower it. Past it
     /// the run stops with exit code 2.
     #[arg(long = "max-steps", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -189,7 +189,7 @@ const EXIT_NO_GPU: u8 = 3;
 const EXIT_INTERRUPTED: u8 = 130;
 
 /// Ctrl-C's request to the CPU interpreter, which polls it where it counts
-/// steps (docs/semantics.md, "The work budget").
+/// steps (docs/semantics/core.md, "The work budget").
 static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
 
 /// Installs the SIGINT handler: during a CPU run it asks the interpreter to

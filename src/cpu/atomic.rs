@@ -1,4 +1,4 @@
-//! IMAGE_ATOMIC_* on the CPU (docs/semantics.md, "Image atomics").
+//! IMAGE_ATOMIC_* on the CPU (docs/semantics/images.md, "Image atomics").
 //!
 //! Lanes execute one after another in lane order — one valid serial order of a
 //! wave's atomics. Each rule is one match arm of [`apply32`] / [`apply64`], with

@@ -1,5 +1,5 @@
 //! IMAGE_BVH_INTERSECT_RAY and IMAGE_BVH64_INTERSECT_RAY on the CPU
-//! (docs/semantics.md, "BVH ray intersection"): per active lane, the ray from
+//! (docs/semantics/bvh.md): per active lane, the ray from
 //! the address VGPRs, one node from memory, and the four result dwords of
 //! [`crate::texture::bvh`]'s tests.
 
@@ -78,7 +78,7 @@ pub fn node_address(d: &BvhDesc, pointer: u64, kind: NodeKind) -> Result<u64, St
 
 /// The node's dwords, or an error when they are not all in memory (a
 /// descriptor or pointer outside the launch's memory is bad input, as for
-/// image T#s: docs/semantics.md, "Descriptors outside memory").
+/// image T#s: docs/semantics/resources.md, "Descriptors outside memory").
 fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u32>, String> {
     let data = mem.read(addr, bytes).ok_or_else(|| {
         format!(

@@ -1,5 +1,5 @@
 //! IMAGE_LOAD / LOAD_MIP / STORE / STORE_MIP (and their `_pck` forms) and
-//! IMAGE_GET_RESINFO on the CPU (docs/semantics.md, "Image loads and stores").
+//! IMAGE_GET_RESINFO on the CPU (docs/semantics/images.md, "Image loads and stores").
 //! Sources: research/sampling.md §3.4 (DST_SEL, DMASK), §4.1 (address VGPRs),
 //! §4.4 (out of bounds), §5.12 (TFE/LWE), §5.13 (D16, A16), §5.14 (unbound);
 //! the address rules live in [`addr`], the data-VGPR rules in [`data`].

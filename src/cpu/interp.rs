@@ -1,5 +1,5 @@
 //! VINTRP: attribute interpolation from LDS
-//! (reference/gcn-vintrp-clrx.md; docs/semantics.md "Interpolation").
+//! (reference/gcn-vintrp-clrx.md; docs/semantics/interpolation.md).
 
 use crate::ir::{InterpMods, InterpStep};
 use crate::machine::lds::primitive_of_quad;
@@ -33,7 +33,7 @@ fn p20(chan: u32) -> u32 {
 
 /// `a + b × c` with the product rounded before the add — GCN's interpolation is
 /// a multiply-add of the `v_mad_f32` kind (unfused); IEEE single precision,
-/// denormals kept (an open question, docs/semantics.md).
+/// denormals kept (an open question, docs/semantics/interpolation.md).
 ///
 /// WGSL twin: `interp_mad` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn interp_mad(a: f32, b: f32, c: f32) -> f32 {

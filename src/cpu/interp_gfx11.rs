@@ -1,6 +1,6 @@
 //! gfx11 (RDNA3) attribute interpolation: the LDSDIR loads `lds_param_load` and
 //! `lds_direct_load`, and the VINTERP fused multiply-adds that read the loaded
-//! parameters across the lanes of a quad (docs/semantics.md "gfx11
+//! parameters across the lanes of a quad (docs/semantics/interpolation.md, "gfx11
 //! interpolation"; docs/errata.md IP1–IP4).
 //!
 //! Sources: AMD's RDNA3 ISA guide §16.13 (VINTERP pseudo-code and notes) and the

@@ -1,6 +1,6 @@
 //! The CPU reference interpreter: the written-down semantics of every operation
 //! of [`crate::ir`]. Each rule is one function here or in [`crate::texture`],
-//! listed in docs/semantics.md with its source.
+//! listed in docs/semantics/ with its source.
 //!
 //! Waves are independent (they share no state but images, which the image
 //! operations will own), so [`run`] executes them in parallel with rayon and the
@@ -86,7 +86,7 @@ impl ExecError {
 /// handler makes it ([`Interrupt::request`]), and every run given it in
 /// [`Limits::interrupt`] notices where it counts steps (at the start of each
 /// wave, at each backward jump, and every 4,096 operations of a straight
-/// pass), so it ends within a few operations of every wave (docs/semantics.md,
+/// pass), so it ends within a few operations of every wave (docs/semantics/core.md,
 /// "The work budget").
 #[derive(Debug, Default)]
 pub struct Interrupt {

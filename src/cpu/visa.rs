@@ -1,5 +1,5 @@
 //! The GRF operations of lowered Intel vISA programs ([`crate::ir::visa`]) on
-//! the CPU (docs/semantics.md, "Intel vISA"). The rules and their sources:
+//! the CPU (docs/semantics/intel.md). The rules and their sources:
 //!
 //! - **Channel enable** (IGC `documentation/visa/5_operands.md`, ChEn): element
 //!   `i` of an instruction `(Mk, N)` is channel `4(k-1) + i`; it executes when
@@ -329,7 +329,7 @@ fn region_bits(w: &WaveState, r: &Region, i: u32) -> u32 {
 /// `3D_LOAD.md`: "clamped to the number of samples on the surface"), or
 /// `u32::MAX` (past every sample, so the AMD load returns 0) for a non-zero
 /// LOD: an MSAA surface has one level, and an out-of-range LOD loads 0 as for
-/// `load_3d` (docs/semantics.md, "Intel vISA").
+/// `load_3d` (docs/semantics/intel.md).
 ///
 /// WGSL twin: `ms_sample_index` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {

@@ -433,7 +433,7 @@ fn elem_dims(s: &crate::texture::layout::Surface, m: u32) -> (u32, u32, u32) {
     }
 }
 
-/// Fills an image's bytes per its `init` (docs/semantics.md, "Manifest images").
+/// Fills an image's bytes per its `init` (docs/semantics/launch.md, "Manifest images").
 fn fill(
     dst: &mut [u8],
     s: &crate::texture::layout::Surface,

@@ -233,7 +233,7 @@ pub struct Launch {
     /// The manifest's own cap on image memory (`mem_cap`, bytes): it can only
     /// lower the command line's (`--mem-cap`) or the default cap.
     pub mem_cap: Option<u64>,
-    /// The manifest's own work budget (`max_steps`, docs/semantics.md, "The
+    /// The manifest's own work budget (`max_steps`, docs/semantics/core.md, "The
     /// work budget"): like `mem_cap`, it can only lower the command line's
     /// (`--max-steps`) or the default budget.
     pub max_steps: Option<u64>,

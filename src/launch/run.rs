@@ -31,7 +31,7 @@ pub struct Prepared {
     /// are source lines).
     pub visa: Option<super::visa::VisaRun>,
     /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
-    /// docs/semantics.md, "The work budget").
+    /// docs/semantics/core.md, "The work budget").
     pub limits: cpu::Limits,
     /// The largest GPU module the translator may build
     /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;

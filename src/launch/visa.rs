@@ -473,7 +473,7 @@ fn take_cube_modes(table: &mut toml::Table) -> Result<BTreeSet<String>, Manifest
 }
 
 /// Refuses S# settings whose Intel SAMPLER_STATE meaning is not the AMD one
-/// (docs/semantics.md, "Intel vISA": what maps and what does not).
+/// (docs/semantics/intel.md, "Sampler state": what maps and what does not).
 fn intel_sampler_check(s: &SamplerSpec) -> Result<(), String> {
     // SQ_TEX_CLAMP 4, 5, 7: half-border and mirror-once-border have no
     // documented Intel equivalent (Intel's HALF_BORDER/MIRROR_101 differ).

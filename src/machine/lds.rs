@@ -1,5 +1,5 @@
 //! Where interpolation parameters live in LDS and what M0 says about them
-//! (gfx11 LDSDIR; docs/semantics.md, "gfx11 interpolation"): the rules both back
+//! (gfx11 LDSDIR; docs/semantics/interpolation.md, "gfx11 interpolation"): the rules both back
 //! ends address LDS by.
 
 /// The primitive a quad interpolates: the number of set bits of NEWPRIMMASK

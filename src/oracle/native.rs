@@ -1,8 +1,7 @@
 //! The adapter's own sampler, driven through wgpu: real textures, real
 //! samplers and a WGSL compute kernel that calls `textureSampleLevel`,
 //! `textureSampleGrad`, `textureGather`, `textureGatherCompare` or
-//! `textureSampleCompareLevel` once per lane (docs/semantics.md, "The
-//! sampler oracle").
+//! `textureSampleCompareLevel` once per lane (docs/semantics/sampler-oracle.md).
 //!
 //! This is not gcnrun's translation of a GCN program — it is the driver's
 //! sampler (Mesa lavapipe in CI, the host GPU's texture unit elsewhere), used

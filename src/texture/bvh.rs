@@ -1,6 +1,6 @@
 //! RDNA 2 ray tracing: the BVH T#, the node layouts and the ray/box and
 //! ray/triangle tests of `image_bvh_intersect_ray` / `image_bvh64_intersect_ray`
-//! (docs/semantics.md, "BVH ray intersection"). Pure arithmetic on values already
+//! (docs/semantics/bvh.md). Pure arithmetic on values already
 //! read from memory; `cpu::bvh` reads the VGPRs and the nodes, and
 //! `shaders/bvh.wgsl` mirrors every function here by name (`bvh_` prefix).
 //!

@@ -22,7 +22,7 @@ pub fn samples(d: &ImageDesc) -> u32 {
     }
 }
 
-/// The linear surface a bound T# describes (docs/semantics.md, "Linear layout"):
+/// The linear surface a bound T# describes (docs/semantics/resources.md, "Linear layout"):
 /// levels `0..=last_level` of the resource, slices from the type. An MSAA
 /// resource has one level and `layers × samples` slices, the sample index
 /// varying fastest (gcnrun's reference layout for MSAA: real MSAA surfaces are
@@ -125,7 +125,7 @@ pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, Str
 /// Refuses a bound T# whose surface (every level and slice it describes) does
 /// not lie inside image memory: the descriptor points at memory the launch does
 /// not have, which on hardware is a fault or garbage, and is bad input here
-/// (docs/semantics.md, "Descriptors outside memory").
+/// (docs/semantics/resources.md, "Descriptors outside memory").
 pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), String> {
     let end = mem.base + mem.bytes.len() as u64;
     let size = surf.total_bytes().unwrap_or(u64::MAX);

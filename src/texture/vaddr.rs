@@ -1,6 +1,6 @@
 //! Address VGPRs of the non-sampler image instructions (load, store, atomic,
 //! resinfo): which VGPRs hold the address, how A16 packs it, and what each
-//! component means for a resource type (docs/semantics.md, "Image addresses").
+//! component means for a resource type (docs/semantics/addressing.md, "Image addresses").
 
 use super::descriptor::{type_code, ImageType};
 use crate::ir::image::ImageOp;

@@ -1,5 +1,5 @@
 //! IMAGE_SAMPLE*, IMAGE_GATHER4* and IMAGE_GET_LOD on the CPU
-//! (docs/semantics.md, "Sampling"). This module reads the operands (T#, S#,
+//! (docs/semantics/sampling.md). This module reads the operands (T#, S#,
 //! address VGPRs of every lane of each 2×2 quad), computes the LOD, selects
 //! mip levels and writes the results; the per-stage rules are the pure
 //! functions of [`crate::texture::sample`], and [`view`] fetches and filters

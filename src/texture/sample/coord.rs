@@ -91,7 +91,7 @@ pub fn intel_offset_field(aoffimmi: u32, shift: u32) -> i32 {
 
 /// AMD's `_o` dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8,
 /// 21:16 (`texture::sample::coord::texel_offset` reads them back). An offset
-/// outside [−32, 31] keeps its low 6 bits (docs/semantics.md, "Intel vISA").
+/// outside [−32, 31] keeps its low 6 bits (docs/semantics/intel.md).
 ///
 /// WGSL twin: `amd_offset_dword` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {

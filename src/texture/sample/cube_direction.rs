@@ -5,7 +5,7 @@
 //! `face_id = 8 × cube + face`), the address AMD shaders compute with
 //! `v_cubeid/v_cubesc/v_cubetc/v_cubema` (research/sampling.md §5.7).
 //!
-//! Rules (docs/semantics.md, "Intel vISA", cube surfaces):
+//! Rules (docs/semantics/intel.md, "CUBE surfaces"):
 //!
 //! - **Face selection** (GL 4.6 / Vulkan "Cube Map Face Selection", table of
 //!   sc, tc, ma): the axis of largest magnitude, its sign picking the face

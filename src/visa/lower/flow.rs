@@ -1,7 +1,7 @@
 //! The SIMD control flow of a vISA program, checked before lowering: which
 //! labels are branch targets (each gets a wait-mask SGPR), which backward
 //! branches close loops (each gets two SGPRs), and the shapes gcnrun refuses
-//! rather than guess (docs/semantics.md, "SIMD control flow").
+//! rather than guess (docs/semantics/intel.md, "SIMD control flow").
 //!
 //! A **forward** branch parks its channels until execution reaches the label
 //! (IGC `instructions/GOTO.md`). A **backward** one closes a loop whose

@@ -1,5 +1,5 @@
-//! 3D_GATHER4 (`sample4*`) as AMD `image_gather4*` (docs/semantics.md,
-//! "Intel vISA"; the parameter tables are `tables::SUB_OPS`).
+//! 3D_GATHER4 (`sample4*`) as AMD `image_gather4*` (docs/semantics/intel.md,
+//! "Gather4"; the parameter tables are `tables::SUB_OPS`).
 //!
 //! Which LOD plain `gather4` reads: the base level. Mesa's brw sampler table
 //! (`src/intel/compiler/brw/brw_sampler.c`) has implicit-LOD (`GATHER4_I`),
@@ -10,7 +10,7 @@
 //!
 //! Result order: IGC `3D_SAMPLE4.md` returns the four samples as R = lower
 //! left, G = lower right, B = upper right, A = upper left, which is AMD's
-//! gather order (i0, j1), (i1, j1), (i1, j0), (i0, j0) in docs/semantics.md
+//! gather order (i0, j1), (i1, j1), (i1, j0), (i0, j0) in docs/semantics/sampling.md
 //! (j grows downward), so the four AMD result VGPRs scatter as R, G, B, A
 //! unchanged. The source channel index is AMD's single-bit DMASK (the parser
 //! keeps it as that bit).

@@ -1,5 +1,5 @@
 //! Lowering a checked vISA [`Program`] into [`crate::ir`] for one launch
-//! (docs/visa.md, "Execution"; docs/semantics.md, "Intel vISA").
+//! (docs/visa.md, "Execution"; docs/semantics/intel.md).
 //!
 //! An Intel thread runs as one gfx10 wave32 wave whose lanes are its
 //! channels; its GRF is laid over the VGPR file ([`layout`]). Setup
@@ -145,7 +145,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         diverged: false,
         loop_depth: 0,
     };
-    // SIMD control flow (docs/semantics.md): after the first branch or `ret`
+    // SIMD control flow (docs/semantics/intel.md): after the first branch or `ret`
     // a channel set may be empty, and then nothing executes until a label
     // where channels wait. So the code from each branch, `ret` or label (after
     // the first branch) to the next label is an `IfActive` region. `guard`:
