@@ -250,11 +250,11 @@ fn run_wave_limited(
     // Steps taken (budget::Steps: the straight pass at once, each backward
     // jump's distance when it is taken).
     let mut steps = Steps::start(prog, limits.share);
-    // Depth of the `IfActive` regions being skipped (cpu::grf, "SIMD control
+    // Depth of the `IfActive` regions being skipped (cpu::visa, "SIMD control
     // flow"): while no channel is active nothing executes.
     let mut skipping = 0usize;
     // The first op of each open loop's body, innermost last, and the
-    // backward jumps taken so far (cpu::grf, "Loops").
+    // backward jumps taken so far (cpu::visa, "Loops").
     let mut loops: Vec<usize> = Vec::new();
     let mut back_jumps = 0u32;
     let mut pc = 0usize;

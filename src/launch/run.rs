@@ -40,7 +40,7 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// An Intel launch prepared by `launch::intel`, its code named `code_name`.
+    /// An Intel launch prepared by `launch::visa`, its code named `code_name`.
     pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
         Prepared {
             arch: p.launch.arch,

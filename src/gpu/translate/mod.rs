@@ -619,7 +619,7 @@ impl<'a> Emitter<'a> {
                     (v.neg, v.clamp, v.op_sel),
                 ),
                 Op::Image(m) if m.op.kind == ImageKind::Bvh => {
-                    // A BVH T# is not an image T#: translate_bvh reads its own.
+                    // A BVH T# is not an image T#: translate::bvh reads its own.
                     writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();
                     self.line("{");
                     bvh::emit(self, offset, m, &scalars)?;
@@ -774,7 +774,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// The WGSL expressions of the first `count` address components of a
-    /// lane (cpu::image::addr::components): consecutive VGPRs from VADDR or the
+    /// lane (texture::vaddr::components): consecutive VGPRs from VADDR or the
     /// NSA list; with A16 two 16-bit components per dword, low half first.
     fn component_exprs(
         &mut self,
@@ -957,7 +957,7 @@ impl<'a> Emitter<'a> {
             .collect()
     }
 
-    /// Result values to result dwords (cpu::image::data::load_dwords): as they
+    /// Result values to result dwords (texture::data::load_dwords): as they
     /// are, or as 16-bit halves, one per dword or two.
     fn load_dwords(vals: &[String], width: DataWidth, integer: bool) -> Vec<String> {
         let half = |v: &String| {
@@ -1430,7 +1430,7 @@ impl<'a> Emitter<'a> {
             writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&grf_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&grf_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
         }
         if self.lane_faults && !self.grf {
-            // The first faulting record of any lane (FAULT_WORD, translate_bvh).
+            // The first faulting record of any lane (FAULT_WORD, translate::bvh).
             writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&bvh_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&bvh_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
         }
         // Write back: registers every lane holds alike from lane 0, VGPRs per lane.

@@ -3,7 +3,7 @@
 //! TEXEL_FAIL, bit 1 LOD_WARNING (`LOD < T#.MIN_LOD_WARN`), bits 31:16 a LOD.
 //! TEXEL_FAIL needs a partially resident texture, which gcnrun does not model
 //! (no page is ever unmapped), so it is 0 — as for loads
-//! (`cpu::image::data::STATUS_OK`). LOD_WARNING only exists where the T#
+//! (`texture::data::STATUS_OK`). LOD_WARNING only exists where the T#
 //! enables it with a nonzero MIN_LOD_WARN ("PRT is enabled when MIN_LOD_WARN is
 //! nonzero"); which LOD it compares and which LOD the high half then carries
 //! are not public, so LWE on such a T# is refused by name rather than guessed.
