@@ -20,6 +20,8 @@ const GRF_BYTES: u64 = 32;
 /// The largest `num_elts` (the binary field is a u16).
 const MAX_ELTS: u32 = u16::MAX as u32;
 
+/// The parser's refusals, in its words: [`parse`] gives them their line as a
+/// [`VisaError`] of kind [`VisaErrorKind::Syntax`].
 type Res<T> = Result<T, String>;
 
 /// Parses one kernel of `.visaasm` text.

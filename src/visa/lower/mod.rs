@@ -302,6 +302,8 @@ struct Cx<'a> {
     loop_depth: usize,
 }
 
+/// The lowering's own refusals, in its words: [`lower`] gives them their line
+/// as a [`VisaError`] of kind [`super::VisaErrorKind::Lower`].
 type Res<T> = Result<T, String>;
 
 impl Cx<'_> {
