@@ -13,7 +13,7 @@
 
 use super::interp::{half_of, out_mod, src_mod};
 use crate::ir::VinterpStep;
-use crate::machine::lds::{check_param_m0, direct_address, param_address};
+use crate::machine::lds::{check_param_m0, direct_address, param_address, LdsError};
 use crate::machine::WaveState;
 use crate::texture::convert::{canonical_nan_bits, f32_to_f16};
 
@@ -35,7 +35,7 @@ fn live_quads(w: &WaveState) -> impl Iterator<Item = u32> {
 /// quad primitive's P0, P10, P20 dwords, lane 3 receives 0.0 (RDNA4 ISA §16.14
 /// `{P0, P10, P20, 0.0}`; RDNA3.5 §12.2: "the 4th lane receives zero").
 /// Addresses past the LDS read 0, as for VINTRP.
-pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Result<(), String> {
+pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Result<(), LdsError> {
     check_param_m0(w.m0)?;
     let quads: Vec<u32> = live_quads(w).collect();
     for q in quads {
@@ -54,7 +54,7 @@ pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Res
 /// `lds_direct_load vdst`: the dword at [`direct_address`] into every lane of
 /// every live quad (RDNA3.5 ISA §12.2: "broadcasts the data to a VGPR across all
 /// lanes", EXEC per quad).
-pub fn lds_direct_load(w: &mut WaveState, vdst: u32) -> Result<(), String> {
+pub fn lds_direct_load(w: &mut WaveState, vdst: u32) -> Result<(), LdsError> {
     let v = w.lds_dword(direct_address(w.m0)?);
     let quads: Vec<u32> = live_quads(w).collect();
     for q in quads {

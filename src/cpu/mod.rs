@@ -8,11 +8,14 @@
 
 pub mod atomic;
 pub mod bvh;
+mod error;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
 pub mod sample;
 pub mod visa;
+
+pub use error::{ExecError, ExecErrorKind, OpError};
 
 use crate::machine::{Memory, WaveState};
 
@@ -20,67 +23,6 @@ use crate::ir::budget::{self, Steps};
 use crate::ir::{Op, Program, Reg, Src};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
-/// Why execution stopped early.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExecError {
-    /// The wave.
-    pub wave: u32,
-    /// Byte offset of the instruction.
-    pub offset: usize,
-    /// What went wrong.
-    pub message: String,
-    /// Whether an operation failed or the launch as a whole was stopped.
-    pub kind: ExecErrorKind,
-}
-
-/// What stopped a run: an operation of one wave, or a limit of the launch
-/// (whose error names no wave or offset: with waves running in parallel,
-/// which one crosses first is not defined, and it does not matter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExecErrorKind {
-    /// An operation failed (`wave` and `offset` name it).
-    Op,
-    /// The launch exceeded its work budget ([`crate::ir::budget`]).
-    Budget,
-    /// [`Limits::interrupt`] was requested (Ctrl-C).
-    Interrupted,
-}
-
-impl std::fmt::Display for ExecError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.kind {
-            ExecErrorKind::Op => write!(
-                f,
-                "wave {}, offset {:#x}: {}",
-                self.wave, self.offset, self.message
-            ),
-            ExecErrorKind::Budget | ExecErrorKind::Interrupted => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for ExecError {}
-
-impl ExecError {
-    fn budget(e: budget::Exceeded) -> ExecError {
-        ExecError {
-            wave: 0,
-            offset: 0,
-            message: e.to_string(),
-            kind: ExecErrorKind::Budget,
-        }
-    }
-
-    fn interrupted() -> ExecError {
-        ExecError {
-            wave: 0,
-            offset: 0,
-            message: "interrupted".into(),
-            kind: ExecErrorKind::Interrupted,
-        }
-    }
-}
 
 /// A request to stop CPU runs early: the command line's SIGINT (Ctrl-C)
 /// handler makes it ([`Interrupt::request`]), and every run given it in
@@ -264,11 +206,10 @@ fn run_wave_limited(
         if pc & 0xfff == 0 {
             limits.poll()?;
         }
-        let fail = |message: String| ExecError {
+        let fail = |e: OpError| ExecError {
             wave,
             offset: *offset,
-            message,
-            kind: ExecErrorKind::Op,
+            kind: ExecErrorKind::Op(e),
         };
         if let Op::Visa(g) = op {
             match **g {
@@ -289,13 +230,11 @@ fn run_wave_limited(
                     let start = loops
                         .last()
                         .copied()
-                        .ok_or_else(|| fail("a loop end without its start".into()))?;
+                        .ok_or_else(|| fail(visa::VisaExecError::LoopEnd.into()))?;
                     if !visa::loop_again(w, again) {
                         loops.pop();
                     } else if back_jumps == MAX_BACK_JUMPS {
-                        return Err(fail(format!(
-                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"
-                        )));
+                        return Err(fail(visa::VisaExecError::BackJumps.into()));
                     } else if !steps.jump((pc - start) as u64) {
                         // The body again, from its first op to this one
                         // (budget::Steps::jump), would pass the wave's share.
@@ -319,7 +258,7 @@ fn run_wave_limited(
         match op {
             Op::End => break,
             Op::Nop | Op::Wait => {}
-            Op::Visa(g) => visa::execute(w, g, mem).map_err(fail)?,
+            Op::Visa(g) => visa::execute(w, g, mem).map_err(|e| fail(e.into()))?,
             Op::SMov { dst, src } => {
                 let v = w.scalar_src(*src);
                 w.write_scalar(*dst, v);
@@ -332,9 +271,11 @@ fn run_wave_limited(
             }
             Op::Interp(i) => interp::execute(w, i.step, i.vdst, i.ij, i.attr, i.chan, &i.mods),
             Op::LdsParamLoad { vdst, attr, chan } => {
-                interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(fail)?
+                interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(|e| fail(e.into()))?
             }
-            Op::LdsDirectLoad { vdst } => interp_gfx11::lds_direct_load(w, *vdst).map_err(fail)?,
+            Op::LdsDirectLoad { vdst } => {
+                interp_gfx11::lds_direct_load(w, *vdst).map_err(|e| fail(e.into()))?
+            }
             Op::Vinterp(v) => {
                 interp_gfx11::vinterp(w, v.step, v.vdst, v.src, v.neg, v.clamp, v.op_sel)
             }

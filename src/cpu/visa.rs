@@ -55,6 +55,40 @@
 //!   [`crate::ir::visa::MAX_BACK_JUMPS`] backward jumps; one more is an error
 //!   naming the branch (a loop that never ends must not hang the run).
 
+/// An Intel vISA operation the interpreter cannot execute as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VisaExecError {
+    /// An integer-only operation on a float operand.
+    #[error("`{}` on a float operand", format!("{op:?}").to_lowercase())]
+    FloatOperand {
+        /// The operation.
+        op: AluOp,
+    },
+    /// A rounding operation on an integer operand.
+    #[error("`{}` on an integer operand", format!("{op:?}").to_lowercase())]
+    IntegerOperand {
+        /// The operation.
+        op: AluOp,
+    },
+    /// A two-source operation with one source.
+    #[error("missing source")]
+    MissingSource,
+    /// `scatter4_scaled` to a byte address that is not dword-aligned.
+    #[error("scatter4_scaled: byte address {addr:#x} of channel {channel} is not dword-aligned")]
+    Unaligned {
+        /// The byte address.
+        addr: u64,
+        /// The channel.
+        channel: u32,
+    },
+    /// A loop end without its start.
+    #[error("a loop end without its start")]
+    LoopEnd,
+    /// A thread past the backward-jump budget.
+    #[error("the thread would take more than {} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)", crate::ir::visa::MAX_BACK_JUMPS)]
+    BackJumps,
+}
+
 use crate::ir::visa::{
     grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl,
     Region, Relation, RoundMode, SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, OFF_SGPR,
@@ -390,7 +424,7 @@ fn alu(
     select: Option<crate::ir::visa::PredUse>,
     dst: &GrfDst,
     srcs: &[GrfSrc],
-) -> Result<(), String> {
+) -> Result<(), VisaExecError> {
     let mask = enabled(w, ch);
     let float = srcs.iter().any(|s| s.ty().is_float());
     // Read every element first: a destination may overlap a source.
@@ -417,10 +451,10 @@ fn alu(
             (AluOp::Add, Some(b)) => Val::Int(to_int(a).wrapping_add(to_int(b))),
             (AluOp::Mul, Some(b)) => Val::Int(to_int(a).wrapping_mul(to_int(b))),
             (op, _) if float && op.is_integer_only() => {
-                return Err(format!("`{op:?}` on a float operand").to_lowercase())
+                return Err(VisaExecError::FloatOperand { op })
             }
             (op, _) if op.round_mode().is_some() && !float => {
-                return Err(format!("`{op:?}` on an integer operand").to_lowercase())
+                return Err(VisaExecError::IntegerOperand { op })
             }
             (AluOp::Or, Some(b)) => Val::Int(to_int(a) | to_int(b)),
             (AluOp::And, Some(b)) => Val::Int(to_int(a) & to_int(b)),
@@ -435,7 +469,7 @@ fn alu(
                 let mode = op.round_mode().unwrap_or(RoundMode::Zero);
                 Val::Float(f32::from_bits(round_bits(to_float(a).to_bits(), mode)))
             }
-            (_, None) => return Err("missing source".into()),
+            (_, None) => return Err(VisaExecError::MissingSource),
         };
         out.push((i, v));
     }
@@ -563,7 +597,7 @@ fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
 /// Executes one GRF operation on a thread.
 ///
 /// WGSL twin: `setp` (its `VisaOp::Setp` arm) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
-pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), String> {
+pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), VisaExecError> {
     match op {
         VisaOp::Alu {
             op,
@@ -797,7 +831,7 @@ fn store_scaled(
     src: u32,
     mask: u8,
     block: u32,
-) -> Result<(), String> {
+) -> Result<(), VisaExecError> {
     let en = enabled(w, ch);
     let g = to_int(read_src(w, global, 0)) as u32;
     let mut pos = 0;
@@ -812,10 +846,10 @@ fn store_scaled(
             let off = w.grf_bits(offsets.element(i), 4) as u32;
             let addr = u64::from(g.wrapping_add(off)) + 4 * u64::from(c);
             if addr % 4 != 0 {
-                return Err(format!(
-                    "scatter4_scaled: byte address {addr:#x} of channel {} is not dword-aligned",
-                    ch.first + i
-                ));
+                return Err(VisaExecError::Unaligned {
+                    addr,
+                    channel: ch.first + i,
+                });
             }
             let value = w.grf_bits(src + pos * block + 4 * i, 4) as u32;
             if addr + 4 <= bytes {

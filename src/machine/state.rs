@@ -1,5 +1,7 @@
 //! The state of one wave: scalar and vector registers, M0, EXEC, VCC and LDS.
 
+use super::memory::AllocError;
+
 /// Scalar registers kept per wave (s0–s105, the most any generation has).
 pub const SGPRS: u32 = 106;
 /// Vector registers per lane.
@@ -48,7 +50,7 @@ impl WaveState {
 
     /// [`WaveState::new`], or an error when the machine cannot give the
     /// registers and LDS (a launch of many waves takes gigabytes).
-    pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, String> {
+    pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, AllocError> {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         Ok(WaveState {
             wave,
@@ -67,7 +69,7 @@ impl WaveState {
     }
 
     /// A copy, or an error when the machine cannot give the memory.
-    pub fn try_clone(&self) -> Result<WaveState, String> {
+    pub fn try_clone(&self) -> Result<WaveState, AllocError> {
         let mut vgpr = super::memory::try_zeroed(self.vgpr.len())?;
         vgpr.copy_from_slice(&self.vgpr);
         let mut lds = super::memory::try_zeroed(self.lds.len())?;

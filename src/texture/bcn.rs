@@ -20,6 +20,7 @@
 //! pairs BC6_UFLOAT (179) and BC6_SFLOAT (180).
 
 use super::convert::{f16_to_f32, snorm_to_f32, srgb_to_linear, unorm_to_f32};
+use super::error::FormatError;
 use super::format::NumFormat;
 
 /// A texel as the block decoder produces it, before number conversion.
@@ -165,17 +166,16 @@ pub fn components(code: u8) -> usize {
 
 /// Checks that number format `nf` has a meaning for BCn data format `code`
 /// (the error names both).
-pub fn check(code: u8, nf: NumFormat) -> Result<&'static BcFormat, String> {
-    let f = format(code).ok_or_else(|| format!("data format {code} is not block-compressed"))?;
+pub fn check(code: u8, nf: NumFormat) -> Result<&'static BcFormat, FormatError> {
+    let f = format(code).ok_or(FormatError::NotBlock { code })?;
     if f.nums.contains(&nf) {
         Ok(f)
     } else {
-        let names: Vec<String> = f.nums.iter().map(|n| format!("{n:?}")).collect();
-        Err(format!(
-            "{} with number format {nf:?} ({} only)",
-            f.name,
-            names.join(" or ")
-        ))
+        Err(FormatError::BlockNumFormat {
+            format: f.name,
+            num: nf,
+            allowed: f.nums,
+        })
     }
 }
 
@@ -229,11 +229,11 @@ pub fn decode_texel(
     block: &[u8],
     x: u32,
     y: u32,
-) -> Result<Decoded, String> {
+) -> Result<Decoded, FormatError> {
     let f = check(code, nf)?;
     let block = block
         .get(..f.bytes)
-        .ok_or_else(|| format!("{}: short block", f.name))?;
+        .ok_or(FormatError::ShortBlock { format: f.name })?;
     let texel = (4 * (y % 4) + x % 4) as usize;
     Ok((f.decode)(block, texel, nf == Snorm))
 }
@@ -248,7 +248,7 @@ pub fn load_texel(
     block: &[u8],
     x: u32,
     y: u32,
-) -> Result<[u32; 4], String> {
+) -> Result<[u32; 4], FormatError> {
     decode_texel(code, nf, block, x, y).map(|d| convert(d, nf))
 }
 
@@ -411,12 +411,14 @@ mod tests {
     fn refusals() {
         assert!(load_texel(40, NumFormat::Float, &[0; 16], 0, 0)
             .unwrap_err()
+            .to_string()
             .contains("bc6"));
         assert!(load_texel(40, NumFormat::Srgb, &[0; 16], 0, 0).is_err());
         assert!(load_texel(35, NumFormat::Snorm, &[0; 8], 0, 0).is_err());
         assert!(load_texel(38, NumFormat::Srgb, &[0; 8], 0, 0).is_err());
         assert!(load_texel(36, NumFormat::Unorm, &[0; 8], 0, 0)
             .unwrap_err()
+            .to_string()
             .contains("short block"));
         assert!(load_texel(10, NumFormat::Unorm, &[0; 16], 0, 0).is_err());
     }

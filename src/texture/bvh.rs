@@ -25,29 +25,27 @@
 /// component with its inverse), and gfx1013's (LLVM assembles them for that
 /// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
 /// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
-pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), String> {
+pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), TextureError> {
     if arch.gen != Gen::Gfx10 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
-            m.name(),
-            arch.gen.name()
-        ));
+        return Err(TextureError::BvhGen {
+            op: m.name(),
+            gen: arch.gen,
+        });
     }
     if !arch.gfx10_3 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
-            m.name(),
-            arch.mcpu
-        ));
+        return Err(TextureError::BvhPart {
+            op: m.name(),
+            mcpu: arch.mcpu,
+        });
     }
     Ok(())
 }
 
 /// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
-pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
+pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, TextureError> {
     let base = m.srsrc;
     decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
-        .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+        .map_err(|e| TextureError::in_sgprs(base, 4, e))
 }
 
 /// Address dwords of a BVH op: node pointer (1, bvh64: 2), extent, origin (3),
@@ -57,6 +55,7 @@ pub fn bvh_address_dwords(m: &ImageOp) -> u32 {
     node + 1 + 3 + if m.a16 { 3 } else { 6 }
 }
 
+use super::error::{DescriptorError, TextureError};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::{flag, ImageOp};
 #[cfg(test)]
@@ -104,12 +103,10 @@ pub const BVH_TYPE: u32 = 8;
 /// Decodes the four T# dwords; anything but type 8 is refused (the ISA text:
 /// "Must be set to 0x08"), since what else the hardware does with it is not
 /// public.
-pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, String> {
+pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, DescriptorError> {
     let ty = w[3] >> 28;
     if ty != BVH_TYPE {
-        return Err(format!(
-            "BVH T# type is {ty}, not 8 (dword 3 bits 31:28): not a BVH resource"
-        ));
+        return Err(DescriptorError::NotBvh { ty });
     }
     Ok(BvhDesc {
         base_address: (u64::from(w[0]) | (u64::from(w[1] & 0xff) << 32)) << 8,
@@ -123,18 +120,14 @@ pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, String> {
 
 /// Encodes a BVH T# (the manifest's `{ bvh = … }`); the base address must be
 /// 256-byte aligned and below 2^48, the size below 2^42 units.
-pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], String> {
+pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], DescriptorError> {
     if d.base_address & 0xff != 0 || d.base_address >> 48 != 0 {
-        return Err(format!(
-            "BVH base address {:#x} is not a 256-byte aligned 48-bit address",
-            d.base_address
-        ));
+        return Err(DescriptorError::BvhAddress {
+            address: d.base_address,
+        });
     }
     if d.last_unit >> 42 != 0 {
-        return Err(format!(
-            "BVH size {} units does not fit 42 bits",
-            d.last_unit
-        ));
+        return Err(DescriptorError::BvhSize { units: d.last_unit });
     }
     let base = d.base_address >> 8;
     Ok([

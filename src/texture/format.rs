@@ -8,6 +8,7 @@
 //! [`super::convert`].
 
 use super::convert::*;
+use super::error::FormatError;
 
 /// How a format's components are interpreted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +198,7 @@ impl NumFormat {
 /// SNORM, USCALED, SSCALED, UINT, SINT and FLOAT (Mesa gfx10-rsrc.json
 /// `IMG_FORMAT` 30–43), and with the non-float formats their components are plain
 /// 11/11/10-bit integers. gfx10+ validity is exactly [`GFX10_FORMATS`].
-pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
+pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), FormatError> {
     let widths_ok = |ok: &dyn Fn(u8) -> bool| df.comps.iter().all(|&(_, w)| ok(w));
     let fine = match (df.layout, nf) {
         // BCn: the pairs of `bcn::BC_FORMATS` (the gfx10 FORMAT list's).
@@ -213,10 +214,10 @@ pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
     if fine {
         Ok(())
     } else {
-        Err(format!(
-            "number format {nf:?} is not defined for data format {}",
-            df.name
-        ))
+        Err(FormatError::Undefined {
+            data: df.name,
+            num: nf,
+        })
     }
 }
 

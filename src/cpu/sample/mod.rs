@@ -15,12 +15,14 @@
 
 pub mod view;
 
+use super::OpError;
 use crate::arch::{Arch, Gen};
 use crate::check;
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
+use crate::texture::error::TextureError;
 use crate::texture::format::{data_format, missing_component, NumFormat};
 use crate::texture::resource::{read_tsharp, require_in_memory};
 use crate::texture::sample::compare::reference_for;
@@ -33,10 +35,10 @@ use crate::texture::swizzle::unbound_values;
 use view::{LevelRead, View};
 
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
-pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, String> {
+pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, TextureError> {
     let base = m.ssamp;
     let words: Vec<u32> = (0..4).map(|i| w.sgpr(base + i)).collect();
-    decode_sampler_checked(&words, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+    decode_sampler_checked(&words, arch.gen).map_err(|e| TextureError::in_sgprs(base, 4, e))
 }
 
 /// The LOD of one lane, in fixed point (sampling.md §5.3–5.4).
@@ -329,14 +331,14 @@ fn gather_component(dmask: u32) -> usize {
 }
 
 /// Executes one sample, gather4 or get_lod for the wave.
-pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), OpError> {
     let r = m;
     let kind = m.op.kind;
     if !matches!(
         kind,
         ImageKind::Sample | ImageKind::Gather4 | ImageKind::GetLod
     ) {
-        return Err(format!("`{}` is not a sampler instruction", m.name()));
+        return Err(OpError::NotSampler { op: m.name() });
     }
     check::sampler_op(m)?;
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
@@ -379,13 +381,15 @@ fn execute_bound(
     d: &ImageDesc,
     sampler: &SamplerDesc,
     lanes: &[u32],
-) -> Result<(), String> {
+) -> Result<(), OpError> {
     let r = m;
     let checked = check::sample_view(m, d, sampler, arch)?;
     let shape = checked.shape;
     let surf = checked.surf;
     require_in_memory(d, &surf, mem)?;
-    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+    let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
+        code: d.data_format,
+    })?;
     let nf = checked.nf;
     let view = View {
         desc: d,
@@ -402,12 +406,12 @@ fn execute_bound(
     let need = layout.dwords();
     let regs = m.address_list(need as u32);
     if regs.len() < need {
-        return Err(format!(
-            "`{}` on a {:?} image needs {need} address VGPRs, the instruction names {}",
-            m.name(),
-            d.image_type,
-            regs.len()
-        ));
+        return Err(OpError::SampleAddress {
+            op: m.name(),
+            image_type: d.image_type,
+            needed: need,
+            listed: regs.len(),
+        });
     }
     // Every lane's operands, active or not: inactive lanes of a quad are
     // helper lanes whose coordinates still feed the derivatives.

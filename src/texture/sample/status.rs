@@ -10,6 +10,7 @@
 
 use crate::arch::Gen;
 use crate::ir::image::ImageOp;
+use crate::texture::error::TextureError;
 
 /// The eight T# dwords at SRSRC × 4 (`sgpr(n)` reads SGPR n); a 128-bit T#
 /// (R128) has four, the rest read as 0.
@@ -41,13 +42,10 @@ pub fn min_lod_warn(words: &[u32; 8], gen: Gen) -> u32 {
 }
 
 /// Refuses LWE on a T# that enables LOD warnings (see the module comment).
-pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), String> {
+pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), TextureError> {
     let warn = min_lod_warn(words, gen);
     if m.lwe && warn != 0 {
-        return Err(format!(
-            "`{}` with lwe on a T# with MIN_LOD_WARN = {warn:#x} (a LOD warning of a partially resident texture) is not modelled",
-            m.name()
-        ));
+        return Err(TextureError::Lwe { op: m.name(), warn });
     }
     Ok(())
 }

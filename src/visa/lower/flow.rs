@@ -49,7 +49,7 @@ impl Flow {
 }
 
 fn at(line: usize, message: String) -> VisaError {
-    VisaError { line, message }
+    VisaError::new(line, crate::visa::VisaErrorKind::Lower(message))
 }
 
 /// One branch: statement index, line, kind, target label and the label's

@@ -38,7 +38,7 @@ const PRE_XE2_ONLY: &[&str] = &["sample4_po", "sample4_po_c"];
 pub const GATHER_VALUES: u32 = 4;
 
 /// Refuses a gather sub-op the launch's platform does not have.
-pub fn check_platform(name: &str, xe2: bool) -> Res<()> {
+pub(super) fn check_platform(name: &str, xe2: bool) -> Res<()> {
     if XE2_ONLY.contains(&name) && !xe2 {
         return Err(format!(
             "`{name}` exists only on Xe2 (a platform with a 64-byte GRF: xe2, lnl, bmg); this launch's platform has no such message"
@@ -62,7 +62,7 @@ pub fn is_po(name: &str) -> bool {
 /// `cpu::visa::amd_offset_dword`). `aoffimmi` must be zero: no source says
 /// whether gather4_po also adds the header offsets (Mesa sends one or the
 /// other).
-pub fn po_slot(
+pub(super) fn po_slot(
     aoff: &Aoff,
     offu: Option<(u32, ElemType)>,
     offv: Option<(u32, ElemType)>,

@@ -81,10 +81,7 @@ pub fn arch() -> Arch {
 }
 
 fn at(line: usize, message: impl Into<String>) -> VisaError {
-    VisaError {
-        line,
-        message: message.into(),
-    }
+    VisaError::new(line, super::VisaErrorKind::Lower(message.into()))
 }
 
 /// The lowering of one program: its ops (the offset of each is its source
@@ -133,7 +130,7 @@ pub fn var_map(prog: &Program, layout: &Layout) -> VarMap {
 /// model, never skipping an instruction.
 pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     prog.check_supported()?;
-    let layout = layout::layout(prog, target.grf).map_err(|m| at(0, m))?;
+    let layout = layout::layout(prog, target.grf).map_err(|e| VisaError::new(0, e))?;
     let preds = layout.preds.len() as u32;
     let flow = flow::analyse(prog, PRED_SGPR + preds, preds)?;
     let mut cx = Cx {
@@ -305,6 +302,8 @@ struct Cx<'a> {
     loop_depth: usize,
 }
 
+/// The lowering's own refusals, in its words: [`lower`] gives them their line
+/// as a [`VisaError`] of kind [`super::VisaErrorKind::Lower`].
 type Res<T> = Result<T, String>;
 
 impl Cx<'_> {
@@ -335,7 +334,7 @@ impl Cx<'_> {
                 };
                 let ch = self.channels(*exec, ch_pred);
                 let dst = self.dst(dst, *exec)?;
-                if dst.byte == Some(self.layout.var("%cr0")?.byte) {
+                if dst.byte == Some(self.var("%cr0")?.byte) {
                     // The model rounds to nearest even and keeps denormals:
                     // only mode bits that select exactly that may be set.
                     self.check_cr0(srcs)?;
@@ -552,6 +551,12 @@ impl Cx<'_> {
     }
 
     /// The binding of a surface variable's (launch-constant) index.
+    /// The variable a name denotes ([`Layout::var`]), its refusal in the
+    /// lowering's words.
+    fn var(&self, name: &str) -> Res<layout::Var> {
+        self.layout.var(name).map_err(|e| e.to_string())
+    }
+
     fn binding(&self, surface: &str) -> Res<&Binding> {
         let idx = self.state_value(surface)?;
         self.target.surfaces.get(&idx).ok_or_else(|| {
@@ -598,7 +603,7 @@ impl Cx<'_> {
 
     /// A raw operand's GRF byte and variable.
     fn raw(&self, r: &super::inst::Raw) -> Res<(u32, layout::Var)> {
-        let v = self.layout.var(&r.name)?;
+        let v = self.var(&r.name)?;
         if r.offset >= v.bytes {
             return Err(format!("`{}.{}` lies past `{}`", r.name, r.offset, r.name));
         }
@@ -606,7 +611,7 @@ impl Cx<'_> {
     }
 
     fn region_of(&self, name: &str, row: u32, col: u32) -> Res<(u32, layout::Var)> {
-        let v = self.layout.var(name)?;
+        let v = self.var(name)?;
         let ty = v
             .ty
             .ok_or_else(|| format!("`{name}` has type {}, which is not executed", v.visa.name()))?;
