@@ -21,8 +21,47 @@ use crate::cpu;
 use crate::gpu::{self, Gpu};
 use crate::launch::run::{prepare_text, Prepared};
 use crate::launch::visa::{self, VisaCode};
+use crate::launch::LaunchError;
 use serde::Serialize;
 use std::time::{Duration, Instant};
+
+/// Why a workload cannot be measured.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// More lanes than one launch of the workload holds.
+    #[error("--lanes {lanes} is more than one launch holds ({most} lanes: {shape})")]
+    Lanes {
+        /// The lanes asked for.
+        lanes: u64,
+        /// The most a launch holds.
+        most: u64,
+        /// Its shape (waves or threads).
+        shape: String,
+    },
+    /// The workload's launch is refused (an embedded asset that no longer
+    /// prepares).
+    #[error(transparent)]
+    Launch(#[from] LaunchError),
+    /// The workload's vISA program does not parse.
+    #[error(transparent)]
+    Visa(#[from] crate::visa::LoadError),
+    /// The CPU run stopped.
+    #[error(transparent)]
+    Cpu(#[from] cpu::ExecError),
+    /// The GPU run failed.
+    #[error(transparent)]
+    Gpu(#[from] gpu::GpuError),
+    /// The adapter's own sampler gives no figure.
+    #[error(transparent)]
+    Native(#[from] crate::oracle::native::NativeError),
+    /// The workload's image cannot be read for the native figure.
+    #[error(transparent)]
+    Texture(#[from] crate::texture::error::TextureError),
+    /// The workload does not have what its native figure needs (an image, its
+    /// texels in memory).
+    #[error("{0}")]
+    Workload(&'static str),
+}
 
 /// One standard workload.
 pub struct Workload {
@@ -198,31 +237,34 @@ impl Workload {
 
     /// The launch for `lanes` lanes (rounded up to whole waves of 64, or
     /// threads of 32 channels), at most [`Workload::max_lanes`].
-    pub fn prepare(&self, lanes: u64) -> Result<Prepared, String> {
+    pub fn prepare(&self, lanes: u64) -> Result<Prepared, BenchError> {
         let (most, shape) = self.max_lanes();
         if lanes > most {
-            return Err(format!(
-                "--lanes {lanes} is more than one launch holds ({most} lanes: {shape})"
-            ));
+            return Err(BenchError::Lanes { lanes, most, shape });
         }
         let code = match self.kernel {
             Kernel::Amd(code) => code,
             Kernel::Visa(text) => return self.prepare_visa(text, lanes),
         };
-        let waves = u32::try_from(lanes.div_ceil(64).max(1))
-            .map_err(|_| format!("--lanes {lanes} is too many"))?;
+        // `lanes` is at most `most`, so the waves fit a u32.
+        let waves = u32::try_from(lanes.div_ceil(64).max(1)).unwrap_or(u32::MAX);
         let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
         let text = format!(
             "arch = \"gfx900\"\nhex = \"{hex}\"\nwaves = {waves}\n\n{}",
             (self.body)(waves)
         );
-        prepare_text(&text, self.name, None).map_err(|e| e.to_string())
+        Ok(prepare_text(&text, self.name, None)?)
     }
 
-    fn prepare_visa(&self, text: &str, lanes: u64) -> Result<Prepared, String> {
+    fn prepare_visa(&self, text: &str, lanes: u64) -> Result<Prepared, BenchError> {
         let code_name = format!("assets/bench_{}.visaasm", self.name);
-        let program = crate::visa::parse(text, crate::visa::DialectChoice::Auto)
-            .map_err(|e| e.into_input_error(&code_name).to_string())?;
+        let program =
+            crate::visa::parse(text, crate::visa::DialectChoice::Auto).map_err(|source| {
+                crate::visa::LoadError::Text {
+                    name: code_name.clone(),
+                    source,
+                }
+            })?;
         // `prepare` keeps `lanes` within VISA_MAX_THREADS threads.
         let threads = lanes.div_ceil(VISA_SIMD).max(1) as u32;
         let manifest = format!("code = \"{code_name}\"\n{}", (self.body)(threads));
@@ -232,8 +274,7 @@ impl Workload {
             std::path::Path::new("."),
             VisaCode::Program(program, &code_name),
             crate::launch::build::IMAGE_MEMORY_CAP,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         Ok(Prepared::from_visa(p, code_name))
     }
 
@@ -289,8 +330,8 @@ impl Figures {
 /// warm-up) and returns the mean time of the timed runs.
 fn measure(
     budget: Duration,
-    mut f: impl FnMut() -> Result<Duration, String>,
-) -> Result<Duration, String> {
+    mut f: impl FnMut() -> Result<Duration, BenchError>,
+) -> Result<Duration, BenchError> {
     f()?;
     let (mut total, mut runs) = (Duration::ZERO, 0u32);
     let start = Instant::now();
@@ -308,14 +349,14 @@ pub fn run(
     lanes: u64,
     budget: Duration,
     gpu: Option<&Gpu>,
-) -> Result<Figures, String> {
+) -> Result<Figures, BenchError> {
     let p = w.prepare(lanes)?;
     let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
     let cpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let t = Instant::now();
-        cpu::run(&p.prog, &mut waves, &mut mem).map_err(|e| e.to_string())?;
+        cpu::run(&p.prog, &mut waves, &mut mem)?;
         Ok(t.elapsed())
     })?;
     let cpu_rate = ops / cpu_time.as_secs_f64();
@@ -337,14 +378,14 @@ pub fn run(
     let tr = match gpu::translate::translate(&p.prog, &p.waves, &p.memory) {
         Ok(tr) => tr,
         Err(e) => {
-            fig.add_note(format!("GPU: {}", e.message));
+            fig.add_note(format!("GPU: {}", e.kind));
             return Ok(fig);
         }
     };
     let gpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let t = Instant::now();
-        gpu::runtime::run(g, &tr, &mut waves, &mut mem).map_err(|e| e.to_string())?;
+        gpu::runtime::run(g, &tr, &mut waves, &mut mem)?;
         Ok(t.elapsed())
     })?;
     fig.gpu_end_to_end_lane_ops_per_s = Some(ops / gpu_time.as_secs_f64());
@@ -368,12 +409,11 @@ fn kernel_time(
     tr: &gpu::translate::Translation,
     p: &Prepared,
     budget: Duration,
-) -> Result<Duration, String> {
+) -> Result<Duration, BenchError> {
     let mut limits = gpu::runtime::RunLimits::of(g);
-    let once = |limits: gpu::runtime::RunLimits| -> Result<Duration, String> {
+    let once = |limits: gpu::runtime::RunLimits| -> Result<Duration, BenchError> {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
-        let out = gpu::runtime::run_with(g, tr, &mut waves, &mut mem, limits)
-            .map_err(|e| e.to_string())?;
+        let out = gpu::runtime::run_with(g, tr, &mut waves, &mut mem, limits)?;
         Ok(out.stats.kernel)
     };
     once(limits)?;
@@ -393,11 +433,15 @@ fn native_rate(
     mip_linear: bool,
     lanes: u64,
     budget: Duration,
-) -> Result<f64, String> {
+) -> Result<f64, BenchError> {
     use crate::oracle::native::{
         NativeAddress, NativeDim, NativeFormat, NativeImage, NativeSampler,
     };
-    let d = p.images.first().ok_or("the workload has no image")?.desc;
+    let d = p
+        .images
+        .first()
+        .ok_or(BenchError::Workload("the workload has no image"))?
+        .desc;
     let surf = crate::texture::resource::surface_of(&d)?;
     let levels = (0..surf.levels)
         .map(|m| {
@@ -408,13 +452,13 @@ fn native_rate(
                     let at = surf
                         .texel_offset(m, 0, x, y, 0)
                         .and_then(|o| p.memory.read(d.base_address + o, 4))
-                        .ok_or("texel outside memory")?;
+                        .ok_or(BenchError::Workload("texel outside memory"))?;
                     bytes.extend_from_slice(at);
                 }
             }
             Ok(bytes)
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, BenchError>>()?;
     let image = NativeImage {
         dim: NativeDim::D2,
         format: NativeFormat::Rgba8Unorm,
@@ -430,7 +474,12 @@ fn native_rate(
         address: [NativeAddress::Repeat; 3],
         ..Default::default()
     };
-    let lanes = u32::try_from(lanes).map_err(|_| "too many lanes")?;
-    crate::oracle::native::bench_sample_level(g, &image, &sampler, lanes, budget.as_secs_f64())
-        .map_err(|e| e.to_string())
+    let lanes = u32::try_from(lanes).map_err(|_| BenchError::Workload("too many lanes"))?;
+    Ok(crate::oracle::native::bench_sample_level(
+        g,
+        &image,
+        &sampler,
+        lanes,
+        budget.as_secs_f64(),
+    )?)
 }

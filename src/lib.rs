@@ -1,8 +1,9 @@
 //! gcnrun: a reference implementation of GPU image instructions.
 //!
-//! The data flows one way (see DESIGN.md): a frontend ([`gcn`]) turns bytes into
-//! decoded instructions; later stages lower them into an IR that a CPU interpreter
-//! and a WGSL translator both run.
+//! The data flows one way (see DESIGN.md): front ends ([`gcn`], [`visa`]) turn
+//! bytes into decoded instructions and lower them into one IR ([`ir`]) that the
+//! CPU interpreter ([`cpu`]) and the WGSL translator ([`gpu`]) both run; [`diff`]
+//! compares the two (docs/architecture.md).
 
 pub mod arch;
 pub mod bench;

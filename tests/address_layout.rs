@@ -1,4 +1,4 @@
-//! The address layout of samples, gathers and get_lod (`cpu::sample::vaddr`) for
+//! The address layout of samples, gathers and get_lod (`texture::sample::vaddr`) for
 //! AMD opcodes: dword counts and operand order, 32-bit and with A16/G16.
 
 use gcnrun::arch::Gen;

@@ -5,7 +5,7 @@
 //! of per-lane steps), and the same inputs through the binary in `[vgpr]` and
 //! in an Intel payload (issue 13, items 1 and 2).
 
-use gcnrun::launch::expr::{LaneExpr, LaneVars, Number, Scratch, MAX_DEPTH, MAX_OPS};
+use gcnrun::launch::expr::{ExprError, LaneExpr, LaneVars, Number, Scratch, MAX_DEPTH, MAX_OPS};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::process::Command;
@@ -271,6 +271,7 @@ proptest! {
         for text in [a.full(), a.minimal()] {
             match LaneExpr::parse(&text) {
                 Err(m) => {
+                    let m = m.to_string();
                     prop_assert!(at_parse.is_none(), "{text}: refused ({m}), reference {at_parse:?}");
                     prop_assert_eq!(m.lines().count(), 1);
                 }
@@ -293,7 +294,7 @@ proptest! {
         let wave_size = if wide { 64 } else { 32 };
         let mut out = Vec::new();
         let got = e.eval_lanes(wave, wave_size, f32, &mut Scratch::default(), &mut out);
-        let want: Result<Vec<u32>, String> = (0..wave_size)
+        let want: Result<Vec<u32>, ExprError> = (0..wave_size)
             .map(|lane| {
                 let v = LaneVars { lane, wave, wave_size };
                 if f32 { e.eval_f32_bits(v) } else { e.eval_u32(v) }
@@ -317,6 +318,7 @@ proptest! {
         match LaneExpr::parse(&text) {
             Ok(_) => prop_assert!(levels <= MAX_DEPTH, "{levels} levels accepted"),
             Err(m) => {
+                let m = m.to_string();
                 prop_assert!(levels > MAX_DEPTH, "{levels} levels refused: {m}");
                 prop_assert!(m.contains(&format!("nests deeper than {MAX_DEPTH} levels")), "{}", m);
                 prop_assert_eq!(m.lines().count(), 1);
@@ -330,6 +332,7 @@ proptest! {
     #[test]
     fn any_text_is_an_answer(text in "[-+*/%^()!<>=&|, 0-9a-z_.\"\\n]{0,120}") {
         if let Err(m) = LaneExpr::parse(&text) {
+            let m = m.to_string();
             prop_assert_eq!(m.lines().count(), 1, "{}", m);
         }
     }
@@ -355,6 +358,7 @@ proptest! {
         match LaneExpr::parse(&lanes) {
             Ok(e) => prop_assert!(2 * n - 1 <= MAX_OPS && e.steps() == 2 * n - 1),
             Err(m) => {
+                let m = m.to_string();
                 prop_assert!(2 * n - 1 > MAX_OPS);
                 prop_assert!(m.contains(&format!("more than {MAX_OPS} steps")), "{}", m);
             }
@@ -385,7 +389,9 @@ fn power_and_prefix_minus() {
     assert_eq!(v("-2 ^ 2"), Number::Float(-4.0));
     assert_eq!(v("2 * -3 ^ 2"), Number::Float(-18.0));
     // Alternating prefix operators are one level each.
-    let m = LaneExpr::parse(&format!("{}true", "-!".repeat(MAX_DEPTH))).unwrap_err();
+    let m = LaneExpr::parse(&format!("{}true", "-!".repeat(MAX_DEPTH)))
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("nests deeper"), "{m}");
 }
 

@@ -20,10 +20,10 @@
 mod common;
 
 use common::launches::{asset_manifests, assets, visa_manifests};
-use gcnrun::input::InputError;
 use gcnrun::launch::run::{
     prepare_manifest, prepare_visa, run_cpu, run_diff, GpuRunError, Prepared,
 };
+use gcnrun::launch::LaunchError;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -272,7 +272,7 @@ fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
 /// (a refusal is fine if it is one line naming a file under `root`), and a
 /// small launch then runs on the CPU. `Ok(Some(line))` is a refusal.
 fn check(
-    prepare: impl FnOnce() -> Result<Prepared, InputError>,
+    prepare: impl FnOnce() -> Result<Prepared, LaunchError>,
     root: &str,
 ) -> Result<Option<String>, String> {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -1030,7 +1030,7 @@ fn mutated_code_objects_prepare_or_fail_in_one_line() {
                 mem_cap: Some(16 << 20),
                 ..Default::default()
             };
-            let prepare = || gcnrun::launch::hsa::prepare(&file, &mutant, None, &opts);
+            let prepare = || gcnrun::launch::hsa::prepare(&file, &mutant, None, &opts).map_err(gcnrun::launch::LaunchError::from);
             match check(prepare, &file) {
                 Err(why) => failures.push(format!("{name} case {case}: {why}")),
                 Ok(None) => prepared += 1,

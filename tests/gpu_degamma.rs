@@ -221,11 +221,11 @@ fn untabulated_widths_are_refused_by_name() {
             .expect_err("an untabulated width is refused");
         assert_eq!(e.offset, 0, "{format}: {e:?}");
         assert!(
-            e.message.contains("FORCE_DEGAMMA")
-                && e.message.contains(format)
-                && e.message.contains(&format!("2^{bits}")),
+            e.kind.to_string().contains("FORCE_DEGAMMA")
+                && e.kind.to_string().contains(format)
+                && e.kind.to_string().contains(&format!("2^{bits}")),
             "{format}: {}",
-            e.message
+            e.kind
         );
     }
 }

@@ -1,8 +1,8 @@
 //! An oracle no one here wrote: gcnrun's CPU reference sampler against the
 //! adapter's own sampler (Mesa lavapipe in CI) through `oracle::native`, on the
 //! same random images, samplers and coordinates, under tolerances derived the
-//! way VK-CTS's tcuTexLookupVerifier derives them (docs/semantics.md, "The sampler
-//! oracle"):
+//! way VK-CTS's tcuTexLookupVerifier derives them (docs/semantics/sampler-oracle.md,
+//! "Tolerances"):
 //!
 //! - the native result must lie in the range of the CPU's results over the
 //!   precision box around the sample: each coordinate within

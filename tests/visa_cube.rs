@@ -1,4 +1,4 @@
-//! Intel cube surfaces (docs/semantics.md, "Intel vISA", cube surfaces):
+//! Intel cube surfaces (docs/semantics/intel.md, "CUBE surfaces"):
 //! the direction → face conversion on the GPU equals the CPU bit for bit on
 //! directions chosen to be hard (ties, ±0, denormals, infinities, NaNs,
 //! extreme exponents, magnitudes a few ulps apart), and what a cube does not

@@ -225,7 +225,7 @@ fn a_visaasm_input_runs_with_manifest_and_dumps_by_name() {
 fn unmodelled_control_flow_is_refused_by_line() {
     let b = |code: &str, needles: &[&str]| bad_in("visa_exec_flow", MANIFEST, code, needles);
     // KERNEL is 8 lines: the body starts at line 9.
-    // A loop that never ends runs into the jump budget (docs/semantics.md).
+    // A loop that never ends runs into the jump budget (docs/semantics/intel.md).
     b(
         &format!("{KERNEL}L:\n    goto (M1, 16) L\n"),
         &["k.visaasm", "line 10", "backward jumps", "jump budget"],

@@ -4,6 +4,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use gcnrun::input::{self, InputError};
+use gcnrun::launch::LaunchError;
 use gcnrun::report;
 use std::io::Write;
 use std::path::PathBuf;
@@ -85,7 +86,7 @@ struct Cli {
     mem_cap: Option<u64>,
 
     /// Work budget of a run, in steps: the operations its waves pass, each
-    /// wave taking an equal share (docs/semantics.md, "The work budget").
+    /// wave taking an equal share (docs/semantics/core.md, "The work budget").
     /// Default 4194304; a manifest's `max_steps` can only lower it. Past it
     /// the run stops with exit code 2.
     #[arg(long = "max-steps", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -206,7 +207,7 @@ const EXIT_NO_GPU: u8 = 3;
 const EXIT_INTERRUPTED: u8 = 130;
 
 /// Ctrl-C's request to the CPU interpreter, which polls it where it counts
-/// steps (docs/semantics.md, "The work budget").
+/// steps (docs/semantics/core.md, "The work budget").
 static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
 
 /// Installs the SIGINT handler: during a CPU run it asks the interpreter to
@@ -235,22 +236,39 @@ fn handle_ctrl_c() {
     });
 }
 
-/// Why a command failed: bad input (exit 2) or the GPU (exit 3).
+/// Why a command failed: bad input (exit 2) or the GPU (exit 3). The
+/// library's typed errors are sorted here into the two, and printed as their
+/// one line (`main`).
 enum Failure {
-    Input(InputError),
+    /// Bad input or usage: a file, an option, a manifest, a program that
+    /// cannot run.
+    Input(Box<dyn std::error::Error>),
+    /// No usable adapter, a device error, a translator bug.
     Gpu(gcnrun::gpu::GpuError),
 }
 
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Self {
-        Failure::Input(e)
+        Failure::Input(Box::new(e))
+    }
+}
+
+impl From<LaunchError> for Failure {
+    fn from(e: LaunchError) -> Self {
+        Failure::Input(Box::new(e))
+    }
+}
+
+impl From<gcnrun::visa::LoadError> for Failure {
+    fn from(e: gcnrun::visa::LoadError) -> Self {
+        Failure::Input(Box::new(e))
     }
 }
 
 impl From<gcnrun::launch::run::GpuRunError> for Failure {
     fn from(e: gcnrun::launch::run::GpuRunError) -> Self {
         match e {
-            gcnrun::launch::run::GpuRunError::Input(e) => Failure::Input(e),
+            gcnrun::launch::run::GpuRunError::Input(e) => e.into(),
             gcnrun::launch::run::GpuRunError::Gpu(e) => Failure::Gpu(e),
         }
     }
@@ -453,7 +471,7 @@ fn bench(
     let mut figures = Vec::new();
     for w in chosen {
         let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
-            .map_err(|e| InputError::whole(w.name, e))?;
+            .map_err(|e| InputError::whole(w.name, e.to_string()))?;
         if !json {
             let num = |v: Option<f64>, ratio: bool| match v {
                 Some(x) if ratio => format!("{x:.2}"),
@@ -541,12 +559,12 @@ fn report_run(
     use gcnrun::launch::regs::RegRange;
     let mut written = Vec::new();
     if let Some(dir) = &cli.out {
-        written =
-            gcnrun::launch::png::write_pngs(out, dir).map_err(|m| InputError::whole("--out", m))?;
+        written = gcnrun::launch::png::write_pngs(out, dir)
+            .map_err(|e| InputError::whole("--out", e.to_string()))?;
     }
     if let Some(run) = &out.visa {
         let doc = gcnrun::launch::visa::describe(run, &out.waves, &out.memory, cli.dump.as_deref())
-            .map_err(|m| InputError::whole("--dump", m))?;
+            .map_err(|e| InputError::whole("--dump", e.to_string()))?;
         return Ok(report_visa(cli, out, doc, &written, device, diff, timing));
     }
     // A kernel launch's buffers: --dump may name them beside registers.
@@ -557,7 +575,7 @@ fn report_run(
         Some(list) => list
             .split(',')
             .filter(|t| !t.trim().is_empty() && !is_buffer(t))
-            .map(|t| RegRange::parse(t).map_err(|m| InputError::whole("--dump", m)))
+            .map(|t| RegRange::parse(t).map_err(|e| InputError::whole("--dump", e.to_string())))
             .collect::<Result<_, _>>()?,
         None => out.launch.expect.iter().map(|e| e.reg).collect(),
     };
@@ -793,7 +811,7 @@ fn report_visa(
 fn prepare(
     cli: &Cli,
     note: &mut Option<String>,
-) -> Result<gcnrun::launch::run::Prepared, InputError> {
+) -> Result<gcnrun::launch::run::Prepared, LaunchError> {
     let mut p = prepare_launch(cli, note)?;
     p.set_max_steps(cli.max_steps);
     p.limits.interrupt = Some(&INTERRUPT);
@@ -808,7 +826,7 @@ fn prepare(
 fn prepare_launch(
     cli: &Cli,
     note: &mut Option<String>,
-) -> Result<gcnrun::launch::run::Prepared, InputError> {
+) -> Result<gcnrun::launch::run::Prepared, LaunchError> {
     // A vISA program needs its surfaces, samplers and payload from a manifest:
     // without one, say so (after checking the program parses, so that a bad
     // program is reported first), naming the manifest beside it if there is one.
@@ -828,24 +846,25 @@ fn prepare_launch(
             return Err(InputError::whole(
                 &path.display().to_string(),
                 format!("a vISA program runs with an Intel launch manifest (--manifest m.toml: binding table, sampler table, thread payload; docs/visa.md, section \"The Intel launch manifest\"){hint}"),
-            ));
+            )
+            .into());
         };
         return gcnrun::launch::run::prepare_visa(m, path, cli.mem_cap);
     }
     if let (Some(path), true) = (&cli.input, is_manifest(cli)) {
         if cli.manifest.is_some() {
-            return Err(manifest_twice(path));
+            return Err(manifest_twice(path).into());
         }
         // A kernel launch of a code object ([kernel], or `code` naming one).
         let text = input::read_text(path, input::FileKind::MANIFEST)?;
         if gcnrun::launch::hsa::runs_kernel(path, &text) {
             if cli.waves.is_some() {
-                return Err(waves_of_kernel());
+                return Err(waves_of_kernel().into());
             }
-            return gcnrun::launch::hsa::prepare_manifest(path, &text, &hsa_options(cli));
+            return Ok(gcnrun::launch::hsa::prepare_manifest(path, &text, &hsa_options(cli))?);
         }
         if let Some(flag) = kernel_options(cli) {
-            return Err(not_a_kernel(flag, &path.display().to_string()));
+            return Err(not_a_kernel(flag, &path.display().to_string()).into());
         }
         return gcnrun::launch::run::prepare_manifest(
             path,
@@ -860,7 +879,7 @@ fn prepare_launch(
         let bytes = input::read_regular(path, input::FileKind::CODE)?;
         if gcnrun::launch::hsa::is_code_object(&bytes) {
             if cli.waves.is_some() {
-                return Err(waves_of_kernel());
+                return Err(waves_of_kernel().into());
             }
             let file = path.display().to_string();
             return match &cli.manifest {
@@ -873,9 +892,9 @@ fn prepare_launch(
                         name: &name,
                         dir,
                     };
-                    gcnrun::launch::hsa::prepare(&file, &bytes, Some(mt), &hsa_options(cli))
+                    Ok(gcnrun::launch::hsa::prepare(&file, &bytes, Some(mt), &hsa_options(cli))?)
                 }
-                None => gcnrun::launch::hsa::prepare(&file, &bytes, None, &hsa_options(cli)),
+                None => Ok(gcnrun::launch::hsa::prepare(&file, &bytes, None, &hsa_options(cli))?),
             };
         }
     }
@@ -884,7 +903,7 @@ fn prepare_launch(
             .input
             .as_ref()
             .map_or("--hex".to_string(), |p| p.display().to_string());
-        return Err(not_a_kernel(flag, &what));
+        return Err(not_a_kernel(flag, &what).into());
     }
     let program = load_code(cli)?;
     // AMD code in the environment of a manifest: its arch is the manifest's.
@@ -941,13 +960,6 @@ fn load_code(cli: &Cli) -> Result<input::Program, InputError> {
     }
 }
 
-/// A refusal by the GPU backend (the WGSL translation), named as such: the
-/// lowering both backends share refuses in its own words.
-fn gpu_refusal(mut e: InputError) -> InputError {
-    e.message = format!("GPU backend: {}", e.message);
-    e
-}
-
 /// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.
 fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     let p = prepare(cli, note)?;
@@ -956,13 +968,10 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
         max_module_bytes: p.max_module_bytes,
         ..Default::default()
     };
+    // A refusal by the GPU backend (the WGSL translation), named as such;
+    // its offset is printed as a byte offset whatever the front end.
     let tr = gcnrun::gpu::translate::translate_with(&p.prog, &p.waves, &p.memory, options)
-        .map_err(|e| {
-            gpu_refusal(match e.whole {
-                true => InputError::whole(&p.code_name, e.message),
-                false => InputError::at(&p.code_name, e.offset, e.message),
-            })
-        })?;
+        .map_err(|e| LaunchError::translate(&p.code_name, false, e))?;
     let target = cli.target.as_deref().unwrap_or("wgsl");
     let mut out: Vec<u8> = Vec::new();
     for (k, kernel) in tr.kernels.iter().enumerate() {

@@ -1,10 +1,11 @@
-//! IMAGE_ATOMIC_* on the CPU (docs/semantics.md, "Image atomics").
+//! IMAGE_ATOMIC_* on the CPU (docs/semantics/images.md, "Image atomics").
 //!
 //! Lanes execute one after another in lane order — one valid serial order of a
 //! wave's atomics. Each rule is one match arm of [`apply32`] / [`apply64`], with
 //! the CLRX errata (docs/errata.md S1–S3) resolved: INC increments, SUB stores
 //! `image − data`, RSUB stores `data − image`.
 
+use super::OpError;
 use crate::arch::Arch;
 use crate::check;
 use crate::ir::image::ImageOp;
@@ -27,7 +28,7 @@ pub fn execute(
     w: &mut WaveState,
     mem: &mut Memory,
     arch: &Arch,
-) -> Result<(), String> {
+) -> Result<(), OpError> {
     let a = check::atomic_shape(m)?;
     let (op, two_operands, wide, dwords) = (a.op, a.two_operands, a.wide, a.dwords);
     let r = m;

@@ -1,8 +1,9 @@
 //! IMAGE_BVH_INTERSECT_RAY and IMAGE_BVH64_INTERSECT_RAY on the CPU
-//! (docs/semantics.md, "BVH ray intersection"): per active lane, the ray from
+//! (docs/semantics/bvh.md): per active lane, the ray from
 //! the address VGPRs, one node from memory, and the four result dwords of
 //! [`crate::texture::bvh`]'s tests.
 
+use super::OpError;
 use crate::arch::Arch;
 use crate::ir::image::{flag, ImageOp};
 use crate::machine::{Memory, WaveState};
@@ -58,36 +59,78 @@ pub fn lane_ray(m: &ImageOp, vgpr: impl Fn(u32) -> u32) -> (u64, Ray) {
     )
 }
 
+/// Why a lane's node cannot be tested: each names the node pointer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NodeError {
+    /// The node's last unit lies past the T#'s `size`.
+    #[error("node pointer {pointer:#x} lies past the BVH T#'s {} node units (the hardware's out-of-bounds result is not public)", *last_unit + 1)]
+    PastSize {
+        /// The node pointer.
+        pointer: u64,
+        /// The T#'s `size` field (the last unit).
+        last_unit: u64,
+    },
+    /// The node's address overflows 64 bits.
+    #[error("node pointer {pointer:#x} overflows the address space")]
+    Overflow {
+        /// The node pointer.
+        pointer: u64,
+    },
+    /// The node's bytes are not all in memory.
+    #[error("node pointer {pointer:#x} reads [{addr:#x}, {end:#x}) outside memory [{base:#x}, {limit:#x})")]
+    OutsideMemory {
+        /// The node pointer.
+        pointer: u64,
+        /// The node's first byte.
+        addr: u64,
+        /// One past its last (saturating).
+        end: u64,
+        /// Memory's first address.
+        base: u64,
+        /// One past its last.
+        limit: u64,
+    },
+    /// A triangle node gcnrun does not test.
+    #[error("{}", crate::cpu::bvh::refusal(*refusal, *pointer))]
+    Triangle {
+        /// The node pointer.
+        pointer: u64,
+        /// Why.
+        refusal: TriangleRefusal,
+    },
+}
+
 /// The byte address of the node a pointer names, after the T# bounds check:
 /// `base + (pointer >> 3) × 64`. A node whose last 64-byte unit lies past the
 /// T#'s `size` is refused: the ISA text says only that `size` is "used for
 /// bounds checking", not what the instruction then returns.
-pub fn node_address(d: &BvhDesc, pointer: u64, kind: NodeKind) -> Result<u64, String> {
+pub fn node_address(d: &BvhDesc, pointer: u64, kind: NodeKind) -> Result<u64, NodeError> {
     let unit = pointer >> 3;
     let last = unit.checked_add(kind.units() - 1);
     if last.is_none_or(|l| l > d.last_unit) {
-        return Err(format!(
-            "node pointer {pointer:#x} lies past the BVH T#'s {} node units (the hardware's out-of-bounds result is not public)",
-            d.last_unit + 1
-        ));
+        return Err(NodeError::PastSize {
+            pointer,
+            last_unit: d.last_unit,
+        });
     }
     unit.checked_mul(NODE_UNIT)
         .and_then(|o| o.checked_add(d.base_address))
-        .ok_or_else(|| format!("node pointer {pointer:#x} overflows the address space"))
+        .ok_or(NodeError::Overflow { pointer })
 }
 
 /// The node's dwords, or an error when they are not all in memory (a
 /// descriptor or pointer outside the launch's memory is bad input, as for
-/// image T#s: docs/semantics.md, "Descriptors outside memory").
-fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u32>, String> {
-    let data = mem.read(addr, bytes).ok_or_else(|| {
-        format!(
-            "node pointer {pointer:#x} reads [{addr:#x}, {:#x}) outside memory [{:#x}, {:#x})",
-            addr.saturating_add(u64::from(bytes)),
-            mem.base,
-            mem.base + mem.bytes.len() as u64
-        )
-    })?;
+/// image T#s: docs/semantics/resources.md, "Descriptors outside memory").
+fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u32>, NodeError> {
+    let data = mem
+        .read(addr, bytes)
+        .ok_or_else(|| NodeError::OutsideMemory {
+            pointer,
+            addr,
+            end: addr.saturating_add(u64::from(bytes)),
+            base: mem.base,
+            limit: mem.base + mem.bytes.len() as u64,
+        })?;
     Ok(data
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -95,7 +138,14 @@ fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u3
 }
 
 /// The four result dwords for one lane.
-pub fn intersect(d: &BvhDesc, pointer: u64, ray: &Ray, mem: &Memory) -> Result<[u32; 4], String> {
+///
+/// WGSL twin: `bvh_intersect` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
+pub fn intersect(
+    d: &BvhDesc,
+    pointer: u64,
+    ray: &Ray,
+    mem: &Memory,
+) -> Result<[u32; 4], NodeError> {
     let kind = NodeKind::of(pointer);
     // Instance and procedural nodes: GPURT's emulation returns all ones
     // without reading the node ("User defined instance node or procedural
@@ -105,7 +155,10 @@ pub fn intersect(d: &BvhDesc, pointer: u64, ray: &Ray, mem: &Memory) -> Result<[
     }
     if let NodeKind::Triangle(k) = kind {
         if triangle_vertices(k).is_none() {
-            return Err(refusal(TriangleRefusal::NodeType(k), pointer));
+            return Err(NodeError::Triangle {
+                pointer,
+                refusal: TriangleRefusal::NodeType(k),
+            });
         }
     }
     let addr = node_address(d, pointer, kind)?;
@@ -125,7 +178,7 @@ pub fn intersect(d: &BvhDesc, pointer: u64, ray: &Ray, mem: &Memory) -> Result<[
             let vertex = |s: usize| std::array::from_fn(|c| f32::from_bits(words[3 * s + c]));
             let verts = slots.map(vertex);
             intersect_triangle(verts, words[TRIANGLE_ID_DWORD], k, ray, d.barycentrics)
-                .map_err(|r| refusal(r, pointer))
+                .map_err(|refusal| NodeError::Triangle { pointer, refusal })
         }
         NodeKind::Instance | NodeKind::Procedural => Ok([INVALID_NODE; 4]),
     }
@@ -146,13 +199,14 @@ pub fn refusal(r: TriangleRefusal, pointer: u64) -> String {
 /// Executes one BVH instruction for the wave: every active lane writes its four
 /// result dwords to VDATA..VDATA+3. The first lane that cannot run stops the
 /// wave with an error naming it.
-pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), OpError> {
     require_gfx10_3(m, arch)?;
     let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
     let lanes: Vec<u32> = w.active_lanes().collect();
     for lane in lanes {
         let (pointer, ray) = lane_ray(m, |r| w.vgpr(r, lane));
-        let out = intersect(&d, pointer, &ray, mem).map_err(|e| format!("lane {lane}: {e}"))?;
+        let out =
+            intersect(&d, pointer, &ray, mem).map_err(|source| OpError::Bvh { lane, source })?;
         for (k, v) in out.iter().enumerate() {
             w.set_vgpr(m.vdata + k as u32, lane, *v);
         }

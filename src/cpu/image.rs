@@ -1,16 +1,19 @@
 //! IMAGE_LOAD / LOAD_MIP / STORE / STORE_MIP (and their `_pck` forms) and
-//! IMAGE_GET_RESINFO on the CPU (docs/semantics.md, "Image loads and stores").
+//! IMAGE_GET_RESINFO on the CPU (docs/semantics/images.md, "Image loads and stores").
 //! Sources: research/sampling.md §3.4 (DST_SEL, DMASK), §4.1 (address VGPRs),
 //! §4.4 (out of bounds), §5.12 (TFE/LWE), §5.13 (D16, A16), §5.14 (unbound);
 //! the address rules live in [`addr`], the data-VGPR rules in [`data`].
 
 use crate::arch::Arch;
+use crate::check::Refusal;
+use crate::cpu::OpError;
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
 use crate::machine::{Memory, WaveState};
 use crate::texture::bcn;
 use crate::texture::data::{has_status, load_dwords, store_values, DataWidth, STATUS_OK};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
+use crate::texture::error::TextureError;
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::resource::{
     read_tsharp, require_in_memory, require_linear, surface_of, texel_offset,
@@ -48,11 +51,11 @@ pub fn execute(
     w: &mut WaveState,
     mem: &mut Memory,
     arch: &Arch,
-) -> Result<(), String> {
+) -> Result<(), OpError> {
     let r = m;
     let mip = m.op.has(flag::MIP);
     if !matches!(m.op.kind, ImageKind::Load | ImageKind::Store) {
-        return Err(format!("`{}` is not executed yet", m.name()));
+        return Err(OpError::NotExecuted { op: m.name() });
     }
     // _PCK forms move raw component bits: zero-extended on load (_PCK_SGN:
     // sign-extended to the component width), truncated on store (CLRX MIMG page,
@@ -93,25 +96,26 @@ pub fn execute(
     require_linear(&d, arch)?;
     let surf = surface_of(&d)?;
     require_in_memory(&d, &surf, mem)?;
-    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+    let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
+        code: d.data_format,
+    })?;
     let nf = match raw_format {
         Some(raw) => raw,
-        None => NumFormat::from_code(d.num_format).ok_or("unsupported number format")?,
+        None => NumFormat::from_code(d.num_format)
+            .ok_or(TextureError::NumFormat { code: d.num_format })?,
     };
     if raw_format.is_some() && df.layout != format::Layout::Plain {
-        return Err(format!(
-            "`{}` on data format {}: _pck forms need plain components",
-            m.name(),
-            df.name
-        ));
+        return Err(OpError::PackedFormat {
+            op: m.name(),
+            data_format: df.name,
+        });
     }
     let block = df.layout == format::Layout::Block;
     if block && !loads {
-        return Err(format!(
-            "`{}` on a {} image: block-compressed images are read-only",
-            m.name(),
-            df.name
-        ));
+        return Err(OpError::ReadOnlyBlock {
+            op: m.name(),
+            data_format: df.name,
+        });
     }
     let layout = addr::layout_type(m, d.image_type)?;
     let identity = [4u8, 5, 6, 7];
@@ -127,7 +131,7 @@ pub fn execute(
             // Out of bounds: zero in every component before DST_SEL (§4.4).
             let texel = match at.and_then(|p| mem.read(p, df.bytes)) {
                 Some(bytes) if block => bcn::load_texel(df.code, nf, bytes, c.x, c.y)?,
-                Some(bytes) => format::load_texel(df, nf, bytes).ok_or("unsupported format")?,
+                Some(bytes) => format::load_texel(df, nf, bytes).ok_or(OpError::LoadFormat)?,
                 None => [0; 4],
             };
             let swizzled = dst_sel.map(|s| match s {
@@ -142,8 +146,8 @@ pub fn execute(
                 .map(|k| w.vgpr(r.vdata + k, lane))
                 .collect();
             let rgba = store_rgba(dmask, &store_values(&dwords, comps, width, nf));
-            let bytes = format::store_texel(df, nf, rgba)
-                .ok_or_else(|| format!("number format {nf:?} cannot be stored"))?;
+            let bytes =
+                format::store_texel(df, nf, rgba).ok_or(OpError::StoreFormat { num: nf })?;
             mem.write(p, &bytes);
         }
     }
@@ -181,10 +185,10 @@ pub fn store_rgba(dmask: u32, data: &[u32]) -> [u32; 4] {
 /// log2(samples)). A level past the view gives 0 sizes and the unchanged mip
 /// count (the documented choice: not public). Unbound or null T#: all zero.
 /// DMASK 0 writes one zero; TFE/LWE add the status dword.
-pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), String> {
+pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), OpError> {
     let r = m;
     if r.d16 {
-        return Err(format!("`{}` has no d16 form", m.name()));
+        return Err(Refusal::NoD16 { op: m.name() }.into());
     }
     let desc = read_tsharp(m, w, arch)?;
     let status = has_status(r.tfe, r.lwe);
@@ -205,6 +209,8 @@ pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), String
 
 /// Width, height, depth-or-layers and mip count of view level `level`
 /// ([`resinfo`]'s rule).
+///
+/// WGSL twin: `resinfo_size` (one size) in `shaders/image.wgsl` (docs/gpu.md, "Twins").
 pub fn resinfo_values(d: &ImageDesc, level: u32) -> [u32; 4] {
     let levels = if d.image_type.is_msaa() {
         1

@@ -1,5 +1,5 @@
 //! VINTRP: attribute interpolation from LDS
-//! (reference/gcn-vintrp-clrx.md; docs/semantics.md "Interpolation").
+//! (reference/gcn-vintrp-clrx.md; docs/semantics/interpolation.md).
 
 use crate::ir::{InterpMods, InterpStep};
 use crate::machine::lds::primitive_of_quad;
@@ -10,6 +10,9 @@ use crate::texture::convert::{f16_to_f32, f32_to_f16};
 /// P0.y, P10.y, P0.z, P10.z, P0.w, P10.w, P20.x … P20.w) of `attr` for the lane's
 /// primitive: `M0[15:0] + 4 × (12 × (attr × numprim + prim) + index)`, with
 /// `numprim = popcount(newprimmask) + 1` (CLRX VINTRP page, LDS layout).
+///
+/// WGSL twin: `param_address` (gfx6–gfx10 (VINTRP) order) in `shaders/interp.wgsl`
+/// (docs/gpu.md, "Twins").
 pub fn param_address(m0: u32, attr: u32, lane: u32, index: u32) -> u64 {
     let mask = (m0 >> 16) & 0x7fff;
     let numprim = u64::from(mask.count_ones() + 1);
@@ -30,13 +33,17 @@ fn p20(chan: u32) -> u32 {
 
 /// `a + b × c` with the product rounded before the add — GCN's interpolation is
 /// a multiply-add of the `v_mad_f32` kind (unfused); IEEE single precision,
-/// denormals kept (an open question, docs/semantics.md).
+/// denormals kept (an open question, docs/semantics/interpolation.md).
+///
+/// WGSL twin: `interp_mad` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn interp_mad(a: f32, b: f32, c: f32) -> f32 {
     a + b * c
 }
 
 /// A VOP3 source modifier: `|x|` when `abs`, then negated when `neg` (the VOP3
 /// order: absolute value first).
+///
+/// WGSL twin: `src_mod` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn src_mod(x: f32, abs: bool, neg: bool) -> f32 {
     let x = if abs { x.abs() } else { x };
     if neg {
@@ -49,6 +56,8 @@ pub fn src_mod(x: f32, abs: bool, neg: bool) -> f32 {
 /// VOP3 output modifiers: OMOD scales (1 → ×2, 2 → ×4, 3 → ÷2; exact but for
 /// overflow and denormals), then CLAMP limits to [0, 1] with NaN and −0 → +0
 /// (GCN's clamp, the DX10 rule).
+///
+/// WGSL twin: `out_mod` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn out_mod(x: f32, omod: u32, clamp: bool) -> f32 {
     let x = match omod & 3 {
         1 => x * 2.0,
@@ -70,6 +79,8 @@ pub fn out_mod(x: f32, omod: u32, clamp: bool) -> f32 {
 /// The f16 parameter in the low (or, with `high`, the high) half of a dword,
 /// exactly as f32 (the f16 interps' "attr_word" selects the half; AMD GCN3/Vega
 /// ISA, V_INTERP_P1LL_F16 … V_INTERP_P2_F16).
+///
+/// WGSL twin: `half_of` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 pub fn half_of(dword: u32, high: bool) -> f32 {
     f16_to_f32((dword >> if high { 16 } else { 0 }) as u16)
 }

@@ -1,6 +1,6 @@
 //! gfx11 (RDNA3) attribute interpolation: the LDSDIR loads `lds_param_load` and
 //! `lds_direct_load`, and the VINTERP fused multiply-adds that read the loaded
-//! parameters across the lanes of a quad (docs/semantics.md "gfx11
+//! parameters across the lanes of a quad (docs/semantics/interpolation.md, "gfx11
 //! interpolation"; docs/errata.md IP1–IP4).
 //!
 //! Sources: AMD's RDNA3 ISA guide §16.13 (VINTERP pseudo-code and notes) and the
@@ -13,7 +13,7 @@
 
 use super::interp::{half_of, out_mod, src_mod};
 use crate::ir::VinterpStep;
-use crate::machine::lds::{check_param_m0, direct_address, param_address};
+use crate::machine::lds::{check_param_m0, direct_address, param_address, LdsError};
 use crate::machine::WaveState;
 use crate::texture::convert::{canonical_nan_bits, f32_to_f16};
 
@@ -23,6 +23,9 @@ const QUAD: u32 = 4;
 /// The quads with at least one active lane: LDSDIR instructions "use EXEC per
 /// quad (if any pixel is enabled in the quad, data is written to all 4
 /// pixels/threads in the quad)" (RDNA3.5 ISA §12.2.1).
+///
+/// WGSL twin: `quad_live` (one quad's test, where the CPU iterates over the live quads) in
+/// `shaders/interp.wgsl` (docs/gpu.md, "Twins").
 fn live_quads(w: &WaveState) -> impl Iterator<Item = u32> {
     let exec = w.exec;
     (0..w.wave_size / QUAD).filter(move |q| (exec >> (q * QUAD)) & 0xf != 0)
@@ -32,7 +35,7 @@ fn live_quads(w: &WaveState) -> impl Iterator<Item = u32> {
 /// quad primitive's P0, P10, P20 dwords, lane 3 receives 0.0 (RDNA4 ISA §16.14
 /// `{P0, P10, P20, 0.0}`; RDNA3.5 §12.2: "the 4th lane receives zero").
 /// Addresses past the LDS read 0, as for VINTRP.
-pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Result<(), String> {
+pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Result<(), LdsError> {
     check_param_m0(w.m0)?;
     let quads: Vec<u32> = live_quads(w).collect();
     for q in quads {
@@ -51,7 +54,7 @@ pub fn lds_param_load(w: &mut WaveState, vdst: u32, attr: u32, chan: u32) -> Res
 /// `lds_direct_load vdst`: the dword at [`direct_address`] into every lane of
 /// every live quad (RDNA3.5 ISA §12.2: "broadcasts the data to a VGPR across all
 /// lanes", EXEC per quad).
-pub fn lds_direct_load(w: &mut WaveState, vdst: u32) -> Result<(), String> {
+pub fn lds_direct_load(w: &mut WaveState, vdst: u32) -> Result<(), LdsError> {
     let v = w.lds_dword(direct_address(w.m0)?);
     let quads: Vec<u32> = live_quads(w).collect();
     for q in quads {

@@ -1,6 +1,6 @@
 //! The CPU reference interpreter: the written-down semantics of every operation
 //! of [`crate::ir`]. Each rule is one function here or in [`crate::texture`],
-//! listed in docs/semantics.md with its source.
+//! listed in docs/semantics/ with its source.
 //!
 //! Waves are independent (they share no state but images, which the image
 //! operations will own), so [`run`] executes them in parallel with rayon and the
@@ -9,6 +9,7 @@
 pub mod alu;
 pub mod atomic;
 pub mod bvh;
+mod error;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
@@ -17,6 +18,8 @@ pub mod sample;
 pub mod visa;
 pub mod wave_ops;
 
+pub use error::{ExecError, ExecErrorKind, OpError};
+
 use crate::machine::{Memory, WaveState};
 
 use crate::ir::budget::{self, Steps};
@@ -24,72 +27,11 @@ use crate::ir::{Op, Program, Reg, Src};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// Why execution stopped early.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExecError {
-    /// The wave.
-    pub wave: u32,
-    /// Byte offset of the instruction.
-    pub offset: usize,
-    /// What went wrong.
-    pub message: String,
-    /// Whether an operation failed or the launch as a whole was stopped.
-    pub kind: ExecErrorKind,
-}
-
-/// What stopped a run: an operation of one wave, or a limit of the launch
-/// (whose error names no wave or offset: with waves running in parallel,
-/// which one crosses first is not defined, and it does not matter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExecErrorKind {
-    /// An operation failed (`wave` and `offset` name it).
-    Op,
-    /// The launch exceeded its work budget ([`crate::ir::budget`]).
-    Budget,
-    /// [`Limits::interrupt`] was requested (Ctrl-C).
-    Interrupted,
-}
-
-impl std::fmt::Display for ExecError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.kind {
-            ExecErrorKind::Op => write!(
-                f,
-                "wave {}, offset {:#x}: {}",
-                self.wave, self.offset, self.message
-            ),
-            ExecErrorKind::Budget | ExecErrorKind::Interrupted => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for ExecError {}
-
-impl ExecError {
-    fn budget(e: budget::Exceeded) -> ExecError {
-        ExecError {
-            wave: 0,
-            offset: 0,
-            message: e.to_string(),
-            kind: ExecErrorKind::Budget,
-        }
-    }
-
-    fn interrupted() -> ExecError {
-        ExecError {
-            wave: 0,
-            offset: 0,
-            message: "interrupted".into(),
-            kind: ExecErrorKind::Interrupted,
-        }
-    }
-}
-
 /// A request to stop CPU runs early: the command line's SIGINT (Ctrl-C)
 /// handler makes it ([`Interrupt::request`]), and every run given it in
 /// [`Limits::interrupt`] notices where it counts steps (at the start of each
 /// wave, at each backward jump, and every 4,096 operations of a straight
-/// pass), so it ends within a few operations of every wave (docs/semantics.md,
+/// pass), so it ends within a few operations of every wave (docs/semantics/core.md,
 /// "The work budget").
 #[derive(Debug, Default)]
 pub struct Interrupt {
@@ -356,11 +298,10 @@ fn run_wave_limited(
         if cur.pc & 0xfff == 0 {
             limits.poll()?;
         }
-        let fail = |message: String| ExecError {
+        let fail = |e: OpError| ExecError {
             wave,
             offset: *offset,
-            message,
-            kind: ExecErrorKind::Op,
+            kind: ExecErrorKind::Op(e),
         };
         if let Op::Visa(g) = op {
             match **g {
@@ -382,13 +323,11 @@ fn run_wave_limited(
                         .loops
                         .last()
                         .copied()
-                        .ok_or_else(|| fail("a loop end without its start".into()))?;
+                        .ok_or_else(|| fail(visa::VisaExecError::LoopEnd.into()))?;
                     if !visa::loop_again(w, again) {
                         cur.loops.pop();
                     } else if cur.back_jumps == MAX_BACK_JUMPS {
-                        return Err(fail(format!(
-                            "the thread would take more than {MAX_BACK_JUMPS} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)"
-                        )));
+                        return Err(fail(visa::VisaExecError::BackJumps.into()));
                     } else if !cur.steps.jump((cur.pc - start) as u64) {
                         // The body again, from its first op to this one
                         // (budget::Steps::jump), would pass the wave's share.
@@ -412,7 +351,7 @@ fn run_wave_limited(
         match op {
             Op::End | Op::EndMsg => return Ok(Stop::End),
             Op::Nop | Op::Wait => {}
-            Op::Visa(g) => visa::execute(w, g, mem).map_err(fail)?,
+            Op::Visa(g) => visa::execute(w, g, mem).map_err(|e| fail(e.into()))?,
             Op::SMov { dst, src } => {
                 let v = w.scalar_src(*src);
                 w.write_scalar(*dst, v);
@@ -425,9 +364,11 @@ fn run_wave_limited(
             }
             Op::Interp(i) => interp::execute(w, i.step, i.vdst, i.ij, i.attr, i.chan, &i.mods),
             Op::LdsParamLoad { vdst, attr, chan } => {
-                interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(fail)?
+                interp_gfx11::lds_param_load(w, *vdst, *attr, *chan).map_err(|e| fail(e.into()))?
             }
-            Op::LdsDirectLoad { vdst } => interp_gfx11::lds_direct_load(w, *vdst).map_err(fail)?,
+            Op::LdsDirectLoad { vdst } => {
+                interp_gfx11::lds_direct_load(w, *vdst).map_err(|e| fail(e.into()))?
+            }
             Op::Vinterp(v) => {
                 interp_gfx11::vinterp(w, v.step, v.vdst, v.src, v.neg, v.clamp, v.op_sel)
             }
@@ -444,14 +385,14 @@ fn run_wave_limited(
                 sample::execute(m, w, mem, &prog.arch).map_err(fail)?
             }
             Op::Image(m) => image::execute(m, w, mem, &prog.arch).map_err(fail)?,
-            Op::Alu(a) => alu::execute(w, a).map_err(fail)?,
+            Op::Alu(a) => alu::execute(w, a).map_err(|m| fail(OpError::Program(m)))?,
             Op::Dual(pair) => {
-                alu::execute(w, &pair[0]).map_err(fail)?;
-                alu::execute(w, &pair[1]).map_err(fail)?;
+                alu::execute(w, &pair[0]).map_err(|m| fail(OpError::Program(m)))?;
+                alu::execute(w, &pair[1]).map_err(|m| fail(OpError::Program(m)))?;
             }
-            Op::VectorMem(v) => memops::vector(w, v, mem).map_err(fail)?,
-            Op::ScalarLoad(l) => memops::scalar_load(w, l, mem).map_err(fail)?,
-            Op::Ds(d) => memops::ds(w, d).map_err(fail)?,
+            Op::VectorMem(v) => memops::vector(w, v, mem).map_err(|m| fail(OpError::Program(m)))?,
+            Op::ScalarLoad(l) => memops::scalar_load(w, l, mem).map_err(|m| fail(OpError::Program(m)))?,
+            Op::Ds(d) => memops::ds(w, d).map_err(|m| fail(OpError::Program(m)))?,
             Op::Wave(f) => match **f {
                 WaveOp::Barrier => return Ok(Stop::Barrier),
                 WaveOp::Branch { target, cond } => {
@@ -475,10 +416,10 @@ fn run_wave_limited(
                         .checked_sub(prog.code_base)
                         .and_then(|o| usize::try_from(o).ok())
                         .and_then(|o| prog.op_at(o))
-                        .ok_or_else(|| fail(format!("s_setpc/s_swappc to {to:#x}, which is not an instruction of the program")))?;
+                        .ok_or_else(|| fail(OpError::Program(format!("s_setpc/s_swappc to {to:#x}, which is not an instruction of the program"))))?;
                     jump(prog, cur, here, target, limits, *offset, wave)?;
                 }
-                _ => wave_ops::execute(w, f).map_err(fail)?,
+                _ => wave_ops::execute(w, f).map_err(|m| fail(OpError::Program(m)))?,
             },
         }
     }
@@ -544,13 +485,14 @@ fn jump(
                 max_steps: limits.max_steps,
                 waves: limits.waves,
             };
+            // Named as an operation's error: the branch that would pass the
+            // wave's share (a loop that may never end).
             return Err(ExecError {
                 wave,
                 offset,
-                message: format!(
-                    "{e}; stopped at the branch at offset {offset:#x}, a loop that may never end"
-                ),
-                kind: ExecErrorKind::Budget,
+                kind: ExecErrorKind::Op(OpError::Program(format!(
+                    "{e}; stopped at this backward branch, a loop that may never end"
+                ))),
             });
         }
         limits.poll()?;

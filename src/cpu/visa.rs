@@ -1,5 +1,5 @@
 //! The GRF operations of lowered Intel vISA programs ([`crate::ir::visa`]) on
-//! the CPU (docs/semantics.md, "Intel vISA"). The rules and their sources:
+//! the CPU (docs/semantics/intel.md). The rules and their sources:
 //!
 //! - **Channel enable** (IGC `documentation/visa/5_operands.md`, ChEn): element
 //!   `i` of an instruction `(Mk, N)` is channel `4(k-1) + i`; it executes when
@@ -54,6 +54,40 @@
 //!   through, and the parked channels rejoin there. A thread takes at most
 //!   [`crate::ir::visa::MAX_BACK_JUMPS`] backward jumps; one more is an error
 //!   naming the branch (a loop that never ends must not hang the run).
+
+/// An Intel vISA operation the interpreter cannot execute as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VisaExecError {
+    /// An integer-only operation on a float operand.
+    #[error("`{}` on a float operand", format!("{op:?}").to_lowercase())]
+    FloatOperand {
+        /// The operation.
+        op: AluOp,
+    },
+    /// A rounding operation on an integer operand.
+    #[error("`{}` on an integer operand", format!("{op:?}").to_lowercase())]
+    IntegerOperand {
+        /// The operation.
+        op: AluOp,
+    },
+    /// A two-source operation with one source.
+    #[error("missing source")]
+    MissingSource,
+    /// `scatter4_scaled` to a byte address that is not dword-aligned.
+    #[error("scatter4_scaled: byte address {addr:#x} of channel {channel} is not dword-aligned")]
+    Unaligned {
+        /// The byte address.
+        addr: u64,
+        /// The channel.
+        channel: u32,
+    },
+    /// A loop end without its start.
+    #[error("a loop end without its start")]
+    LoopEnd,
+    /// A thread past the backward-jump budget.
+    #[error("the thread would take more than {} backward jumps: a loop that may never end (the jump budget, docs/semantics.md)", crate::ir::visa::MAX_BACK_JUMPS)]
+    BackJumps,
+}
 
 use crate::ir::visa::{
     grf_slot, AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl,
@@ -110,12 +144,18 @@ fn slot_value(w: &WaveState, s: &AddrSlot, i: u32) -> u32 {
 
 impl WaveState {
     /// GRF byte `b` of this thread ([`grf_slot`]).
+    ///
+    /// WGSL twin: `grf_part` (up to four bytes inside one dword) in `shaders/visa.wgsl`
+    /// (docs/gpu.md, "Twins").
     pub fn grf_byte(&self, b: u32) -> u8 {
         let (v, lane, k) = grf_slot(b);
         (self.vgpr(v, lane) >> (8 * k)) as u8
     }
 
     /// Sets GRF byte `b`.
+    ///
+    /// WGSL twin: `set_grf_part` (up to four bytes inside one dword) in `shaders/visa.wgsl`
+    /// (docs/gpu.md, "Twins").
     pub fn set_grf_byte(&mut self, b: u32, x: u8) {
         let (v, lane, k) = grf_slot(b);
         let old = self.vgpr(v, lane);
@@ -124,6 +164,8 @@ impl WaveState {
     }
 
     /// `n` (≤ 8) little-endian GRF bytes from `b`.
+    ///
+    /// WGSL twin: `grf_bits` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
     pub fn grf_bits(&self, b: u32, n: u32) -> u64 {
         (0..n).fold(0u64, |acc, k| {
             acc | (u64::from(self.grf_byte(b.wrapping_add(k))) << (8 * k))
@@ -131,6 +173,8 @@ impl WaveState {
     }
 
     /// Writes the low `n` bytes of `bits` at GRF byte `b`.
+    ///
+    /// WGSL twin: `set_grf_bits` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
     pub fn set_grf_bits(&mut self, b: u32, n: u32, bits: u64) {
         for k in 0..n {
             self.set_grf_byte(b.wrapping_add(k), (bits >> (8 * k)) as u8);
@@ -146,6 +190,8 @@ enum Val {
 }
 
 /// The value of `bits` read as `ty`.
+///
+/// WGSL twin: `decode_hf` (of an HF element) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 fn decode(bits: u64, ty: ElemType) -> Val {
     match ty {
         ElemType::F => Val::Float(f32::from_bits(bits as u32)),
@@ -175,6 +221,9 @@ fn int_range(ty: ElemType) -> (i64, i64) {
 }
 
 /// `v` converted to `ty`'s bits (the type rules in the module comment).
+///
+/// WGSL twin: `float_to_int` (of a float to an integer type) in `shaders/visa.wgsl`
+/// (docs/gpu.md, "Twins").
 fn encode(v: Val, ty: ElemType, sat: bool) -> u64 {
     match (v, ty.is_float()) {
         (Val::Float(f), true) => {
@@ -202,6 +251,7 @@ fn encode(v: Val, ty: ElemType, sat: bool) -> u64 {
     }
 }
 
+/// WGSL twin: `saturate` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 fn saturate(f: f32) -> f32 {
     if f.is_nan() {
         0.0
@@ -241,6 +291,7 @@ fn apply_mod(v: Val, m: SrcMod) -> Val {
     }
 }
 
+/// WGSL twin: `i64_to_f32` (of an integer value) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 fn to_float(v: Val) -> f32 {
     match v {
         Val::Float(f) => f,
@@ -248,6 +299,7 @@ fn to_float(v: Val) -> f32 {
     }
 }
 
+/// WGSL twin: `f32_to_i64` (of a float value) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 fn to_int(v: Val) -> i64 {
     match v {
         Val::Int(i) => i,
@@ -256,6 +308,8 @@ fn to_int(v: Val) -> i64 {
 }
 
 /// The bit of predicate `sgpr` for `channel`.
+///
+/// WGSL twin: `pred_bit` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 fn pred_bit(w: &WaveState, sgpr: u32, channel: u32) -> bool {
     w.sgpr(sgpr) >> channel & 1 == 1
 }
@@ -309,7 +363,9 @@ fn region_bits(w: &WaveState, r: &Region, i: u32) -> u32 {
 /// `3D_LOAD.md`: "clamped to the number of samples on the surface"), or
 /// `u32::MAX` (past every sample, so the AMD load returns 0) for a non-zero
 /// LOD: an MSAA surface has one level, and an out-of-range LOD loads 0 as for
-/// `load_3d` (docs/semantics.md, "Intel vISA").
+/// `load_3d` (docs/semantics/intel.md).
+///
+/// WGSL twin: `ms_sample_index` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {
     if lod != 0 {
         u32::MAX
@@ -319,6 +375,8 @@ pub fn ms_sample_index(si: u32, lod: u32, last: u32) -> u32 {
 }
 
 /// The channel-enable mask of `ch` (bit n = channel n), per the module comment.
+///
+/// WGSL twin: `enabled` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn enabled(w: &WaveState, ch: &Channels) -> u32 {
     let range = range_mask(ch.first, ch.size);
     let dispatch = if ch.no_mask { u32::MAX } else { active(w) };
@@ -338,6 +396,8 @@ pub fn enabled(w: &WaveState, ch: &Channels) -> u32 {
 }
 
 /// Channels `first .. first + size` as a mask.
+///
+/// WGSL twin: `range_mask` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn range_mask(first: u32, size: u32) -> u32 {
     let ones = if size >= 32 {
         u32::MAX
@@ -354,6 +414,8 @@ fn write_dst(w: &mut WaveState, d: &GrfDst, i: u32, v: Val, sat: bool) {
     }
 }
 
+/// WGSL twins: `f32_add` (float `add`), `f32_mul` (float `mul`) in `shaders/visa.wgsl`
+/// (docs/gpu.md, "Twins").
 fn alu(
     w: &mut WaveState,
     op: AluOp,
@@ -362,7 +424,7 @@ fn alu(
     select: Option<crate::ir::visa::PredUse>,
     dst: &GrfDst,
     srcs: &[GrfSrc],
-) -> Result<(), String> {
+) -> Result<(), VisaExecError> {
     let mask = enabled(w, ch);
     let float = srcs.iter().any(|s| s.ty().is_float());
     // Read every element first: a destination may overlap a source.
@@ -389,10 +451,10 @@ fn alu(
             (AluOp::Add, Some(b)) => Val::Int(to_int(a).wrapping_add(to_int(b))),
             (AluOp::Mul, Some(b)) => Val::Int(to_int(a).wrapping_mul(to_int(b))),
             (op, _) if float && op.is_integer_only() => {
-                return Err(format!("`{op:?}` on a float operand").to_lowercase())
+                return Err(VisaExecError::FloatOperand { op })
             }
             (op, _) if op.round_mode().is_some() && !float => {
-                return Err(format!("`{op:?}` on an integer operand").to_lowercase())
+                return Err(VisaExecError::IntegerOperand { op })
             }
             (AluOp::Or, Some(b)) => Val::Int(to_int(a) | to_int(b)),
             (AluOp::And, Some(b)) => Val::Int(to_int(a) & to_int(b)),
@@ -407,7 +469,7 @@ fn alu(
                 let mode = op.round_mode().unwrap_or(RoundMode::Zero);
                 Val::Float(f32::from_bits(round_bits(to_float(a).to_bits(), mode)))
             }
-            (_, None) => return Err("missing source".into()),
+            (_, None) => return Err(VisaExecError::MissingSource),
         };
         out.push((i, v));
     }
@@ -429,6 +491,9 @@ fn shift_bits(dst: ElemType) -> i64 {
 /// `shl`, `shr`, `asr` of `a` (src0's value, `width` bytes) by `count`:
 /// the right shifts see src0 at its own width, zero- (`shr`) or
 /// sign-extended (`asr`), so a modifier's result wraps there first.
+///
+/// WGSL twin: `i64_asr` (`asr`'s arithmetic shift) in `shaders/visa.wgsl` (docs/gpu.md,
+/// "Twins").
 fn shift(op: AluOp, a: i64, width: u32, count: u32) -> i64 {
     let bits = 8 * width;
     let zext = if bits >= 64 {
@@ -450,6 +515,8 @@ fn shift(op: AluOp, a: i64, width: u32, count: u32) -> i64 {
 /// bits (so every backend gives the same bits): ±0, ±∞ and values of
 /// magnitude 2^23 and up are integral already; a NaN is quieted; below 1 the
 /// result is ±0 or ±1 with the sign kept.
+///
+/// WGSL twin: `round_bits` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn round_bits(x: u32, mode: RoundMode) -> u32 {
     let sign = x & 0x8000_0000;
     let exp = (x >> 23) & 0xff;
@@ -504,6 +571,9 @@ pub fn round_bits(x: u32, mode: RoundMode) -> u32 {
     }
 }
 
+/// WGSL twins: `f32_order` (the float ordering), `relation_holds` (the relation),
+/// `compare_float` (floats), `compare_int` (integers) in `shaders/visa.wgsl` (docs/gpu.md,
+/// "Twins").
 fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
     use std::cmp::Ordering::*;
     let ord = if float {
@@ -525,7 +595,9 @@ fn compare(rel: Relation, a: Val, b: Val, float: bool) -> bool {
 }
 
 /// Executes one GRF operation on a thread.
-pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), String> {
+///
+/// WGSL twin: `setp` (its `VisaOp::Setp` arm) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
+pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), VisaExecError> {
     match op {
         VisaOp::Alu {
             op,
@@ -738,6 +810,8 @@ pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), S
 /// and no other case for a LOD past the mip chain; a shift of 32 or more
 /// leaves nothing (docs/errata.md VC2). `shaders/visa.wgsl` has the same
 /// function.
+///
+/// WGSL twin: `resinfo_shift` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn resinfo_shift(size: u32, lod: u32) -> u32 {
     size.checked_shr(lod).unwrap_or(0)
 }
@@ -757,7 +831,7 @@ fn store_scaled(
     src: u32,
     mask: u8,
     block: u32,
-) -> Result<(), String> {
+) -> Result<(), VisaExecError> {
     let en = enabled(w, ch);
     let g = to_int(read_src(w, global, 0)) as u32;
     let mut pos = 0;
@@ -772,10 +846,10 @@ fn store_scaled(
             let off = w.grf_bits(offsets.element(i), 4) as u32;
             let addr = u64::from(g.wrapping_add(off)) + 4 * u64::from(c);
             if addr % 4 != 0 {
-                return Err(format!(
-                    "scatter4_scaled: byte address {addr:#x} of channel {} is not dword-aligned",
-                    ch.first + i
-                ));
+                return Err(VisaExecError::Unaligned {
+                    addr,
+                    channel: ch.first + i,
+                });
             }
             let value = w.grf_bits(src + pos * block + 4 * i, 4) as u32;
             if addr + 4 <= bytes {

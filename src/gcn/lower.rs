@@ -253,7 +253,7 @@ fn lower_interp(i: &Interp) -> Result<Op, String> {
     })))
 }
 
-/// gfx11 LDSDIR and VINTERP (docs/semantics.md "gfx11 interpolation");
+/// gfx11 LDSDIR and VINTERP (docs/semantics/interpolation.md, "gfx11 interpolation");
 /// `None` for the older interps. `wait_vdst` / `wait_exp` are dependency
 /// counters: the interpreter completes every instruction in order, so there is
 /// nothing to wait for and the fields are dropped.

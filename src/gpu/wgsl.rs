@@ -9,13 +9,14 @@ pub const FORMAT: &str = include_str!("../../shaders/format.wgsl");
 pub const MEMORY: &str = include_str!("../../shaders/memory.wgsl");
 /// `shaders/image.wgsl`: lane predicates and image-op helpers.
 pub const IMAGE: &str = include_str!("../../shaders/image.wgsl");
-/// `shaders/atomic.wgsl`: atomic arithmetic (mirror of cpu::atomic).
+/// `shaders/atomic.wgsl`: atomic arithmetic (mirror of texture::atomic).
 pub const ATOMIC: &str = include_str!("../../shaders/atomic.wgsl");
 /// `shaders/atomic64.wgsl`: the 64-bit view of image memory and the native
 /// 64-bit atomics, added only to modules translated for a device with
 /// `device::INT64_ATOMICS`.
 pub const ATOMIC64: &str = include_str!("../../shaders/atomic64.wgsl");
-/// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp).
+/// `shaders/interp.wgsl`: interpolation (mirror of cpu::interp, machine::lds and
+/// cpu::interp_gfx11).
 pub const INTERP: &str = include_str!("../../shaders/interp.wgsl");
 /// `shaders/bcn.wgsl`: block-compressed texels (mirror of texture::bcn).
 pub const BCN: &str = include_str!("../../shaders/bcn.wgsl");
@@ -92,14 +93,33 @@ pub fn capabilities(source: &str) -> naga::valid::Capabilities {
     }
 }
 
+/// Why naga refuses a module: the stage, and naga's own text (which names the
+/// line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WgslError {
+    /// The WGSL does not parse.
+    #[error("{0}")]
+    Parse(String),
+    /// The module does not validate.
+    #[error("{0}")]
+    Invalid(String),
+    /// The compacted module does not validate.
+    #[error("after compaction: {0}")]
+    Compacted(String),
+    /// The compacted module cannot be written back as WGSL.
+    #[error("writing the compacted module: {0}")]
+    Write(String),
+}
+
 /// Parses and validates a module with naga, as wgpu will; the error text names
 /// the line. Only the [`capabilities`] of the module are allowed.
-pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
-    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo), WgslError> {
+    let module = naga::front::wgsl::parse_str(source)
+        .map_err(|e| WgslError::Parse(e.emit_to_string(source)))?;
     let info =
         naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities(source))
             .validate(&module)
-            .map_err(|e| e.emit_to_string(source))?;
+            .map_err(|e| WgslError::Invalid(e.emit_to_string(source)))?;
     Ok((module, info))
 }
 
@@ -107,15 +127,15 @@ pub fn validate(source: &str) -> Result<(naga::Module, naga::valid::ModuleInfo),
 /// compaction), as WGSL: what the driver compiles. The generated text keeps the
 /// whole library so that `--emit-wgsl` reads alongside `shaders/`; drivers such as
 /// lavapipe would otherwise spend most of a pipeline's creation on dead code.
-pub fn compacted(source: &str) -> Result<String, String> {
+pub fn compacted(source: &str) -> Result<String, WgslError> {
     let (mut module, _) = validate(source)?;
     naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
     let info =
         naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities(source))
             .validate(&module)
-            .map_err(|e| format!("after compaction: {e}"))?;
+            .map_err(|e| WgslError::Compacted(e.to_string()))?;
     naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| format!("writing the compacted module: {e}"))
+        .map_err(|e| WgslError::Write(e.to_string()))
 }
 
 /// The size of a module as the driver compiles it: the bytes of the entry
@@ -243,7 +263,7 @@ pub fn convert(source: &str, target: &str) -> Result<Vec<u8>, super::GpuError> {
     if target == "wgsl" {
         return Ok(source.as_bytes().to_vec());
     }
-    let (module, info) = validate(source).map_err(|e| super::shader_bug(source, &e))?;
+    let (module, info) = validate(source).map_err(|e| super::shader_bug(source, &e.to_string()))?;
     let fail = |e: String| super::shader_bug(source, &format!("naga {target} back end: {e}"));
     match target {
         "spirv" => {

@@ -1,4 +1,4 @@
-//! The work budget of a launch (docs/semantics.md, "The work budget"): the
+//! The work budget of a launch (docs/semantics/core.md, "The work budget"): the
 //! most steps a launch may take before it is stopped, so that no input can
 //! keep the CPU interpreter or a GPU (lavapipe has no watchdog) busy for
 //! minutes. One rule for both back ends, which count the same steps at the
@@ -35,7 +35,7 @@ use super::{Op, Program};
 /// `max_steps`): 2^22 steps. Every asset and test launch stays far below it
 /// (the largest takes 16,390 steps in all), while a vISA launch of 4,096 threads
 /// × 4,095 loop trips — minutes of work — stops after about 3 % of it, in
-/// seconds on the CPU and on lavapipe (figures in docs/semantics.md).
+/// seconds on the CPU and on lavapipe (figures in docs/semantics/core.md, "Why 2^22").
 pub const DEFAULT_MAX_STEPS: u64 = 1 << 22;
 
 /// The steps each of `waves` waves may take under a launch budget of

@@ -301,13 +301,14 @@ impl ImageOp {
 
     /// The VGPRs of the first `dwords` address dwords, or an error naming the
     /// operation when a listed (NSA) form names fewer.
-    pub fn address_regs(&self, dwords: u32) -> Result<Vec<u32>, String> {
+    pub fn address_regs(&self, dwords: u32) -> Result<Vec<u32>, ShortAddress> {
         match self.addr {
             AddrRegs::Contiguous(first) => Ok((0..dwords).map(|k| first + k).collect()),
-            AddrRegs::List { len, .. } if u32::from(len) < dwords => Err(format!(
-                "`{}`: the NSA form lists {len} address VGPRs, the access needs {dwords}",
-                self.op.name,
-            )),
+            AddrRegs::List { len, .. } if u32::from(len) < dwords => Err(ShortAddress {
+                op: self.op.name,
+                listed: len,
+                needed: dwords,
+            }),
             AddrRegs::List { .. } => {
                 let mut regs = self.address_list(dwords);
                 regs.truncate(dwords as usize);
@@ -315,6 +316,19 @@ impl ImageOp {
             }
         }
     }
+}
+
+/// An NSA (listed) address form that names fewer VGPRs than the access reads
+/// ([`ImageOp::address_regs`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{op}`: the NSA form lists {listed} address VGPRs, the access needs {needed}")]
+pub struct ShortAddress {
+    /// The operation's mnemonic.
+    pub op: &'static str,
+    /// The VGPRs the form lists.
+    pub listed: u8,
+    /// The address dwords the access reads.
+    pub needed: u32,
 }
 
 /// The operation in a neutral notation, for comments in generated code:

@@ -1,5 +1,5 @@
 //! IR operations on an Intel thread's register file (the vISA lowering,
-//! `crate::visa::lower`, produces them; docs/semantics.md, "Intel vISA").
+//! `crate::visa::lower`, produces them; docs/semantics/intel.md).
 //!
 //! One Intel thread (a SIMD-N program instance) runs as one wave32 wave whose
 //! lanes are its channels. Its GRF is a flat byte array laid over the wave's
@@ -27,7 +27,7 @@ pub const SSHARP_SGPR: u32 = 8;
 /// The SGPR holding the thread's dispatch mask (the channels that exist).
 pub const DISPATCH_SGPR: u32 = 12;
 /// The SGPR holding the channels that do not execute because of SIMD control
-/// flow: waiting at a `goto` label, or returned (docs/semantics.md, "SIMD
+/// flow: waiting at a `goto` label, or returned (docs/semantics/intel.md, "SIMD
 /// control flow"). The active channels are `DISPATCH & !OFF`; zero at launch.
 pub const OFF_SGPR: u32 = 13;
 /// The SGPR holding the channels that have returned (`ret`); all ones once
@@ -44,7 +44,7 @@ pub const MAX_PRED_AND_WAIT_SGPRS: u32 = 90;
 /// The most backward jumps one thread may take, all its loops together: a
 /// loop that would jump once more stops the run with an error naming its
 /// backward branch, so a loop that never ends cannot hang the CPU or the
-/// GPU (docs/semantics.md, "SIMD control flow"). Well below llvmpipe's
+/// GPU (docs/semantics/intel.md, "SIMD control flow"). Well below llvmpipe's
 /// silent stop after 65535 loop iterations per invocation, every loop of the
 /// shader together (Mesa gallivm `LP_MAX_TGSI_LOOP_ITERATIONS`), which would
 /// otherwise cut a long loop short without a word (docs/gpu.md).
@@ -134,6 +134,8 @@ pub struct Region {
 
 impl Region {
     /// The GRF byte of element `i`.
+    ///
+    /// WGSL twin: `region_element` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
     pub fn element(&self, i: u32) -> u32 {
         let w = self.width.max(1);
         self.byte + ((i / w) * self.vstride + (i % w) * self.hstride) * self.ty.bytes()

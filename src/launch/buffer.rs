@@ -13,11 +13,8 @@
 use super::manifest::ManifestError;
 use crate::machine::Memory;
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
-    ManifestError {
-        field: field.into(),
-        message: message.into(),
-    }
+fn err(field: impl Into<String>, problem: impl Into<super::manifest::Problem>) -> ManifestError {
+    ManifestError::new(field, problem)
 }
 
 /// A buffer as the manifest declares it.
@@ -199,10 +196,13 @@ pub fn place_buffers(
         };
         // Under the cap, but the machine may still not have it (`--mem-cap
         // 2000g` and a 1 TiB buffer): one line, not an abort.
-        memory.try_grow(end).map_err(|m| {
+        memory.try_grow(end).map_err(|source| {
             err(
                 format!("buffer[{i}].bytes"),
-                format!("buffer `{}` brings memory to {end} bytes: {m}", b.name),
+                super::manifest::Problem::Alloc {
+                    what: format!("buffer `{}` brings memory to {end} bytes", b.name),
+                    source,
+                },
             )
         })?;
         for (offset, data) in &b.data {

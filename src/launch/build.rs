@@ -1,17 +1,15 @@
 //! From a validated [`Launch`] to the initial wave states, and the `[expect]`
 //! check after a run.
 
+use super::expr::ExprError;
 use super::expr::Scratch;
-use super::manifest::{Expect, Launch, ManifestError, SgprInit, VgprInit};
+use super::manifest::{Expect, Launch, ManifestError, Problem, SgprInit, VgprInit};
 use super::regs::RegRange;
-use crate::machine::WaveState;
+use crate::machine::{AllocError, WaveState};
 use crate::texture::descriptor::{encode_sampler_for, SamplerDesc};
 
-fn err(field: String, message: impl Into<String>) -> ManifestError {
-    ManifestError {
-        field,
-        message: message.into(),
-    }
+fn err(field: String, problem: impl Into<Problem>) -> ManifestError {
+    ManifestError::new(field, problem)
 }
 
 /// The S# a manifest sampler stands for (sampling.md §2.1; by default the LOD
@@ -48,21 +46,24 @@ pub fn initial_waves(
 ) -> Result<Vec<WaveState>, ManifestError> {
     // Up to 16384 waves of about 128 KiB each: allocated fallibly, so that a
     // machine without the memory gets one line naming the field, not an abort.
-    let no_memory = |m: String| {
+    let no_memory = |source: AllocError| {
         err(
             "waves".into(),
-            format!("the registers and LDS of {} waves: {m}", l.waves),
+            Problem::Alloc {
+                what: format!("the registers and LDS of {} waves", l.waves),
+                source,
+            },
         )
     };
     let mut waves = Vec::new();
     waves
         .try_reserve_exact(l.waves as usize)
-        .map_err(|_| no_memory(crate::machine::memory::out_of_memory(l.waves.into())))?;
+        .map_err(|_| no_memory(AllocError::new(l.waves.into())))?;
     // An expression that does not read `wave` gives every wave the same lane
     // values: they are computed once (with wave 0, so that an error reads as
     // it would in the first wave, which is where it is reported).
     let (mut scratch, mut lanes) = (Scratch::default(), Vec::new());
-    let columns: Vec<Option<Result<Vec<u32>, String>>> = l
+    let columns: Vec<Option<Result<Vec<u32>, ExprError>>> = l
         .vgpr
         .iter()
         .map(|(_, init)| match init {
@@ -159,7 +160,7 @@ pub fn initial_waves(
 fn bvh_tsharp(
     b: &super::manifest::BvhInit,
     buffers: &[super::buffer::Buffer],
-) -> Result<Vec<u32>, String> {
+) -> Result<Vec<u32>, Problem> {
     let buf = buffers
         .iter()
         .find(|x| x.name == b.buffer)
@@ -393,11 +394,10 @@ pub fn place_images(
             .ok_or_else(|| {
                 err(
                     field("width"),
-                    format!(
-                        "image `{}` brings image memory to {end} bytes: {}",
-                        im.name,
-                        crate::machine::memory::out_of_memory(end)
-                    ),
+                    Problem::Alloc {
+                        what: format!("image `{}` brings image memory to {end} bytes", im.name),
+                        source: AllocError::new(end),
+                    },
                 )
             });
         grown?;
@@ -433,13 +433,13 @@ fn elem_dims(s: &crate::texture::layout::Surface, m: u32) -> (u32, u32, u32) {
     }
 }
 
-/// Fills an image's bytes per its `init` (docs/semantics.md, "Manifest images").
+/// Fills an image's bytes per its `init` (docs/semantics/launch.md, "Manifest images").
 fn fill(
     dst: &mut [u8],
     s: &crate::texture::layout::Surface,
     im: &super::manifest::ImageSpec,
     bpe: u32,
-) -> Result<(), String> {
+) -> Result<(), Problem> {
     use super::manifest::ImageInit;
     match &im.init {
         ImageInit::Zero => {}
@@ -472,13 +472,11 @@ fn fill(
                 };
                 return Err(format!(
                     "{len} bytes of hex: give level 0 ({level0} bytes: {w}×{h}×{d} {what}{slices} of {bpe} bytes){whole}"
-                ));
+                )
+                .into());
             }
             if len > chain {
-                return Err(format!(
-                    "{len} bytes for {} levels of {chain} bytes",
-                    s.levels
-                ));
+                return Err(format!("{len} bytes for {} levels of {chain} bytes", s.levels).into());
             }
             let mut chunks = b.chunks(bpe as usize);
             'levels: for m in 0..s.levels {
@@ -508,7 +506,8 @@ fn fill(
         ImageInit::Png(p) => {
             return Err(format!(
                 "PNG input ({p}) needs a manifest file: its path is relative to the manifest"
-            ))
+            )
+            .into())
         }
         ImageInit::Checker | ImageInit::Gradient | ImageInit::Noise => {
             for m in 0..s.levels {

@@ -37,20 +37,84 @@ impl Default for Caps {
 }
 
 /// Why a manifest is rejected: the field (a dotted path) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("field `{field}`: {message}")]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("field `{field}`: {problem}")]
 pub struct ManifestError {
     /// Dotted path of the offending field, e.g. `sgpr."s[4:11]"` or `image[0].format`.
     pub field: String,
     /// What is wrong with it.
-    pub message: String,
+    pub problem: Problem,
 }
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
-    ManifestError {
-        field: field.into(),
-        message: message.into(),
+impl ManifestError {
+    /// The error of `field`.
+    pub fn new(field: impl Into<String>, problem: impl Into<Problem>) -> ManifestError {
+        ManifestError {
+            field: field.into(),
+            problem: problem.into(),
+        }
     }
+}
+
+/// What is wrong with a manifest field: the manifest's own rules, or what a
+/// lower layer refuses of the value the field gives.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Problem {
+    /// The value breaks a rule of the manifest (a name, a reference between
+    /// sections, a range, a cap, the TOML syntax), in the manifest's words.
+    #[error("{0}")]
+    Invalid(String),
+    /// A register name that does not parse.
+    #[error(transparent)]
+    Reg(#[from] super::regs::RegError),
+    /// A name the table of its field does not have.
+    #[error(transparent)]
+    Name(#[from] names::UnknownName),
+    /// An image name that is not a plain file name.
+    #[error(transparent)]
+    ImageName(#[from] ImageNameError),
+    /// Hex bytes that do not parse.
+    #[error(transparent)]
+    Hex(crate::input::InputError),
+    /// An expression that does not compile or evaluate.
+    #[error(transparent)]
+    Expr(#[from] super::expr::ExprError),
+    /// A descriptor the field describes that cannot be encoded.
+    #[error(transparent)]
+    Descriptor(#[from] crate::texture::error::DescriptorError),
+    /// An image the texture model cannot lay out.
+    #[error(transparent)]
+    Texture(#[from] crate::texture::error::TextureError),
+    /// A PNG that cannot be read into the image.
+    #[error(transparent)]
+    Png(#[from] super::png::PngError),
+    /// An Intel variable the program's layout does not have.
+    #[error(transparent)]
+    Layout(#[from] crate::visa::lower::layout::LayoutError),
+    /// The machine cannot give the memory the field asks for: what for.
+    #[error("{what}: {source}")]
+    Alloc {
+        /// What the memory was for.
+        what: String,
+        /// The refused allocation.
+        source: crate::machine::AllocError,
+    },
+}
+
+impl From<String> for Problem {
+    fn from(s: String) -> Problem {
+        Problem::Invalid(s)
+    }
+}
+
+impl From<&str> for Problem {
+    fn from(s: &str) -> Problem {
+        Problem::Invalid(s.to_string())
+    }
+}
+
+fn err(field: impl Into<String>, problem: impl Into<Problem>) -> ManifestError {
+    ManifestError::new(field, problem)
 }
 
 /// Where the code comes from.
@@ -233,7 +297,7 @@ pub struct Launch {
     /// The manifest's own cap on image memory (`mem_cap`, bytes): it can only
     /// lower the command line's (`--mem-cap`) or the default cap.
     pub mem_cap: Option<u64>,
-    /// The manifest's own work budget (`max_steps`, docs/semantics.md, "The
+    /// The manifest's own work budget (`max_steps`, docs/semantics/core.md, "The
     /// work budget"): like `mem_cap`, it can only lower the command line's
     /// (`--max-steps`) or the default budget.
     pub max_steps: Option<u64>,
@@ -342,7 +406,7 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
     let code = match (raw.code, raw.hex) {
         (Some(c), None) => CodeSource::File(c),
         (None, Some(h)) => {
-            CodeSource::Bytes(crate::input::parse_hex(&h).map_err(|e| err("hex", e.to_string()))?)
+            CodeSource::Bytes(crate::input::parse_hex(&h).map_err(|e| err("hex", Problem::Hex(e)))?)
         }
         (Some(_), Some(_)) => return Err(err("code", "give `code` or `hex`, not both")),
         (None, None) => {
@@ -534,7 +598,7 @@ const RESERVED_NAMES: &[&str] = &[
 /// `.`, starting with a letter, digit or `_` (so no `.`, `..`, hidden or
 /// option-like names, and no separators or control characters), at most
 /// [`MAX_IMAGE_NAME_BYTES`] bytes, and not a device name Windows reserves.
-pub fn check_image_name(name: &str) -> Result<(), String> {
+pub fn check_image_name(name: &str) -> Result<(), ImageNameError> {
     let plain = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.');
     let why = if name.is_empty() {
         Some("is empty".to_string())
@@ -555,12 +619,22 @@ pub fn check_image_name(name: &str) -> Result<(), String> {
     };
     match why {
         None => Ok(()),
-        Some(why) => Err(format!(
-            "`{name}` {why}: an image name must be a plain file name (`--out` writes \
-             `<name>.png`): letters, digits, `_`, `-` and `.`, starting with a letter, \
-             digit or `_`"
-        )),
+        Some(why) => Err(ImageNameError {
+            name: name.to_string(),
+            why,
+        }),
     }
+}
+
+/// An image name that is not a plain file name ([`check_image_name`]): the
+/// name and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{name}` {why}: an image name must be a plain file name (`--out` writes `<name>.png`): letters, digits, `_`, `-` and `.`, starting with a letter, digit or `_`")]
+pub struct ImageNameError {
+    /// The name.
+    pub name: String,
+    /// What is wrong with it.
+    pub why: String,
 }
 
 fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestError> {
@@ -572,8 +646,8 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
     let num_format = lookup(names::NUM_FORMATS, &im.num_format, "number format")
         .or_else(|m| match crate::texture::bcn::format(data_format) {
             Some(b) if b.name == "bc6" => lookup(names::BC6_NUM_FORMATS, &im.num_format, "")
-                .map_err(|_| format!("{m} (bc6 also takes ufloat, sfloat)")),
-            _ => Err(m),
+                .map_err(|_| Problem::Invalid(format!("{m} (bc6 also takes ufloat, sfloat)"))),
+            _ => Err(m.into()),
         })
         .map_err(|m| err(f("num_format"), m))?;
     for (name, v) in [
@@ -620,7 +694,7 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
         Some(toml::Value::Table(t)) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(p))) if k == "png" => ImageInit::Png(p.clone()),
             Some((k, toml::Value::String(h))) if k == "hex" => ImageInit::Hex(
-                crate::input::parse_hex(h).map_err(|e| err(f("init.hex"), e.to_string()))?,
+                crate::input::parse_hex(h).map_err(|e| err(f("init.hex"), Problem::Hex(e)))?,
             ),
             _ => return Err(err(f("init"), "expected { png = \"file\" } or { hex = \"…\" }")),
         },

@@ -6,10 +6,17 @@
 //! - [`regs`]: register names (`s[4:11]`, `v0`, `m0`, `exec`);
 //! - [`buffer`]: `[[buffer]]` memory ranges (Intel bindings, AMD BVHs);
 //! - [`names`]: manifest spellings of hardware enumerations (formats, address modes, …).
+//!
+//! Errors: [`LaunchError`] for a launch as a whole (it names the file or
+//! option, and wraps what the layer below refused); [`ManifestError`] for a
+//! manifest field, with its [`Problem`]; the leaves [`expr::ExprError`],
+//! [`regs::RegError`], [`names::UnknownName`], [`png::PngError`] and
+//! [`visa::DumpError`].
 
 pub mod buffer;
 pub mod build;
 pub mod default_env;
+mod error;
 pub mod expr;
 pub mod hsa;
 pub mod manifest;
@@ -19,4 +26,5 @@ pub mod regs;
 pub mod run;
 pub mod visa;
 
-pub use manifest::{parse, Caps, Launch, ManifestError};
+pub use error::LaunchError;
+pub use manifest::{parse, Caps, Launch, ManifestError, Problem};

@@ -110,15 +110,28 @@ pub const REDUCTIONS: &[(&str, u8)] = &[("blend", 0), ("min", 1), ("max", 2)];
 /// Mip filters.
 pub const MIP_FILTERS: &[(&str, u8)] = &[("none", 0), ("point", 1), ("nearest", 1), ("linear", 2)];
 
+/// A name no table entry has: what was looked up, the name, and the choices.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{name}` (one of: {})", choices.join(" "))]
+pub struct UnknownName {
+    /// What the name names (`image type`, `address mode`, …).
+    pub what: String,
+    /// The name as written.
+    pub name: String,
+    /// The names the table has.
+    pub choices: Vec<String>,
+}
+
 /// Looks `name` up (case-insensitively) in `table`; the error lists the choices.
-pub fn lookup(table: &[(&str, u8)], name: &str, what: &str) -> Result<u8, String> {
+pub fn lookup(table: &[(&str, u8)], name: &str, what: &str) -> Result<u8, UnknownName> {
     let lower = name.to_ascii_lowercase();
     table
         .iter()
         .find(|(n, _)| *n == lower)
         .map(|&(_, v)| v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-            format!("unknown {what} `{name}` (one of: {})", names.join(" "))
+        .ok_or_else(|| UnknownName {
+            what: what.to_string(),
+            name: name.to_string(),
+            choices: table.iter().map(|(n, _)| n.to_string()).collect(),
         })
 }

@@ -5,30 +5,97 @@
 //! results clamped to 0–255. Missing components read as the model says (W = one).
 
 use super::run::Outcome;
-use crate::input::FileKind;
+use crate::input::{FileKind, InputError};
+use crate::machine::AllocError;
+use crate::texture::error::TextureError;
 use crate::texture::format::{self, data_format, NumFormat};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// Why an image cannot be written to, or read from, a PNG file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PngError {
+    /// A file or directory that cannot be made, written, opened or decoded:
+    /// its path and the system's or the codec's words.
+    #[error("{}: {message}", path.display())]
+    File {
+        /// The path.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The PNG file is refused before it is read (not a regular file, past
+    /// the size cap).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The texture model cannot read or describe the image.
+    #[error(transparent)]
+    Texture(#[from] TextureError),
+    /// A block-compressed image, which takes `hex` blocks.
+    #[error("{format} images take `hex` blocks, not a PNG")]
+    BlockCompressed {
+        /// The data format's name.
+        format: &'static str,
+    },
+    /// A PNG of another size than the image.
+    #[error("{}: the PNG is {}×{}, the image is {}×{}", path.display(), png.0, png.1, image.0, image.1)]
+    Size {
+        /// The PNG file.
+        path: PathBuf,
+        /// Its width and height.
+        png: (u32, u32),
+        /// The image's.
+        image: (u32, u32),
+    },
+    /// A number format the format model cannot store PNG data in.
+    #[error("number format {num:?} cannot take PNG data")]
+    NumFormat {
+        /// The number format.
+        num: NumFormat,
+    },
+    /// The machine cannot give the memory for an image's pixels (named when
+    /// writing).
+    #[error("{}{source}", image.as_ref().map_or(String::new(), |n| format!("image `{n}`: ")))]
+    Alloc {
+        /// The image, when writing.
+        image: Option<String>,
+        /// The refused allocation.
+        source: AllocError,
+    },
+}
+
+impl PngError {
+    fn file(path: &Path, e: impl std::fmt::Display) -> PngError {
+        PngError::File {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The format pair of an image, or the texture model's refusal.
+fn formats(data: u8, num: u8) -> Result<(&'static format::DataFormat, NumFormat), TextureError> {
+    let df = data_format(data).ok_or(TextureError::DataFormat { code: data })?;
+    let nf = NumFormat::from_code(num).ok_or(TextureError::NumFormat { code: num })?;
+    Ok((df, nf))
+}
+
 /// Writes `<name>.png` for every image into `dir` (created if missing).
-pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, PngError> {
+    std::fs::create_dir_all(dir).map_err(|e| PngError::file(dir, e))?;
     let mut written = Vec::new();
     for (spec, placed) in out.launch.images.iter().zip(&out.images) {
         let d = &placed.desc;
-        let df = data_format(d.data_format).ok_or("unsupported data format")?;
-        let nf = NumFormat::from_code(d.num_format).ok_or("unsupported number format")?;
+        let (df, nf) = formats(d.data_format, d.num_format)?;
         let surf = crate::texture::resource::surface_of(d)?;
         let (w, h, _) = surf.level_dims(0);
         let mut rgba = Vec::new();
         let bytes = u64::from(w) * u64::from(h) * 4;
-        rgba.try_reserve_exact(bytes as usize).map_err(|_| {
-            format!(
-                "image `{}`: {}",
-                spec.name,
-                crate::machine::memory::out_of_memory(bytes)
-            )
-        })?;
+        rgba.try_reserve_exact(bytes as usize)
+            .map_err(|_| PngError::Alloc {
+                image: Some(spec.name.clone()),
+                source: AllocError::new(bytes),
+            })?;
         for y in 0..h {
             for x in 0..w {
                 let texel = surf
@@ -50,8 +117,8 @@ pub fn write_pngs(out: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
             h,
             image::ExtendedColorType::Rgba8,
         )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-        write_atomically(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| PngError::file(&path, e))?;
+        write_atomically(&path, &png).map_err(|e| PngError::file(&path, e))?;
         written.push(path);
     }
     Ok(written)
@@ -129,11 +196,13 @@ fn to_byte(v: u32, nf: NumFormat) -> u8 {
 /// bytes for 8-bit UNORM); SRGB keeps the code c (PNG pixels are sRGB-encoded);
 /// UINT, SINT, USCALED and SSCALED take the integer c. Components the format
 /// lacks are dropped; block-compressed formats take `hex` blocks instead.
-pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result<Vec<u8>, String> {
-    let df = data_format(spec.data_format).ok_or("unsupported data format")?;
-    let nf = NumFormat::from_code(spec.num_format).ok_or("unsupported number format")?;
+pub fn texels_from_png(
+    path: &Path,
+    spec: &super::manifest::ImageSpec,
+) -> Result<Vec<u8>, PngError> {
+    let (df, nf) = formats(spec.data_format, spec.num_format)?;
     if df.layout == format::Layout::Block {
-        return Err(format!("{} images take `hex` blocks, not a PNG", df.name));
+        return Err(PngError::BlockCompressed { format: df.name });
     }
     let height = if matches!(spec.dim, 0 | 4) {
         1
@@ -142,8 +211,8 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
     };
     // One checked open (a regular file under the PNG cap; crate::input), read
     // through a reader that cannot pass the cap either.
-    let (file, _) = crate::input::open_regular(path, FileKind::PNG).map_err(|e| e.to_string())?;
-    let bad = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let (file, _) = crate::input::open_regular(path, FileKind::PNG)?;
+    let bad = |e: &dyn std::fmt::Display| PngError::file(path, e);
     let reader = std::io::BufReader::new(file.take(FileKind::PNG.cap));
     let decoder = image::ImageReader::new(reader)
         .with_guessed_format()
@@ -153,11 +222,11 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
     // Refuse a picture of the wrong size before decoding it: the header gives it.
     let (w, h) = image::ImageDecoder::dimensions(&decoder);
     if (w, h) != (spec.width, height) {
-        return Err(format!(
-            "{}: the PNG is {w}×{h}, the image is {}×{height}",
-            path.display(),
-            spec.width
-        ));
+        return Err(PngError::Size {
+            path: path.to_path_buf(),
+            png: (w, h),
+            image: (spec.width, height),
+        });
     }
     let rgba = image::DynamicImage::from_decoder(decoder)
         .map_err(|e| bad(&e))?
@@ -170,7 +239,10 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
     let mut out = Vec::new();
     let bytes = u64::from(w) * u64::from(h) * u64::from(df.bytes);
     out.try_reserve_exact(bytes as usize)
-        .map_err(|_| crate::machine::memory::out_of_memory(bytes))?;
+        .map_err(|_| PngError::Alloc {
+            image: None,
+            source: AllocError::new(bytes),
+        })?;
     for p in rgba.pixels() {
         let vals = p.0.map(|c| {
             if store_nf.is_integer() {
@@ -179,8 +251,8 @@ pub fn texels_from_png(path: &Path, spec: &super::manifest::ImageSpec) -> Result
                 crate::texture::convert::unorm_to_f32(u32::from(c), 8).to_bits()
             }
         });
-        let texel = format::store_texel(df, store_nf, vals)
-            .ok_or_else(|| format!("number format {nf:?} cannot take PNG data"))?;
+        let texel =
+            format::store_texel(df, store_nf, vals).ok_or(PngError::NumFormat { num: nf })?;
         out.extend_from_slice(&texel);
     }
     Ok(out)

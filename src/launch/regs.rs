@@ -34,9 +34,48 @@ pub enum RegRange {
     Vcc,
 }
 
+/// A register name that does not parse: the name as written and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegError {
+    /// A range without its `:`.
+    #[error("register range `{name}` needs the form x[a:b]")]
+    Form {
+        /// The name as written.
+        name: String,
+    },
+    /// A range whose end is below its start.
+    #[error("register range `{name}` ends before it starts")]
+    Backwards {
+        /// The name as written.
+        name: String,
+    },
+    /// A register number that is not one.
+    #[error("bad register number in `{name}`")]
+    Number {
+        /// The name as written.
+        name: String,
+    },
+    /// A name of no register file.
+    #[error("unknown register `{name}` (expected sN, s[a:b], vN, v[a:b], m0, exec or vcc)")]
+    Unknown {
+        /// The name as written.
+        name: String,
+    },
+    /// A range past the end of its register file.
+    #[error("register range `{name}` runs past the register file ({file}0–{file}{last})")]
+    PastFile {
+        /// The name as written.
+        name: String,
+        /// The file (`s` or `v`).
+        file: char,
+        /// Its last register.
+        last: u32,
+    },
+}
+
 impl RegRange {
     /// Parses a register name; the error says what is wrong.
-    pub fn parse(name: &str) -> Result<RegRange, String> {
+    pub fn parse(name: &str) -> Result<RegRange, RegError> {
         let n = name.trim().to_ascii_lowercase();
         match n.as_str() {
             "m0" => return Ok(RegRange::M0),
@@ -47,32 +86,41 @@ impl RegRange {
         let (file, rest) = n.split_at(n.chars().next().map_or(0, char::len_utf8));
         let (first, count) =
             if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                let (a, b) = inner
-                    .split_once(':')
-                    .ok_or_else(|| format!("register range `{name}` needs the form x[a:b]"))?;
+                let (a, b) = inner.split_once(':').ok_or_else(|| RegError::Form {
+                    name: name.to_string(),
+                })?;
                 let a = parse_index(a, name)?;
                 let b = parse_index(b, name)?;
                 if b < a {
-                    return Err(format!("register range `{name}` ends before it starts"));
+                    return Err(RegError::Backwards {
+                        name: name.to_string(),
+                    });
                 }
                 (a, b - a + 1)
             } else {
                 (parse_index(rest, name)?, 1)
             };
-        let (limit, make): (u32, fn(u32, u32) -> RegRange) = match file {
-            "s" => (SGPR_COUNT, |first, count| RegRange::Sgpr { first, count }),
-            "v" => (VGPR_COUNT, |first, count| RegRange::Vgpr { first, count }),
+        let (limit, letter, make): (u32, char, fn(u32, u32) -> RegRange) = match file {
+            "s" => (SGPR_COUNT, 's', |first, count| RegRange::Sgpr {
+                first,
+                count,
+            }),
+            "v" => (VGPR_COUNT, 'v', |first, count| RegRange::Vgpr {
+                first,
+                count,
+            }),
             _ => {
-                return Err(format!(
-                    "unknown register `{name}` (expected sN, s[a:b], vN, v[a:b], m0, exec or vcc)"
-                ))
+                return Err(RegError::Unknown {
+                    name: name.to_string(),
+                })
             }
         };
         if u64::from(first) + u64::from(count) > u64::from(limit) {
-            return Err(format!(
-                "register range `{name}` runs past the register file ({file}0–{file}{})",
-                limit - 1
-            ));
+            return Err(RegError::PastFile {
+                name: name.to_string(),
+                file: letter,
+                last: limit - 1,
+            });
         }
         Ok(make(first, count))
     }
@@ -87,13 +135,15 @@ impl RegRange {
     }
 }
 
-fn parse_index(s: &str, name: &str) -> Result<u32, String> {
+fn parse_index(s: &str, name: &str) -> Result<u32, RegError> {
+    let bad = || RegError::Number {
+        name: name.to_string(),
+    };
     let s = s.trim();
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 4 {
-        return Err(format!("bad register number in `{name}`"));
+        return Err(bad());
     }
-    s.parse()
-        .map_err(|_| format!("bad register number in `{name}`"))
+    s.parse().map_err(|_| bad())
 }
 
 impl fmt::Display for RegRange {

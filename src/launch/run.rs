@@ -2,11 +2,13 @@
 //! on the CPU, on the GPU, or on both and compare.
 
 use super::build::{check, initial_waves, place_images, Mismatch, Placed, IMAGE_MEMORY_CAP};
-use super::manifest::{parse, Caps, CodeSource, Launch};
+use super::error::LaunchError;
+use super::manifest::{parse, Caps, CodeSource, Launch, ManifestError};
 use crate::arch::Arch;
+use crate::input::InputError;
 use crate::cpu;
 use crate::gcn;
-use crate::input::{self, InputError};
+use crate::input;
 use crate::machine::{Memory, WaveState};
 use std::path::Path;
 
@@ -34,7 +36,7 @@ pub struct Prepared {
     /// (its op offsets count from the kernel's entry).
     pub hsa: Option<super::hsa::HsaRun>,
     /// The work budget and the interrupt a run polls ([`Prepared::set_max_steps`];
-    /// docs/semantics.md, "The work budget").
+    /// docs/semantics/core.md, "The work budget").
     pub limits: cpu::Limits,
     /// The largest GPU module the translator may build
     /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;
@@ -43,7 +45,7 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// An Intel launch prepared by `launch::intel`, its code named `code_name`.
+    /// An Intel launch prepared by `launch::visa`, its code named `code_name`.
     pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
         Prepared {
             arch: p.launch.arch,
@@ -96,19 +98,16 @@ impl Prepared {
     /// A copy (`--diff` runs the launch twice), or an error naming the code
     /// when the machine cannot give the memory for a second copy of the
     /// waves and the image memory.
-    pub fn try_clone(&self) -> Result<Prepared, InputError> {
-        let no_memory = |m: String| {
-            InputError::whole(
-                &self.code_name,
-                format!("a second copy of the launch's state (--diff): {m}"),
-            )
+    pub fn try_clone(&self) -> Result<Prepared, LaunchError> {
+        let no_memory = |source| LaunchError::Alloc {
+            name: self.code_name.clone(),
+            what: "a second copy of the launch's state (--diff)",
+            source,
         };
         let mut waves = Vec::new();
-        waves.try_reserve_exact(self.waves.len()).map_err(|_| {
-            no_memory(crate::machine::memory::out_of_memory(
-                self.waves.len() as u64
-            ))
-        })?;
+        waves
+            .try_reserve_exact(self.waves.len())
+            .map_err(|_| no_memory(crate::machine::AllocError::new(self.waves.len() as u64)))?;
         for w in &self.waves {
             waves.push(w.try_clone().map_err(no_memory)?);
         }
@@ -161,34 +160,6 @@ pub struct Outcome {
     pub hsa: Option<super::hsa::HsaRun>,
 }
 
-/// A translation or GPU run error: at an op offset, or about the launch as a
-/// whole (the work budget, the module size), which names no offset.
-fn translate_error(
-    code_name: &str,
-    visa: bool,
-    e: crate::gpu::translate::TranslateError,
-) -> InputError {
-    let message = format!("GPU backend: {}", e.message);
-    if e.whole {
-        InputError::whole(code_name, message)
-    } else {
-        exec_error(code_name, visa, e.offset, message)
-    }
-}
-
-/// An execution error at op offset `offset`: a byte offset in AMD code, a
-/// source line in vISA text (1-based, so line 0 is the program as a whole, e.g.
-/// a GRF too large for the GPU, and is not printed).
-fn exec_error(code_name: &str, visa: bool, offset: usize, message: String) -> InputError {
-    if visa && offset == 0 {
-        InputError::whole(code_name, message)
-    } else if visa {
-        InputError::whole(code_name, format!("line {offset}: {message}"))
-    } else {
-        InputError::at(code_name, offset, message)
-    }
-}
-
 /// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
 /// `[expect]` entries. `arch` and `waves` override the manifest's; `mem_cap`
 /// caps image memory (default [`IMAGE_MEMORY_CAP`]).
@@ -198,7 +169,7 @@ pub fn run_manifest(
     arch: Option<&str>,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Outcome, InputError> {
+) -> Result<Outcome, LaunchError> {
     run_cpu(prepare_manifest(path, arch, waves, mem_cap)?)
 }
 
@@ -209,7 +180,7 @@ pub fn prepare_manifest(
     arch: Option<&str>,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     prepare_manifest_with(path, None, arch, waves, mem_cap)
 }
 
@@ -225,29 +196,20 @@ pub fn prepare_manifest_code(
     arch: Option<&str>,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     prepare_manifest_with(path, Some(code), arch, waves, mem_cap)
 }
 
 /// The arch a manifest's launch runs as (its `arch`, or the default), for
 /// listing code given with `--manifest`; an Intel manifest is refused.
-pub fn manifest_arch(path: &Path) -> Result<Arch, InputError> {
+pub fn manifest_arch(path: &Path) -> Result<Arch, LaunchError> {
     let name = path.display().to_string();
     let text = input::read_text(path, input::FileKind::MANIFEST)?;
     if super::visa::is_visa(&text) {
-        return Err(visa_for_amd(&name));
+        return Err(LaunchError::IntelManifest { name });
     }
-    let launch =
-        parse(&text, &Caps::default()).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    let launch = parse(&text, &Caps::default()).map_err(|e| LaunchError::manifest(&name, e))?;
     Ok(launch.arch)
-}
-
-/// The refusal of an Intel manifest given for AMD code.
-fn visa_for_amd(name: &str) -> InputError {
-    InputError::whole(
-        name,
-        "an Intel launch manifest runs a vISA program (.visaasm or .isa), not AMD code",
-    )
 }
 
 /// [`prepare_manifest`], with `code` (when given) in place of the manifest's.
@@ -257,18 +219,15 @@ fn prepare_manifest_with(
     arch: Option<&str>,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     let name = path.display().to_string();
     let text = input::read_text(path, input::FileKind::MANIFEST)?;
     if super::visa::is_visa(&text) && code.is_some() {
-        return Err(visa_for_amd(&name));
+        return Err(LaunchError::IntelManifest { name });
     }
     if super::visa::is_visa(&text) {
         if arch.is_some() || waves.is_some() {
-            return Err(InputError::whole(
-                &name,
-                "--arch and --waves do not apply to an Intel launch (set `threads`)",
-            ));
+            return Err(LaunchError::IntelOptions { name });
         }
         let p = super::visa::prepare(path, None, mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
         let code_name = match &p.launch.code {
@@ -288,27 +247,29 @@ fn prepare_manifest_with(
             return Err(InputError::whole(
                 "--waves",
                 "a kernel launch's waves come from its grid and work-group size (--grid, --block)",
-            ));
+            )
+            .into());
         }
         let opts = super::hsa::Options {
             arch: arch.map(str::to_string),
             mem_cap,
             ..Default::default()
         };
-        return super::hsa::prepare_manifest(path, &text, &opts);
+        return Ok(super::hsa::prepare_manifest(path, &text, &opts)?);
     }
     let caps = Caps::default();
-    let mut launch = parse(&text, &caps).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    let mut launch = parse(&text, &caps).map_err(|e| LaunchError::manifest(&name, e))?;
     if let Some(a) = arch {
-        launch.arch = Arch::parse(a)
-            .ok_or_else(|| InputError::whole("--arch", format!("unknown arch `{a}`")))?;
+        launch.arch = Arch::parse(a).ok_or_else(|| LaunchError::UnknownArch {
+            arch: a.to_string(),
+        })?;
     }
     if let Some(n) = waves {
         if n == 0 || n > caps.max_waves {
-            return Err(InputError::whole(
-                "--waves",
-                format!("{n} is outside 1..={}", caps.max_waves),
-            ));
+            return Err(LaunchError::Waves {
+                waves: n,
+                max: caps.max_waves,
+            });
         }
         launch.waves = n;
     }
@@ -316,8 +277,9 @@ fn prepare_manifest_with(
     let dir = path.parent().unwrap_or(Path::new("."));
     for (i, im) in launch.images.iter_mut().enumerate() {
         if let crate::launch::manifest::ImageInit::Png(file) = &im.init {
-            let bytes = super::png::texels_from_png(&dir.join(file), im)
-                .map_err(|e| InputError::whole(&name, format!("field `image[{i}].init`: {e}")))?;
+            let bytes = super::png::texels_from_png(&dir.join(file), im).map_err(|e| {
+                LaunchError::manifest(&name, ManifestError::new(format!("image[{i}].init"), e))
+            })?;
             im.init = crate::launch::manifest::ImageInit::Bytes(bytes);
         }
     }
@@ -342,23 +304,23 @@ pub fn prepare_visa(
     manifest: &Path,
     code: &Path,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     let p = super::visa::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
     Ok(Prepared::from_visa(p, code.display().to_string()))
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
 /// names it in errors. `gcn-run bench` builds its workloads this way.
-pub fn prepare_text(text: &str, name: &str, mem_cap: Option<u64>) -> Result<Prepared, InputError> {
+pub fn prepare_text(text: &str, name: &str, mem_cap: Option<u64>) -> Result<Prepared, LaunchError> {
     let caps = Caps::default();
-    let launch = parse(text, &caps).map_err(|e| InputError::whole(name, e.to_string()))?;
+    let launch = parse(text, &caps).map_err(|e| LaunchError::manifest(name, e))?;
     let program = match &launch.code {
         CodeSource::Bytes(b) => input::load_bytes(&format!("{name}: hex"), b.clone(), false)?,
         CodeSource::File(f) => {
-            return Err(InputError::whole(
-                name,
-                format!("code `{f}`: an in-memory manifest needs inline `hex` code"),
-            ))
+            return Err(LaunchError::InlineCode {
+                name: name.to_string(),
+                code: f.clone(),
+            })
         }
     };
     prepare(launch, &program, name, mem_cap)
@@ -371,7 +333,7 @@ pub fn run_default(
     arch: Arch,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Outcome, InputError> {
+) -> Result<Outcome, LaunchError> {
     run_cpu(prepare_default(program, arch, waves, mem_cap)?)
 }
 
@@ -381,14 +343,14 @@ pub fn prepare_default(
     arch: Arch,
     waves: Option<u32>,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     let mut launch = super::default_env::default_launch(arch);
     if let Some(n) = waves {
         if n == 0 || n > Caps::default().max_waves {
-            return Err(InputError::whole(
-                "--waves",
-                format!("{n} is outside 1..={}", Caps::default().max_waves),
-            ));
+            return Err(LaunchError::Waves {
+                waves: n,
+                max: Caps::default().max_waves,
+            });
         }
         launch.waves = n;
     }
@@ -402,24 +364,25 @@ fn prepare(
     program: &input::Program,
     name: &str,
     mem_cap: Option<u64>,
-) -> Result<Prepared, InputError> {
+) -> Result<Prepared, LaunchError> {
     let caps = Caps::default();
     let arch = launch.arch;
     // Decoded and lowered one instruction at a time: the decoded program is
     // never held whole (README, "Memory").
-    let prog = gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|e| match e {
-        gcn::lower::LowerBytesError::Decode(e) => InputError::whole(&program.name, e.to_string()),
-        gcn::lower::LowerBytesError::Lower(e) => InputError::at(&program.name, e.offset, e.what),
-    })?;
+    let prog =
+        gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|source| LaunchError::Code {
+            name: program.name.clone(),
+            source,
+        })?;
     let cap = mem_cap.unwrap_or(IMAGE_MEMORY_CAP);
     let (mut memory, images) =
-        place_images(&launch, cap).map_err(|e| InputError::whole(name, e.to_string()))?;
+        place_images(&launch, cap).map_err(|e| LaunchError::manifest(name, e))?;
     let image_names: Vec<&str> = launch.images.iter().map(|i| i.name.as_str()).collect();
     let cap = launch.mem_cap.map_or(cap, |m| m.min(cap));
     let buffers = super::buffer::place_buffers(&launch.buffers, &mut memory, &image_names, cap)
-        .map_err(|e| InputError::whole(name, e.to_string()))?;
+        .map_err(|e| LaunchError::manifest(name, e))?;
     let waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
-        .map_err(|e| InputError::whole(name, e.to_string()))?;
+        .map_err(|e| LaunchError::manifest(name, e))?;
     Ok(Prepared {
         launch,
         arch,
@@ -437,7 +400,7 @@ fn prepare(
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.
-pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
+pub fn run_cpu(p: Prepared) -> Result<Outcome, LaunchError> {
     let Prepared {
         launch,
         arch,
@@ -451,18 +414,8 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, InputError> {
         limits,
         max_module_bytes: _,
     } = p;
-    cpu::run_with(&prog, &mut waves, &mut memory, &limits).map_err(|e| match e.kind {
-        cpu::ExecErrorKind::Op => exec_error(
-            &code_name,
-            visa.is_some(),
-            e.offset,
-            format!("wave {}: {}", e.wave, e.message),
-        ),
-        // The launch as a whole: no wave or offset (cpu::ExecErrorKind).
-        cpu::ExecErrorKind::Budget | cpu::ExecErrorKind::Interrupted => {
-            InputError::whole(&code_name, e.message)
-        }
-    })?;
+    cpu::run_with(&prog, &mut waves, &mut memory, &limits)
+        .map_err(|e| LaunchError::exec(&code_name, visa.is_some(), e))?;
     let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
     Ok(Outcome {
         backend: "cpu",
@@ -498,12 +451,15 @@ fn mismatches(
     }
 }
 
-/// Why a GPU run failed.
-#[derive(Debug)]
+/// Why a GPU run failed: bad input, or the GPU.
+#[derive(Debug, thiserror::Error)]
 pub enum GpuRunError {
-    /// The program cannot be translated (exit code 2).
-    Input(InputError),
+    /// The launch is refused: the program cannot be translated, or a module
+    /// faulted while it ran (exit code 2).
+    #[error(transparent)]
+    Input(#[from] LaunchError),
     /// No adapter, a device error or a translator bug (exit code 3).
+    #[error(transparent)]
     Gpu(crate::gpu::GpuError),
 }
 
@@ -549,14 +505,13 @@ pub fn run_gpu_with(
     };
     // What the translator refuses, the GPU backend refuses (the CPU may run
     // it): the message says so.
-    let tr = crate::gpu::translate::translate_with(&prog, &waves, &memory, options)
-        .map_err(|e| GpuRunError::Input(translate_error(&code_name, visa.is_some(), e)))?;
+    let refused = |e| GpuRunError::Input(LaunchError::translate(&code_name, visa.is_some(), e));
+    let tr =
+        crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(refused)?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.
-            crate::gpu::GpuError::Translate(e) => {
-                GpuRunError::Input(translate_error(&code_name, visa.is_some(), e))
-            }
+            crate::gpu::GpuError::Translate(e) => refused(e),
             e => GpuRunError::Gpu(e),
         })?;
     let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
@@ -595,14 +550,13 @@ pub struct DiffOutcome {
 /// compares them (docs/gpu.md, "Diff policy").
 pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRunError> {
     let images = p.named_images();
-    let initial = p.memory.try_clone().map_err(|m| {
-        GpuRunError::Input(InputError::whole(
-            &p.code_name,
-            format!("a copy of the initial image memory (--diff): {m}"),
-        ))
+    let initial = p.memory.try_clone().map_err(|source| LaunchError::Alloc {
+        name: p.code_name.clone(),
+        what: "a copy of the initial image memory (--diff)",
+        source,
     })?;
     let t = std::time::Instant::now();
-    let cpu = run_cpu(p.try_clone().map_err(GpuRunError::Input)?).map_err(GpuRunError::Input)?;
+    let cpu = run_cpu(p.try_clone()?)?;
     let cpu_time = t.elapsed();
     let options = crate::gpu::translate::Options {
         trace_atomics: true,

@@ -25,9 +25,10 @@
 //! ```
 
 use super::build::{place_images, Mismatch, Placed};
+use super::error::LaunchError;
 use super::expr::{LaneExpr, LaneVars};
+use super::manifest::Problem;
 use super::manifest::{parse, Caps, CodeSource, Launch, ManifestError, SamplerSpec};
-use crate::input::InputError;
 use crate::ir::visa::{ElemType, DISPATCH_SGPR};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
@@ -37,11 +38,8 @@ use crate::visa::{self, DialectChoice, VarKind};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
-    ManifestError {
-        field: field.into(),
-        message: message.into(),
-    }
+fn err(field: impl Into<String>, problem: impl Into<super::manifest::Problem>) -> ManifestError {
+    ManifestError::new(field, problem)
 }
 
 pub use super::buffer::Buffer;
@@ -124,7 +122,11 @@ pub struct VisaPrepared {
 
 /// Reads an Intel manifest and prepares its launch. `name` names the
 /// manifest in errors; the code errors name the `.visaasm` file and line.
-pub fn prepare(path: &Path, code: Option<&Path>, mem_cap: u64) -> Result<VisaPrepared, InputError> {
+pub fn prepare(
+    path: &Path,
+    code: Option<&Path>,
+    mem_cap: u64,
+) -> Result<VisaPrepared, LaunchError> {
     let name = path.display().to_string();
     let text = crate::input::read_text(path, crate::input::FileKind::MANIFEST)?;
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -148,9 +150,9 @@ pub fn prepare_text(
     dir: &Path,
     code: VisaCode,
     mem_cap: u64,
-) -> Result<VisaPrepared, InputError> {
+) -> Result<VisaPrepared, LaunchError> {
     let name = name.to_string();
-    let whole = |e: ManifestError| InputError::whole(&name, e.to_string());
+    let whole = |e: ManifestError| LaunchError::manifest(&name, e);
     let mut table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| whole(super::manifest::toml_error(text, &e)))?;
@@ -184,7 +186,10 @@ pub fn prepare_text(
     table.insert("arch".into(), toml::Value::String("gfx1030".into()));
     table.insert("wave_size".into(), toml::Value::Integer(32));
     table.insert("waves".into(), toml::Value::Integer(i64::from(threads)));
-    let rest = toml::to_string(&table).map_err(|e| InputError::whole(&name, e.to_string()))?;
+    let rest = toml::to_string(&table).map_err(|e| LaunchError::Toml {
+        name: name.clone(),
+        message: e.to_string(),
+    })?;
     let launch = parse(&rest, &Caps::default()).map_err(whole)?;
     let (program, code_name) = match (&launch.code, code) {
         (_, VisaCode::Program(program, code_name)) => (program, code_name.to_string()),
@@ -222,13 +227,13 @@ fn prepare_parsed(
     name: &str,
     code_name: &str,
     dir: &Path,
-) -> Result<VisaPrepared, InputError> {
-    let whole = |e: ManifestError| InputError::whole(name, e.to_string());
+) -> Result<VisaPrepared, LaunchError> {
+    let whole = |e: ManifestError| LaunchError::manifest(name, e);
     // PNG images are read relative to the manifest.
     for (i, im) in launch.images.iter_mut().enumerate() {
         if let super::manifest::ImageInit::Png(file) = &im.init {
             let bytes = super::png::texels_from_png(&dir.join(file), im)
-                .map_err(|e| InputError::whole(name, format!("field `image[{i}].init`: {e}")))?;
+                .map_err(|e| whole(err(format!("image[{i}].init"), e)))?;
             im.init = super::manifest::ImageInit::Bytes(bytes);
         }
     }
@@ -378,7 +383,10 @@ fn prepare_parsed(
             }
         }
     }
-    let lowered = lower::lower(&program, &target).map_err(|e| e.into_input_error(code_name))?;
+    let lowered = lower::lower(&program, &target).map_err(|source| LaunchError::VisaLower {
+        name: code_name.to_string(),
+        source,
+    })?;
     let layout = lowered.layout;
     let dispatch = if simd == 32 {
         u32::MAX
@@ -388,8 +396,15 @@ fn prepare_parsed(
     let mut waves = Vec::with_capacity(launch.waves as usize);
     for t in 0..launch.waves {
         // Fallible: a launch's state is sized by its `threads`.
-        let mut w = WaveState::try_new(t, 32, 0)
-            .map_err(|m| whole(err("threads", format!("the state of thread {t}: {m}"))))?;
+        let mut w = WaveState::try_new(t, 32, 0).map_err(|source| {
+            whole(err(
+                "threads",
+                Problem::Alloc {
+                    what: format!("the state of thread {t}"),
+                    source,
+                },
+            ))
+        })?;
         w.exec = u64::from(dispatch);
         w.set_sgpr(DISPATCH_SGPR, dispatch);
         for (vname, ty, vals) in &payload {
@@ -473,18 +488,21 @@ fn take_cube_modes(table: &mut toml::Table) -> Result<BTreeSet<String>, Manifest
 }
 
 /// Refuses S# settings whose Intel SAMPLER_STATE meaning is not the AMD one
-/// (docs/semantics.md, "Intel vISA": what maps and what does not).
-fn intel_sampler_check(s: &SamplerSpec) -> Result<(), String> {
+/// (docs/semantics/intel.md, "Sampler state": what maps and what does not).
+fn intel_sampler_check(s: &SamplerSpec) -> Result<(), Problem> {
     // SQ_TEX_CLAMP 4, 5, 7: half-border and mirror-once-border have no
     // documented Intel equivalent (Intel's HALF_BORDER/MIRROR_101 differ).
     if let Some(a) = s.address.iter().find(|a| matches!(a, 4 | 5 | 7)) {
         return Err(format!(
             "address mode {} has no Intel equivalent modelled (wrap, mirror, clamp_last_texel, mirror_once_last_texel, clamp_border map)",
             super::names::ADDRESS_MODES.iter().find(|m| m.1 == *a).map_or("?", |m| m.0)
-        ));
+        )
+        .into());
     }
     if s.max_aniso > 0 {
-        return Err("anisotropic filtering: Intel's footprint is not public".into());
+        return Err(Problem::Invalid(
+            "anisotropic filtering: Intel's footprint is not public".into(),
+        ));
     }
     if s.force_degamma {
         return Err("force_degamma is AMD-only".into());
@@ -516,7 +534,7 @@ enum PayloadValue {
 }
 
 impl PayloadValue {
-    fn eval(&self, ty: ElemType, element: u32, thread: u32, simd: u32) -> Result<u64, String> {
+    fn eval(&self, ty: ElemType, element: u32, thread: u32, simd: u32) -> Result<u64, Problem> {
         let vars = LaneVars {
             lane: element,
             wave: thread,
@@ -720,6 +738,25 @@ fn typed_json(bits: u64, ty: ElemType) -> serde_json::Value {
     }
 }
 
+/// A variable `--dump` names that cannot be shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DumpError {
+    /// The program's layout has no such general variable.
+    #[error("`{name}`: {source}")]
+    Variable {
+        /// The name given.
+        name: String,
+        /// Why it is no variable.
+        source: crate::visa::lower::layout::LayoutError,
+    },
+    /// A variable of a type the report does not show.
+    #[error("`{name}` has a type that is not shown")]
+    Hidden {
+        /// The name given.
+        name: String,
+    },
+}
+
 /// What `--dump`/`--json` show of an Intel run: the named variables (default:
 /// those `[intel.expect]` names) per thread, by their vISA names and typed
 /// values, and every buffer's dwords.
@@ -728,7 +765,7 @@ pub fn describe(
     waves: &[WaveState],
     mem: &Memory,
     names: Option<&str>,
-) -> Result<serde_json::Value, String> {
+) -> Result<serde_json::Value, DumpError> {
     use sha2::Digest;
     let list: Vec<String> = match names {
         Some(l) => l
@@ -748,9 +785,11 @@ pub fn describe(
         if vars.contains_key(&n) {
             continue;
         }
-        let v = run.layout.var(&n).map_err(|m| format!("`{n}`: {m}"))?;
-        let ty =
-            v.ty.ok_or_else(|| format!("`{n}` has a type that is not shown"))?;
+        let v = run.layout.var(&n).map_err(|source| DumpError::Variable {
+            name: n.clone(),
+            source,
+        })?;
+        let ty = v.ty.ok_or_else(|| DumpError::Hidden { name: n.clone() })?;
         let count = v.bytes / ty.bytes();
         let threads: Vec<serde_json::Value> = waves
             .iter()

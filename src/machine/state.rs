@@ -1,5 +1,7 @@
 //! The state of one wave: scalar and vector registers, M0, EXEC, VCC and LDS.
 
+use super::memory::AllocError;
+
 /// Scalar registers kept per wave (s0–s105, the most any generation has).
 pub const SGPRS: u32 = 106;
 /// Vector registers per lane.
@@ -69,7 +71,7 @@ impl WaveState {
 
     /// [`WaveState::new`], or an error when the machine cannot give the
     /// registers and LDS (a launch of many waves takes gigabytes).
-    pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, String> {
+    pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, AllocError> {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         Ok(WaveState {
             wave,
@@ -91,7 +93,7 @@ impl WaveState {
     }
 
     /// A copy, or an error when the machine cannot give the memory.
-    pub fn try_clone(&self) -> Result<WaveState, String> {
+    pub fn try_clone(&self) -> Result<WaveState, AllocError> {
         let mut vgpr = super::memory::try_zeroed(self.vgpr.len())?;
         vgpr.copy_from_slice(&self.vgpr);
         let mut lds = super::memory::try_zeroed(self.lds.len())?;
@@ -160,6 +162,9 @@ impl WaveState {
     }
 
     /// The lanes EXEC enables, in order.
+    ///
+    /// WGSL twin: `is_active` (one lane's EXEC bit) in `shaders/image.wgsl` (docs/gpu.md,
+    /// "Twins").
     pub fn active_lanes(&self) -> impl Iterator<Item = u32> {
         let exec = self.exec;
         (0..self.wave_size).filter(move |l| exec >> l & 1 == 1)
@@ -168,6 +173,8 @@ impl WaveState {
     /// The dword at LDS byte address `addr`; 0 when any byte is out of range
     /// (out-of-range LDS reads return zero: AMD GCN3/Vega ISA, "LDS" chapter,
     /// out-of-range addresses).
+    ///
+    /// WGSL twin: `lds_dword` in `shaders/memory.wgsl` (docs/gpu.md, "Twins").
     pub fn lds_dword(&self, addr: u64) -> u32 {
         let Ok(a) = usize::try_from(addr) else {
             return 0;

@@ -1,8 +1,7 @@
 //! The adapter's own sampler, driven through wgpu: real textures, real
 //! samplers and a WGSL compute kernel that calls `textureSampleLevel`,
 //! `textureSampleGrad`, `textureGather`, `textureGatherCompare` or
-//! `textureSampleCompareLevel` once per lane (docs/semantics.md, "The
-//! sampler oracle").
+//! `textureSampleCompareLevel` once per lane (docs/semantics/sampler-oracle.md).
 //!
 //! This is not gcnrun's translation of a GCN program — it is the driver's
 //! sampler (Mesa lavapipe in CI, the host GPU's texture unit elsewhere), used
@@ -20,6 +19,29 @@
 //! those forms are not offered.
 
 use crate::gpu::{Gpu, GpuError};
+
+/// Why the adapter's own sampler gives no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NativeError {
+    /// An image, sampler, op or lane count that WGSL or this adapter cannot
+    /// take: the adapter, and what is missing or wrong (its words).
+    #[error("{adapter}: {reason}")]
+    Unsupported {
+        /// The adapter's name.
+        adapter: String,
+        /// What it cannot do.
+        reason: String,
+    },
+    /// More lanes than a dispatch counts.
+    #[error("native sampler: too many lanes")]
+    TooManyLanes,
+    /// `bench_sample_level` with no lanes or no time.
+    #[error("native bench: lanes and seconds must be positive")]
+    Arguments,
+    /// The device failed.
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+}
 use wgpu::util::DeviceExt;
 
 /// Texel formats the native sampler offers (their gcnrun equivalents: 8_8_8_8
@@ -388,8 +410,11 @@ fn prepare(
     image: &NativeImage,
     sampler: &NativeSampler,
     op: NativeOp,
-) -> Result<Resources, GpuError> {
-    let refuse = |m: String| GpuError::Device(format!("{}: {m}", gpu.info.name));
+) -> Result<Resources, NativeError> {
+    let refuse = |reason: String| NativeError::Unsupported {
+        adapter: gpu.info.name.clone(),
+        reason,
+    };
     image.check(&gpu.limits).map_err(refuse)?;
     let features = gpu.device.features();
     let linear = sampler.mag_linear || sampler.min_linear || sampler.mip_linear;
@@ -722,9 +747,8 @@ struct Batch {
     count: u32,
 }
 
-fn batch(gpu: &Gpu, r: &Resources, lanes: &[NativeLane]) -> Result<Batch, GpuError> {
-    let count = u32::try_from(lanes.len())
-        .map_err(|_| GpuError::Device("native sampler: too many lanes".into()))?;
+fn batch(gpu: &Gpu, r: &Resources, lanes: &[NativeLane]) -> Result<Batch, NativeError> {
+    let count = u32::try_from(lanes.len()).map_err(|_| NativeError::TooManyLanes)?;
     let mut words: Vec<f32> = Vec::with_capacity(lanes.len().max(1) * LANE_WORDS);
     for l in lanes {
         words.extend_from_slice(&[l.coords[0], l.coords[1], l.coords[2], l.lod]);
@@ -738,11 +762,10 @@ fn batch(gpu: &Gpu, r: &Resources, lanes: &[NativeLane]) -> Result<Batch, GpuErr
     if out_bytes > gpu.limits.max_storage_buffer_binding_size
         || (words.len() * 4) as u64 > gpu.limits.max_storage_buffer_binding_size
     {
-        return Err(GpuError::Device(format!(
-            "{}: {} lanes exceed the storage-buffer limit",
-            gpu.info.name,
-            lanes.len()
-        )));
+        return Err(NativeError::Unsupported {
+            adapter: gpu.info.name.clone(),
+            reason: format!("{} lanes exceed the storage-buffer limit", lanes.len()),
+        });
     }
     let input = gpu
         .device
@@ -860,7 +883,7 @@ pub fn sample(
     sampler: &NativeSampler,
     op: NativeOp,
     lanes: &[NativeLane],
-) -> Result<Vec<[f32; 4]>, GpuError> {
+) -> Result<Vec<[f32; 4]>, NativeError> {
     let r = prepare(gpu, image, sampler, op)?;
     let b = batch(gpu, &r, lanes)?;
     gpu.queue.submit([encode(gpu, &r, &b, 1)]);
@@ -885,11 +908,9 @@ pub fn bench_sample_level(
     sampler: &NativeSampler,
     lanes: u32,
     seconds: f64,
-) -> Result<f64, GpuError> {
+) -> Result<f64, NativeError> {
     if lanes == 0 || !(seconds.is_finite() && seconds > 0.0) {
-        return Err(GpuError::Device(
-            "native bench: lanes and seconds must be positive".into(),
-        ));
+        return Err(NativeError::Arguments);
     }
     let r = prepare(gpu, image, sampler, NativeOp::SampleLevel)?;
     let levels = image.levels.len() as f32;
@@ -955,7 +976,9 @@ mod tests {
     /// use them, so `wgsl::validate` does not grant it).
     fn validate_native(dim: NativeDim, src: &str) -> Result<(), String> {
         if dim != NativeDim::CubeArray {
-            return crate::gpu::wgsl::validate(src).map(|_| ());
+            return crate::gpu::wgsl::validate(src)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
         }
         let module = naga::front::wgsl::parse_str(src).map_err(|e| e.emit_to_string(src))?;
         naga::valid::Validator::new(

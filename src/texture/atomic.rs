@@ -6,6 +6,8 @@ pub use crate::ir::atomic::AtomicOp;
 /// The new 32-bit value (CLRX MIMG page operations, with docs/errata.md S1–S3).
 /// Float minimum/maximum return the non-NaN operand when one is NaN (IEEE
 /// minNum/maxNum, Rust's `f32::min`/`max`).
+///
+/// WGSL twin: `apply32` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").
 pub fn apply32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
     use AtomicOp::*;
     let f = f32::from_bits;
@@ -57,6 +59,8 @@ pub fn apply32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
 /// The total order FMIN/FMAX use on non-NaN floats (IEEE 754-2019 totalOrder
 /// restricted to numbers): −0 sorts below +0, denormals compare exactly. A sign
 /// flip of the magnitude bits makes it an unsigned integer order.
+///
+/// WGSL twin: `float_key32` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").
 fn float_key32(b: u32) -> u32 {
     if b >> 31 == 1 {
         !b
@@ -68,7 +72,9 @@ fn float_key32(b: u32) -> u32 {
 /// FMIN (32-bit): a NaN operand yields the other operand (IEEE 754-2008
 /// minNum, as the GCN3 ISA describes V_MIN_F32 in IEEE mode); otherwise the
 /// lesser in [`float_key32`]'s order; on a tie (equal bits) the old value stays.
-/// The ±0 order is gcnrun's choice (docs/semantics.md, "Float atomics").
+/// The ±0 order is gcnrun's choice (docs/semantics/images.md, "Image atomics").
+///
+/// WGSL twin: `fmin32` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").
 pub fn fmin32(old: u32, data: u32) -> u32 {
     let nan = |b: u32| f32::from_bits(b).is_nan();
     if nan(old) {
@@ -81,6 +87,8 @@ pub fn fmin32(old: u32, data: u32) -> u32 {
 }
 
 /// FMAX (32-bit): as [`fmin32`] with the greater value.
+///
+/// WGSL twin: `fmax32` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").
 pub fn fmax32(old: u32, data: u32) -> u32 {
     let nan = |b: u32| f32::from_bits(b).is_nan();
     if nan(old) {
@@ -93,6 +101,8 @@ pub fn fmax32(old: u32, data: u32) -> u32 {
 }
 
 /// The 64-bit [`float_key32`].
+///
+/// WGSL twin: `float_key64` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").
 fn float_key64(b: u64) -> u64 {
     if b >> 63 == 1 {
         !b
@@ -126,6 +136,10 @@ pub fn fmax64(old: u64, data: u64) -> u64 {
 }
 
 /// The new 64-bit value: [`apply32`]'s rules on 64-bit integers / doubles.
+///
+/// WGSL twins: `apply64` in `shaders/atomic.wgsl`; `atomic64` (as one 64-bit atomic: native
+/// where WGSL has the operation, else `apply64` in a compare-exchange loop ("Memory")) in
+/// `shaders/atomic64.wgsl` (docs/gpu.md, "Twins").
 pub fn apply64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
     use AtomicOp::*;
     let f = f64::from_bits;

@@ -20,6 +20,7 @@
 //! pairs BC6_UFLOAT (179) and BC6_SFLOAT (180).
 
 use super::convert::{f16_to_f32, snorm_to_f32, srgb_to_linear, unorm_to_f32};
+use super::error::FormatError;
 use super::format::NumFormat;
 
 /// A texel as the block decoder produces it, before number conversion.
@@ -99,22 +100,32 @@ fn rgba8(decode: fn(&[u8], &mut [u8], usize), block: &[u8], texel: usize) -> Dec
     Decoded::Rgba8(t)
 }
 
+/// WGSL twin: `bc1_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc1(block: &[u8], texel: usize, _: bool) -> Decoded {
     rgba8(bcdec_rs::bc1, block, texel)
 }
 
+/// WGSL twin: `bc2_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc2(block: &[u8], texel: usize, _: bool) -> Decoded {
     rgba8(bcdec_rs::bc2, block, texel)
 }
 
+/// WGSL twin: `bc3_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc3(block: &[u8], texel: usize, _: bool) -> Decoded {
     rgba8(bcdec_rs::bc3, block, texel)
 }
 
+/// WGSL twin: `bc7_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc7(block: &[u8], texel: usize, _: bool) -> Decoded {
     rgba8(bcdec_rs::bc7, block, texel)
 }
 
+/// WGSL twin: `bc4_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc4(block: &[u8], texel: usize, signed: bool) -> Decoded {
     let mut out = [0u8; 16];
     bcdec_rs::bc4(block, &mut out, 4, signed);
@@ -124,6 +135,8 @@ fn decode_bc4(block: &[u8], texel: usize, signed: bool) -> Decoded {
     }
 }
 
+/// WGSL twin: `bc5_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc5(block: &[u8], texel: usize, signed: bool) -> Decoded {
     let mut out = [0u8; 32];
     bcdec_rs::bc5(block, &mut out, 8, signed);
@@ -133,6 +146,8 @@ fn decode_bc5(block: &[u8], texel: usize, signed: bool) -> Decoded {
     }
 }
 
+/// WGSL twin: `bc6_texel` (which goes on to `convert`) in `shaders/bcn.wgsl` (docs/gpu.md,
+/// "Twins").
 fn decode_bc6h(block: &[u8], texel: usize, signed: bool) -> Decoded {
     let mut out = [0u16; 48];
     bcdec_rs::bc6h_half(block, &mut out, 12, signed);
@@ -151,17 +166,16 @@ pub fn components(code: u8) -> usize {
 
 /// Checks that number format `nf` has a meaning for BCn data format `code`
 /// (the error names both).
-pub fn check(code: u8, nf: NumFormat) -> Result<&'static BcFormat, String> {
-    let f = format(code).ok_or_else(|| format!("data format {code} is not block-compressed"))?;
+pub fn check(code: u8, nf: NumFormat) -> Result<&'static BcFormat, FormatError> {
+    let f = format(code).ok_or(FormatError::NotBlock { code })?;
     if f.nums.contains(&nf) {
         Ok(f)
     } else {
-        let names: Vec<String> = f.nums.iter().map(|n| format!("{n:?}")).collect();
-        Err(format!(
-            "{} with number format {nf:?} ({} only)",
-            f.name,
-            names.join(" or ")
-        ))
+        Err(FormatError::BlockNumFormat {
+            format: f.name,
+            num: nf,
+            allowed: f.nums,
+        })
     }
 }
 
@@ -169,6 +183,10 @@ pub fn check(code: u8, nf: NumFormat) -> Result<&'static BcFormat, String> {
 /// (sRGB: X, Y, Z decoded, W linear; sampling.md §3.3) or SNORM8, half floats
 /// as FLOAT 16 (exact); components the format lacks read 0, 0, 0, 1.0
 /// (`format::missing_component` for a float class).
+///
+/// WGSL twins: `bcn_rgba8_load` (`Decoded::Rgba8`), `bcn_channel8` (one channel of
+/// `Decoded::Channels8`), `bcn_channels8_load` (`Decoded::Channels8`), `bcn_half3_load`
+/// (`Decoded::Half3`) in `shaders/bcn.wgsl` (docs/gpu.md, "Twins").
 pub fn convert(d: Decoded, nf: NumFormat) -> [u32; 4] {
     let one = 1.0f32.to_bits();
     let unorm = |c: u8| unorm_to_f32(c.into(), 8).to_bits();
@@ -202,17 +220,20 @@ pub fn convert(d: Decoded, nf: NumFormat) -> [u32; 4] {
 /// Texel `(x % 4, y % 4)` of `block` (at least the format's block size) of
 /// BCn data format `code` with number format `nf`, before conversion. SNORM
 /// selects the signed decoders of BC4, BC5 and BC6H.
+///
+/// WGSL twin: `bcn_texel_index` (its texel index `4 × (y % 4) + x % 4`) in `shaders/bcn.wgsl`
+/// (docs/gpu.md, "Twins").
 pub fn decode_texel(
     code: u8,
     nf: NumFormat,
     block: &[u8],
     x: u32,
     y: u32,
-) -> Result<Decoded, String> {
+) -> Result<Decoded, FormatError> {
     let f = check(code, nf)?;
     let block = block
         .get(..f.bytes)
-        .ok_or_else(|| format!("{}: short block", f.name))?;
+        .ok_or(FormatError::ShortBlock { format: f.name })?;
     let texel = (4 * (y % 4) + x % 4) as usize;
     Ok((f.decode)(block, texel, nf == Snorm))
 }
@@ -227,7 +248,7 @@ pub fn load_texel(
     block: &[u8],
     x: u32,
     y: u32,
-) -> Result<[u32; 4], String> {
+) -> Result<[u32; 4], FormatError> {
     decode_texel(code, nf, block, x, y).map(|d| convert(d, nf))
 }
 
@@ -390,12 +411,14 @@ mod tests {
     fn refusals() {
         assert!(load_texel(40, NumFormat::Float, &[0; 16], 0, 0)
             .unwrap_err()
+            .to_string()
             .contains("bc6"));
         assert!(load_texel(40, NumFormat::Srgb, &[0; 16], 0, 0).is_err());
         assert!(load_texel(35, NumFormat::Snorm, &[0; 8], 0, 0).is_err());
         assert!(load_texel(38, NumFormat::Srgb, &[0; 8], 0, 0).is_err());
         assert!(load_texel(36, NumFormat::Unorm, &[0; 8], 0, 0)
             .unwrap_err()
+            .to_string()
             .contains("short block"));
         assert!(load_texel(10, NumFormat::Unorm, &[0; 16], 0, 0).is_err());
     }

@@ -1,6 +1,6 @@
 //! RDNA 2 ray tracing: the BVH T#, the node layouts and the ray/box and
 //! ray/triangle tests of `image_bvh_intersect_ray` / `image_bvh64_intersect_ray`
-//! (docs/semantics.md, "BVH ray intersection"). Pure arithmetic on values already
+//! (docs/semantics/bvh.md). Pure arithmetic on values already
 //! read from memory; `cpu::bvh` reads the VGPRs and the nodes, and
 //! `shaders/bvh.wgsl` mirrors every function here by name (`bvh_` prefix).
 //!
@@ -25,29 +25,27 @@
 /// component with its inverse), and gfx1013's (LLVM assembles them for that
 /// gfx10.1 part, but the node formats gcnrun models come from gfx10.3's GPURT
 /// and Mesa code, and no public source says gfx1013's agree), so only gfx10.3 runs.
-pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), String> {
+pub fn require_gfx10_3(m: &ImageOp, arch: &Arch) -> Result<(), TextureError> {
     if arch.gen != Gen::Gfx10 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: the {} BVH T# and A16 packing are not modelled",
-            m.name(),
-            arch.gen.name()
-        ));
+        return Err(TextureError::BvhGen {
+            op: m.name(),
+            gen: arch.gen,
+        });
     }
     if !arch.gfx10_3 {
-        return Err(format!(
-            "`{}` is executed for gfx10.3 only: no public source describes {}'s BVH nodes",
-            m.name(),
-            arch.mcpu
-        ));
+        return Err(TextureError::BvhPart {
+            op: m.name(),
+            mcpu: arch.mcpu,
+        });
     }
     Ok(())
 }
 
 /// The BVH T#: four SGPRs from SRSRC × 4 (R128 is mandatory).
-pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, String> {
+pub fn read_bvh_tsharp(m: &ImageOp, sgpr: impl Fn(u32) -> u32) -> Result<BvhDesc, TextureError> {
     let base = m.srsrc;
     decode_bvh(std::array::from_fn(|i| sgpr(base + i as u32)))
-        .map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+        .map_err(|e| TextureError::in_sgprs(base, 4, e))
 }
 
 /// Address dwords of a BVH op: node pointer (1, bvh64: 2), extent, origin (3),
@@ -57,6 +55,7 @@ pub fn bvh_address_dwords(m: &ImageOp) -> u32 {
     node + 1 + 3 + if m.a16 { 3 } else { 6 }
 }
 
+use super::error::{DescriptorError, TextureError};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::{flag, ImageOp};
 #[cfg(test)]
@@ -104,12 +103,10 @@ pub const BVH_TYPE: u32 = 8;
 /// Decodes the four T# dwords; anything but type 8 is refused (the ISA text:
 /// "Must be set to 0x08"), since what else the hardware does with it is not
 /// public.
-pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, String> {
+pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, DescriptorError> {
     let ty = w[3] >> 28;
     if ty != BVH_TYPE {
-        return Err(format!(
-            "BVH T# type is {ty}, not 8 (dword 3 bits 31:28): not a BVH resource"
-        ));
+        return Err(DescriptorError::NotBvh { ty });
     }
     Ok(BvhDesc {
         base_address: (u64::from(w[0]) | (u64::from(w[1] & 0xff) << 32)) << 8,
@@ -123,18 +120,14 @@ pub fn decode_bvh(w: [u32; 4]) -> Result<BvhDesc, String> {
 
 /// Encodes a BVH T# (the manifest's `{ bvh = … }`); the base address must be
 /// 256-byte aligned and below 2^48, the size below 2^42 units.
-pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], String> {
+pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], DescriptorError> {
     if d.base_address & 0xff != 0 || d.base_address >> 48 != 0 {
-        return Err(format!(
-            "BVH base address {:#x} is not a 256-byte aligned 48-bit address",
-            d.base_address
-        ));
+        return Err(DescriptorError::BvhAddress {
+            address: d.base_address,
+        });
     }
     if d.last_unit >> 42 != 0 {
-        return Err(format!(
-            "BVH size {} units does not fit 42 bits",
-            d.last_unit
-        ));
+        return Err(DescriptorError::BvhSize { units: d.last_unit });
     }
     let base = d.base_address >> 8;
     Ok([
@@ -236,6 +229,8 @@ pub fn min_num(a: f32, b: f32) -> f32 {
 }
 
 /// maxNum, the counterpart of [`min_num`] (ties give `b`).
+///
+/// WGSL twin: `bvh_max` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn max_num(a: f32, b: f32) -> f32 {
     if a.is_nan() {
         b
@@ -253,6 +248,8 @@ pub fn max_num(a: f32, b: f32) -> f32 {
 /// three exits (minNum/maxNum, so a NaN plane distance — 0 × ∞ — is ignored),
 /// then `max(entry, 0)`, `min(exit, extent)`. If the unclamped entry or exit
 /// is NaN (every axis NaN) the interval is (+∞, −∞), a miss.
+///
+/// WGSL twin: `bvh_box_interval` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn box_interval(ray: &Ray, b: &Aabb) -> (f32, f32) {
     let mut entry = [0f32; 3];
     let mut exit = [0f32; 3];
@@ -282,6 +279,8 @@ pub fn grow_factor(box_grow: u8) -> f32 {
 /// equality counts as a hit, "so you must conservatively treat equality as a
 /// hit"). A negative exit (the box lies behind the ray) grows away from the
 /// entry, as the emulation's formula does.
+///
+/// WGSL twin: `bvh_box_hit` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn box_hit(entry: f32, exit: f32, factor: f32) -> bool {
     entry <= exit * factor
 }
@@ -299,6 +298,8 @@ fn sort_pair(child: &mut [u32; 4], key: &mut [f32; 4], a: usize, b: usize) {
 /// "closest", the only one gfx10.3 has): each child's pointer if the ray hits its
 /// box, else [`INVALID_NODE`]; with `box_sort` the four-element sorting network
 /// (0,2) (1,3) (0,1) (2,3) (1,2) on the clamped entry distance, misses last.
+///
+/// WGSL twin: `bvh_intersect_box_node` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn intersect_box_node(
     children: [u32; 4],
     boxes: &[Aabb; 4],
@@ -378,6 +379,8 @@ pub enum TriangleRefusal {
 
 /// Rounds a product on its own: the CPU never fuses (Rust does not contract),
 /// the name marks where the WGSL mirror must keep a compiler from fusing.
+///
+/// WGSL twin: `bvh_mul` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn mul(a: f32, b: f32) -> f32 {
     a * b
 }
@@ -387,6 +390,7 @@ fn cross_term(a: f32, b: f32, c: f32, d: f32) -> f32 {
     mul(a, b) - mul(c, d)
 }
 
+/// WGSL twin: `bvh_cross` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     [
         cross_term(a[1], b[2], a[2], b[1]),
@@ -396,6 +400,8 @@ fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 }
 
 /// `(a.x b.x + a.y b.y) + a.z b.z`, each product and sum rounded.
+///
+/// WGSL twin: `bvh_dot` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     (mul(a[0], b[0]) + mul(a[1], b[1])) + mul(a[2], b[2])
 }
@@ -422,6 +428,8 @@ fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 /// dword 2 is the triangle ID dword as stored, dword 3 the hit status, 1 for a
 /// hit and 0 for a miss. A NaN float result is returned as
 /// [`CANONICAL_NAN`](crate::texture::convert::CANONICAL_NAN) (docs/errata.md B4).
+///
+/// WGSL twin: `bvh_intersect_triangle` in `shaders/bvh.wgsl` (docs/gpu.md, "Twins").
 pub fn intersect_triangle(
     verts: [[f32; 3]; 3],
     triangle_id: u32,

@@ -12,6 +12,8 @@
 /// UNORM load: code `c` of `bits` bits (1–32) → `c / (2^bits - 1)`, correctly
 /// rounded to f32 (sampling.md §3.2–3.3; D3D "UNORM": the code range maps onto
 /// [0, 1] with both ends exact).
+///
+/// WGSL twin: `unorm_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
     let max = max_code(bits);
     ratio_to_f32(u64::from(c) & max, max)
@@ -24,6 +26,8 @@ pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
 ///
 /// SNORM needs at least 2 bits; [`super::format::check`] refuses 1-bit SNORM
 /// components, and a 1-bit call here reads 0.
+///
+/// WGSL twin: `snorm_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn snorm_to_f32(c: u32, bits: u32) -> f32 {
     if bits < 2 {
         return 0.0;
@@ -43,22 +47,30 @@ pub fn snorm_to_f32(c: u32, bits: u32) -> f32 {
 
 /// USCALED load: the unsigned code as a float, `(float)c`, rounded to nearest
 /// even (exact below 2^24; sampling.md §3.2).
+///
+/// WGSL twin: `uscaled_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn uscaled_to_f32(c: u32, bits: u32) -> f32 {
     (u64::from(c) & max_code(bits)) as f32
 }
 
 /// SSCALED load: the sign-extended code as a float, `(float)s`, rounded to
 /// nearest even (exact below 2^24 in magnitude; sampling.md §3.2).
+///
+/// WGSL twin: `sscaled_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn sscaled_to_f32(c: u32, bits: u32) -> f32 {
     sign_extend(c, bits) as f32
 }
 
 /// UINT load: the code zero-extended to 32 bits (sampling.md §3.2).
+///
+/// WGSL twin: `uint_to_u32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn uint_to_u32(c: u32, bits: u32) -> u32 {
     (u64::from(c) & max_code(bits)) as u32
 }
 
 /// SINT load: the code sign-extended to 32 bits (sampling.md §3.2).
+///
+/// WGSL twin: `sint_to_i32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn sint_to_i32(c: u32, bits: u32) -> i32 {
     sign_extend(c, bits)
 }
@@ -69,6 +81,8 @@ pub fn sint_to_i32(c: u32, bits: u32) -> i32 {
 /// 0.5 and truncate" differs only on exact ties (docs/errata.md X1).
 /// The product is formed exactly (a 24-bit significand times a ≤ 32-bit code
 /// range fits 56 bits), so 32-bit components round correctly too.
+///
+/// WGSL twin: `f32_to_unorm` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
     if x.is_nan() || x <= 0.0 {
         return 0;
@@ -84,6 +98,8 @@ pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
 /// nearest even; the most negative code is never produced (-1.0 → -127 in 8
 /// bits; D3D "SNORM"; sampling.md §3.3). Returns the two's-complement code in the
 /// low `bits` bits.
+///
+/// WGSL twin: `f32_to_snorm` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
     if x.is_nan() || bits < 2 {
         return 0;
@@ -100,6 +116,8 @@ pub fn f32_to_snorm(x: f32, bits: u32) -> u32 {
 
 /// `|x| * scale` rounded to nearest even, exactly: `x = sig * 2^e2` with a
 /// 24-bit `sig`, so `sig * scale` (scale < 2^32) is an exact integer below 2^56.
+///
+/// WGSL twin: `scale_rne` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn scale_rne(x: f32, scale: u64) -> u64 {
     let (sig, e2) = decompose(x.abs());
     let product = sig * scale;
@@ -112,6 +130,8 @@ fn scale_rne(x: f32, scale: u64) -> u64 {
 
 /// A finite non-negative f32 as `(significand, exponent)` with value
 /// `significand * 2^exponent` (denormals have no hidden bit).
+///
+/// WGSL twin: `decompose` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn decompose(x: f32) -> (u64, i32) {
     let b = x.to_bits();
     let (e, m) = ((b >> 23) & 0xff, u64::from(b & 0x7f_ffff));
@@ -127,6 +147,8 @@ fn decompose(x: f32) -> (u64, i32) {
 /// The exact quotient of a UNORM/SNORM code by `2^n - 1` is never an f32
 /// midpoint, but it can lie closer to one than f64 resolves for n > 24; this
 /// function has no intermediate rounding at all.
+///
+/// WGSL twin: `ratio_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn ratio_to_f32(num: u64, den: u64) -> f32 {
     if num == 0 || den == 0 {
         return 0.0;
@@ -157,11 +179,15 @@ fn ratio_to_f32(num: u64, den: u64) -> f32 {
 
 /// Largest unsigned code of `bits` bits (`2^bits - 1`); `bits` is clamped to
 /// 1..=32 so that no input can shift out of range.
+///
+/// WGSL twin: `max_code` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn max_code(bits: u32) -> u64 {
     (1u64 << bits.clamp(1, 32)) - 1
 }
 
 /// Sign-extends the low `bits` bits of `c`.
+///
+/// WGSL twin: `sign_extend` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn sign_extend(c: u32, bits: u32) -> i32 {
     let shift = 32 - bits.clamp(1, 32);
     ((c << shift) as i32) >> shift
@@ -171,6 +197,8 @@ pub fn sign_extend(c: u32, bits: u32) -> i32 {
 /// Public sources do not say whether hardware saturates or truncates
 /// (sampling.md §3.3, open question); gcnrun truncates, the cheapest datapath,
 /// and docs/errata.md records the choice until a hardware trace settles it.
+///
+/// WGSL twin: `u32_to_uint` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn u32_to_uint(v: u32, bits: u32) -> u32 {
     (u64::from(v) & max_code(bits)) as u32
 }
@@ -185,6 +213,8 @@ pub fn u32_to_uint(v: u32, bits: u32) -> u32 {
 pub const CANONICAL_NAN: u32 = 0x7fc0_0000;
 
 /// `x`'s bits, a NaN as [`CANONICAL_NAN`].
+///
+/// WGSL twin: `canonical_nan_bits` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn canonical_nan_bits(x: f32) -> u32 {
     if x.is_nan() {
         CANONICAL_NAN
@@ -195,23 +225,31 @@ pub fn canonical_nan_bits(x: f32) -> u32 {
 
 /// IEEE binary16 → f32, exact (denormals, infinities and NaN payloads kept;
 /// sampling.md §3.3 FLOAT 16).
+///
+/// WGSL twin: `f16_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f16_to_f32(h: u16) -> f32 {
     small_float_to_f32(u32::from(h & 0x7fff), 10, 5, h & 0x8000 != 0)
 }
 
 /// Unsigned 11-bit float (6-bit mantissa, 5-bit exponent, bias 15, no sign; the
 /// X/Y components of 10_11_11 / 11_11_10) → f32, exact.
+///
+/// WGSL twin: `uf11_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn uf11_to_f32(v: u32) -> f32 {
     small_float_to_f32(v & 0x7ff, 6, 5, false)
 }
 
 /// Unsigned 10-bit float (5-bit mantissa, 5-bit exponent, bias 15) → f32, exact.
+///
+/// WGSL twin: `uf10_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn uf10_to_f32(v: u32) -> f32 {
     small_float_to_f32(v & 0x3ff, 5, 5, false)
 }
 
 /// A float with `mant` mantissa bits and a `exp`-bit exponent of bias
 /// `2^(exp-1) - 1` (all three small formats share exponent width 5) → f32.
+///
+/// WGSL twin: `small_float_to_f32` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn small_float_to_f32(bits: u32, mant: u32, exp: u32, negative: bool) -> f32 {
     let bias = (1i32 << (exp - 1)) - 1;
     let e = (bits >> mant) & ((1 << exp) - 1);
@@ -238,6 +276,8 @@ fn small_float_to_f32(bits: u32, mant: u32, exp: u32, negative: bool) -> f32 {
 
 /// f32 → IEEE binary16, round to nearest even; overflow → ±inf, NaN → quiet NaN
 /// (sampling.md §3.3 recommends RNE; D3D also permits RTZ — documented choice).
+///
+/// WGSL twin: `f32_to_f16` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f32_to_f16(x: f32) -> u16 {
     let sign = ((x.to_bits() >> 16) & 0x8000) as u16;
     sign | f32_to_small_float(x.abs(), 10) as u16
@@ -245,6 +285,8 @@ pub fn f32_to_f16(x: f32) -> u16 {
 
 /// f32 → unsigned 11-bit float, RNE; negative values and -0 → 0, overflow → inf,
 /// NaN → NaN (the Vulkan B10G11R11_UFLOAT rules).
+///
+/// WGSL twin: `f32_to_uf11` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f32_to_uf11(x: f32) -> u32 {
     if x.is_nan() {
         return 0x7c0 | 0x20;
@@ -253,6 +295,8 @@ pub fn f32_to_uf11(x: f32) -> u32 {
 }
 
 /// f32 → unsigned 10-bit float, RNE; as [`f32_to_uf11`].
+///
+/// WGSL twin: `f32_to_uf10` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 pub fn f32_to_uf10(x: f32) -> u32 {
     if x.is_nan() {
         return 0x3e0 | 0x10;
@@ -262,6 +306,8 @@ pub fn f32_to_uf10(x: f32) -> u32 {
 
 /// Non-negative f32 (or NaN) → a 5-bit-exponent float with `mant` mantissa bits,
 /// round to nearest even, overflow → infinity.
+///
+/// WGSL twin: `f32_to_small_float` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn f32_to_small_float(x: f32, mant: u32) -> u32 {
     let inf = 0x1f << mant;
     if x.is_nan() {
@@ -308,6 +354,8 @@ fn f32_to_small_float(x: f32, mant: u32) -> u32 {
 }
 
 /// `v >> shift` rounded to nearest, ties to even; a negative shift is a left shift.
+///
+/// WGSL twin: `round_shift_rne` in `shaders/convert.wgsl` (docs/gpu.md, "Twins").
 fn round_shift_rne(v: u64, shift: i32) -> u64 {
     if shift <= 0 {
         return v << (-shift).min(40);
@@ -328,6 +376,11 @@ fn round_shift_rne(v: u64, shift: i32) -> u64 {
 /// sRGB decode of one UNORM component: `c <= 0.04045 ? c / 12.92 :
 /// ((c + 0.055) / 1.055)^2.4`, computed in f64 and rounded once (sampling.md §3.3;
 /// applied per texel before filtering, to X, Y, Z only).
+///
+/// WGSL twins: `srgb_to_linear_table` (of `unorm_to_f32(c, w)`: the host table
+/// `src/gpu/translate/degamma.rs` computes with it) in `shaders/degamma.wgsl`;
+/// `srgb8_to_linear_bits` (of `unorm_to_f32(c, 8)`, read from the table `SRGB8_TO_LINEAR` the
+/// translator fills with it) in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn srgb_to_linear(c: f32) -> f32 {
     let c = f64::from(c);
     (if c <= 0.04045 {

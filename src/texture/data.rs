@@ -1,5 +1,5 @@
 //! Data VGPRs of loads and stores: D16 packing and the TFE/LWE status dword
-//! (docs/semantics.md, "Image loads and stores").
+//! (docs/semantics/images.md, "Image loads and stores").
 
 use crate::texture::convert::{
     d16_from_f32_bits, d16_from_int, d16_to_f32_bits, d16_to_sint, d16_to_uint,

@@ -10,6 +10,7 @@
 //! Decoding never panics and never guesses: a field gcnrun cannot interpret is an
 //! error naming it (`T# num_format = 6 is not supported`).
 
+use super::error::{Desc, DescriptorError};
 use super::format::{
     check, combined_code, combined_format, data_format, Gfx10Run, NumFormat, GFX10_FORMATS,
     GFX11_FORMATS,
@@ -237,12 +238,12 @@ pub enum Image {
     Bound(ImageDesc),
 }
 
-fn t_layout(gen: Gen) -> Result<&'static TLayout, String> {
+fn t_layout(gen: Gen) -> &'static TLayout {
     match gen {
-        Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => Ok(&T_GFX6),
-        Gen::Gfx9 => Ok(&T_GFX9),
-        Gen::Gfx10 => Ok(&T_GFX10),
-        Gen::Gfx11 => Ok(&T_GFX11),
+        Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => &T_GFX6,
+        Gen::Gfx9 => &T_GFX9,
+        Gen::Gfx10 => &T_GFX10,
+        Gen::Gfx11 => &T_GFX11,
     }
 }
 
@@ -264,13 +265,21 @@ fn pieces_width(pieces: &[Bits]) -> u32 {
 
 /// Writes a field split into pieces, low piece first; a value wider than the
 /// pieces together is an error naming the field.
-fn set_pieces(dw: &mut [u32], pieces: &[Bits], v: u32, name: &str, gen: Gen) -> Result<(), String> {
+fn set_pieces(
+    dw: &mut [u32],
+    pieces: &[Bits],
+    v: u32,
+    name: &'static str,
+    gen: Gen,
+) -> Result<(), DescriptorError> {
     let total = pieces_width(pieces);
     if total < 32 && v >> total != 0 {
-        return Err(format!(
-            "T# {name} = {v} does not fit {total} bits on {}",
-            gen.name()
-        ));
+        return Err(DescriptorError::DoesNotFit {
+            field: name,
+            value: v,
+            bits: total,
+            gen,
+        });
     }
     let mut shift = 0;
     for &p in pieces {
@@ -288,8 +297,8 @@ fn set_pieces(dw: &mut [u32], pieces: &[Bits], v: u32, name: &str, gen: Gen) -> 
 /// a reserved DST_SEL (2, 3), RESOURCE_LEVEL 0 on gfx10 ("must be 1"), a view whose
 /// BASE_LEVEL exceeds LAST_LEVEL (non-MSAA), and a layered view whose BASE_ARRAY
 /// exceeds its last slice.
-pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
-    let l = t_layout(gen)?;
+pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, DescriptorError> {
+    let l = t_layout(gen);
     let rl_bit = l.resource_level.map(|f| (f.lo / 32, 1u32 << (f.lo % 32)));
     let all_zero = dw.iter().enumerate().all(|(i, &w)| match rl_bit {
         Some((word, mask)) if usize::from(word) == i => w & !mask == 0,
@@ -313,11 +322,15 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
                 return Ok(Image::Null { dst_sel: raw_sel });
             }
             let nfmt = g(num) as u8;
-            let df = data_format(dfmt)
-                .ok_or_else(|| format!("T# data_format = {dfmt} is not supported"))?;
-            let nf = NumFormat::from_code(nfmt)
-                .ok_or_else(|| format!("T# num_format = {nfmt} is not supported"))?;
-            check(df, nf).map_err(|e| format!("T# num_format: {e}"))?;
+            let df = data_format(dfmt).ok_or(DescriptorError::Unsupported {
+                field: "data_format",
+                value: dfmt.into(),
+            })?;
+            let nf = NumFormat::from_code(nfmt).ok_or(DescriptorError::Unsupported {
+                field: "num_format",
+                value: nfmt.into(),
+            })?;
+            check(df, nf).map_err(DescriptorError::Format)?;
             (df, nf)
         }
         FormatBits::Combined { bits, table } => {
@@ -325,13 +338,15 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
             if code == 0 {
                 return Ok(Image::Null { dst_sel: raw_sel });
             }
-            combined_format(table, code)
-                .ok_or_else(|| format!("T# format = {code} is not supported"))?
+            combined_format(table, code).ok_or(DescriptorError::Unsupported {
+                field: "format",
+                value: code.into(),
+            })?
         }
     };
     if let Some(f) = l.resource_level {
         if g(f) != 1 {
-            return Err(format!("T# resource_level = 0 ({} requires 1)", gen.name()));
+            return Err(DescriptorError::ResourceLevel { gen });
         }
     }
     dst_sel_from_codes(raw_sel)?;
@@ -359,16 +374,16 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
         last_array,
     };
     if !image_type.is_msaa() && d.base_level > d.last_level {
-        return Err(format!(
-            "T# base_level = {} is above last_level = {}",
-            d.base_level, d.last_level
-        ));
+        return Err(DescriptorError::BaseLevel {
+            base_level: d.base_level,
+            last_level: d.last_level,
+        });
     }
     if image_type.is_layered() && d.base_array > d.last_array {
-        return Err(format!(
-            "T# base_array = {} is above the last slice {}",
-            d.base_array, d.last_array
-        ));
+        return Err(DescriptorError::BaseArray {
+            base_array: d.base_array,
+            last_array: d.last_array,
+        });
     }
     Ok(Image::Bound(d))
 }
@@ -379,25 +394,25 @@ pub fn decode_image(dw: &[u32], gen: Gen) -> Result<Image, String> {
 /// a format pair gfx10 has no code for, a gfx9+ layered view whose `last_array`
 /// is not `depth - 1` (one DEPTH field holds both), a gfx10 `pitch` other than
 /// `width`.
-pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
-    let l = t_layout(gen)?;
+pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], DescriptorError> {
+    let l = t_layout(gen);
     let mut dw = [0u32; 8];
-    let mut put = |f: Bits, v: u32, name: &str| -> Result<(), String> {
+    let mut put = |f: Bits, v: u32, name: &'static str| -> Result<(), DescriptorError> {
         if v > f.max() {
-            return Err(format!(
-                "T# {name} = {v} does not fit {} bits on {}",
-                f.width,
-                gen.name()
-            ));
+            return Err(DescriptorError::DoesNotFit {
+                field: name,
+                value: v,
+                bits: f.width.into(),
+                gen,
+            });
         }
         set(&mut dw, f, v);
         Ok(())
     };
     if d.base_address & 0xff != 0 || d.base_address >> 48 != 0 {
-        return Err(format!(
-            "T# base_address = {:#x} is not a 256-byte aligned 48-bit address",
-            d.base_address
-        ));
+        return Err(DescriptorError::Address {
+            address: d.base_address,
+        });
     }
     // `size - 1` of 0 wraps to u32::MAX, which no field holds: an error too.
     let minus1 = |v: u32| v.wrapping_sub(1);
@@ -411,25 +426,22 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
         FormatBits::Combined { bits, table } => {
             let code = NumFormat::from_code(d.num_format)
                 .and_then(|nf| combined_code(table, d.data_format, nf))
-                .ok_or_else(|| {
-                    format!(
-                        "T# data_format = {} with num_format = {} has no {} FORMAT code",
-                        d.data_format,
-                        d.num_format,
-                        gen.name()
-                    )
+                .ok_or(DescriptorError::NoFormatCode {
+                    data_format: d.data_format,
+                    num_format: d.num_format,
+                    gen,
                 })?;
             put(bits, code.into(), "format")?;
         }
     }
     let w = minus1(d.width);
     if w >= 1 << pieces_width(l.width) {
-        return Err(format!(
-            "T# width = {} does not fit {} bits on {}",
-            d.width,
-            pieces_width(l.width),
-            gen.name()
-        ));
+        return Err(DescriptorError::DoesNotFit {
+            field: "width",
+            value: d.width,
+            bits: pieces_width(l.width),
+            gen,
+        });
     }
     put(l.height, minus1(d.height), "height")?;
     for (i, (f, &v)) in l.dst_sel.iter().zip(&d.dst_sel).enumerate() {
@@ -443,12 +455,11 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
     match l.pitch {
         Some(f) => put(f, minus1(d.pitch), "pitch")?,
         None if d.pitch != d.width => {
-            return Err(format!(
-                "T# pitch = {} differs from width = {}: {} has no PITCH field",
-                d.pitch,
-                d.width,
-                gen.name()
-            ))
+            return Err(DescriptorError::Pitch {
+                pitch: d.pitch,
+                width: d.width,
+                gen,
+            })
         }
         None => {}
     }
@@ -458,12 +469,11 @@ pub fn encode_image(d: &ImageDesc, gen: Gen) -> Result<[u32; 8], String> {
         // Only a layered view reads its last slice from DEPTH; for the others
         // decoding reports `depth - 1` there and encoding has nothing to store.
         None if d.image_type.is_layered() && d.last_array != minus1(d.depth) => {
-            return Err(format!(
-                "T# last_array = {} must be depth - 1 = {} on {} (DEPTH holds both)",
-                d.last_array,
-                minus1(d.depth),
-                gen.name()
-            ))
+            return Err(DescriptorError::LastArray {
+                last_array: d.last_array,
+                depth: d.depth,
+                gen,
+            })
         }
         None => {}
     }
@@ -612,9 +622,15 @@ const S_DERIV_ADJUST_EN: Bits = b(95, 1);
 /// (16x), Z_FILTER 3, MIP_FILTER 3 before gfx8 (gfx8 added POINT_ANISO_ADJ), and
 /// on gfx10 and gfx11 DERIV_ADJUST_EN = 1 (the relocated border-colour fields are
 /// not modelled; ROCR `resource_gfx11.h` keeps the bit at W2[31] on gfx11).
-pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, String> {
+pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, DescriptorError> {
     let d = decode_sampler_for(dw, gen);
-    let reserved = |name: &str, v: u8| Err(format!("S# {name} = {v} is reserved"));
+    let reserved = |name: &'static str, v: u8| {
+        Err(DescriptorError::Reserved {
+            desc: Desc::S,
+            field: name,
+            value: v.into(),
+        })
+    };
     if d.filter_mode > 2 {
         return reserved("filter_mode", d.filter_mode);
     }
@@ -628,7 +644,7 @@ pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, Strin
         return reserved("mip_filter", d.mip_filter);
     }
     if gen >= Gen::Gfx10 && get(dw, S_DERIV_ADJUST_EN) == 1 {
-        return Err("S# deriv_adjust_en = 1 (border colour in word 2) is not modelled".into());
+        return Err(DescriptorError::DerivAdjust);
     }
     Ok(d)
 }
@@ -733,13 +749,14 @@ mod tests {
         assert!(
             decode_image(&[0, 63 << 20, 0, 9 << 28, 0, 0, 0, 0], Gen::Gfx8)
                 .unwrap_err()
+                .to_string()
                 .contains("data_format")
         );
         // Reserved DST_SEL and inverted ranges name their field.
         let mut dw = encode_image(&rgba8_2d(), Gen::Gfx8).unwrap();
         set(&mut dw, b(99, 3), 2);
         assert_eq!(
-            decode_image(&dw, Gen::Gfx8).unwrap_err(),
+            decode_image(&dw, Gen::Gfx8).unwrap_err().to_string(),
             "T# dst_sel_y = 2 is reserved"
         );
         let d = ImageDesc {
@@ -750,6 +767,7 @@ mod tests {
         let dw = encode_image(&d, Gen::Gfx8).unwrap();
         assert!(decode_image(&dw, Gen::Gfx8)
             .unwrap_err()
+            .to_string()
             .contains("base_level"));
         let d = ImageDesc {
             image_type: ImageType::D2Array,
@@ -760,6 +778,7 @@ mod tests {
         let dw = encode_image(&d, Gen::Gfx7).unwrap();
         assert!(decode_image(&dw, Gen::Gfx7)
             .unwrap_err()
+            .to_string()
             .contains("base_array"));
     }
 
@@ -820,10 +839,12 @@ mod tests {
         };
         assert!(encode_image(&r32_unorm, Gen::Gfx10)
             .unwrap_err()
+            .to_string()
             .contains("FORMAT"));
         let padded = ImageDesc { pitch: 80, ..d };
         assert!(encode_image(&padded, Gen::Gfx10)
             .unwrap_err()
+            .to_string()
             .contains("pitch"));
         // Only RESOURCE_LEVEL set is still "all zero": unbound. Any other bit with
         // RESOURCE_LEVEL 0 is an error naming it.
@@ -835,12 +856,13 @@ mod tests {
         bad[2] &= !(1 << 31);
         assert!(decode_image(&bad, Gen::Gfx10)
             .unwrap_err()
+            .to_string()
             .contains("resource_level"));
         // A FORMAT code outside the table (155 lies between BG_RG_SRGB and FMASK).
         let mut bad = dw;
         set(&mut bad, b(52, 9), 155);
         assert_eq!(
-            decode_image(&bad, Gen::Gfx10).unwrap_err(),
+            decode_image(&bad, Gen::Gfx10).unwrap_err().to_string(),
             "T# format = 155 is not supported"
         );
     }
@@ -879,6 +901,7 @@ mod tests {
         // is 0, which gfx10 refuses (and its FORMAT 42 would be 11_11_10_SINT).
         assert!(decode_image(&dw, Gen::Gfx10)
             .unwrap_err()
+            .to_string()
             .contains("resource_level"));
         // A 2D array viewed from slice 2: W4 as gfx10 (DEPTH = last slice,
         // BASE_ARRAY at W4[28:16]).
@@ -911,7 +934,7 @@ mod tests {
         let mut bad = dw;
         set(&mut bad, b(52, 8), 169);
         assert_eq!(
-            decode_image(&bad, Gen::Gfx11).unwrap_err(),
+            decode_image(&bad, Gen::Gfx11).unwrap_err().to_string(),
             "T# format = 169 is not supported"
         );
         // 10_11_11 UNORM exists on gfx10 (30) but not on gfx11.
@@ -922,6 +945,7 @@ mod tests {
         assert!(encode_image(&packed_unorm, Gen::Gfx10).is_ok());
         assert!(encode_image(&packed_unorm, Gen::Gfx11)
             .unwrap_err()
+            .to_string()
             .contains("FORMAT"));
     }
 
@@ -944,6 +968,7 @@ mod tests {
         deriv[2] |= 1 << 31;
         assert!(decode_sampler_checked(&deriv, Gen::Gfx11)
             .unwrap_err()
+            .to_string()
             .contains("deriv_adjust_en"));
     }
 
@@ -979,7 +1004,9 @@ mod tests {
         let mut bad = dw;
         bad[0] |= 3 << 29;
         assert_eq!(
-            decode_sampler_checked(&bad, Gen::Gfx8).unwrap_err(),
+            decode_sampler_checked(&bad, Gen::Gfx8)
+                .unwrap_err()
+                .to_string(),
             "S# filter_mode = 3 is reserved"
         );
         // MIP_FILTER 3 (W2[27:26]) is POINT_ANISO_ADJ from gfx8 on, reserved before.
@@ -993,6 +1020,7 @@ mod tests {
         assert!(decode_sampler_checked(&deriv, Gen::Gfx9).is_ok());
         assert!(decode_sampler_checked(&deriv, Gen::Gfx10)
             .unwrap_err()
+            .to_string()
             .contains("deriv_adjust_en"));
     }
 }

@@ -8,6 +8,7 @@
 //! [`super::convert`].
 
 use super::convert::*;
+use super::error::FormatError;
 
 /// How a format's components are interpreted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,6 +181,8 @@ impl NumFormat {
 
     /// True for the classes whose results are integers (UINT, SINT): their
     /// "one" for a missing W component is integer 1, not 1.0.
+    ///
+    /// WGSL twin: `nf_is_integer` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
     pub fn is_integer(self) -> bool {
         matches!(self, NumFormat::Uint | NumFormat::Sint)
     }
@@ -195,7 +198,7 @@ impl NumFormat {
 /// SNORM, USCALED, SSCALED, UINT, SINT and FLOAT (Mesa gfx10-rsrc.json
 /// `IMG_FORMAT` 30–43), and with the non-float formats their components are plain
 /// 11/11/10-bit integers. gfx10+ validity is exactly [`GFX10_FORMATS`].
-pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
+pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), FormatError> {
     let widths_ok = |ok: &dyn Fn(u8) -> bool| df.comps.iter().all(|&(_, w)| ok(w));
     let fine = match (df.layout, nf) {
         // BCn: the pairs of `bcn::BC_FORMATS` (the gfx10 FORMAT list's).
@@ -211,10 +214,10 @@ pub fn check(df: &DataFormat, nf: NumFormat) -> Result<(), String> {
     if fine {
         Ok(())
     } else {
-        Err(format!(
-            "number format {nf:?} is not defined for data format {}",
-            df.name
-        ))
+        Err(FormatError::Undefined {
+            data: df.name,
+            num: nf,
+        })
     }
 }
 
@@ -370,6 +373,8 @@ pub fn gfx10_code(data_format: u8, nf: NumFormat) -> Option<u16> {
 
 /// The default for a component the format lacks: 0 for X, Y, Z and one for W
 /// (1.0 for float classes, integer 1 for UINT/SINT) (sampling.md §3.4).
+///
+/// WGSL twin: `missing_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn missing_component(index: usize, nf: NumFormat) -> u32 {
     match (index, nf.is_integer()) {
         (3, true) => 1,
@@ -379,6 +384,8 @@ pub fn missing_component(index: usize, nf: NumFormat) -> u32 {
 }
 
 /// Reads bits `[lo, lo + width)` of a little-endian texel.
+///
+/// WGSL twin: `get_bits` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 fn get_bits(texel: &[u8], lo: u32, width: u32) -> u32 {
     let mut v: u64 = 0;
     for i in 0..width.div_ceil(8) + 1 {
@@ -391,6 +398,8 @@ fn get_bits(texel: &[u8], lo: u32, width: u32) -> u32 {
 }
 
 /// Writes bits `[lo, lo + width)` of a little-endian texel.
+///
+/// WGSL twin: `set_bits` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
     for bit in 0..width {
         let pos = lo + bit;
@@ -408,6 +417,8 @@ fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
 /// Converts one memory component to its VGPR value (load direction): one
 /// [`super::convert`] function per number format. `index` is 0..3 for X..W (sRGB
 /// leaves W linear: sampling.md §3.2).
+///
+/// WGSL twin: `load_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
     match nf {
         NumFormat::Unorm => unorm_to_f32(c, width).to_bits(),
@@ -432,6 +443,8 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
 /// Converts one VGPR value to its memory component (store direction); `None`
 /// for the read-only number formats (USCALED, SSCALED, SRGB: CLRX's ImgW column,
 /// sampling.md §3.2).
+///
+/// WGSL twin: `store_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn store_component(v: u32, width: u32, nf: NumFormat, layout: Layout) -> Option<u32> {
     let x = f32::from_bits(v);
     Some(match nf {
@@ -452,6 +465,8 @@ pub fn store_component(v: u32, width: u32, nf: NumFormat, layout: Layout) -> Opt
 /// Loads one texel (`texel` holds at least `df.bytes` bytes) as the four VGPR
 /// values X, Y, Z, W before DST_SEL, missing components filled per
 /// [`missing_component`]. Block formats are decoded elsewhere; here they give `None`.
+///
+/// WGSL twin: `load_texel` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn load_texel(df: &DataFormat, nf: NumFormat, texel: &[u8]) -> Option<[u32; 4]> {
     if df.layout == Block || texel.len() < df.bytes as usize {
         return None;
@@ -474,6 +489,8 @@ pub fn load_texel(df: &DataFormat, nf: NumFormat, texel: &[u8]) -> Option<[u32; 
 
 /// Stores X, Y, Z, W into one texel (whole texel written); `None` for
 /// read-only number formats or block formats.
+///
+/// WGSL twin: `store_texel` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn store_texel(df: &DataFormat, nf: NumFormat, rgba: [u32; 4]) -> Option<Vec<u8>> {
     if df.layout == Block {
         return None;

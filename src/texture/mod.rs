@@ -5,6 +5,9 @@
 //! with its source, and the WGSL library in `shaders/` will mirror these
 //! functions by name. docs/errata.md ("Texture model") lists the choices made where
 //! public sources disagree or are silent.
+//!
+//! Errors ([`error`]): [`FormatError`], [`DescriptorError`] and, for what an
+//! image operation refuses about its resource, [`TextureError`].
 
 pub mod atomic;
 pub mod bcn;
@@ -12,9 +15,12 @@ pub mod bvh;
 pub mod convert;
 pub mod data;
 pub mod descriptor;
+pub mod error;
 pub mod format;
 pub mod layout;
 pub mod resource;
 pub mod sample;
 pub mod swizzle;
 pub mod vaddr;
+
+pub use error::{DescriptorError, FormatError, TextureError};

@@ -5,6 +5,7 @@
 //! (unbound).
 
 use super::descriptor::{decode_image, Image, ImageDesc, ImageType};
+use super::error::TextureError;
 use super::format::{self, data_format};
 use super::layout::Surface;
 use super::vaddr::{self, Coords};
@@ -22,19 +23,17 @@ pub fn samples(d: &ImageDesc) -> u32 {
     }
 }
 
-/// The linear surface a bound T# describes (docs/semantics.md, "Linear layout"):
+/// The linear surface a bound T# describes (docs/semantics/resources.md, "Linear layout"):
 /// levels `0..=last_level` of the resource, slices from the type. An MSAA
 /// resource has one level and `layers × samples` slices, the sample index
 /// varying fastest (gcnrun's reference layout for MSAA: real MSAA surfaces are
 /// tiled and FMASK-compressed; docs/errata.md S7).
-pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
-    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+pub fn surface_of(d: &ImageDesc) -> Result<Surface, TextureError> {
+    let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
+        code: d.data_format,
+    })?;
     let block = df.layout == format::Layout::Block;
-    let layers = || {
-        d.last_array
-            .checked_add(1)
-            .ok_or("T# last_array out of range")
-    };
+    let layers = || d.last_array.checked_add(1).ok_or(TextureError::Layers);
     let (depth, slices) = match d.image_type {
         ImageType::D3 => (d.depth, 1),
         ImageType::D1Array | ImageType::D2Array | ImageType::Cube => (1, layers()?),
@@ -43,7 +42,7 @@ pub fn surface_of(d: &ImageDesc) -> Result<Surface, String> {
             1,
             layers()?
                 .checked_mul(samples(d))
-                .ok_or("T# slice count out of range")?,
+                .ok_or(TextureError::Slices)?,
         ),
         ImageType::D1 | ImageType::D2 => (1, 1),
     };
@@ -105,7 +104,7 @@ pub fn texel_address(
     d: &ImageDesc,
     surf: &Surface,
     mip: bool,
-) -> Result<Option<u64>, String> {
+) -> Result<Option<u64>, TextureError> {
     let t = vaddr::layout_type(m, d.image_type)?;
     let c = vaddr::coords(m, w, lane, t, mip)?;
     Ok(texel_offset(d, surf, &c))
@@ -113,20 +112,20 @@ pub fn texel_address(
 
 /// Reads and decodes the T# an instruction names: 8 SGPRs from `srsrc × 4`
 /// (R128: dwords 0–3, the rest read 0).
-pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, String> {
+pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, TextureError> {
     let base = m.srsrc;
     let words = if m.r128 { 4 } else { 8 };
     let tsharp: Vec<u32> = (0..8)
         .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
         .collect();
-    decode_image(&tsharp, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 7))
+    decode_image(&tsharp, arch.gen).map_err(|e| TextureError::in_sgprs(base, 8, e))
 }
 
 /// Refuses a bound T# whose surface (every level and slice it describes) does
 /// not lie inside image memory: the descriptor points at memory the launch does
 /// not have, which on hardware is a fault or garbage, and is bad input here
-/// (docs/semantics.md, "Descriptors outside memory").
-pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), String> {
+/// (docs/semantics/resources.md, "Descriptors outside memory").
+pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), TextureError> {
     let end = mem.base + mem.bytes.len() as u64;
     let size = surf.total_bytes().unwrap_or(u64::MAX);
     let inside = d.base_address >= mem.base
@@ -136,22 +135,21 @@ pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<
     if inside {
         Ok(())
     } else {
-        Err(format!(
-            "T# base address {:#x} + {size} bytes lies outside image memory [{:#x}, {end:#x})",
-            d.base_address, mem.base
-        ))
+        Err(TextureError::OutsideMemory {
+            address: d.base_address,
+            bytes: size,
+            base: mem.base,
+            end,
+        })
     }
 }
 
 /// Refuses tiled T#s: gcnrun reads linear images only (TILING_INDEX 8 on
 /// gfx6–gfx8, SW_MODE 0 on gfx9+; sampling.md §4.2).
-pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), String> {
+pub fn require_linear(d: &ImageDesc, arch: &Arch) -> Result<(), TextureError> {
     let linear = if arch.gen <= Gen::Gfx8 { 8 } else { 0 };
     if d.tiling != linear {
-        return Err(format!(
-            "tiled T# (tiling {}) is not supported: gcnrun reads linear images only",
-            d.tiling
-        ));
+        return Err(TextureError::Tiled { tiling: d.tiling });
     }
     Ok(())
 }

@@ -10,6 +10,7 @@
 //! "fills missing components based on T#.dst_sel" (rdna-image-instructions-zh.md).
 //! Stores do not use DST_SEL: the data goes to memory in component order.
 
+use super::error::{Desc, DescriptorError};
 use super::format::NumFormat;
 
 /// One DST_SEL field (3 bits; T# W3[2:0], [5:3], [8:6], [11:9] on every
@@ -63,11 +64,14 @@ impl DstSel {
 }
 
 /// Decodes the four DST_SEL fields of a T#, naming the first reserved one.
-pub fn dst_sel_from_codes(codes: [u8; 4]) -> Result<[DstSel; 4], String> {
+pub fn dst_sel_from_codes(codes: [u8; 4]) -> Result<[DstSel; 4], DescriptorError> {
     let mut out = [DstSel::Zero; 4];
     for (i, (&code, slot)) in codes.iter().zip(out.iter_mut()).enumerate() {
-        *slot = DstSel::from_code(code)
-            .ok_or_else(|| format!("T# {} = {code} is reserved", FIELD_NAMES[i]))?;
+        *slot = DstSel::from_code(code).ok_or(DescriptorError::Reserved {
+            desc: Desc::T,
+            field: FIELD_NAMES[i],
+            value: code.into(),
+        })?;
     }
     Ok(out)
 }
@@ -130,7 +134,7 @@ mod tests {
         }
         assert_eq!(DstSel::from_code(8), None);
         assert_eq!(
-            dst_sel_from_codes([4, 5, 3, 7]).unwrap_err(),
+            dst_sel_from_codes([4, 5, 3, 7]).unwrap_err().to_string(),
             "T# dst_sel_z = 3 is reserved"
         );
     }

@@ -1,8 +1,9 @@
 //! Address VGPRs of the non-sampler image instructions (load, store, atomic,
 //! resinfo): which VGPRs hold the address, how A16 packs it, and what each
-//! component means for a resource type (docs/semantics.md, "Image addresses").
+//! component means for a resource type (docs/semantics/addressing.md, "Image addresses").
 
-use super::descriptor::{type_code, ImageType};
+use super::descriptor::ImageType;
+use super::error::TextureError;
 use crate::ir::image::ImageOp;
 use crate::machine::WaveState;
 
@@ -67,17 +68,12 @@ pub fn unpack_a16(dwords: &[u32]) -> Vec<u32> {
 /// consulted), the instruction's DIM on gfx10+, which must lay out the same
 /// components as the T#'s TYPE (cube and 2D array do) — a mismatch is an error
 /// naming both rather than a guess.
-pub fn layout_type(m: &ImageOp, t: ImageType) -> Result<ImageType, String> {
+pub fn layout_type(m: &ImageOp, t: ImageType) -> Result<ImageType, TextureError> {
     let Some(dim) = m.dim else {
         return Ok(t);
     };
     if body(dim) != body(t) {
-        return Err(format!(
-            "dim:SQ_RSRC_IMG_{} does not address the T#'s {} resource (TYPE {})",
-            dim.name(),
-            t.name(),
-            type_code(t)
-        ));
+        return Err(TextureError::Dim { dim, resource: t });
     }
     Ok(dim)
 }
@@ -86,7 +82,12 @@ pub fn layout_type(m: &ImageOp, t: ImageType) -> Result<ImageType, String> {
 /// consecutive VGPRs from `vaddr` (gfx6–gfx9 and gfx10 non-NSA) or from the NSA
 /// list (gfx10+), one dword per component or, with A16 (gfx9+), two 16-bit
 /// components per dword. An NSA form that lists too few VGPRs is an error.
-pub fn components(m: &ImageOp, w: &WaveState, lane: u32, count: u32) -> Result<Vec<u32>, String> {
+pub fn components(
+    m: &ImageOp,
+    w: &WaveState,
+    lane: u32,
+    count: u32,
+) -> Result<Vec<u32>, TextureError> {
     let a16 = m.a16;
     let dwords = if a16 { count.div_ceil(2) } else { count };
     let regs = m.address_regs(dwords)?;
@@ -107,12 +108,9 @@ pub fn coords(
     lane: u32,
     t: ImageType,
     mip: bool,
-) -> Result<Coords, String> {
+) -> Result<Coords, TextureError> {
     if mip && t.is_msaa() {
-        return Err(format!(
-            "`{}` on an MSAA resource (no mip levels)",
-            m.name()
-        ));
+        return Err(TextureError::MipOnMsaa { op: m.name() });
     }
     let axes = body(t);
     let count = axes.len() as u32 + u32::from(mip);

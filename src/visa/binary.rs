@@ -27,7 +27,6 @@ mod stream;
 mod symbols;
 
 use super::{print, Dialect, DialectChoice, Program, Version};
-use crate::input::InputError;
 use cursor::{Cur, Res};
 
 /// The file magic, "CISA" (`0x41534943` little-endian).
@@ -40,29 +39,17 @@ const MIN_VERSION: (u8, u8) = (3, 4);
 /// (the writer was removed in 2023); IGC's own reader refuses 4.2 binaries.
 const MAX_VERSION: (u8, u8) = (4, 1);
 
-/// A binary decoding error: the byte offset of the bad field, and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A binary decoding error: the byte offset of the bad field, and what is
+/// wrong (the decoder's words: a field's refusal has no structure above its
+/// offset worth a type of its own).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("offset {offset:#x}: {message}")]
 pub struct BinError {
     /// Byte offset from the start of the file.
     pub offset: usize,
     /// What is wrong.
     pub message: String,
 }
-
-impl BinError {
-    /// The error as gcn-run reports input errors: `NAME: offset 0x..: message`.
-    pub fn into_input_error(self, name: &str) -> InputError {
-        InputError::at(name, self.offset, self.message)
-    }
-}
-
-impl std::fmt::Display for BinError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "offset {:#x}: {}", self.offset, self.message)
-    }
-}
-
-impl std::error::Error for BinError {}
 
 /// Whether `bytes` start with the binary vISA magic.
 pub fn is_binary(bytes: &[u8]) -> bool {
@@ -162,7 +149,7 @@ fn check_by_reparse(p: &Program, tables: &[usize], body: &[usize]) -> Res<()> {
                 0 | 1 => 4,
                 l => tables.iter().chain(body).nth(l - 2).copied().unwrap_or(0),
             };
-            Err(Cur::err_at(at, e.message))
+            Err(Cur::err_at(at, e.kind.to_string()))
         }
     }
 }

@@ -32,9 +32,23 @@ fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '%' || c == '$'
 }
 
+/// A character the lexer does not take (the caller adds the line number).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LexError {
+    /// A `/` that does not start a `//` comment.
+    #[error("stray `/` (comments start with `//`)")]
+    StraySlash,
+    /// A `"` without its closing `"`.
+    #[error("unterminated string")]
+    Unterminated,
+    /// A character no token starts with.
+    #[error("unexpected character {0:?}")]
+    Unexpected(char),
+}
+
 /// Tokenizes `line`, dropping a `//` comment. Errors name the offending
 /// character; the caller adds the line number.
-pub fn lex(line: &str) -> Result<Vec<Token>, String> {
+pub fn lex(line: &str) -> Result<Vec<Token>, LexError> {
     let mut out = Vec::new();
     let mut chars = line.char_indices().peekable();
     while let Some(&(i, c)) = chars.peek() {
@@ -44,7 +58,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, String> {
             if line[i..].starts_with("//") {
                 break;
             }
-            return Err("stray `/` (comments start with `//`)".into());
+            return Err(LexError::StraySlash);
         } else if c == '"' {
             chars.next();
             let mut end = None;
@@ -55,7 +69,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, String> {
                 }
             }
             let Some(j) = end else {
-                return Err("unterminated string".into());
+                return Err(LexError::Unterminated);
             };
             out.push(Token {
                 tok: Tok::Str(line[i + 1..j].to_string()),
@@ -84,7 +98,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, String> {
                 end: i + 1,
             });
         } else {
-            return Err(format!("unexpected character {c:?}"));
+            return Err(LexError::Unexpected(c));
         }
     }
     Ok(out)

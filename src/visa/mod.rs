@@ -57,29 +57,83 @@ pub enum DialectChoice {
     Force(Dialect),
 }
 
-/// A parse error: the 1-based line and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A `.visaasm` program refused: the 1-based line (0: the program as a
+/// whole) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
 pub struct VisaError {
     /// 1-based line number.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: VisaErrorKind,
 }
 
 impl VisaError {
-    /// The error as gcn-run reports input errors: `NAME: line N: message`.
-    pub fn into_input_error(self, name: &str) -> InputError {
-        InputError::whole(name, format!("line {}: {}", self.line, self.message))
+    /// The error at `line`.
+    pub fn new(line: usize, kind: impl Into<VisaErrorKind>) -> VisaError {
+        VisaError {
+            line,
+            kind: kind.into(),
+        }
     }
 }
 
-impl std::fmt::Display for VisaError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// What is wrong with a line of a `.visaasm` program, by the stage that
+/// refuses it: the lexer, the parser, the supported subset, the register
+/// layout, the lowering.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VisaErrorKind {
+    /// A character the lexer does not take.
+    #[error(transparent)]
+    Lex(#[from] lexer::LexError),
+    /// Text that is not vISA as docs/visa.md describes it, in the parser's
+    /// words.
+    #[error("{0}")]
+    Syntax(String),
+    /// A real vISA instruction outside the supported subset.
+    #[error("`{mnemonic}` is not supported (see docs/visa.md)")]
+    Unsupported {
+        /// Its mnemonic.
+        mnemonic: String,
+    },
+    /// A sampler sub-op whose parameter layout is not documented.
+    #[error("`{op}` is not supported: its parameter layout is not documented")]
+    UndocumentedParams {
+        /// The sub-op.
+        op: &'static str,
+    },
+    /// Variables that do not fit the GRF as gcnrun lays it out.
+    #[error(transparent)]
+    Layout(#[from] lower::layout::LayoutError),
+    /// What the lowering to `ir` does not model, in its words.
+    #[error("{0}")]
+    Lower(String),
 }
 
-impl std::error::Error for VisaError {}
+/// Why a vISA program file cannot be read: the file itself, or its text or
+/// binary contents (each naming the file).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The file cannot be read, or is not vISA at all.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// `.visaasm` text that does not parse.
+    #[error("{name}: {source}")]
+    Text {
+        /// The file, as given.
+        name: String,
+        /// Line and reason.
+        source: VisaError,
+    },
+    /// A binary object that does not decode.
+    #[error("{name}: {source}")]
+    Binary {
+        /// The file, as given.
+        name: String,
+        /// Offset and reason.
+        source: binary::BinError,
+    },
+}
 
 /// `.version major.minor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,19 +198,18 @@ impl Program {
         for s in &self.body {
             match &s.item {
                 Item::Inst(Inst::Unsupported { mnemonic, .. }) => {
-                    return Err(VisaError {
-                        line: s.line,
-                        message: format!("`{mnemonic}` is not supported (see docs/visa.md)"),
-                    })
+                    return Err(VisaError::new(
+                        s.line,
+                        VisaErrorKind::Unsupported {
+                            mnemonic: mnemonic.clone(),
+                        },
+                    ))
                 }
                 Item::Inst(Inst::Sampler(smp)) if smp.op.params.is_none() => {
-                    return Err(VisaError {
-                        line: s.line,
-                        message: format!(
-                            "`{}` is not supported: its parameter layout is not documented",
-                            smp.op.name
-                        ),
-                    })
+                    return Err(VisaError::new(
+                        s.line,
+                        VisaErrorKind::UndocumentedParams { op: smp.op.name },
+                    ))
                 }
                 _ => {}
             }
@@ -196,7 +249,7 @@ fn is_visa_binary_path(path: &Path) -> bool {
 /// Reads a vISA program: a binary object when the file starts with `CISA`
 /// (docs/visa.md, "Binary objects"), `.visaasm` text otherwise. Errors are one
 /// line naming the file and the byte offset (binary, or bad UTF-8) or line.
-pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputError> {
+pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, LoadError> {
     let name = path.display().to_string();
     // Text is capped lower than binary objects (crate::input::MAX_TEXT_BYTES):
     // by name when the file says it is text, by content otherwise.
@@ -215,19 +268,21 @@ pub fn load_file(path: &Path, dialect: DialectChoice) -> Result<Program, InputEr
                 MAX_TEXT_BYTES >> 20,
                 FileKind::VISA_TEXT.what
             ),
-        ));
+        )
+        .into());
     }
     if binary::is_binary(&bytes) {
-        return binary::read(&bytes, dialect).map_err(|e| e.into_input_error(&name));
+        return binary::read(&bytes, dialect).map_err(|source| LoadError::Binary { name, source });
     }
     if is_visa_binary_path(path) {
         return Err(InputError::at(
             &name,
             0,
             "named like a binary vISA object but does not start with the magic `CISA`",
-        ));
+        )
+        .into());
     }
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| InputError::at(&name, e.valid_up_to(), "vISA text is not valid UTF-8"))?;
-    parse(text, dialect).map_err(|e| e.into_input_error(&name))
+    parse(text, dialect).map_err(|source| LoadError::Text { name, source })
 }

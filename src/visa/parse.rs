@@ -7,7 +7,7 @@ use super::inst::{
 };
 use super::lexer::{lex, Tok, Token};
 use super::tables::{self, SamplerClass, VisaType, ALIGNS, ALU_OPS, KNOWN_UNSUPPORTED, RELATIONS};
-use super::{Dialect, DialectChoice, Item, Program, Stmt, Version, VisaError};
+use super::{Dialect, DialectChoice, Item, Program, Stmt, Version, VisaError, VisaErrorKind};
 use std::collections::{HashMap, HashSet};
 
 /// Bytes per GRF row used for bounds checks. Row offsets and the sampler
@@ -20,6 +20,8 @@ const GRF_BYTES: u64 = 32;
 /// The largest `num_elts` (the binary field is a u16).
 const MAX_ELTS: u32 = u16::MAX as u32;
 
+/// The parser's refusals, in its words: [`parse`] gives them their line as a
+/// [`VisaError`] of kind [`VisaErrorKind::Syntax`].
 type Res<T> = Result<T, String>;
 
 /// Parses one kernel of `.visaasm` text.
@@ -42,18 +44,15 @@ pub fn parse(text: &str, dialect: DialectChoice) -> Result<Program, VisaError> {
     let mut last_line = 0;
     for (i, line) in text.lines().enumerate() {
         last_line = i + 1;
-        let err = |message: String| VisaError {
-            line: i + 1,
-            message,
-        };
-        let toks = lex(line).map_err(err)?;
-        p.line(line, &toks, i + 1).map_err(err)?;
+        let toks = lex(line).map_err(|e| VisaError::new(i + 1, e))?;
+        p.line(line, &toks, i + 1)
+            .map_err(|m| VisaError::new(i + 1, VisaErrorKind::Syntax(m)))?;
     }
     if !p.seen_kernel {
-        return Err(VisaError {
-            line: last_line.max(1),
-            message: "no `.kernel` statement".into(),
-        });
+        return Err(VisaError::new(
+            last_line.max(1),
+            VisaErrorKind::Syntax("no `.kernel` statement".into()),
+        ));
     }
     p.finish(dialect)?;
     Ok(p.prog)
@@ -959,7 +958,7 @@ impl Parser {
         self.check_labels()?;
         for p in std::mem::take(&mut self.pending) {
             let line = self.prog.body[p.index].line;
-            let err = |message: String| VisaError { line, message };
+            let err = |message: String| VisaError::new(line, VisaErrorKind::Syntax(message));
             let Item::Inst(Inst::Sampler(smp)) = &self.prog.body[p.index].item else {
                 continue;
             };
@@ -985,20 +984,23 @@ impl Parser {
         for s in &self.prog.body {
             if let Item::Label(l) = &s.item {
                 if !labels.insert(l.as_str()) {
-                    return Err(VisaError {
-                        line: s.line,
-                        message: format!("label `{l}` is defined twice"),
-                    });
+                    return Err(VisaError::new(
+                        s.line,
+                        VisaErrorKind::Syntax(format!("label `{l}` is defined twice")),
+                    ));
                 }
             }
         }
         for s in &self.prog.body {
             if let Item::Inst(Inst::Branch { kind, label, .. }) = &s.item {
                 if !labels.contains(label.as_str()) {
-                    return Err(VisaError {
-                        line: s.line,
-                        message: format!("`{}` to `{label}`, which is not a label", kind.name()),
-                    });
+                    return Err(VisaError::new(
+                        s.line,
+                        VisaErrorKind::Syntax(format!(
+                            "`{}` to `{label}`, which is not a label",
+                            kind.name()
+                        )),
+                    ));
                 }
             }
         }

@@ -1,5 +1,5 @@
 //! IMAGE_SAMPLE*, IMAGE_GATHER4* and IMAGE_GET_LOD on the CPU
-//! (docs/semantics.md, "Sampling"). This module reads the operands (T#, S#,
+//! (docs/semantics/sampling.md). This module reads the operands (T#, S#,
 //! address VGPRs of every lane of each 2×2 quad), computes the LOD, selects
 //! mip levels and writes the results; the per-stage rules are the pure
 //! functions of [`crate::texture::sample`], and [`view`] fetches and filters
@@ -15,12 +15,14 @@
 
 pub mod view;
 
+use super::OpError;
 use crate::arch::{Arch, Gen};
 use crate::check;
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
 use crate::machine::{Memory, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
+use crate::texture::error::TextureError;
 use crate::texture::format::{data_format, missing_component, NumFormat};
 use crate::texture::resource::{read_tsharp, require_in_memory};
 use crate::texture::sample::compare::reference_for;
@@ -33,10 +35,10 @@ use crate::texture::swizzle::unbound_values;
 use view::{LevelRead, View};
 
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
-pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, String> {
+pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, TextureError> {
     let base = m.ssamp;
     let words: Vec<u32> = (0..4).map(|i| w.sgpr(base + i)).collect();
-    decode_sampler_checked(&words, arch.gen).map_err(|e| format!("s[{}:{}]: {e}", base, base + 3))
+    decode_sampler_checked(&words, arch.gen).map_err(|e| TextureError::in_sgprs(base, 4, e))
 }
 
 /// The LOD of one lane, in fixed point (sampling.md §5.3–5.4).
@@ -80,6 +82,8 @@ pub fn derivatives(
 /// derivatives scaled to texels of the view's level 0 — isotropic, or the
 /// anisotropic footprint's when the S# asks for anisotropy), then the biases,
 /// then the clamps (sampling.md §5.4).
+///
+/// WGSL twin: `lane_lod` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32; 3]) -> LaneLod {
     let s = view.sampler;
     let size = view.level_size(0);
@@ -139,6 +143,8 @@ pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32
 /// 0 follows the x/y filter (a documented choice). Integer images are always
 /// point-sampled with point mip selection (the hardware forces nearest
 /// filtering for integer formats; Mesa `lower_gather4_integer`).
+///
+/// WGSL twin: `view_filters` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
     let s = view.sampler;
     let xy = if lod::magnifies(lambda) {
@@ -165,6 +171,8 @@ fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
 }
 
 /// One lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL).
+///
+/// WGSL twin: `VIEW_sample_lane` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
 fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] {
     let (linear_xy, linear_z, aniso_filter, mipf) = filters(view, l.clamped);
     let compare = m.op.has(flag::C).then(|| {
@@ -213,6 +221,8 @@ fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] 
 /// chosen like a point-mipmapped sample (base level when MIP_FILTER is NONE;
 /// the LOD is computed as for a sample, so `_l`, `_b`, `_lz` and `_cl` act as
 /// they do there; sampling.md §5.8).
+///
+/// WGSL twin: `VIEW_gather_lane` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
 fn gather_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod, gen: Gen) -> [[f32; 4]; 4] {
     let mipf = if view.sampler.mip_filter == mip_filter::NONE {
         mip_filter::NONE
@@ -321,14 +331,14 @@ fn gather_component(dmask: u32) -> usize {
 }
 
 /// Executes one sample, gather4 or get_lod for the wave.
-pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), String> {
+pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), OpError> {
     let r = m;
     let kind = m.op.kind;
     if !matches!(
         kind,
         ImageKind::Sample | ImageKind::Gather4 | ImageKind::GetLod
     ) {
-        return Err(format!("`{}` is not a sampler instruction", m.name()));
+        return Err(OpError::NotSampler { op: m.name() });
     }
     check::sampler_op(m)?;
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
@@ -371,13 +381,15 @@ fn execute_bound(
     d: &ImageDesc,
     sampler: &SamplerDesc,
     lanes: &[u32],
-) -> Result<(), String> {
+) -> Result<(), OpError> {
     let r = m;
     let checked = check::sample_view(m, d, sampler, arch)?;
     let shape = checked.shape;
     let surf = checked.surf;
     require_in_memory(d, &surf, mem)?;
-    let df = data_format(d.data_format).ok_or("unsupported data format")?;
+    let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
+        code: d.data_format,
+    })?;
     let nf = checked.nf;
     let view = View {
         desc: d,
@@ -394,12 +406,12 @@ fn execute_bound(
     let need = layout.dwords();
     let regs = m.address_list(need as u32);
     if regs.len() < need {
-        return Err(format!(
-            "`{}` on a {:?} image needs {need} address VGPRs, the instruction names {}",
-            m.name(),
-            d.image_type,
-            regs.len()
-        ));
+        return Err(OpError::SampleAddress {
+            op: m.name(),
+            image_type: d.image_type,
+            needed: need,
+            listed: regs.len(),
+        });
     }
     // Every lane's operands, active or not: inactive lanes of a quad are
     // helper lanes whose coordinates still feed the derivatives.

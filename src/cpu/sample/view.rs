@@ -72,6 +72,8 @@ impl View<'_> {
     /// Size in texels of view level `level` (relative to BASE_LEVEL) along
     /// x, y, z: `max(1, size >> (BASE_LEVEL + level))`; 1D has height 1, and only
     /// 3D has a depth.
+    ///
+    /// WGSL twin: `level_size` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
     pub fn level_size(&self, level: u32) -> [u32; 3] {
         let m = u32::from(self.desc.base_level) + level;
         let s = |v: u32| v.checked_shr(m).unwrap_or(0).max(1);
@@ -148,6 +150,8 @@ impl View<'_> {
     }
 
     /// The value of one footprint tap: the border colour, or a fetched texel.
+    ///
+    /// WGSL twin: `VIEW_tap_value` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     fn tap_value(&self, tap: Option<(u32, u32, u32, u32)>, level: u32) -> [f32; 4] {
         match tap {
             Some((slice, x, y, z)) => self.texel_value(self.fetch_raw(level, slice, x, y, z)),
@@ -159,6 +163,8 @@ impl View<'_> {
     }
 
     /// The per-axis taps at one level for the body coordinates.
+    ///
+    /// WGSL twin: `view_taps` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
     fn taps(
         &self,
         read: &LevelRead,
@@ -193,6 +199,8 @@ impl View<'_> {
 
     /// The address mode of an axis; cube faces clamp to their edge when
     /// seamless filtering is off (sampling.md §5.7 recommendation).
+    ///
+    /// WGSL twin: `clamp_mode` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
     fn clamp_mode(&self, axis: usize) -> u8 {
         if self.shape.cube {
             address::mode::CLAMP_LAST_TEXEL
@@ -202,6 +210,8 @@ impl View<'_> {
     }
 
     /// Slice (arrays) or (cube, face) from the body's last coordinate.
+    ///
+    /// WGSL twin: `view_layer` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
     fn layer(&self, coords: [f32; 4]) -> (u32, u32) {
         let last = self.layers() - 1;
         if self.shape.cube {
@@ -216,6 +226,8 @@ impl View<'_> {
 
     /// Resolves one tap's integer indices to (slice, x, y, z), `None` for the
     /// border, or `Err(Corner)` for a cube corner (no texel).
+    ///
+    /// WGSL twin: `view_resolve` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
     fn resolve(
         &self,
         level: u32,
@@ -262,6 +274,8 @@ impl View<'_> {
     /// All taps of a footprint at one level as (value, weight), in z, y, x
     /// order, compare applied, cube corners filled with the average of the
     /// footprint's other texels (Vulkan's rule; sampling.md §7 question 13).
+    ///
+    /// WGSL twin: `VIEW_footprint` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     fn footprint(
         &self,
         read: &LevelRead,
@@ -305,6 +319,8 @@ impl View<'_> {
 
     /// One level's filtered value (float classes) or nearest texel (integers),
     /// as raw bits X, Y, Z, W before DST_SEL.
+    ///
+    /// WGSL twin: `VIEW_sample_level` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     pub fn sample_level(&self, read: &LevelRead, coords: [f32; 4]) -> [f32; 4] {
         let taps = self.taps(read, coords, None);
         let fp = self.footprint(read, coords, taps);
@@ -322,6 +338,8 @@ impl View<'_> {
     /// sampling.md §5.8). `point_footprint` is the gfx6–gfx8 integer-format
     /// quirk: the footprint starts at floor(u), not floor(u − ½) (Mesa
     /// `lower_gather4_integer`; sampling.md §5.1).
+    ///
+    /// WGSL twin: `VIEW_gather_level` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     pub fn gather_level(
         &self,
         read: &LevelRead,

@@ -186,8 +186,8 @@ impl Gpu {
         {
             return Ok(p);
         }
-        let compact =
-            crate::gpu::wgsl::compacted(source).map_err(|e| crate::gpu::shader_bug(source, &e))?;
+        let compact = crate::gpu::wgsl::compacted(source)
+            .map_err(|e| crate::gpu::shader_bug(source, &e.to_string()))?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = self
             .device

@@ -138,11 +138,12 @@ pub fn run_with(
     // A second host copy of image memory (padded to whole words), up to the
     // binding limit: fallible, as every input-sized allocation.
     let mut mem_init = crate::machine::memory::try_zeroed::<u8>(mem_words * 4).map_err(|m| {
-        GpuError::Translate(super::translate::TranslateError {
-            offset: 0,
-            message: format!("uploading {} bytes of image memory: {m}", mem.bytes.len()),
-            whole: true,
-        })
+        GpuError::Translate(super::translate::TranslateError::whole(
+            super::translate::TranslateErrorKind::Upload {
+                bytes: mem.bytes.len(),
+                source: m,
+            },
+        ))
     })?;
     mem_init[..mem.bytes.len()].copy_from_slice(&mem.bytes);
     let usage =
@@ -394,11 +395,14 @@ fn run_chunk(
                 .faults
                 .get(&(fault as usize))
                 .map_or("the launch exceeded its work budget", String::as_str);
-            return Err(GpuError::Translate(super::translate::TranslateError {
-                offset: 0,
-                message: what.to_string(),
-                whole: true,
-            }));
+            return Err(GpuError::Translate(
+                super::translate::TranslateError::whole(
+                    super::translate::TranslateErrorKind::Fault {
+                        wave: None,
+                        what: what.to_string(),
+                    },
+                ),
+            ));
         }
         if fault != 0 {
             // The run-time faults a module records (translate::FAULT_WORD).
@@ -409,7 +413,10 @@ fn run_chunk(
                 .map_or("an operation faulted", String::as_str);
             return Err(GpuError::Translate(super::translate::TranslateError {
                 offset,
-                message: format!("wave {i}: {what}"),
+                kind: super::translate::TranslateErrorKind::Fault {
+                    wave: Some(i),
+                    what: what.to_string(),
+                },
                 whole: false,
             }));
         }

@@ -24,14 +24,15 @@ pub mod degamma;
 mod interp_gfx11;
 mod sample;
 mod visa;
-use crate::check;
+use crate::check::{self, Refusal};
 use crate::ir::image::ImageOp;
-use crate::ir::image::{flag, ImageKind};
+use crate::ir::image::{flag, ImageKind, ShortAddress};
 use crate::ir::{InterpStep, Op, Program, Reg, Src};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{AllocError, LdsError, Memory, WaveState};
 use crate::texture::atomic::AtomicOp;
 use crate::texture::data::{has_status, DataWidth};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
+use crate::texture::error::{FormatError, TextureError};
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::layout::Surface;
 use crate::texture::resource::{read_tsharp, require_linear, surface_of};
@@ -75,38 +76,130 @@ pub fn fault_offset(word: u32) -> usize {
     }) as usize
 }
 
-/// A translation failure: the instruction's byte offset and what is not
-/// supported (or not valid) there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A translation failure (or a fault a module reports when it runs): the
+/// instruction's byte offset and what is not supported (or not valid) there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.display())]
 pub struct TranslateError {
     /// Byte offset of the instruction (0 for launch-wide problems).
     pub offset: usize,
     /// What went wrong.
-    pub message: String,
+    pub kind: TranslateErrorKind,
     /// The launch as a whole is refused (the work budget, the module size):
     /// the offset means nothing and is not printed.
     pub whole: bool,
 }
 
-impl std::fmt::Display for TranslateError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl TranslateError {
+    fn display(&self) -> String {
         if self.whole {
-            f.write_str(&self.message)
+            self.kind.to_string()
         } else {
-            write!(f, "offset {:#x}: {}", self.offset, self.message)
+            format!("offset {:#x}: {}", self.offset, self.kind)
+        }
+    }
+
+    /// A refusal of the launch as a whole.
+    pub fn whole(kind: impl Into<TranslateErrorKind>) -> TranslateError {
+        TranslateError {
+            offset: 0,
+            kind: kind.into(),
+            whole: true,
         }
     }
 }
 
-impl std::error::Error for TranslateError {}
+/// What the GPU back end refuses, or what a module reported when it ran.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TranslateErrorKind {
+    /// A refusal both back ends make ([`crate::check`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The texture model refuses the resource.
+    #[error(transparent)]
+    Texture(#[from] TextureError),
+    /// An M0 that addresses LDS in a way gcnrun refuses.
+    #[error(transparent)]
+    Lds(#[from] LdsError),
+    /// The straight pass exceeds the work budget.
+    #[error(transparent)]
+    Budget(#[from] crate::ir::budget::Exceeded),
+    /// The program has more operations than a module holds.
+    #[error("the program has {ops} operations; a GPU module holds fewer than 2^20 (docs/gpu.md, \"Module size\")")]
+    TooManyOps {
+        /// The program's operations.
+        ops: usize,
+    },
+    /// The module is past the size limit: its size with every call inlined,
+    /// or `None` when emission stopped early (its code alone more than four
+    /// times the limit).
+    #[error("the program is too large for one GPU module: {}, past the limit of {limit} (--max-module-bytes; docs/gpu.md, \"Module size\")", module_size(*size, *limit))]
+    TooLarge {
+        /// The inlined size, when known.
+        size: Option<u64>,
+        /// The limit.
+        limit: u64,
+    },
+    /// The host cannot give the memory to upload image memory.
+    #[error("uploading {bytes} bytes of image memory: {source}")]
+    Upload {
+        /// Image memory's size.
+        bytes: usize,
+        /// The refused allocation.
+        source: AllocError,
+    },
+    /// A fault a module recorded while it ran (`FAULT_WORD`): the wave, except
+    /// for the launch's work budget, and what the operation says when it faults.
+    #[error("{}{what}", wave.map_or(String::new(), |w| format!("wave {w}: ")))]
+    Fault {
+        /// The wave, when one faulted.
+        wave: Option<usize>,
+        /// What the faulting operation says.
+        what: String,
+    },
+    /// What the translator itself does not translate (the WGSL and device
+    /// limits of the GPU back end), in its words.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+fn module_size(size: Option<u64>, limit: u64) -> String {
+    match size {
+        Some(s) => format!("{s} bytes of WGSL with every call inlined"),
+        None => format!(
+            "over {} bytes of WGSL before any call is inlined",
+            limit.saturating_mul(4)
+        ),
+    }
+}
+
+impl From<String> for TranslateErrorKind {
+    fn from(s: String) -> Self {
+        TranslateErrorKind::Unsupported(s)
+    }
+}
+
+impl From<&str> for TranslateErrorKind {
+    fn from(s: &str) -> Self {
+        TranslateErrorKind::Unsupported(s.to_string())
+    }
+}
+
+impl From<FormatError> for TranslateErrorKind {
+    fn from(e: FormatError) -> Self {
+        TranslateErrorKind::Texture(e.into())
+    }
+}
+
+impl From<ShortAddress> for TranslateErrorKind {
+    fn from(e: ShortAddress) -> Self {
+        TranslateErrorKind::Texture(e.into())
+    }
+}
 
 /// A refusal of the launch as a whole.
-fn whole(message: impl Into<String>) -> TranslateError {
-    TranslateError {
-        offset: 0,
-        message: message.into(),
-        whole: true,
-    }
+fn whole(kind: impl Into<TranslateErrorKind>) -> TranslateError {
+    TranslateError::whole(kind)
 }
 
 /// One WGSL module and the waves it runs.
@@ -231,17 +324,13 @@ pub fn translate_with(
         max_steps: options.max_steps,
         waves: waves.len(),
     };
-    crate::ir::budget::check_launch(prog, waves.len(), options.max_steps)
-        .map_err(|e| whole(e.to_string()))?;
+    crate::ir::budget::check_launch(prog, waves.len(), options.max_steps).map_err(whole)?;
     let ops = live_ops(prog);
     // The step counter is a u32 (Emitter::jump_budget): with at most
     // MAX_BACK_JUMPS (2^12) jumps of fewer than 2^20 operations each, what a
     // wave jumps over stays below 2^32.
     if ops.len() >= 1 << 20 {
-        return Err(whole(format!(
-            "the program has {} operations; a GPU module holds fewer than 2^20 (docs/gpu.md, \"Module size\")",
-            ops.len()
-        )));
+        return Err(whole(TranslateErrorKind::TooManyOps { ops: ops.len() }));
     }
     // Group waves by the T#s their image instructions see.
     let mut groups: Vec<(Vec<[u32; 8]>, Vec<usize>)> = Vec::new();
@@ -429,10 +518,10 @@ struct Emitter<'a> {
     max_body_bytes: u64,
 }
 
-fn err(offset: usize, message: impl Into<String>) -> TranslateError {
+fn err(offset: usize, kind: impl Into<TranslateErrorKind>) -> TranslateError {
     TranslateError {
         offset,
-        message: message.into(),
+        kind: kind.into(),
         whole: false,
     }
 }
@@ -441,16 +530,7 @@ fn err(offset: usize, message: impl Into<String>) -> TranslateError {
 /// inlined, or `None` when emission stopped early, its code alone being more
 /// than four times the limit.
 fn too_large(size: Option<u64>, limit: u64) -> TranslateError {
-    let size = match size {
-        Some(s) => format!("{s} bytes of WGSL with every call inlined"),
-        None => format!(
-            "over {} bytes of WGSL before any call is inlined",
-            limit.saturating_mul(4)
-        ),
-    };
-    whole(format!(
-        "the program is too large for one GPU module: {size}, past the limit of {limit} (--max-module-bytes; docs/gpu.md, \"Module size\")"
-    ))
+    whole(TranslateErrorKind::TooLarge { size, limit })
 }
 
 impl<'a> Emitter<'a> {
@@ -640,7 +720,7 @@ impl<'a> Emitter<'a> {
                     (v.neg, v.clamp, v.op_sel),
                 ),
                 Op::Image(m) if m.op.kind == ImageKind::Bvh => {
-                    // A BVH T# is not an image T#: translate_bvh reads its own.
+                    // A BVH T# is not an image T#: translate::bvh reads its own.
                     writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();
                     self.line("{");
                     bvh::emit(self, offset, m, &scalars)?;
@@ -795,7 +875,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// The WGSL expressions of the first `count` address components of a
-    /// lane (cpu::image::addr::components): consecutive VGPRs from VADDR or the
+    /// lane (texture::vaddr::components): consecutive VGPRs from VADDR or the
     /// NSA list; with A16 two 16-bit components per dword, low half first.
     fn component_exprs(
         &mut self,
@@ -882,10 +962,7 @@ impl<'a> Emitter<'a> {
         use crate::texture::vaddr::{body, layout_type, Axis};
         let t = layout_type(m, d.image_type).map_err(|e| err(offset, e))?;
         if mip && t.is_msaa() {
-            return Err(err(
-                offset,
-                format!("`{}` on an MSAA resource (no mip levels)", m.name()),
-            ));
+            return Err(err(offset, TextureError::MipOnMsaa { op: m.name() }));
         }
         let axes = body(t);
         let count = axes.len() as u32 + u32::from(mip);
@@ -978,7 +1055,7 @@ impl<'a> Emitter<'a> {
             .collect()
     }
 
-    /// Result values to result dwords (cpu::image::data::load_dwords): as they
+    /// Result values to result dwords (texture::data::load_dwords): as they
     /// are, or as 16-bit halves, one per dword or two.
     fn load_dwords(vals: &[String], width: DataWidth, integer: bool) -> Vec<String> {
         let half = |v: &String| {
@@ -1039,12 +1116,18 @@ impl<'a> Emitter<'a> {
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
         crate::texture::resource::require_in_memory(&d, &surf, self.mem)
             .map_err(|e| err(offset, e))?;
-        let df =
-            data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
+        let df = data_format(d.data_format).ok_or_else(|| {
+            err(
+                offset,
+                TextureError::DataFormat {
+                    code: d.data_format,
+                },
+            )
+        })?;
         let nf = match raw_format {
             Some(raw) => raw,
             None => NumFormat::from_code(d.num_format)
-                .ok_or_else(|| err(offset, "unsupported number format"))?,
+                .ok_or_else(|| err(offset, TextureError::NumFormat { code: d.num_format }))?,
         };
         if raw_format.is_some() && df.layout != format::Layout::Plain {
             return Err(err(
@@ -1318,7 +1401,7 @@ impl<'a> Emitter<'a> {
     ) -> Result<(), TranslateError> {
         let r = m;
         if r.d16 {
-            return Err(err(offset, format!("`{}` has no d16 form", m.name())));
+            return Err(err(offset, Refusal::NoD16 { op: m.name() }));
         }
         let status = has_status(r.tfe, r.lwe);
         let level = self
@@ -1451,7 +1534,7 @@ impl<'a> Emitter<'a> {
             writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&grf_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&grf_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
         }
         if self.lane_faults && !self.grf {
-            // The first faulting record of any lane (FAULT_WORD, translate_bvh).
+            // The first faulting record of any lane (FAULT_WORD, translate::bvh).
             writeln!(out, "    workgroupBarrier();\n    if fault != 0u {{ atomicMax(&bvh_fault, 0xffffffffu - fault); }}\n    workgroupBarrier();\n    if lane == 0u {{\n        let f = atomicLoad(&bvh_fault);\n        st[sb + {FAULT_WORD}u] = select(0u, 0xffffffffu - f, f != 0u);\n    }}").ok();
         }
         // Write back: registers every lane holds alike from lane 0, VGPRs per lane.

@@ -22,6 +22,7 @@ use crate::check;
 use crate::gpu::translate::degamma;
 use crate::ir::image::{flag, ImageKind, ImageOp};
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
+use crate::texture::error::TextureError;
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
 use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
 use crate::texture::sample::status;
@@ -175,7 +176,7 @@ pub(super) fn emit(
     status::check_lwe(m, tsharp_words, arch.gen).map_err(|x| err(offset, x))?;
     let base = r.ssamp;
     let sampler = decode_sampler_checked(&ssharp, arch.gen)
-        .map_err(|x| err(offset, format!("s[{}:{}]: {x}", base, base + 3)))?;
+        .map_err(|x| err(offset, TextureError::in_sgprs(base, 4, x)))?;
     let d = match tsharp {
         Image::Bound(d) => d,
         Image::Unbound | Image::Null { .. } => {
@@ -211,8 +212,7 @@ fn emit_bound(
     sampler: &SamplerDesc,
 ) -> Result<(), TranslateError> {
     let arch = e.prog.arch;
-    let fail = |x: String| err(offset, x);
-    let checked = check::sample_view(m, d, sampler, &arch).map_err(fail)?;
+    let checked = check::sample_view(m, d, sampler, &arch).map_err(|x| err(offset, x))?;
     let (shape, surf, nf, normalized, border) = (
         checked.shape,
         checked.surf,
@@ -243,9 +243,16 @@ fn declare_view(
     surf: &crate::texture::layout::Surface,
 ) -> Result<String, TranslateError> {
     ensure_library(e);
-    let df = data_format(d.data_format).ok_or_else(|| err(offset, "unsupported data format"))?;
+    let df = data_format(d.data_format).ok_or_else(|| {
+        err(
+            offset,
+            TextureError::DataFormat {
+                code: d.data_format,
+            },
+        )
+    })?;
     let nf = NumFormat::from_code(d.num_format)
-        .ok_or_else(|| err(offset, "unsupported number format"))?;
+        .ok_or_else(|| err(offset, TextureError::NumFormat { code: d.num_format }))?;
     let integer = nf.is_integer();
     let degamma = s.force_degamma && nf == NumFormat::Unorm;
     // BCn: the block decoder of shaders/bcn.wgsl; its 8-bit palettes take

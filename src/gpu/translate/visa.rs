@@ -5,7 +5,7 @@
 //! **Typed at translation.** `cpu::visa` carries a value as a `Val` (float or
 //! integer) and converts it by its type at run time. Which of the two every
 //! operand is, and every type, is known here, so the functions below of the
-//! same names as cpu::grf's (`decode`, `apply_mod`, `to_float`, `to_int`,
+//! same names as cpu::visa's (`decode`, `apply_mod`, `to_float`, `to_int`,
 //! `encode`, `read_src`, `write_dst`, `alu`, `compare`) build WGSL
 //! expressions from the typed pieces of `shaders/visa.wgsl`, and a module
 //! holds only the conversions its instructions use: llvmpipe compiles every
@@ -704,7 +704,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             size,
             values,
         } => {
-            // cpu::grf: the lanes EXEC enables, from and to the private
+            // cpu::visa: the lanes EXEC enables, from and to the private
             // address and result VGPRs (no GRF access).
             let lod = e.v_read(ADDR_VGPR);
             e.line(&format!(
@@ -812,7 +812,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             e.line("    }");
             if let Some(b) = null_mask {
                 // No null pages are modelled: every pixel's bit is 1
-                // (cpu::grf). Written after the data, as on the CPU.
+                // (cpu::visa). Written after the data, as on the CPU.
                 before_write(e, &[(*b, b + 4)]);
                 e.line(&format!(
                     "    if lane == 0u && (exec_lo & range_mask({first}u, {size}u)) != 0u {{ set_grf_bits({b}u, 4u, vec2<u32>(range_mask(0u, {size}u), 0u)); }}"
@@ -863,7 +863,7 @@ fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot]) {
     e.line("    }");
 }
 
-/// Channel `i`'s value of an address slot (cpu::grf's `slot_value`).
+/// Channel `i`'s value of an address slot (cpu::visa's `slot_value`).
 fn slot_value(s: &AddrSlot, size: u32) -> String {
     let element = |byte: u32, t: ElemType| {
         let n = t.bytes();

@@ -25,10 +25,7 @@ use super::metadata::{ArgMeta, Hidden, ValueKind};
 use crate::launch::manifest::ManifestError;
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
-    ManifestError {
-        field: field.into(),
-        message: message.into(),
-    }
+    ManifestError::new(field.into(), message.into())
 }
 
 /// The value a manifest gives one argument.

@@ -399,13 +399,10 @@ pub fn build(
                 .iter()
                 .map(|(i, a, _)| args::arg_key(a, *i))
                 .collect();
-            return Err(mwhole(ManifestError {
-                field: format!("kernel.args.\"{key}\""),
-                message: format!(
+            return Err(mwhole(ManifestError::new(format!("kernel.args.\"{key}\""), format!(
                     "kernel `{kname}` has no argument `{key}` (its arguments: {})",
                     keys.join(", ")
-                ),
-            }));
+                ))));
         }
     }
     let given = |i: usize, a: &metadata::ArgMeta| {
@@ -428,12 +425,9 @@ pub fn build(
             ValueKind::GlobalBuffer | ValueKind::Image | ValueKind::Sampler
         );
         if needs && taken {
-            return Err(mwhole(ManifestError {
-                field: format!("kernel.args.\"{key}\""),
-                message: format!(
+            return Err(mwhole(ManifestError::new(format!("kernel.args.\"{key}\""), format!(
                     "argument `{key}` is not given, and its default would reuse the name of an [[image]], [[buffer]] or [[sampler]]: give it"
-                ),
-            }));
+                ))));
         }
         match kind {
             ValueKind::GlobalBuffer => {
@@ -517,10 +511,7 @@ pub fn build(
         let field = format!("kernel.args.\"{key}\"");
         let value = explicit_index.and_then(|n| given(n, a)).map(|(_, v)| v);
         let bad = |what: &str| {
-            mwhole(ManifestError {
-                field: field.clone(),
-                message: format!("argument `{key}` is {}: give {what}", a.value_kind),
-            })
+            mwhole(ManifestError::new(field.clone(), format!("argument `{key}` is {}: give {what}", a.value_kind)))
         };
         // A raw address goes into any pointer or by-value argument as it is.
         if let (Some(ArgValue::Address(x)), false) = (
@@ -548,10 +539,7 @@ pub fn build(
                     _ => return Err(bad("{ buffer = \"name\" } or { address = n }")),
                 };
                 let b = buffers.iter().find(|b| b.name == n).ok_or_else(|| {
-                    mwhole(ManifestError {
-                        field: field.clone(),
-                        message: format!("no [[buffer]] named `{n}`"),
-                    })
+                    mwhole(ManifestError::new(field.clone(), format!("no [[buffer]] named `{n}`")))
                 })?;
                 (b.base.to_le_bytes().to_vec(), n)
             }
@@ -566,10 +554,7 @@ pub fn build(
                     .iter()
                     .position(|x| x.name == n)
                     .ok_or_else(|| {
-                        mwhole(ManifestError {
-                            field: field.clone(),
-                            message: format!("no [[image]] named `{n}`"),
-                        })
+                        mwhole(ManifestError::new(field.clone(), format!("no [[image]] named `{n}`")))
                     })?;
                 let addr = region.take(IMAGE_OBJECT_BYTES, "an image object")?;
                 let obj = image_object(&images[k], &launch.images[k]);
@@ -587,10 +572,7 @@ pub fn build(
                     .iter()
                     .find(|x| x.name == n)
                     .ok_or_else(|| {
-                        mwhole(ManifestError {
-                            field: field.clone(),
-                            message: format!("no [[sampler]] named `{n}`"),
-                        })
+                        mwhole(ManifestError::new(field.clone(), format!("no [[sampler]] named `{n}`")))
                     })?;
                 let addr = region.take(SAMPLER_OBJECT_BYTES, "a sampler object")?;
                 let ssharp = crate::texture::descriptor::encode_sampler_for(
@@ -608,14 +590,14 @@ pub fn build(
                 None => (Vec::new(), "0".into()),
                 Some(ArgValue::Bytes(b)) => {
                     if b.len() as u64 > a.size {
-                        return Err(mwhole(ManifestError {
+                        return Err(mwhole(ManifestError::new(
                             field,
-                            message: format!(
+                            format!(
                                 "{} bytes for argument `{key}` of {} bytes",
                                 b.len(),
                                 a.size
                             ),
-                        }));
+                        )));
                     }
                     let shown = hex(&b);
                     (b, shown)
@@ -701,20 +683,14 @@ pub fn build(
     // [kernel.expect] names buffers, inside them.
     for (i, e) in spec.expect.iter().enumerate() {
         let b = buffers.iter().find(|b| b.name == e.buffer).ok_or_else(|| {
-            mwhole(ManifestError {
-                field: format!("kernel.expect.\"{}\"", e.buffer),
-                message: format!("no buffer named `{}`", e.buffer),
-            })
+            mwhole(ManifestError::new(format!("kernel.expect.\"{}\"", e.buffer), format!("no buffer named `{}`", e.buffer)))
         })?;
         let bytes = e.values.len() as u64 * u64::from(e.elem);
         if e.offset.saturating_add(bytes) > b.bytes {
-            return Err(mwhole(ManifestError {
-                field: format!("kernel.expect.\"{}\"", e.buffer),
-                message: format!(
+            return Err(mwhole(ManifestError::new(format!("kernel.expect.\"{}\"", e.buffer), format!(
                     "entry {i}: {bytes} bytes from offset {} run past the buffer's {} bytes",
                     e.offset, b.bytes
-                ),
-            }));
+                ))));
         }
     }
     Ok(Built {
@@ -864,34 +840,22 @@ fn read_manifest(text: &str) -> Result<(KernelSpec, Launch, Option<Arch>), Manif
         None => KernelSpec::default(),
         Some(toml::Value::Table(t)) => args::parse_kernel(&t)?,
         Some(_) => {
-            return Err(ManifestError {
-                field: "kernel".into(),
-                message: "must be a table".into(),
-            })
+            return Err(ManifestError::new("kernel", "must be a table"))
         }
     };
     for k in ["sgpr", "vgpr", "lds", "waves", "wave_size"] {
         if table.contains_key(k) {
-            return Err(ManifestError {
-                field: k.into(),
-                message: "not part of a kernel launch: the kernel descriptor and the grid set the registers, LDS and waves".into(),
-            });
+            return Err(ManifestError::new(k, "not part of a kernel launch: the kernel descriptor and the grid set the registers, LDS and waves"));
         }
     }
     if table.contains_key("intel") {
-        return Err(ManifestError {
-            field: "intel".into(),
-            message: "an Intel launch manifest runs a vISA program, not a code object".into(),
-        });
+        return Err(ManifestError::new("intel", "an Intel launch manifest runs a vISA program, not a code object"));
     }
     if !table.contains_key("code") && !table.contains_key("hex") {
         table.insert("code".into(), toml::Value::String(String::new()));
     }
     let arch = table.contains_key("arch");
-    let rest = toml::to_string(&table).map_err(|e| ManifestError {
-        field: "toml".into(),
-        message: e.to_string(),
-    })?;
+    let rest = toml::to_string(&table).map_err(|e| ManifestError::new("toml", e.to_string()))?;
     let launch = parse_manifest(&rest, &Caps::default())?;
     let a = arch.then_some(launch.arch);
     Ok((spec, launch, a))

@@ -149,7 +149,7 @@ pub fn build(
     let mut waves = Vec::new();
     waves
         .try_reserve_exact(total as usize)
-        .map_err(|_| crate::machine::memory::out_of_memory(total))?;
+        .map_err(|_| crate::machine::memory::AllocError::new(total).to_string())?;
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {

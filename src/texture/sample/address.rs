@@ -45,6 +45,8 @@ pub enum Tap {
 /// the shader's coordinate before it becomes a texel coordinate (exact in f32,
 /// so mirrored positions land on the same 1/256 grid as the originals;
 /// softpipe `wrap_linear_mirror_clamp`). Other modes return `s`.
+///
+/// WGSL twin: `mirror_coordinate` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn mirror_coordinate(clamp_mode: u8, s: f32) -> f32 {
     if matches!(
         clamp_mode,
@@ -61,6 +63,8 @@ pub fn mirror_coordinate(clamp_mode: u8, s: f32) -> f32 {
 /// half-texel shift: u is clamped to `[0, n]` texels, so a linear footprint at
 /// the edge blends half the edge texel with half the border (GL's legacy
 /// CLAMP; softpipe `wrap_linear_clamp`). Other modes return `u`.
+///
+/// WGSL twin: `prepare` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn prepare(clamp_mode: u8, u: i32, n: u32) -> i32 {
     if matches!(
         clamp_mode,
@@ -77,6 +81,8 @@ pub fn prepare(clamp_mode: u8, u: i32, n: u32) -> i32 {
 /// border. `linear` says whether the tap belongs to a linear footprint: the
 /// half-border modes give the border only there (a point sample of GL CLAMP is
 /// clamp-to-edge).
+///
+/// WGSL twin: `wrap` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn wrap(clamp_mode: u8, i: i32, n: u32, linear: bool) -> Tap {
     let n = n.max(1) as i64;
     let i = i as i64;

@@ -27,6 +27,8 @@ pub mod func {
 
 /// 1.0 when `reference OP texel` holds, else 0.0; IEEE comparisons, so a NaN
 /// passes only NOT_EQUAL and ALWAYS.
+///
+/// WGSL twin: `depth_compare` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn depth_compare(f: u8, reference: f32, texel: f32) -> f32 {
     let pass = match f & 7 {
         func::LESS => reference < texel,
@@ -49,6 +51,8 @@ pub fn depth_compare(f: u8, reference: f32, texel: f32) -> f32 {
 /// texels, whose values cannot leave that range, unchanged for float depth
 /// (VK-CTS `execCompare`; Mesa's `clamp_shadow_reference` for radeonsi;
 /// sampling.md §5.6 recommendation).
+///
+/// WGSL twin: `reference_for` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn reference_for(reference: f32, fixed_point: bool) -> f32 {
     if fixed_point {
         reference.clamp(0.0, 1.0)

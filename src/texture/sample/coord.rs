@@ -26,6 +26,8 @@ pub const COORD_LIMIT: i32 = 1 << 30;
 /// denormals to zero, load operations do not modify them" (RDNA3 ISA §10.4.2,
 /// sampling.md §3.3). Applied to every sampler input (coordinates, LOD, bias,
 /// derivatives, compare reference) and to every filtered texel and result.
+///
+/// WGSL twin: `flush_denorm` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn flush_denorm(x: f32) -> f32 {
     if x.is_subnormal() {
         f32::from_bits(x.to_bits() & 0x8000_0000)
@@ -39,6 +41,8 @@ pub fn flush_denorm(x: f32) -> f32 {
 /// `floor(s × 256)` for unnormalized ones. Order: `s × size` rounded to f32
 /// (round to nearest even), then × 256 (exact: a power of two), then floor,
 /// clamped to ±[`COORD_LIMIT`]; NaN reads as 0.
+///
+/// WGSL twin: `texel_fixed` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn texel_fixed(s: f32, size: u32, normalized: bool) -> i32 {
     let s = flush_denorm(s);
     let u = if normalized { s * size as f32 } else { s };
@@ -54,6 +58,8 @@ pub fn texel_fixed(s: f32, size: u32, normalized: bool) -> i32 {
 /// One axis's texel offset from the packed `_o` dword: 6-bit two's complement
 /// fields at bits [5:0] (x), [13:8] (y), [21:16] (z), −32..=31; other bits are
 /// ignored (RDNA3 ISA §10.4, CLRX memory page, ACO's packing; sampling.md §5.9).
+///
+/// WGSL twin: `texel_offset` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn texel_offset(packed: u32, axis: usize) -> i32 {
     let field = (packed >> (8 * axis as u32)) & 0x3f;
     ((field << 26) as i32) >> 26
@@ -62,6 +68,8 @@ pub fn texel_offset(packed: u32, axis: usize) -> i32 {
 /// The array slice a float slice coordinate selects: round to nearest, ties to
 /// even (drivers round with `v_rndne` before the instruction; sampling.md §4.1),
 /// then clamp to `0..=last` (`last` = the view's slice count − 1). NaN reads 0.
+///
+/// WGSL twin: `array_slice` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn array_slice(r: f32, last: u32) -> u32 {
     let r = flush_denorm(r).round_ties_even();
     if r.is_nan() || r <= 0.0 {
@@ -75,13 +83,17 @@ pub fn array_slice(r: f32, last: u32) -> u32 {
 
 /// The signed 4-bit `aoffimmi` field at bit `shift` (U 11:8, V 7:4, R 3:0;
 /// IGC `3D_SAMPLE.md`).
+///
+/// WGSL twin: `intel_offset_field` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn intel_offset_field(aoffimmi: u32, shift: u32) -> i32 {
     ((((aoffimmi >> shift) & 0xf) << 28) as i32) >> 28
 }
 
 /// AMD's `_o` dword: U, V, R offsets in the 6-bit fields at bits 5:0, 13:8,
 /// 21:16 (`texture::sample::coord::texel_offset` reads them back). An offset
-/// outside [−32, 31] keeps its low 6 bits (docs/semantics.md, "Intel vISA").
+/// outside [−32, 31] keeps its low 6 bits (docs/semantics/intel.md).
+///
+/// WGSL twin: `amd_offset_dword` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
 pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {
     (u as u32 & 0x3f) | (v as u32 & 0x3f) << 8 | (r as u32 & 0x3f) << 16
 }

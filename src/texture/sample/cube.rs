@@ -29,6 +29,8 @@ pub struct FaceTexel {
 
 /// The face-local normalized coordinate of a GCN cube coordinate: `s' − 1`
 /// (exact for s' in [0.5, 4] by Sterbenz's lemma, in particular on [1, 2]).
+///
+/// WGSL twin: `face_coordinate` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn face_coordinate(s: f32) -> f32 {
     s - 1.0
 }
@@ -37,6 +39,8 @@ pub fn face_coordinate(s: f32) -> f32 {
 /// round with `v_rndne`), negative → 0; face = id mod 8, cube = id / 8. Face
 /// codes 6 and 7 do not exist; gcnrun reads them as face 5 (−Z), a documented
 /// choice (not public). The cube index is clamped by the caller.
+///
+/// WGSL twin: `face_and_cube` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn face_and_cube(face_id: f32) -> (u32, u32) {
     let id = super::coord::array_slice(face_id, u32::MAX >> 8);
     ((id % 8).min(5), id / 8)
@@ -46,6 +50,8 @@ pub fn face_and_cube(face_id: f32) -> (u32, u32) {
 /// magnitude `ma` (the inverse of the GL/Vulkan face-selection table:
 /// +X: sc = −z, tc = −y; −X: sc = z, tc = −y; +Y: sc = x, tc = z; −Y: sc = x,
 /// tc = −z; +Z: sc = x, tc = −y; −Z: sc = −x, tc = −y).
+///
+/// WGSL twin: `cube_direction` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 fn direction(face: u32, sc: i64, tc: i64, ma: i64) -> [i64; 3] {
     match face {
         0 => [ma, -tc, -sc],
@@ -59,6 +65,8 @@ fn direction(face: u32, sc: i64, tc: i64, ma: i64) -> [i64; 3] {
 
 /// Face selection: the axis of the largest |component| and its sign, and the
 /// (sc, tc) of that face per the same table.
+///
+/// WGSL twin: `cube_project` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 fn project(v: [i64; 3]) -> (u32, i64, i64) {
     let [x, y, z] = v;
     if x.abs() >= y.abs() && x.abs() >= z.abs() {
@@ -89,6 +97,8 @@ fn project(v: [i64; 3]) -> (u32, i64, i64) {
 /// face spans −n..n, so a tap one texel outside has |X| = n + 1 and wins the
 /// face selection; on the new face, the old major axis (±n) is clamped to the
 /// edge texel centre ±(n − 1).
+///
+/// WGSL twin: `seamless` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn seamless(face: u32, x: i32, y: i32, n: u32) -> Option<FaceTexel> {
     let n = i64::from(n.max(1));
     let x = i64::from(x).clamp(-1, n);

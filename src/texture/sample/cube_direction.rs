@@ -5,7 +5,7 @@
 //! `face_id = 8 × cube + face`), the address AMD shaders compute with
 //! `v_cubeid/v_cubesc/v_cubetc/v_cubema` (research/sampling.md §5.7).
 //!
-//! Rules (docs/semantics.md, "Intel vISA", cube surfaces):
+//! Rules (docs/semantics/intel.md, "CUBE surfaces"):
 //!
 //! - **Face selection** (GL 4.6 / Vulkan "Cube Map Face Selection", table of
 //!   sc, tc, ma): the axis of largest magnitude, its sign picking the face
@@ -39,6 +39,8 @@ pub const CUBE_INDEX_LAST: u32 = 1 << 20;
 /// table: +X sc = −z, tc = −y; −X sc = z, tc = −y; +Y sc = x, tc = z;
 /// −Y sc = x, tc = −z; +Z sc = x, tc = −y; −Z sc = −x, tc = −y; ma the
 /// major component. Ties: Z, then Y, then X (see the module comment).
+///
+/// WGSL twin: `select_face` in `shaders/cube.wgsl` (docs/gpu.md, "Twins").
 pub fn select_face(x: f32, y: f32, z: f32) -> (u32, f32, f32, f32) {
     let negative = |v: f32| v < 0.0;
     if z.abs() >= x.abs() && z.abs() >= y.abs() {
@@ -62,6 +64,8 @@ pub fn select_face(x: f32, y: f32, z: f32) -> (u32, f32, f32, f32) {
 
 /// A finite non-zero magnitude as (24-bit significand, exponent), denormals
 /// normalised: `|v| = m × 2^e` with `2^23 <= m < 2^24`.
+///
+/// WGSL twin: `cube_significand` in `shaders/cube.wgsl` (docs/gpu.md, "Twins").
 fn significand(bits: u32) -> (u32, i32) {
     let e = ((bits >> 23) & 0xff) as i32;
     let m = bits & 0x7f_ffff;
@@ -76,6 +80,8 @@ fn significand(bits: u32) -> (u32, i32) {
 /// `1.5 + sc / (2 |ma|)` rounded once to the nearest f32, ties to even, as
 /// f32 bits (the module comment gives the special cases). For |sc| <= |ma|
 /// (what [`select_face`] returns) the result lies in [1, 2].
+///
+/// WGSL twin: `direction_coordinate` in `shaders/cube.wgsl` (docs/gpu.md, "Twins").
 pub fn direction_coordinate(sc: f32, ma: f32) -> u32 {
     let (s, m) = (sc.to_bits(), ma.to_bits() & 0x7fff_ffff);
     let mag = s & 0x7fff_ffff;
@@ -123,6 +129,8 @@ pub fn direction_coordinate(sc: f32, ma: f32) -> u32 {
 
 /// The shared sampler's cube address `[s', t', face_id]` (f32 bits) of a
 /// direction and an Intel cube index.
+///
+/// WGSL twin: `cube_address` in `shaders/cube.wgsl` (docs/gpu.md, "Twins").
 pub fn cube_address(x: f32, y: f32, z: f32, ai: f32) -> [u32; 3] {
     let (face, sc, tc, ma) = select_face(x, y, z);
     let cube = array_slice(ai, CUBE_INDEX_LAST);

@@ -30,6 +30,8 @@ pub struct AxisTaps {
 /// mode's coordinate step) and texel offset. Point: `floor(u) + offset`.
 /// Linear: `q = u − ½`, taps `floor(q) + offset` and the next, weights
 /// `256 − frac(q)` and `frac(q)` (VK-CTS `sampleLinear2D`; sampling.md §5.1).
+///
+/// WGSL twin: `axis_taps` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn axis_taps(u: i32, offset: i32, linear: bool) -> AxisTaps {
     if linear {
         let q = u - HALF;
@@ -50,6 +52,8 @@ pub fn axis_taps(u: i32, offset: i32, linear: bool) -> AxisTaps {
 }
 
 /// An axis that does not exist (or a fixed slice): one tap of full weight.
+///
+/// WGSL twin: `single_tap` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn single_tap(index: i32) -> AxisTaps {
     AxisTaps {
         index: [index, 0],
@@ -76,6 +80,8 @@ pub mod reduction {
 /// sum in the stated order; MIN/MAX take the per-component extreme of the taps
 /// (Vulkan's sampler reduction modes; the weights only decide which taps count).
 /// Results are denormal-flushed.
+///
+/// WGSL twin: `combine` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
     std::array::from_fn(|c| {
         let mut it = taps.iter();
@@ -100,6 +106,8 @@ pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
 /// weights scaled exactly, each product rounded, then the sum (MIN/MAX
 /// reductions take the
 /// per-component extreme of the two levels instead).
+///
+/// WGSL twin: `mip_blend` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn mip_blend(a: [f32; 4], b: [f32; 4], weight: u32, mode: u8) -> [f32; 4] {
     let scale = 1.0 / ONE as f32;
     let wa = (ONE as u32 - weight) as f32 * scale;
@@ -117,6 +125,9 @@ pub fn mip_blend(a: [f32; 4], b: [f32; 4], weight: u32, mode: u8) -> [f32; 4] {
 /// units of that derivative: `(k + ½)/n − ½`, spread evenly over one pixel's
 /// footprint (EXT_texture_filter_anisotropic's reference; AMD's sample
 /// placement is not public). Computed as `(2k + 1 − n) / (2n)`, one rounding.
+///
+/// WGSL twin: `aniso_position` (read from the table `ANISO_POSITIONS` the translator fills with
+/// it) in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn aniso_position(k: u32, n: u32) -> f32 {
     (2.0 * k as f32 + 1.0 - n as f32) / (2 * n.max(1)) as f32
 }

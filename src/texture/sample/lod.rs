@@ -51,6 +51,8 @@ pub const LOG2_THRESHOLDS: [u32; 128] = [
 /// `x2` — clamped to ±[`LOD_LIMIT`]. Zero (denormals flush to zero) and NaN
 /// give −LOD_LIMIT (log2(0) = −∞; NaN is read as no footprint), +∞ gives
 /// +LOD_LIMIT.
+///
+/// WGSL twin: `half_log2_fixed` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn half_log2_fixed(x2: f32) -> i32 {
     let x2 = flush_denorm(x2);
     if x2.is_nan() || x2 <= 0.0 {
@@ -69,6 +71,8 @@ pub fn half_log2_fixed(x2: f32) -> i32 {
 /// An f32 LOD (the `_l` operand, a `_b` bias, a `_cl` clamp) in fixed point:
 /// `x × 256` (exact) rounded to nearest, ties to even, clamped to
 /// ±[`LOD_LIMIT`]; NaN reads as 0, denormals as 0.
+///
+/// WGSL twin: `lod_from_f32` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn lod_from_f32(x: f32) -> i32 {
     let x = flush_denorm(x);
     if x.is_nan() {
@@ -79,12 +83,16 @@ pub fn lod_from_f32(x: f32) -> i32 {
 }
 
 /// A fixed-point LOD as the f32 GET_LOD returns (exact: 8 fractional bits).
+///
+/// WGSL twin: `lod_to_f32` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn lod_to_f32(lod: i32) -> f32 {
     lod as f32 / LOD_ONE as f32
 }
 
 /// The squared length of a derivative vector in texels, `(x·x + y·y) + z·z`, each
 /// product and sum rounded to f32 in that order (no fused multiply-add).
+///
+/// WGSL twin: `length_squared` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn length_squared(d: [f32; 3]) -> f32 {
     let [x, y, z] = d.map(flush_denorm);
     let xy = x * x + y * y;
@@ -95,6 +103,8 @@ pub fn length_squared(d: [f32; 3]) -> f32 {
 /// (`ddx` = d(u, v, w)/dx, `ddy` = d/dy, already scaled by the view's level-0
 /// size): `log2(max(|ddx|, |ddy|))`, the Euclidean ρ of the Vulkan LOD equation
 /// (sampling.md §5.3 recommendation), as `half_log2_fixed(max(|ddx|², |ddy|²))`.
+///
+/// WGSL twin: `lod_from_derivatives` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn lod_from_derivatives(ddx: [f32; 3], ddy: [f32; 3]) -> i32 {
     let (x2, y2) = (length_squared(ddx), length_squared(ddy));
     half_log2_fixed(if x2 >= y2 { x2 } else { y2 })
@@ -119,6 +129,8 @@ pub struct Aniso {
 /// `N = min(ceil(P_max / P_min), max_ratio)` samples (found as the smallest
 /// `N` with `N² · P_min² ≥ P_max²`, in f32), each at
 /// `LOD = log2(P_max / N) = half_log2(P_max²) − half_log2(N²)`.
+///
+/// WGSL twin: `anisotropic` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn anisotropic(ddx: [f32; 3], ddy: [f32; 3], max_ratio: u32) -> Aniso {
     let (x2, y2) = (length_squared(ddx), length_squared(ddy));
     let along_x = x2 >= y2;
@@ -141,6 +153,8 @@ pub fn anisotropic(ddx: [f32; 3], ddy: [f32; 3], max_ratio: u32) -> Aniso {
 /// sampler bias also applies to `_l` and `_lz` LODs, as Vulkan's equation does
 /// for explicit LODs (Mesa emits `_lz` for a constant LOD of 0, which is only
 /// correct under that reading).
+///
+/// WGSL twin: `biased` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn biased(base: i32, sampler_bias: i32, shader_bias: i32) -> i32 {
     (base + sampler_bias + shader_bias).clamp(-LOD_LIMIT, LOD_LIMIT)
 }
@@ -149,11 +163,15 @@ pub fn biased(base: i32, sampler_bias: i32, shader_bias: i32) -> i32 {
 /// MIN_LOD, the T# MIN_LOD (relative to the view's base level) and the `_cl`
 /// operand, `hi` the S# MAX_LOD (sampling.md §5.4 step 3). When `lo > hi`, `hi`
 /// wins (max first, then min; Vulkan leaves it undefined).
+///
+/// WGSL twin: `clamped` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn clamped(lod: i32, lo: i32, hi: i32) -> i32 {
     lod.max(lo).min(hi)
 }
 
 /// Magnification when `λ ≤ 0` (sampling.md §5.4 step 4; Vulkan's threshold 0).
+///
+/// WGSL twin: `magnifies` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn magnifies(lod: i32) -> bool {
     lod <= 0
 }
@@ -190,6 +208,8 @@ pub mod mip_filter {
 /// round half down (VK-CTS), `(d + 127) >> 8` in fixed point. LINEAR:
 /// `floor(d)` and the next level with weight `frac(d)` (8 bits); one level when
 /// the fraction is 0 or `floor(d)` is the last.
+///
+/// WGSL twin: `select_mips` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn select_mips(lod: i32, filter: u8, last: u32) -> Mips {
     let d = lod.clamp(0, (last.min(15) as i32) * LOD_ONE);
     match filter {

@@ -1,4 +1,4 @@
-//! The sampler pipeline (docs/semantics.md, "Sampling"): one pure function per
+//! The sampler pipeline (docs/semantics/sampling.md): one pure function per
 //! stage, on plain integers and f32, in the order the texture unit applies them
 //! (research/sampling.md §5.2):
 //!

@@ -3,13 +3,14 @@
 //! TEXEL_FAIL, bit 1 LOD_WARNING (`LOD < T#.MIN_LOD_WARN`), bits 31:16 a LOD.
 //! TEXEL_FAIL needs a partially resident texture, which gcnrun does not model
 //! (no page is ever unmapped), so it is 0 — as for loads
-//! (`cpu::image::data::STATUS_OK`). LOD_WARNING only exists where the T#
+//! (`texture::data::STATUS_OK`). LOD_WARNING only exists where the T#
 //! enables it with a nonzero MIN_LOD_WARN ("PRT is enabled when MIN_LOD_WARN is
 //! nonzero"); which LOD it compares and which LOD the high half then carries
 //! are not public, so LWE on such a T# is refused by name rather than guessed.
 
 use crate::arch::Gen;
 use crate::ir::image::ImageOp;
+use crate::texture::error::TextureError;
 
 /// The eight T# dwords at SRSRC × 4 (`sgpr(n)` reads SGPR n); a 128-bit T#
 /// (R128) has four, the rest read as 0.
@@ -41,13 +42,10 @@ pub fn min_lod_warn(words: &[u32; 8], gen: Gen) -> u32 {
 }
 
 /// Refuses LWE on a T# that enables LOD warnings (see the module comment).
-pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), String> {
+pub fn check_lwe(m: &ImageOp, words: &[u32; 8], gen: Gen) -> Result<(), TextureError> {
     let warn = min_lod_warn(words, gen);
     if m.lwe && warn != 0 {
-        return Err(format!(
-            "`{}` with lwe on a T# with MIN_LOD_WARN = {warn:#x} (a LOD warning of a partially resident texture) is not modelled",
-            m.name()
-        ));
+        return Err(TextureError::Lwe { op: m.name(), warn });
     }
     Ok(())
 }

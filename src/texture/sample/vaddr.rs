@@ -12,7 +12,7 @@
 //!   cubes s', t', face_id (8 × cube + face);
 //! - lod (`_l`) or clamp (`_cl`): one f32.
 //!
-//! **16-bit operands** (docs/semantics.md, "A16 and G16"). With A16 (gfx9 bit
+//! **16-bit operands** (docs/semantics/addressing.md, "A16 and G16"). With A16 (gfx9 bit
 //! 15, gfx10 bit 62) the body and the lod/clamp are f16, packed two per dword
 //! in order, the first in the low half, an odd last one alone in the low half
 //! of its dword; the bias is an f16 in the low half of its own dword; the
@@ -159,6 +159,8 @@ pub struct Operands {
 /// flush denormals", RDNA3 ISA §10.4.2 — read here as applying to the operand
 /// in its own format, a documented choice: the hardware's f16 path is not
 /// public).
+///
+/// WGSL twin: `half_input` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn half_input(h: u16) -> f32 {
     if h & 0x7c00 == 0 {
         if h & 0x8000 != 0 {

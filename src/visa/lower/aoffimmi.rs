@@ -2,7 +2,7 @@
 //! `3D_SAMPLE.md`: a scalar UW with U in bits 11:8, V 7:4, R 3:0, each a
 //! signed 4-bit texel offset): an immediate, or a general operand whose first
 //! element holds it; the lowering repacks it per channel on the CPU and the GPU
-//! (docs/semantics.md, "Intel vISA").
+//! (docs/semantics/intel.md).
 
 use super::{Cx, Res};
 use crate::ir::visa::{AddrSlot, ElemType, GrfSrc, Region, SrcMod};

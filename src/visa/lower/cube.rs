@@ -1,5 +1,5 @@
-//! 3D_SAMPLE / 3D_INFO on CUBE surfaces (docs/semantics.md, "Intel vISA",
-//! cube surfaces).
+//! 3D_SAMPLE / 3D_INFO on CUBE surfaces (docs/semantics/intel.md, "CUBE
+//! surfaces").
 //!
 //! Intel's sampler takes a cube coordinate as a direction (u, v, r = x, y, z)
 //! and a cube index ai (research/visa.md §4.1); the shared AMD sampler takes

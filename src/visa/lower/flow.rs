@@ -1,7 +1,7 @@
 //! The SIMD control flow of a vISA program, checked before lowering: which
 //! labels are branch targets (each gets a wait-mask SGPR), which backward
 //! branches close loops (each gets two SGPRs), and the shapes gcnrun refuses
-//! rather than guess (docs/semantics.md, "SIMD control flow").
+//! rather than guess (docs/semantics/intel.md, "SIMD control flow").
 //!
 //! A **forward** branch parks its channels until execution reaches the label
 //! (IGC `instructions/GOTO.md`). A **backward** one closes a loop whose
@@ -49,7 +49,7 @@ impl Flow {
 }
 
 fn at(line: usize, message: String) -> VisaError {
-    VisaError { line, message }
+    VisaError::new(line, crate::visa::VisaErrorKind::Lower(message))
 }
 
 /// One branch: statement index, line, kind, target label and the label's

@@ -1,5 +1,5 @@
-//! 3D_GATHER4 (`sample4*`) as AMD `image_gather4*` (docs/semantics.md,
-//! "Intel vISA"; the parameter tables are `tables::SUB_OPS`).
+//! 3D_GATHER4 (`sample4*`) as AMD `image_gather4*` (docs/semantics/intel.md,
+//! "Gather4"; the parameter tables are `tables::SUB_OPS`).
 //!
 //! Which LOD plain `gather4` reads: the base level. Mesa's brw sampler table
 //! (`src/intel/compiler/brw/brw_sampler.c`) has implicit-LOD (`GATHER4_I`),
@@ -10,7 +10,7 @@
 //!
 //! Result order: IGC `3D_SAMPLE4.md` returns the four samples as R = lower
 //! left, G = lower right, B = upper right, A = upper left, which is AMD's
-//! gather order (i0, j1), (i1, j1), (i1, j0), (i0, j0) in docs/semantics.md
+//! gather order (i0, j1), (i1, j1), (i1, j0), (i0, j0) in docs/semantics/sampling.md
 //! (j grows downward), so the four AMD result VGPRs scatter as R, G, B, A
 //! unchanged. The source channel index is AMD's single-bit DMASK (the parser
 //! keeps it as that bit).
@@ -38,7 +38,7 @@ const PRE_XE2_ONLY: &[&str] = &["sample4_po", "sample4_po_c"];
 pub const GATHER_VALUES: u32 = 4;
 
 /// Refuses a gather sub-op the launch's platform does not have.
-pub fn check_platform(name: &str, xe2: bool) -> Res<()> {
+pub(super) fn check_platform(name: &str, xe2: bool) -> Res<()> {
     if XE2_ONLY.contains(&name) && !xe2 {
         return Err(format!(
             "`{name}` exists only on Xe2 (a platform with a 64-byte GRF: xe2, lnl, bmg); this launch's platform has no such message"
@@ -62,7 +62,7 @@ pub fn is_po(name: &str) -> bool {
 /// `cpu::visa::amd_offset_dword`). `aoffimmi` must be zero: no source says
 /// whether gather4_po also adds the header offsets (Mesa sends one or the
 /// other).
-pub fn po_slot(
+pub(super) fn po_slot(
     aoff: &Aoff,
     offu: Option<(u32, ElemType)>,
     offv: Option<(u32, ElemType)>,

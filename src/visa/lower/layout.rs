@@ -70,8 +70,68 @@ fn align_bytes(code: u8, grf: u32) -> u32 {
     }
 }
 
+/// A variable gcnrun cannot place in the GRF, or a name that is no placed
+/// variable: each names the variable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutError {
+    /// A payload input past the GRF file.
+    #[error("input `{name}` at offset {offset} passes the {GRF_MAX_BYTES}-byte GRF file")]
+    InputPastGrf {
+        /// The input.
+        name: String,
+        /// Its byte offset.
+        offset: u32,
+    },
+    /// An alias of a variable with no GRF place.
+    #[error("`{name}` aliases `{base}`, which has no GRF place")]
+    AliasUnplaced {
+        /// The alias.
+        name: String,
+        /// The variable it aliases.
+        base: String,
+    },
+    /// An alias that does not fit inside its base.
+    #[error("`{name}` ({bytes} bytes at offset {offset}) does not fit inside `{base}` ({base_bytes} bytes)")]
+    AliasTooLarge {
+        /// The alias.
+        name: String,
+        /// Its size.
+        bytes: u32,
+        /// Its offset in the base.
+        offset: u32,
+        /// The base.
+        base: String,
+        /// The base's size.
+        base_bytes: u32,
+    },
+    /// Variables past the GRF file.
+    #[error("`{name}` does not fit: the variables pass the {GRF_MAX_BYTES}-byte GRF file")]
+    GrfFull {
+        /// The first variable that does not fit.
+        name: String,
+    },
+    /// More predicates than gcnrun models.
+    #[error("`{name}`: more than {MAX_PREDS} predicates are not modelled")]
+    Predicates {
+        /// The first predicate past the limit.
+        name: String,
+    },
+    /// A predefined variable gcnrun does not model.
+    #[error("the predefined variable `{name}` is not modelled (only %r0, %cr0 and %null are)")]
+    Predefined {
+        /// The name.
+        name: String,
+    },
+    /// A name that is no general variable.
+    #[error("`{name}` is not a general variable")]
+    NotGeneral {
+        /// The name.
+        name: String,
+    },
+}
+
 /// Lays out `prog`'s variables for a `grf`-byte GRF. Errors name the variable.
-pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
+pub fn layout(prog: &Program, grf: u32) -> Result<Layout, LayoutError> {
     let mut l = Layout {
         grf,
         ..Layout::default()
@@ -98,10 +158,10 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
         let bytes = d.kind.bytes();
         let stop = u64::from(inp.offset) + u64::from(bytes);
         if stop > u64::from(GRF_MAX_BYTES) {
-            return Err(format!(
-                "input `{}` at offset {} passes the {GRF_MAX_BYTES}-byte GRF file",
-                inp.name, inp.offset
-            ));
+            return Err(LayoutError::InputPastGrf {
+                name: inp.name.clone(),
+                offset: inp.offset,
+            });
         }
         end = end.max(stop);
         l.vars.insert(
@@ -137,16 +197,20 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
                 let bytes = d.kind.bytes();
                 let byte = match alias {
                     Some((base, off)) => {
-                        let b = l.vars.get(base).ok_or_else(|| {
-                            format!("`{}` aliases `{base}`, which has no GRF place", d.name)
+                        let b = l.vars.get(base).ok_or_else(|| LayoutError::AliasUnplaced {
+                            name: d.name.clone(),
+                            base: base.clone(),
                         })?;
                         // The parser checks aliases of declared bases; a
                         // predefined base (`%r0`) is sized only here.
                         if u64::from(*off) + u64::from(bytes) > u64::from(b.bytes) {
-                            return Err(format!(
-                                "`{}` ({bytes} bytes at offset {off}) does not fit inside `{base}` ({} bytes)",
-                                d.name, b.bytes
-                            ));
+                            return Err(LayoutError::AliasTooLarge {
+                                name: d.name.clone(),
+                                bytes,
+                                offset: *off,
+                                base: base.clone(),
+                                base_bytes: b.bytes,
+                            });
                         }
                         b.byte + off
                     }
@@ -157,10 +221,9 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
                             .max(ty.bytes());
                         let at = u64::from(next).next_multiple_of(u64::from(a));
                         if at + u64::from(bytes) > u64::from(GRF_MAX_BYTES) {
-                            return Err(format!(
-                                "`{}` does not fit: the variables pass the {GRF_MAX_BYTES}-byte GRF file",
-                                d.name
-                            ));
+                            return Err(LayoutError::GrfFull {
+                                name: d.name.clone(),
+                            });
                         }
                         next = (at + u64::from(bytes)) as u32;
                         at as u32
@@ -178,10 +241,9 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
             }
             VarKind::Predicate { .. } => {
                 if npred >= MAX_PREDS {
-                    return Err(format!(
-                        "`{}`: more than {MAX_PREDS} predicates are not modelled",
-                        d.name
-                    ));
+                    return Err(LayoutError::Predicates {
+                        name: d.name.clone(),
+                    });
                 }
                 l.preds.insert(d.name.clone(), PRED_SGPR + npred);
                 npred += 1;
@@ -196,15 +258,14 @@ pub fn layout(prog: &Program, grf: u32) -> Result<Layout, String> {
 impl Layout {
     /// The variable a name denotes; `%null` and unmodelled predefined names
     /// are `Err` with the reason.
-    pub fn var(&self, name: &str) -> Result<Var, String> {
+    pub fn var(&self, name: &str) -> Result<Var, LayoutError> {
         if let Some(v) = self.vars.get(name) {
             return Ok(*v);
         }
-        match predefined(name) {
-            Some(Predefined::General) => Err(format!(
-                "the predefined variable `{name}` is not modelled (only %r0, %cr0 and %null are)"
-            )),
-            _ => Err(format!("`{name}` is not a general variable")),
+        let name = name.to_string();
+        match predefined(&name) {
+            Some(Predefined::General) => Err(LayoutError::Predefined { name }),
+            _ => Err(LayoutError::NotGeneral { name }),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Lowering a checked vISA [`Program`] into [`crate::ir`] for one launch
-//! (docs/visa.md, "Execution"; docs/semantics.md, "Intel vISA").
+//! (docs/visa.md, "Execution"; docs/semantics/intel.md).
 //!
 //! An Intel thread runs as one gfx10 wave32 wave whose lanes are its
 //! channels; its GRF is laid over the VGPR file ([`layout`]). Setup
@@ -81,10 +81,7 @@ pub fn arch() -> Arch {
 }
 
 fn at(line: usize, message: impl Into<String>) -> VisaError {
-    VisaError {
-        line,
-        message: message.into(),
-    }
+    VisaError::new(line, super::VisaErrorKind::Lower(message.into()))
 }
 
 /// The lowering of one program: its ops (the offset of each is its source
@@ -133,7 +130,7 @@ pub fn var_map(prog: &Program, layout: &Layout) -> VarMap {
 /// model, never skipping an instruction.
 pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     prog.check_supported()?;
-    let layout = layout::layout(prog, target.grf).map_err(|m| at(0, m))?;
+    let layout = layout::layout(prog, target.grf).map_err(|e| VisaError::new(0, e))?;
     let preds = layout.preds.len() as u32;
     let flow = flow::analyse(prog, PRED_SGPR + preds, preds)?;
     let mut cx = Cx {
@@ -145,7 +142,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         diverged: false,
         loop_depth: 0,
     };
-    // SIMD control flow (docs/semantics.md): after the first branch or `ret`
+    // SIMD control flow (docs/semantics/intel.md): after the first branch or `ret`
     // a channel set may be empty, and then nothing executes until a label
     // where channels wait. So the code from each branch, `ret` or label (after
     // the first branch) to the next label is an `IfActive` region. `guard`:
@@ -302,6 +299,8 @@ struct Cx<'a> {
     loop_depth: usize,
 }
 
+/// The lowering's own refusals, in its words: [`lower`] gives them their line
+/// as a [`VisaError`] of kind [`super::VisaErrorKind::Lower`].
 type Res<T> = Result<T, String>;
 
 impl Cx<'_> {
@@ -332,7 +331,7 @@ impl Cx<'_> {
                 };
                 let ch = self.channels(*exec, ch_pred);
                 let dst = self.dst(dst, *exec)?;
-                if dst.byte == Some(self.layout.var("%cr0")?.byte) {
+                if dst.byte == Some(self.var("%cr0")?.byte) {
                     // The model rounds to nearest even and keeps denormals:
                     // only mode bits that select exactly that may be set.
                     self.check_cr0(srcs)?;
@@ -549,6 +548,12 @@ impl Cx<'_> {
     }
 
     /// The binding of a surface variable's (launch-constant) index.
+    /// The variable a name denotes ([`Layout::var`]), its refusal in the
+    /// lowering's words.
+    fn var(&self, name: &str) -> Res<layout::Var> {
+        self.layout.var(name).map_err(|e| e.to_string())
+    }
+
     fn binding(&self, surface: &str) -> Res<&Binding> {
         let idx = self.state_value(surface)?;
         self.target.surfaces.get(&idx).ok_or_else(|| {
@@ -595,7 +600,7 @@ impl Cx<'_> {
 
     /// A raw operand's GRF byte and variable.
     fn raw(&self, r: &super::inst::Raw) -> Res<(u32, layout::Var)> {
-        let v = self.layout.var(&r.name)?;
+        let v = self.var(&r.name)?;
         if r.offset >= v.bytes {
             return Err(format!("`{}.{}` lies past `{}`", r.name, r.offset, r.name));
         }
@@ -603,7 +608,7 @@ impl Cx<'_> {
     }
 
     fn region_of(&self, name: &str, row: u32, col: u32) -> Res<(u32, layout::Var)> {
-        let v = self.layout.var(name)?;
+        let v = self.var(name)?;
         let ty = v
             .ty
             .ok_or_else(|| format!("`{name}` has type {}, which is not executed", v.visa.name()))?;

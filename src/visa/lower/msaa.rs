@@ -1,6 +1,6 @@
 //! The 2D MSAA sub-ops: `load_2dms_w` as AMD `image_load` on a 2D MSAA
-//! surface, `sampleinfo`, and the refusal of `load_mcs` (docs/semantics.md,
-//! "Intel vISA").
+//! surface, `sampleinfo`, and the refusal of `load_mcs` (docs/semantics/intel.md,
+//! "load_2dms_w").
 
 use super::{Binding, Cx, Res};
 use crate::ir::visa::{AluOp, ElemType, GrfDst, GrfSrc, VisaOp};

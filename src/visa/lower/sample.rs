@@ -1,5 +1,5 @@
 //! 3D_SAMPLE / 3D_LOAD / 3D_INFO as the shared sampler's AMD image ops
-//! (docs/semantics.md, "Intel vISA", and docs/visa.md, "Execution").
+//! (docs/semantics/intel.md, and docs/visa.md, "Execution").
 //!
 //! The vISA parameters (`tables::SUB_OPS`, IGC `instructions/3D_SAMPLE.md`)
 //! are staged into the AMD address layout of the equivalent gfx10 opcode
