@@ -1030,7 +1030,10 @@ fn mutated_code_objects_prepare_or_fail_in_one_line() {
                 mem_cap: Some(16 << 20),
                 ..Default::default()
             };
-            let prepare = || gcnrun::launch::hsa::prepare(&file, &mutant, None, &opts).map_err(gcnrun::launch::LaunchError::from);
+            let prepare = || {
+                gcnrun::launch::hsa::prepare(&file, &mutant, None, &opts)
+                    .map_err(gcnrun::launch::LaunchError::from)
+            };
             match check(prepare, &file) {
                 Err(why) => failures.push(format!("{name} case {case}: {why}")),
                 Ok(None) => prepared += 1,

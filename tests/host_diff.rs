@@ -38,9 +38,26 @@ fn have(tool: &str) -> bool {
 /// xorshift64*: the inputs, reproducible from the seed.
 fn inputs(seed: u64, n: usize) -> Vec<u32> {
     const EDGES: &[u32] = &[
-        0, 1, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 0x3f80_0000, 0xbf80_0000, 0x8000_0000,
-        0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0xffc0_1234, 0x0000_0001, 0x807f_ffff,
-        0x4f00_0000, 0xcf00_0000, 0x4effffff, 0x3f00_0000, 0x4b00_0001, 0x0080_0000,
+        0,
+        1,
+        0xffff_ffff,
+        0x8000_0000,
+        0x7fff_ffff,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_1234,
+        0x0000_0001,
+        0x807f_ffff,
+        0x4f00_0000,
+        0xcf00_0000,
+        0x4effffff,
+        0x3f00_0000,
+        0x4b00_0001,
+        0x0080_0000,
     ];
     let mut s = seed.max(1);
     let mut next = || {

@@ -861,7 +861,11 @@ fn prepare_launch(
             if cli.waves.is_some() {
                 return Err(waves_of_kernel().into());
             }
-            return Ok(gcnrun::launch::hsa::prepare_manifest(path, &text, &hsa_options(cli))?);
+            return Ok(gcnrun::launch::hsa::prepare_manifest(
+                path,
+                &text,
+                &hsa_options(cli),
+            )?);
         }
         if let Some(flag) = kernel_options(cli) {
             return Err(not_a_kernel(flag, &path.display().to_string()).into());
@@ -892,9 +896,19 @@ fn prepare_launch(
                         name: &name,
                         dir,
                     };
-                    Ok(gcnrun::launch::hsa::prepare(&file, &bytes, Some(mt), &hsa_options(cli))?)
+                    Ok(gcnrun::launch::hsa::prepare(
+                        &file,
+                        &bytes,
+                        Some(mt),
+                        &hsa_options(cli),
+                    )?)
                 }
-                None => Ok(gcnrun::launch::hsa::prepare(&file, &bytes, None, &hsa_options(cli))?),
+                None => Ok(gcnrun::launch::hsa::prepare(
+                    &file,
+                    &bytes,
+                    None,
+                    &hsa_options(cli),
+                )?),
             };
         }
     }

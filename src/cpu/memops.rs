@@ -15,7 +15,7 @@ use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 
 /// Bytes of `mem` at `addr`, or the fault message.
-fn read<'m>(mem: &'m Memory, addr: u64, len: u32, lane: Option<u32>) -> Result<&'m [u8], String> {
+fn read(mem: &Memory, addr: u64, len: u32, lane: Option<u32>) -> Result<&[u8], String> {
     mem.read(addr, len).ok_or_else(|| fault(addr, len, lane))
 }
 

@@ -391,7 +391,9 @@ fn run_wave_limited(
                 alu::execute(w, &pair[1]).map_err(|m| fail(OpError::Program(m)))?;
             }
             Op::VectorMem(v) => memops::vector(w, v, mem).map_err(|m| fail(OpError::Program(m)))?,
-            Op::ScalarLoad(l) => memops::scalar_load(w, l, mem).map_err(|m| fail(OpError::Program(m)))?,
+            Op::ScalarLoad(l) => {
+                memops::scalar_load(w, l, mem).map_err(|m| fail(OpError::Program(m)))?
+            }
             Op::Ds(d) => memops::ds(w, d).map_err(|m| fail(OpError::Program(m)))?,
             Op::Wave(f) => match **f {
                 WaveOp::Barrier => return Ok(Stop::Barrier),

@@ -346,11 +346,10 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
         _ => tys[0],
     };
     // s_flbit_i32 (one type) is the signed form; s_flbit_i32_b32 unsigned.
-    let family = if name == "flbit" && tys.len() == 1 {
-        Family::FindMsbSigned
-    } else if name == "flbit" && tys.len() == 2 && tys[1] == Ty::I64 {
-        Family::FindMsbSigned
-    } else if name == "ffbh" && ty == Ty::I32 {
+    // s_flbit_i32 and s_flbit_i32_i64 are the signed forms (the b32/b64
+    // ones unsigned); v_ffbh_i32 likewise.
+    let signed_flbit = name == "flbit" && (tys.len() == 1 || tys.get(1) == Some(&Ty::I64));
+    let family = if signed_flbit || (name == "ffbh" && ty == Ty::I32) {
         Family::FindMsbSigned
     } else {
         row.family
@@ -860,10 +859,7 @@ pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
         Ok(op)
     };
     let (x, y) = (half(&d.x)?, half(&d.y)?);
-    let reads_x = y
-        .src
-        .iter()
-        .any(|s| *s == Operand::Reg(Reg::Vgpr(d.x.vdst)));
+    let reads_x = y.src.contains(&Operand::Reg(Reg::Vgpr(d.x.vdst)));
     if reads_x {
         return Err(format!(
             "`{}`: its Y half reads v{}, which its X half writes (not executed by gcnrun)",

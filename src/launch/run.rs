@@ -5,10 +5,10 @@ use super::build::{check, initial_waves, place_images, Mismatch, Placed, IMAGE_M
 use super::error::LaunchError;
 use super::manifest::{parse, Caps, CodeSource, Launch, ManifestError};
 use crate::arch::Arch;
-use crate::input::InputError;
 use crate::cpu;
 use crate::gcn;
 use crate::input;
+use crate::input::InputError;
 use crate::machine::{Memory, WaveState};
 use std::path::Path;
 

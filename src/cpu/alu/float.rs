@@ -320,12 +320,12 @@ fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool
         Ge => x >= y,
         O => !unordered,
         U => unordered,
-        Nge => !(x >= y),
+        Nge => unordered || x < y,
         Nlg => unordered || x == y,
-        Ngt => !(x > y),
-        Nle => !(x <= y),
+        Ngt => unordered || x <= y,
+        Nle => unordered || x > y,
         Neq => x != y,
-        Nlt => !(x < y),
+        Nlt => unordered || x >= y,
         T => true,
     }
 }

@@ -399,10 +399,13 @@ pub fn build(
                 .iter()
                 .map(|(i, a, _)| args::arg_key(a, *i))
                 .collect();
-            return Err(mwhole(ManifestError::new(format!("kernel.args.\"{key}\""), format!(
+            return Err(mwhole(ManifestError::new(
+                format!("kernel.args.\"{key}\""),
+                format!(
                     "kernel `{kname}` has no argument `{key}` (its arguments: {})",
                     keys.join(", ")
-                ))));
+                ),
+            )));
         }
     }
     let given = |i: usize, a: &metadata::ArgMeta| {
@@ -511,7 +514,10 @@ pub fn build(
         let field = format!("kernel.args.\"{key}\"");
         let value = explicit_index.and_then(|n| given(n, a)).map(|(_, v)| v);
         let bad = |what: &str| {
-            mwhole(ManifestError::new(field.clone(), format!("argument `{key}` is {}: give {what}", a.value_kind)))
+            mwhole(ManifestError::new(
+                field.clone(),
+                format!("argument `{key}` is {}: give {what}", a.value_kind),
+            ))
         };
         // A raw address goes into any pointer or by-value argument as it is.
         if let (Some(ArgValue::Address(x)), false) = (
@@ -539,7 +545,10 @@ pub fn build(
                     _ => return Err(bad("{ buffer = \"name\" } or { address = n }")),
                 };
                 let b = buffers.iter().find(|b| b.name == n).ok_or_else(|| {
-                    mwhole(ManifestError::new(field.clone(), format!("no [[buffer]] named `{n}`")))
+                    mwhole(ManifestError::new(
+                        field.clone(),
+                        format!("no [[buffer]] named `{n}`"),
+                    ))
                 })?;
                 (b.base.to_le_bytes().to_vec(), n)
             }
@@ -554,7 +563,10 @@ pub fn build(
                     .iter()
                     .position(|x| x.name == n)
                     .ok_or_else(|| {
-                        mwhole(ManifestError::new(field.clone(), format!("no [[image]] named `{n}`")))
+                        mwhole(ManifestError::new(
+                            field.clone(),
+                            format!("no [[image]] named `{n}`"),
+                        ))
                     })?;
                 let addr = region.take(IMAGE_OBJECT_BYTES, "an image object")?;
                 let obj = image_object(&images[k], &launch.images[k]);
@@ -572,7 +584,10 @@ pub fn build(
                     .iter()
                     .find(|x| x.name == n)
                     .ok_or_else(|| {
-                        mwhole(ManifestError::new(field.clone(), format!("no [[sampler]] named `{n}`")))
+                        mwhole(ManifestError::new(
+                            field.clone(),
+                            format!("no [[sampler]] named `{n}`"),
+                        ))
                     })?;
                 let addr = region.take(SAMPLER_OBJECT_BYTES, "a sampler object")?;
                 let ssharp = crate::texture::descriptor::encode_sampler_for(
@@ -592,11 +607,7 @@ pub fn build(
                     if b.len() as u64 > a.size {
                         return Err(mwhole(ManifestError::new(
                             field,
-                            format!(
-                                "{} bytes for argument `{key}` of {} bytes",
-                                b.len(),
-                                a.size
-                            ),
+                            format!("{} bytes for argument `{key}` of {} bytes", b.len(), a.size),
                         )));
                     }
                     let shown = hex(&b);
@@ -683,14 +694,20 @@ pub fn build(
     // [kernel.expect] names buffers, inside them.
     for (i, e) in spec.expect.iter().enumerate() {
         let b = buffers.iter().find(|b| b.name == e.buffer).ok_or_else(|| {
-            mwhole(ManifestError::new(format!("kernel.expect.\"{}\"", e.buffer), format!("no buffer named `{}`", e.buffer)))
+            mwhole(ManifestError::new(
+                format!("kernel.expect.\"{}\"", e.buffer),
+                format!("no buffer named `{}`", e.buffer),
+            ))
         })?;
         let bytes = e.values.len() as u64 * u64::from(e.elem);
         if e.offset.saturating_add(bytes) > b.bytes {
-            return Err(mwhole(ManifestError::new(format!("kernel.expect.\"{}\"", e.buffer), format!(
+            return Err(mwhole(ManifestError::new(
+                format!("kernel.expect.\"{}\"", e.buffer),
+                format!(
                     "entry {i}: {bytes} bytes from offset {} run past the buffer's {} bytes",
                     e.offset, b.bytes
-                ))));
+                ),
+            )));
         }
     }
     Ok(Built {
@@ -839,9 +856,7 @@ fn read_manifest(text: &str) -> Result<(KernelSpec, Launch, Option<Arch>), Manif
     let spec = match table.remove("kernel") {
         None => KernelSpec::default(),
         Some(toml::Value::Table(t)) => args::parse_kernel(&t)?,
-        Some(_) => {
-            return Err(ManifestError::new("kernel", "must be a table"))
-        }
+        Some(_) => return Err(ManifestError::new("kernel", "must be a table")),
     };
     for k in ["sgpr", "vgpr", "lds", "waves", "wave_size"] {
         if table.contains_key(k) {
@@ -849,7 +864,10 @@ fn read_manifest(text: &str) -> Result<(KernelSpec, Launch, Option<Arch>), Manif
         }
     }
     if table.contains_key("intel") {
-        return Err(ManifestError::new("intel", "an Intel launch manifest runs a vISA program, not a code object"));
+        return Err(ManifestError::new(
+            "intel",
+            "an Intel launch manifest runs a vISA program, not a code object",
+        ));
     }
     if !table.contains_key("code") && !table.contains_key("hex") {
         table.insert("code".into(), toml::Value::String(String::new()));
