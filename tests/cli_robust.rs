@@ -826,3 +826,22 @@ fn streamed_lowering_is_lowering() {
         }
     }
 }
+
+/// A reader that closes the pipe early (`gcn-run --help | head -1`) ends
+/// gcn-run quietly (SIGPIPE's default action), never with a panic.
+#[test]
+fn a_closed_stdout_pipe_is_not_a_panic() {
+    for args in [&["--help"][..], &["--disasm", "--arch", "gfx9", "--hex", "0xbf810000"][..]] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close our end before gcn-run writes.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

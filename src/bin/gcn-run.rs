@@ -284,6 +284,15 @@ fn main() -> ExitCode {
     if cfg!(target_os = "linux") && std::env::var_os("XDG_RUNTIME_DIR").is_none() {
         std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
     }
+    // A reader that closes the pipe early (`gcn-run --help | head`) must end
+    // gcn-run quietly, as it ends any Unix tool, not make `println!` panic:
+    // Rust ignores SIGPIPE by default, so restore the default action.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_DFL before any thread
+    // exists has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
