@@ -561,14 +561,14 @@ fn manifest_runs_amd_code_in_its_environment() {
 /// backend (the CPU runs it).
 #[test]
 fn refusals_name_the_backend() {
-    // s_branch: decoded, but lowered by neither backend.
+    // s_sethalt: decoded, but lowered by neither backend.
     for mode in ["--cpu", "--emit-wgsl", "--gpu"] {
         assert_bad(
-            &gcn_run(&[mode, "--arch", "gfx9", "--hex", "0xbf820000"]),
+            &gcn_run(&[mode, "--arch", "gfx9", "--hex", "0xbf8d0000"]),
             &[
                 "--hex",
                 "offset 0x0",
-                "`s_branch` is not executed by gcnrun (neither backend)",
+                "`s_sethalt` is not executed by gcnrun (neither backend)",
             ],
         );
     }
@@ -624,7 +624,7 @@ fn an_assumed_arch_is_said() {
         assert_eq!(stderr(&run), format!("gcn-run: note: {NOTE}\n"), "{args:?}");
     }
     // A failure keeps one line, the note at its end.
-    let line = assert_bad(&gcn_run(&["--hex", "0xbf820000"]), &["s_branch", NOTE]);
+    let line = assert_bad(&gcn_run(&["--hex", "0xbf8d0000"]), &["s_sethalt", NOTE]);
     assert!(line.ends_with(NOTE), "{line}");
     let line = assert_bad(
         &gcn_run(&["--disasm", "--json", "--hex", "0xffffffff"]),
@@ -831,7 +831,10 @@ fn streamed_lowering_is_lowering() {
 /// gcn-run quietly (SIGPIPE's default action), never with a panic.
 #[test]
 fn a_closed_stdout_pipe_is_not_a_panic() {
-    for args in [&["--help"][..], &["--disasm", "--arch", "gfx9", "--hex", "0xbf810000"][..]] {
+    for args in [
+        &["--help"][..],
+        &["--disasm", "--arch", "gfx9", "--hex", "0xbf810000"][..],
+    ] {
         let mut child = Command::new(BIN)
             .args(args)
             .stdout(Stdio::piped())

@@ -378,6 +378,17 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
     })
 }
 
+/// Refuses a function without a written rule (`AluFn::defined`).
+fn require_defined(p: Parsed, mnemonic: &str) -> Result<Parsed, String> {
+    if p.func.defined() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "`{mnemonic}` is not executed by gcnrun yet (docs/semantics/programs.md, \"What is refused\")"
+        ))
+    }
+}
+
 /// A decoded operand as an IR source of `slots` dwords.
 fn source(t: &TypedOperand, slots: u32) -> Result<Operand, String> {
     let reg = |r: Reg| Ok(Operand::Reg(r));
@@ -431,7 +442,7 @@ pub fn lower_salu(s: &Salu, arch: &Arch) -> Result<Op, String> {
     if let Some(op) = wave_salu(s, name)? {
         return Ok(op);
     }
-    let p = parse(name)?;
+    let p = require_defined(parse(name)?, name)?;
     let sig = p.func.signature();
     let ops = s.operands();
     let is_sopc = s.form() == Form::Sopc;
@@ -645,7 +656,7 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
             "`{name}`: packed math (VOP3P) is not executed by gcnrun yet"
         ));
     }
-    let p = parse(name)?;
+    let p = require_defined(parse(name)?, name)?;
     let sig = p.func.signature();
     let ops = vop_operands(v);
     // Destinations come first (LLVM order): the value's VGPR, then a lane
@@ -823,7 +834,7 @@ pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
         if name == "v_dot2acc_f32_f16" || name == "v_mul_dx9_zero_f32" {
             return Err(format!("`{dual}` is not executed by gcnrun yet"));
         }
-        let p = parse(&name)?;
+        let p = require_defined(parse(&name)?, dual)?;
         let src0 = super::lower::source(h.src0, d.literal, arch)
             .map(|s| match s {
                 Src::Reg(r) => Operand::Reg(r),

@@ -444,6 +444,24 @@ impl AluFn {
         }
     }
 
+    /// Whether gcnrun has a written rule for the function
+    /// (docs/semantics/programs.md): the lowering refuses the others by name
+    /// before a run, so that a program either runs whole or not at all.
+    pub fn defined(self) -> bool {
+        use Family::*;
+        match self.family {
+            Fract | Rsq | Exp | Log | Sin | Cos | DivScale | DivFmas | DivFixup | MulLegacy => {
+                false
+            }
+            // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
+            Cvt(to) if to.is_float() && !self.ty.is_float() => matches!(
+                (self.ty, to),
+                (Ty::I32 | Ty::U32, Ty::F32 | Ty::F64) | (Ty::I16 | Ty::U16, Ty::F16 | Ty::F32)
+            ),
+            _ => true,
+        }
+    }
+
     /// The name of the WGSL twin (`alu_add_u32`, `alu_cmp_lt_f32`,
     /// `alu_cvt_f32_i32` for a conversion from i32 to f32).
     pub fn wgsl_name(self) -> String {
