@@ -98,7 +98,7 @@ fn a_misaligned_scatter_is_an_error_on_both_backends() {
         return;
     };
     let e = gcnrun::launch::run::run_gpu(prepare(&manifest), g).expect_err("the GPU too");
-    let text = format!("{e:?}");
+    let text = e.to_string();
     assert!(
         text.contains("line 10") && text.contains("dword-aligned"),
         "{text}"
@@ -133,7 +133,7 @@ fn a_loop_that_never_ends_stops_at_the_step_budget_on_both_backends() {
         return;
     };
     let e = gcnrun::launch::run::run_gpu(prepare(&manifest), g).expect_err("the GPU too");
-    let text = format!("{e:?}");
+    let text = e.to_string();
     assert!(
         text.contains("line 7") && text.contains(&format!("more than {budget} backward jumps")),
         "{text}"
