@@ -162,11 +162,23 @@ impl Exp {
         if !e.row.bits.accepts(bits) {
             return Err("exp: bits LLVM rejects".into());
         }
+        // gfx6/gfx7, where "valid" means the text reassembles: with COMPR,
+        // llvm-mc-19 enables both halves of a compressed source (EN 0b11 per
+        // pair, AMDGPUAsmParser::cvtExp), so a pair enabled by half has no text.
+        let en = self.en();
+        if self.gen() <= Gen::Gfx7
+            && self.compr()
+            && (en & 1 != en >> 1 & 1 || en >> 2 & 1 != en >> 3)
+        {
+            return Err(format!(
+                "exp: compressed export with EN {en:#x} (one half of a pair) has no text llvm-mc-19 reassembles"
+            ));
+        }
         Ok(())
     }
 }
 
-/// Decodes an export (gfx8+); `None` without rows.
+/// Decodes an export; `None` without rows.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Exp, String>> {
     Some(Encoded::new(Form::Exp, words, arch.gen)?.and_then(|enc| {
         let x = Exp { enc };

@@ -16,7 +16,7 @@
 
 use super::encoded::Encoded;
 use super::immediate;
-use super::operand::TypedOperand;
+use super::operand::{Operand, TypedOperand};
 use super::signature::{Fld, Form, Ty};
 use super::{sopp, Field};
 use crate::arch::{Arch, Gen};
@@ -104,17 +104,19 @@ impl Salu {
     fn imm_text(&self, n: usize) -> String {
         let gen = self.enc.gen;
         match self.form() {
-            // s_setreg_imm32_b32's second operand is its literal.
-            // (gfx6/gfx7, where text must reassemble: hex, as llvm-mc reads a
-            // float there as an integer.)
+            // s_setreg_imm32_b32's second operand is its literal, printed as
+            // LLVM prints it. On gfx6/gfx7, where text must reassemble, a value
+            // LLVM would print as a float is hex: llvm-mc-19 -mcpu=tahiti reads
+            // `1.0` there as 0.
             Form::Sopk if n == 2 => self
                 .enc
                 .literal
                 .map(|v| {
-                    if gen <= crate::arch::Gen::Gfx7 {
+                    let t = immediate::literal_text(v, Ty::B32, gen);
+                    if gen <= crate::arch::Gen::Gfx7 && t.contains('.') {
                         format!("0x{v:x}")
                     } else {
-                        immediate::literal_text(v, Ty::B32, gen)
+                        t
                     }
                 })
                 .unwrap_or_default(),
@@ -261,12 +263,15 @@ pub fn decode(enc: super::Encoding, words: &[u32], arch: &Arch) -> Option<Result
     let form = form_of(enc)?;
     Some(Encoded::new(form, words, arch.gen)?.and_then(|e| {
         e.validate()?;
-        // SI/CI ("valid" = reassembles): llvm-mc-19 takes only registers in
-        // s_cbranch_g_fork.
+        // SI/CI ("valid" = reassembles): llvm-mc-19 takes registers and
+        // inline constants in s_cbranch_g_fork, not a literal.
         if arch.gen <= crate::arch::Gen::Gfx7 && e.row.name == "s_cbranch_g_fork" {
             let s = Salu { enc: e };
-            if s.operands().iter().any(|o| o.operand.is_constant()) {
-                return Err("s_cbranch_g_fork: constant operand".into());
+            if s.operands()
+                .iter()
+                .any(|o| matches!(o.operand, Operand::Literal(_)))
+            {
+                return Err("s_cbranch_g_fork: literal operand".into());
             }
         }
         Ok(Salu { enc: e })

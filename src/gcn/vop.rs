@@ -567,10 +567,12 @@ impl Vop {
             self.operand_of(s)
                 .map_err(|err| format!("{name}: {}: {err}", s.field.name()))?;
         }
-        if e.gen <= Gen::Gfx7 {
-            // SI/CI have no 16-bit inline constants: llvm-mc-19 encodes `21` or
-            // `2.0` in an f16 operand as a literal, so no text reassembles an
-            // inline constant there.
+        if e.gen <= Gen::Gfx7 && vop3_form(self.form()) {
+            // SI/CI have no 16-bit inline constants in LLVM's operand rules: in
+            // a VOP3 form llvm-mc-19 -mcpu=tahiti takes `21` or `2.0` in an f16
+            // operand for a literal, which VOP3 cannot carry ("literal operands
+            // are not supported"), so no text reassembles an inline constant
+            // there. (The 32-bit forms encode them inline.)
             for s in e.row.opds {
                 if matches!(s.ty, signature::Ty::F16 | signature::Ty::I16)
                     && matches!(
@@ -602,6 +604,18 @@ impl Vop {
                 Fld::Vcc if after_src => Some(Operand::Special(super::operand::Special::Vcc)),
                 Fld::Imm => {
                     literal = true;
+                    None
+                }
+                // v_writelane_b32's lane select may be m0 beside a scalar
+                // source (llvm-mc-19 -mcpu=tahiti takes `v_writelane_b32 v1,
+                // s2, m0`, rejects `v_writelane_b32 v1, s2, s3`).
+                Fld::Vsrc1 | Fld::Src1
+                    if self.mnemonic().starts_with("v_writelane_b32")
+                        && matches!(
+                            self.operand_of(s),
+                            Ok(Some(Operand::Special(super::operand::Special::M0)))
+                        ) =>
+                {
                     None
                 }
                 f if src_index(f).is_some() => {
