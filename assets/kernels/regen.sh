@@ -1,7 +1,8 @@
 #!/bin/sh
-# Rebuilds the code objects of these OpenCL C kernels for gfx900, gfx1030 and
-# gfx1100 with clang-19 and Debian's rocm-device-libs. gfx1100 has no
-# oclc_isa_version bitcode there; one line of LLVM IR provides it.
+# Rebuilds the code objects of these OpenCL C kernels for tahiti (gfx6),
+# bonaire (gfx7), gfx900, gfx1030 and gfx1100 with clang-19 and Debian's
+# rocm-device-libs. gfx1100 has no oclc_isa_version bitcode there; one line of
+# LLVM IR provides it. tahiti has no flat address space, so OpenCL 1.2.
 #
 # Usage: assets/kernels/regen.sh   (from anywhere)
 set -eu
@@ -19,8 +20,10 @@ LL
 llvm-as-19 "$tmp/v1100.ll" -o "$tmp/lib/oclc_isa_version_1100.bc"
 for src in "$here"/*.cl; do
   name=$(basename "$src" .cl)
-  for cpu in gfx900 gfx1030 gfx1100; do
-    clang-19 -x cl -Xclang -finclude-default-header -cl-std=CL2.0 \
+  for cpu in tahiti bonaire gfx900 gfx1030 gfx1100; do
+    std=CL2.0
+    [ "$cpu" = tahiti ] && std=CL1.2
+    clang-19 -x cl -Xclang -finclude-default-header -cl-std="$std" \
       -target amdgcn-amd-amdhsa -mcpu="$cpu" --rocm-device-lib-path="$tmp/lib" \
       -O2 -o "$here/${name}_$cpu.hsaco" "$src"
   done
