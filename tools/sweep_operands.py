@@ -720,6 +720,7 @@ SI_ALIASES = [
     (r"^v_(rcp|rsq)_clamp_f(32|64)", r"v_\1_f\2"),
     (r"^v_log_clamp_f32", "v_log_f32"),
     (r"^v_mul_lo_i32", "v_mul_lo_u32"),
+    (r"^buffer_wbinvl1_sc", "buffer_wbinvl1_vol"),  # no operands either
 ]
 
 

@@ -21,6 +21,7 @@
 
 pub mod buffer;
 pub mod decode;
+pub mod decoded;
 pub mod ds;
 pub mod encoded;
 pub mod encoding;

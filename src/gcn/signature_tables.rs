@@ -12314,7 +12314,7 @@ pub const GFX6_DS: &[Row] = &[
     r(0xd3, "ds_max_src2_f64", O126, &B226, false, 0),
 ];
 
-/// gfx6 MUBUF (55 opcodes).
+/// gfx6 MUBUF (56 opcodes).
 pub const GFX6_MUBUF: &[Row] = &[
     r(0x0, "buffer_load_format_x", O132, &B227, false, 0),
     r(0x1, "buffer_load_format_xy", O133, &B228, false, 0),
@@ -12370,6 +12370,7 @@ pub const GFX6_MUBUF: &[Row] = &[
     r(0x5e, "buffer_atomic_fcmpswap_x2", O282, &B230, false, 0),
     r(0x5f, "buffer_atomic_fmin_x2", O280, &B230, false, 0),
     r(0x60, "buffer_atomic_fmax_x2", O280, &B230, false, 0),
+    r(0x70, "buffer_wbinvl1_sc", O32, &B231, false, 0),
     r(0x71, "buffer_wbinvl1", O32, &B231, false, 0),
 ];
 
