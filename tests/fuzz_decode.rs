@@ -240,7 +240,7 @@ fn every_form_row_with_random_fields() {
                     (0..lay.words).map(|i| (bits >> (32 * i)) as u32).collect();
                 words.extend((0..2).map(|_| rng.gen::<u32>()));
                 let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                for cut in [bytes.len(), 4 * lay.words as usize, 4] {
+                for cut in [bytes.len(), 4 * lay.words, 4] {
                     if let Err(e) = check_stream(&bytes[..cut], &arch) {
                         failures.push(e);
                     }
