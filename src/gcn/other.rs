@@ -26,7 +26,7 @@ pub struct Other {
     pub form: Form,
     /// The full mnemonic of the form ([`Other::full_name`]), computed once.
     pub full: Option<String>,
-    /// Full LLVM text where gcnrun spells the operands ([`operand_text`]).
+    /// Full LLVM text where gcnrun spells the operands (`operand_text`).
     pub asm: Option<String>,
 }
 

@@ -13,7 +13,7 @@
 //! | SOFFSET | – | 63:57 | 63:57 | 63:57 |
 //!
 //! The offset operand prints as LLVM 19 does (measured with llvm-mc-19):
-//! gfx8/gfx9 `0x…` for an immediate, the SGPR of OFFSET[6:0] otherwise; gfx9
+//! gfx8/gfx9 `0x…` for an immediate, the SGPR of `OFFSET[6:0]` otherwise; gfx9
 //! with SOE `sN offset:0x…` (the immediate printed even when 0) or `sN`;
 //! gfx10+ the immediate when SOFFSET is `null` (`null` itself for offset 0),
 //! else `sN` and ` offset:0x…` when non-zero. Signed offsets print `-0x…`.
@@ -59,7 +59,7 @@ const SCALAR: u16 =
 pub enum Offset {
     /// An immediate byte offset.
     Imm(i32),
-    /// A register (OFFSET[6:0] on gfx8/gfx9 without IMM).
+    /// A register (`OFFSET[6:0]` on gfx8/gfx9 without IMM).
     Reg(u32),
     /// SOFFSET plus an immediate offset.
     RegImm(u32, i32),
