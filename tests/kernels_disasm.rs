@@ -2,10 +2,16 @@
 //!
 //! `assets/kernels/` holds small OpenCL C kernels (image sampling, buffer
 //! arithmetic, atomics, loops, LDS with barriers) compiled by clang-19 for
-//! gfx900, gfx1030 and gfx1100 (`assets/kernels/regen.sh`). For every code
-//! object, `gcn-run --disasm`'s listing must have no `.long` line and must equal
-//! `llvm-objdump-19 -d` line for line: the same text and the same instruction
-//! words at the same offsets.
+//! tahiti (gfx6), bonaire (gfx7), gfx900, gfx1030 and gfx1100
+//! (`assets/kernels/regen.sh`). For every code object, `gcn-run --disasm`'s
+//! listing must have no `.long` line, and:
+//!
+//! - gfx8+: it must equal `llvm-objdump-19 -d` line for line: the same text
+//!   and the same instruction words at the same offsets;
+//! - gfx6/gfx7, which llvm-objdump-19 cannot disassemble: every line must
+//!   assemble with llvm-mc-19 to the instruction's words, and LLVM's printing
+//!   of what it assembled (the instruction printer its disassembler uses) must
+//!   be the line.
 
 mod common;
 
@@ -13,6 +19,18 @@ use common::llvm::{collapse_ws, LlvmMc};
 use common::objdump::{run_tool, tool};
 use gcnrun::gcn;
 use std::path::{Path, PathBuf};
+
+/// The code objects, with their generation, read from `e_flags`.
+fn kernels_with_arch() -> Vec<(PathBuf, gcnrun::Arch, gcnrun::input::Program)> {
+    kernels()
+        .into_iter()
+        .map(|path| {
+            let program = gcnrun::input::load_file(&path).expect("code object loads");
+            let arch = gcnrun::input::resolve_arch(None, &program).expect("arch from e_flags");
+            (path, arch, program)
+        })
+        .collect()
+}
 
 fn kernels() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/kernels");
@@ -60,18 +78,19 @@ fn compiled_kernels_match_llvm_objdump() {
     if LlvmMc::find("compiled_kernels_match_llvm_objdump").is_none() {
         return;
     }
-    let paths = kernels();
+    let kernels: Vec<_> = kernels_with_arch()
+        .into_iter()
+        .filter(|(_, arch, _)| arch.gen >= gcnrun::Gen::Gfx8)
+        .collect();
     assert!(
-        paths.len() >= 15,
-        "{} kernels in assets/kernels",
-        paths.len()
+        kernels.len() >= 15,
+        "{} gfx8+ kernels in assets/kernels",
+        kernels.len()
     );
     let mut failures = Vec::new();
     let mut total = 0;
-    for path in &paths {
-        let program = gcnrun::input::load_file(path).expect("code object loads");
-        let arch = gcnrun::input::resolve_arch(None, &program).expect("arch from e_flags");
-        let insts = gcn::decode_stream(&program.bytes, &arch).expect("whole stream decodes");
+    for (path, arch, program) in &kernels {
+        let insts = gcn::decode_stream(&program.bytes, arch).expect("whole stream decodes");
         let theirs = objdump(path);
         let base = theirs.first().map_or(0, |t| t.0);
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -99,7 +118,56 @@ fn compiled_kernels_match_llvm_objdump() {
     }
     eprintln!(
         "{total} instructions in {} code objects compared with llvm-objdump-19",
-        paths.len()
+        kernels.len()
+    );
+    for f in failures.iter().take(60) {
+        eprintln!("  {f}");
+    }
+    assert!(failures.is_empty(), "{} differences", failures.len());
+}
+
+#[test]
+fn compiled_gfx6_gfx7_kernels_reassemble_as_printed() {
+    let Some(mc) = LlvmMc::find("compiled_gfx6_gfx7_kernels_reassemble_as_printed") else {
+        return;
+    };
+    let kernels: Vec<_> = kernels_with_arch()
+        .into_iter()
+        .filter(|(_, arch, _)| arch.gen <= gcnrun::Gen::Gfx7)
+        .collect();
+    assert!(
+        kernels.len() >= 10,
+        "{} gfx6/gfx7 kernels in assets/kernels",
+        kernels.len()
+    );
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (path, arch, program) in &kernels {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let insts = gcn::decode_stream(&program.bytes, arch).expect("whole stream decodes");
+        let lines: Vec<String> = insts.iter().map(|i| collapse_ws(&i.text())).collect();
+        let mcpu = arch.mcpu;
+        for ((inst, ours), res) in insts
+            .iter()
+            .zip(&lines)
+            .zip(mc.assemble_printed(mcpu, &lines))
+        {
+            total += 1;
+            let want: Vec<u8> = inst.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let ok = matches!(&res, Ok((printed, bytes)) if printed == ours && *bytes == want)
+                && !ours.starts_with(".long")
+                && !inst.is_invalid();
+            if !ok {
+                failures.push(format!(
+                    "{name} +{:#x}: ours `{ours}` {:08x?}, llvm-mc-19 {res:?}",
+                    inst.offset, inst.words
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "{total} instructions in {} gfx6/gfx7 code objects reassembled with llvm-mc-19",
+        kernels.len()
     );
     for f in failures.iter().take(60) {
         eprintln!("  {f}");

@@ -431,6 +431,10 @@ fn gfx6_gfx7_text_reassembles() {
     let mut rng = ChaCha8Rng::seed_from_u64(seed() ^ 0x5167);
     let n = samples();
     let mut asm: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut text: BTreeMap<String, Tally> = BTreeMap::new();
+    // (key, hex, LLVM's printing, gcn-run's text, bytes) where the two differ.
+    let mut differ: Vec<(String, String, String, String, Vec<u8>)> = Vec::new();
+    let mut unprintable: BTreeMap<String, usize> = BTreeMap::new();
     let mut verdicts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut canonical = 0;
     for mcpu in ["tahiti", "bonaire"] {
@@ -466,9 +470,26 @@ fn gfx6_gfx7_text_reassembles() {
             add(format!("{} Smrd", gen.name()), w, &mut items);
         }
         let lines: Vec<String> = items.iter().map(|(_, i)| i.text()).collect();
-        let results = mc.assemble(mcpu, &lines);
+        let results = mc.assemble_printed(mcpu, &lines);
         for ((key, inst), res) in items.iter().zip(results) {
             let want: Vec<u8> = inst.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            if let Ok((printed, bytes)) = &res {
+                let ours = collapse_ws(&inst.text());
+                if *printed == ours {
+                    text.entry(key.clone()).or_default().add(true, String::new);
+                } else {
+                    // Checked below: LLVM's spelling of the bytes it made of
+                    // gcn-run's text must not assemble back to them.
+                    differ.push((
+                        key.clone(),
+                        inst.hex(),
+                        printed.clone(),
+                        ours,
+                        bytes.clone(),
+                    ));
+                }
+            }
+            let res = res.map(|(_, bytes)| bytes);
             let ok = match &res {
                 Ok(bytes) if *bytes == want => true,
                 Ok(bytes) => {
@@ -486,6 +507,30 @@ fn gfx6_gfx7_text_reassembles() {
                 .add(ok, || format!("{} `{}`: {res:?}", inst.hex(), inst.text()));
         }
     }
+    // Where gcn-run's text differs from LLVM's printing of the same bytes, the
+    // printing must be one LLVM's assembler reads as other bytes (gcn-run then
+    // spells the value so that it reassembles): else gcn-run should print it.
+    for mcpu in ["tahiti", "bonaire"] {
+        let gen = Arch::parse(mcpu).expect("arch").gen;
+        let mine: Vec<&(String, String, String, String, Vec<u8>)> = differ
+            .iter()
+            .filter(|d| d.0.starts_with(&format!("{} ", gen.name())))
+            .collect();
+        let lines: Vec<String> = mine.iter().map(|d| d.2.clone()).collect();
+        for (d, res) in mine.iter().zip(mc.assemble(mcpu, &lines)) {
+            let (key, hex, printed, ours, want) = d;
+            let justified = !matches!(&res, Ok(b) if b == want);
+            if justified {
+                let what = printed.split(' ').next().unwrap_or_default();
+                *unprintable
+                    .entry(format!("{} {what}", gen.name()))
+                    .or_default() += 1;
+            }
+            text.entry(key.clone()).or_default().add(justified, || {
+                format!("{hex}: llvm-mc `{printed}` (reassembles) ours `{ours}`")
+            });
+        }
+    }
     eprintln!("valid verdicts (gcn-run) of the random gfx6/gfx7 encodings:");
     for (k, (total, valid)) in &verdicts {
         eprintln!("  {k:<22} {valid:>6} of {total:>6}");
@@ -495,5 +540,112 @@ fn gfx6_gfx7_text_reassembles() {
         &asm,
     );
     eprintln!("  {canonical} reassembled to other bytes with the same text");
+    let bad_text = print_tallies(
+        "gcn-run's gfx6/gfx7 text against llvm-mc-19's printing of it",
+        &text,
+    );
+    eprintln!("  LLVM's printing that its assembler reads as other bytes (gcn-run spells these so they reassemble):");
+    for (m, n) in &unprintable {
+        eprintln!("    {n:>5}  {m}");
+    }
     assert_eq!(bad, 0, "gfx6/gfx7 texts that do not reassemble");
+    assert_eq!(bad_text, 0, "gfx6/gfx7 texts LLVM prints differently");
+}
+
+/// The other direction on gfx6/gfx7, where no LLVM disassembler says which
+/// words are valid: LLVM's own texts of random gfx8 encodings (gcn-run's gfx8
+/// text, which `every_form_matches_llvm` holds equal to llvm-objdump-19's)
+/// that llvm-mc-19 assembles for tahiti or bonaire must decode with gcn-run to
+/// a valid instruction of that length whose text is LLVM's printing of it. A
+/// gfx6/gfx7 rule that rejects what LLVM's assembler makes fails here.
+#[test]
+fn gfx6_gfx7_llvm_texts_decode() {
+    let Some(mc) = LlvmMc::find("gfx6_gfx7_llvm_texts_decode") else {
+        return;
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed() ^ 0x7e47);
+    let n = samples();
+    let tonga = Arch::parse("tonga").expect("arch");
+    let mut texts: Vec<(Form, String)> = Vec::new();
+    for form in Form::ALL {
+        let (rows, _) = signature::rows(Gen::Gfx8, form);
+        let Some(lay) = layout::layout(Gen::Gfx8, form) else {
+            continue;
+        };
+        if rows.is_empty() {
+            continue;
+        }
+        for _ in 0..n {
+            let row = &rows[rng.gen_range(0..rows.len())];
+            let inst = decode(&draw(&mut rng, Gen::Gfx8, form, &lay, row), &tonga);
+            if !inst.is_invalid() {
+                texts.push((form, inst.text()));
+            }
+        }
+    }
+    let lines: Vec<String> = texts.iter().map(|(_, t)| t.clone()).collect();
+    let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut unencoded = 0;
+    for mcpu in ["tahiti", "bonaire"] {
+        let arch = Arch::parse(mcpu).expect("arch");
+        let mut decoded = Vec::new();
+        for ((form, line), res) in texts.iter().zip(mc.assemble_printed(mcpu, &lines)) {
+            let Ok((printed, bytes)) = res else {
+                continue;
+            };
+            let again = gcnrun::gcn::decode_stream(&bytes, &arch)
+                .ok()
+                .and_then(|v| v.into_iter().next());
+            decoded.push((form, line, printed, bytes, again));
+        }
+        // Where the texts differ, LLVM may print what its encoder dropped
+        // (`clamp` of SI's v_div_scale_f32, which has no clamp bit): then
+        // gcn-run's text assembles to the same bytes.
+        // The decoded text where it is a valid instruction of the same length
+        // but not LLVM's printing.
+        let differs = |printed: &str, bytes: &[u8], again: &Option<Inst>| {
+            let i = again.as_ref()?;
+            let t = collapse_ws(&i.text());
+            (!i.is_invalid() && i.len_bytes() == bytes.len() && t != printed).then_some(t)
+        };
+        let differing: Vec<String> = decoded
+            .iter()
+            .filter_map(|(_, _, printed, bytes, again)| differs(printed, bytes, again))
+            .collect();
+        let mut reasm = mc.assemble(mcpu, &differing).into_iter();
+        for (form, line, printed, bytes, again) in decoded {
+            let key = format!("{} {form:?}", arch.gen.name());
+            let ok = if differs(&printed, &bytes, &again).is_some() {
+                let same = matches!(reasm.next(), Some(Ok(b)) if b == bytes);
+                unencoded += usize::from(same);
+                same
+            } else {
+                again.as_ref().is_some_and(|i| {
+                    !i.is_invalid()
+                        && i.len_bytes() == bytes.len()
+                        && collapse_ws(&i.text()) == printed
+                })
+            };
+            tally.entry(key).or_default().add(ok, || {
+                format!(
+                    "`{line}` -> {} `{printed}`: gcn-run {}",
+                    common::llvm::hex(&bytes),
+                    match &again {
+                        Some(i) if i.is_invalid() => format!("invalid: {:?}", i.kind),
+                        Some(i) => format!("`{}` ({} bytes)", i.text(), i.len_bytes()),
+                        None => "nothing".into(),
+                    }
+                )
+            });
+        }
+    }
+    let bad = print_tallies(
+        "LLVM texts assembled for gfx6/gfx7, decoded by gcn-run",
+        &tally,
+    );
+    eprintln!("  {unencoded} where LLVM prints what it did not encode (gcn-run's text gives the same bytes)");
+    assert_eq!(
+        bad, 0,
+        "gfx6/gfx7 encodings of LLVM texts gcn-run decodes otherwise"
+    );
 }

@@ -219,11 +219,16 @@ SI_EXTRA = [
     "ds_gws_sema_release_all gds", "buffer_wbinvl1_sc", "buffer_wbinvl1_vol", "buffer_load_dword v1, off, s[4:7], s1",
     "v_madmk_f32 v1, v2, 0x1234, v3", "v_madak_f32 v1, v2, v3, 0x1234", "v_mac_f32 v1, v2, v3",
     "s_ttracedata", "s_sendmsghalt sendmsg(MSG_INTERRUPT)", "s_cbranch_cdbgsys 1",
+    # SI/CI-only VOP3 operations (LLVM VOP3Instructions.td, `VOP3_Real_gfx6_gfx7`
+    # 0x161-0x163, 0x16b) and the VOP2 lane accesses that gfx8 moved to VOP3
+    # (VOP2Instructions.td, `VOP2_Real_gfx6_gfx7` 0x01, 0x02).
+    "v_lshl_b64 v[2:3], v[2:3], v4", "v_lshr_b64 v[2:3], v[2:3], v4", "v_ashr_i64 v[2:3], v[2:3], v4",
+    "v_mul_lo_i32 v1, v2, v3", "v_readlane_b32 s1, v2, s3", "v_writelane_b32 v1, s2, 3",
 ]
 
 
 # SI/CI-only VOPC families (v_cmps_*/v_cmpsx_*: "signalling" compares, gone in gfx8).
-CMP_CONDS = ["f", "lt", "eq", "le", "gt", "lg", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"]
+CMP_CONDS = ["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"]
 for fam in ("v_cmps", "v_cmpsx"):
     for c in CMP_CONDS:
         SI_EXTRA.append("%s_%s_f32 vcc, v1, v2" % (fam, c))

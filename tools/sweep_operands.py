@@ -36,6 +36,7 @@ import sys
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 from llvm_mc import CRASH  # noqa: E402
+from llvm_mc import assemble as llvm_assemble  # noqa: E402
 from llvm_mc import disassemble as _disassemble  # noqa: E402
 
 
@@ -680,14 +681,21 @@ def si_names():
 
 # gfx8 bit -> gfx6/gfx7 bit, per form (None: the bit does not exist there).
 def si_bit(form, b):
-    if form in ("VOP3", "VOP3B"):
+    if form == "VOP3B":
+        # SI/CI VOP3B: SDST 14:8, and bit 15 no text carries (llvm-mc-19
+        # -mcpu=bonaire drops `clamp` of v_div_scale_f32 and rejects integer
+        # clamping: "integer clamping is not supported on this GPU").
+        return None if b == 15 else b
+    if form == "VOP3":
         if b == 15:
             return 11  # CLAMP
         if 11 <= b <= 14:
             return None  # no op_sel before gfx9
         return b
     if form == "DS":
-        return {16: 17, 17: None}.get(b, b)  # GDS moved; bit 17 is OP on gfx8
+        # GDS 16 -> 17; OP is 24:17 on gfx8, 25:18 on SI/CI (bit 25 is an
+        # opcode bit there, not a flag: -1 drops it).
+        return {16: 17, 17: None, 25: -1}.get(b, b)
     if form == "MUBUF":
         return {17: 54}.get(b, b)  # SLC
     if form == "FLAT":
@@ -703,13 +711,24 @@ SI_ALIASES = [
     (r"^v_lshl_b32", "v_lshlrev_b32"),
     (r"^v_lshr_b32", "v_lshrrev_b32"),
     (r"^v_ashr_i32", "v_ashrrev_i32"),
+    # The SI/CI 64-bit shifts take the value first and the shift amount second:
+    # the donor's two sources swap places (SI_SWAPPED).
     (r"^v_lshl_b64", "v_lshlrev_b64"),
     (r"^v_lshr_b64", "v_lshrrev_b64"),
     (r"^v_ashr_i64", "v_ashrrev_i64"),
     (r"_legacy_f32", "_f32"),
     (r"^v_(rcp|rsq)_clamp_f(32|64)", r"v_\1_f\2"),
     (r"^v_log_clamp_f32", "v_log_f32"),
+    (r"^v_mul_lo_i32", "v_mul_lo_u32"),
+    (r"^buffer_wbinvl1_sc", "buffer_wbinvl1_vol"),  # no operands either
 ]
+
+
+# SI/CI operations whose donor (SI_ALIASES) has the same operands with SRC0 and
+# SRC1 exchanged: `v_lshl_b64 v[0:1], v[2:3], v4` against gfx8's
+# `v_lshlrev_b64 v[0:1], v4, v[2:3]` (LLVM VOP3Instructions.td: V_LSHL_B64 is
+# VOP_I64_I64_I32, V_LSHLREV_B64 VOP_I64_I32_I64).
+SI_SWAPPED = ("v_lshl_b64", "v_lshr_b64", "v_ashr_i64")
 
 
 def si_float_result(name):
@@ -722,24 +741,106 @@ def si_float_result(name):
     return bool(toks) and toks[0][0] == "f"
 
 
-def derive_si(tables, bits_list, opd_lists=None):
+# Probe codes of a source slot on SI/CI, by index into a sweep operand's
+# `probes` (CONST_PROBES then REG_PROBES): the accept bit each one speaks for.
+SI_PROBES = [(10, "VCC"), (11, "M0"), (13, "EXEC"), (15, "COND"), (16, "COND"), (17, "LDS_DIRECT")]
+SI_CONTROL = 9  # s100: the plain SGPR whose success makes a failure conclusive
+
+
+def si_probe_accepts(out, probes, data, opd_lists):
+    """Measures which special source codes llvm-mc-19 -mcpu=tahiti/bonaire
+    takes in each slot of a derived gfx6/gfx7 row, and clears the accept bits
+    of those it rejects (LLVM's disassembler takes `src_scc` where its
+    assembler wants a register: `s_setpc_b64 src_scc` is rejected).
+
+    The donor's measured text gets the SI/CI mnemonic and, in one slot, the
+    text the donor printed for the probe code. A probe counts only where the
+    same slot holding s100 assembles (so a constant-bus conflict with another
+    operand is not taken for the slot's rule)."""
+    by_name = {v: k for k, v in opd_lists.items()}
+    tables = {(g, t): rs for g, t, rs, _ in out}
+    jobs = []  # (gen, target, row index, slot index, accept name, text, control text)
+    for gen, target, idx, dgen, dform, dkey in probes:
+        raw = data.get(dgen, {}).get(dform, {}).get(str(dkey))
+        if raw is None:
+            continue
+        row = tables[(gen, target)][idx]
+        slots = by_name[row[2]]
+        ropds = raw["opds"]
+        if len(ropds) != len(slots):
+            continue
+        mnem, _, rest = raw["text"].partition(" ")
+        for si, (o, slot) in enumerate(zip(ropds, slots)):
+            pr = o.get("probes")
+            if not pr or len(pr) <= 17 or "field" not in o:
+                continue
+            pat = re.compile(r"(?<![\w\[:])" + re.escape(o["tok"]) + r"(?![\w\]:])")
+            if not pat.search(rest):
+                continue
+
+            def text(t):
+                return row[1] + " " + pat.sub(t, rest, count=1)
+            # The control: s100, or v100 in a slot that takes no SGPR (LLVM's
+            # VRegOrLds operands: v_readfirstlane_b32's source).
+            ctl = SI_CONTROL if slot[3] & (1 << ACCEPT_BITS["SGPR"]) else SI_CONTROL - 1
+            if pr[ctl] is None:
+                continue
+            for pi, acc in SI_PROBES:
+                if pr[pi] is None or not slot[3] & (1 << ACCEPT_BITS[acc]):
+                    continue
+                jobs.append((gen, target, idx, si, acc, text(pr[pi]), text(pr[ctl])))
+    for gen, mcpu in (("gfx6", "tahiti"), ("gfx7", "bonaire")):
+        mine = [j for j in jobs if j[0] == gen]
+        texts = [j[5] for j in mine] + [j[6] for j in mine]
+        res = llvm_assemble(mcpu, texts) if texts else []
+        n = len(mine)
+        clear = {}
+        for i, j in enumerate(mine):
+            if res[i] is None and res[n + i] is not None:
+                clear.setdefault((j[1], j[2], j[3]), set()).add(j[4])
+        for (target, idx, si), accs in clear.items():
+            rs = tables[(gen, target)]
+            row = rs[idx]
+            slots = list(by_name[row[2]])
+            sl = list(slots[si])
+            for a in accs:
+                sl[3] &= ~(1 << ACCEPT_BITS[a])
+            slots[si] = tuple(sl)
+            slots = tuple(slots)
+            if slots not in opd_lists:
+                opd_lists[slots] = "O%d" % len(opd_lists)
+                by_name[opd_lists[slots]] = slots
+            rs[idx] = (row[0], row[1], opd_lists[slots]) + tuple(row[3:])
+        print("SI/CI probes", gen, len(mine), "cleared", sum(len(v) for v in clear.values()), file=sys.stderr)
+
+
+def derive_si(tables, bits_list, opd_lists=None, data=None):
     """gfx6/gfx7 rows: the same mnemonic's gfx8 (else gfx9/gfx10/gfx11) row with
     its modifier bits moved to the SI/CI positions. LLVM 19 cannot disassemble
     SI/CI, so these rows are checked by reassembly (tests/llvm_diff_classes.rs)."""
     names = si_names()
     by_bits = {v: k for k, v in bits_list.items()}
     donors = {}
+    donor_gen = {}
     for gen, fname, rs, _ in tables:
         if gen in ("gfx8", "gfx9", "gfx10", "gfx11"):
             for r in rs:
                 donors.setdefault((fname.replace("VOP3B", "VOP3"), r[1]), (fname, r))
                 donors.setdefault((fname.replace("VOP3B", "VOP3"), base_name(r[1])), (fname, r))
+                donor_gen.setdefault(id(r), gen)
+    probes = []  # (gen, target, row index, donor gen, donor form, donor key)
     out = []
     forms = {"SOP1": "SOP1", "SOP2": "SOP2", "SOPK": "SOPK", "SOPC": "SOPC", "VOP1": "VOP1", "VOP2": "VOP2",
-             "VOPC": "VOPC", "VOP3": "VOP3", "DS": "DS", "MUBUF": "MUBUF", "MTBUF": "MTBUF", "FLAT": "FLAT"}
+             "VOPC": "VOPC", "VOP3": "VOP3", "DS": "DS", "MUBUF": "MUBUF", "MTBUF": "MTBUF", "FLAT": "FLAT",
+             "EXP": "EXP"}
     for gen in ("gfx6", "gfx7"):
         for cls, form in forms.items():
             table = names.get((gen, cls), {})
+            if cls == "EXP":
+                # One instruction, laid out as on gfx8 (EN, TGT, COMPR, DONE, VM,
+                # VSRC0-3) under SI's selector 0xF8 (llvm-mc-19 -mcpu=tahiti:
+                # `exp mrt0 v1, v2, v3, v4 done vm` is 0xF800180F 0x04030201).
+                table = {0: "exp"}
             per_form = {}
             for key, name in sorted(table.items()):
                 cands = [name]
@@ -749,6 +850,7 @@ def derive_si(tables, bits_list, opd_lists=None):
                         cands.append(alias)
                 cands.append(base_name(name))
                 d = next((donors[(form, c)] for c in cands if (form, c) in donors), None)
+                direct = d is not None and base_name(name) not in SI_SWAPPED
                 if d is None and form == "VOP2" and opd_lists is not None:
                     # A VOP2 of SI/CI that later generations keep only as VOP3
                     # (v_bcnt_u32_b32, v_ldexp_f32, v_cvt_pk*, …): the VOP3
@@ -759,23 +861,56 @@ def derive_si(tables, bits_list, opd_lists=None):
                         slots = by_name[v3[1][2]]
                         if [x[0] for x in slots] == ["Vdst", "Src0", "Src1"]:
                             vg = 1 << ACCEPT_BITS["VGPR"] | 1 << ACCEPT_BITS["VGPR_HI"]
-                            new = (slots[0], slots[1], ("Vsrc1", slots[2][1], slots[2][2], vg, False))
+                            suffix32 = "_e32"
+                            if not slots[2][3] & vg:
+                                # v_readlane_b32 / v_writelane_b32: the lane select
+                                # is a scalar code in the 8-bit VSRC1 field (SGPR,
+                                # m0, inline constant; no literal there), and with
+                                # no VOP3 form on SI/CI LLVM prints no `_e32`.
+                                vg = slots[2][3] & ~(1 << ACCEPT_BITS["LITERAL"])
+                                suffix32 = ""
+                            s1 = slots[1]
+                            if suffix32 == "" and not s1[3] & (1 << ACCEPT_BITS["SGPR"]):
+                                # v_readlane_b32's source: a VGPR or lds_direct
+                                # (llvm-mc-19 -mcpu=tahiti rejects
+                                # `v_readlane_b32 s0, src_scc, 3`).
+                                s1 = s1[:3] + (s1[3] & ~(1 << ACCEPT_BITS["COND"]),) + s1[4:]
+                            if s1[3] & (1 << ACCEPT_BITS["CONST"]):
+                                # SRC0 of a 32-bit encoding takes a literal,
+                                # which gfx8's VOP3 cannot carry (llvm-mc-19
+                                # -mcpu=tahiti: `v_cvt_pknorm_i16_f32 v1, 0x1234, v2`,
+                                # `v_writelane_b32 v1, 0x1234, m0`).
+                                s1 = s1[:3] + (s1[3] | 1 << ACCEPT_BITS["LITERAL"],) + s1[4:]
+                            new = (slots[0], s1, ("Vsrc1", slots[2][1], slots[2][2], vg, False))
                             if new not in opd_lists:
                                 opd_lists[new] = "O%d" % len(opd_lists)
                             k0, dn0, o0, b0, lit0, fl0 = v3[1]
                             e32 = next((r for g2, f2, rs2, _ in tables if f2 == "VOP2" and g2 == "gfx8"
                                         for r in rs2), None)
-                            d = ("VOP2", (k0, base_name(name) + "_e32", opd_lists[new], e32[3] if e32 else b0,
+                            d = ("VOP2", (k0, base_name(name) + suffix32, opd_lists[new], e32[3] if e32 else b0,
                                           lit0, 0))
                 if d is None:
                     continue
                 dform, r = d
                 k, dname, o, b, lit, fl = r
+                if base_name(name) in SI_SWAPPED and opd_lists is not None:
+                    by_name = {v: kk for kk, v in opd_lists.items()}
+                    sl = list(by_name[o])
+                    i0 = [x[0] for x in sl].index("Src0")
+                    i1 = [x[0] for x in sl].index("Src1")
+                    a0, a1 = sl[i0], sl[i1]
+                    sl[i0], sl[i1] = (a0[0],) + a1[1:], (a1[0],) + a0[1:]
+                    sl = tuple(sl)
+                    if sl not in opd_lists:
+                        opd_lists[sl] = "O%d" % len(opd_lists)
+                    o = opd_lists[sl]
                 p, i, c, f = by_bits[b]
                 np = ni = nc = nf = 0
                 for bit in range(128):
                     m = 1 << bit
                     t = si_bit(dform, bit)
+                    if t == -1:
+                        continue
                     if t is None:
                         if c & m:
                             nc |= 1 << bit  # a bit SI/CI do not have: rejected
@@ -791,7 +926,7 @@ def derive_si(tables, bits_list, opd_lists=None):
                 if form in ("MUBUF", "MTBUF"):
                     np |= 1 << 15  # ADDR64
                     nc |= 1 << 15
-                if form == "VOP3" and not si_float_result(name):
+                if form == "VOP3" and dform != "VOP3B" and not si_float_result(name):
                     # SI/CI take clamp only on float results (llvm-mc-19:
                     # "integer clamping is not supported on this GPU", also for
                     # compares and float-to-int conversions).
@@ -807,9 +942,13 @@ def derive_si(tables, bits_list, opd_lists=None):
                 pname = name if name.endswith(("_e32", "_e64")) else base_name(name) + suffix
 
                 target = "VOP3B" if dform == "VOP3B" else form
+                if direct and id(r) in donor_gen:
+                    probes.append((gen, target, len(per_form.get(target, [])), donor_gen[id(r)], dform, k))
                 per_form.setdefault(target, []).append((key, pname, o, bits_list[bk], lit, fl))
             for target, rs in per_form.items():
                 out.append((gen, target, rs, 0))
+    if data is not None and opd_lists is not None:
+        si_probe_accepts(out, probes, data, opd_lists)
     if not any(n for n in names.values()):
         print("no gfx6/gfx7 name tables found", file=sys.stderr)
     return out
@@ -1012,8 +1151,11 @@ def emit_rust(data, path):
                         flags |= 2
                 rs.append((key, row["name"], opd_lists[opds], bits_list[bk], bool(row["vals"].get("_lit")), flags))
             tables.append((gen, fname, rs, flag_mask))
-    tables += derive_si(tables, bits_list, opd_lists)
+    tables += derive_si(tables, bits_list, opd_lists, data)
+    used = {r[2] for _, _, rs, _ in tables for r in rs}
     for opds, name in opd_lists.items():
+        if name not in used:
+            continue  # replaced by a measured gfx6/gfx7 variant
         items = ", ".join("o(Fld::%s, %d, Ty::%s, 0x%x, %s)" % (f, n, t, a, "true" if m else "false")
                           for f, n, t, a, m in opds)
         w("const %s: &[Slot] = &[%s];\n" % (name, items))

@@ -39,9 +39,12 @@ cl vadd.cl gfx900 vadd_gfx900_v4.hsaco -mcode-object-version=4
 
 # The decoder's kernels (tests/kernels_disasm.rs: their --disasm equals
 # llvm-objdump-19's), built as the decoder work first built them.
+# tahiti has no flat address space, so OpenCL 1.2 there.
 for name in atomics buffer_math image_sample lds_reduce loops; do
-  for cpu in gfx900 gfx1030 gfx1100; do
-    clang-19 -x cl -Xclang -finclude-default-header -cl-std=CL2.0 \
+  for cpu in tahiti bonaire gfx900 gfx1030 gfx1100; do
+    std=CL2.0
+    [ "$cpu" = tahiti ] && std=CL1.2
+    clang-19 -x cl -Xclang -finclude-default-header -cl-std="$std" \
       -target amdgcn-amd-amdhsa -mcpu="$cpu" --rocm-device-lib-path="$libs" \
       -O2 -o "$out/${name}_$cpu.hsaco" "$here/$name.cl"
   done

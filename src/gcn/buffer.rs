@@ -19,6 +19,7 @@
 //! gfx8–gfx10 load with LDS set has no VDATA. MTBUF formats print by the
 //! generated name tables (LLVM `printSymbolicFormat`).
 
+use super::decoded::BufFormat;
 use super::encoded::Encoded;
 use super::operand::{Operand, TypedOperand};
 use super::signature::{Fld, Form, Slot};
@@ -26,14 +27,104 @@ use super::signature_tables as names;
 use super::Field;
 use crate::arch::{Arch, Gen};
 
-/// A decoded MUBUF or MTBUF instruction.
+/// A decoded MUBUF or MTBUF instruction: its raw encoding and, filled when it
+/// is decoded, its operands and flags as LLVM prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Buffer {
     /// Form (MUBUF or MTBUF), signature row, raw bits, literal SOFFSET.
     pub enc: Encoded,
+    /// The mnemonic.
+    pub name: &'static str,
+    /// VDATA: the VGPRs loaded, stored or combined atomically (with TFE one
+    /// more, the status); `None` without data or for a load into LDS.
+    pub vdata: Option<TypedOperand>,
+    /// VADDR: the index and/or offset VGPRs (IDXEN, OFFEN; both: index
+    /// first) or, with ADDR64, a 64-bit address; `None` for `off`.
+    pub vaddr: Option<TypedOperand>,
+    /// SRSRC: the 128-bit buffer descriptor.
+    pub srsrc: Option<TypedOperand>,
+    /// SOFFSET: the scalar byte offset (an SGPR, an inline constant or,
+    /// gfx10+ `null`; a literal on gfx11).
+    pub soffset: Option<TypedOperand>,
+    /// The 12-bit immediate byte offset.
+    pub offset: u16,
+    /// OFFEN: VADDR holds a byte offset.
+    pub offen: bool,
+    /// IDXEN: VADDR holds an index.
+    pub idxen: bool,
+    /// ADDR64 (gfx6/gfx7): VADDR is a 64-bit address.
+    pub addr64: bool,
+    /// GLC (an atomic returns the old value).
+    pub glc: bool,
+    /// SLC.
+    pub slc: bool,
+    /// DLC (gfx10+).
+    pub dlc: bool,
+    /// LDS: the load writes LDS (MUBUF).
+    pub lds: bool,
+    /// TFE: the load also writes a status VGPR.
+    pub tfe: bool,
+    /// MTBUF's data format.
+    pub format: Option<BufFormat>,
 }
 
 impl Buffer {
+    /// The instruction of `enc`, its decoded fields not yet filled.
+    fn raw(enc: Encoded) -> Buffer {
+        Buffer {
+            enc,
+            name: enc.row.name,
+            vdata: None,
+            vaddr: None,
+            srsrc: None,
+            soffset: None,
+            offset: 0,
+            offen: false,
+            idxen: false,
+            addr64: false,
+            glc: false,
+            slc: false,
+            dlc: false,
+            lds: false,
+            tfe: false,
+            format: None,
+        }
+    }
+
+    /// Fills the decoded fields (after validation).
+    fn filled(mut self) -> Buffer {
+        for o in self.operands() {
+            match o.field {
+                Fld::Vdata => self.vdata = Some(o),
+                Fld::Vaddr => self.vaddr = Some(o),
+                Fld::Srsrc => self.srsrc = Some(o),
+                Fld::Soffset => self.soffset = Some(o),
+                _ => {}
+            }
+        }
+        self.offset = self.offset() as u16;
+        self.offen = self.offen();
+        self.idxen = self.idxen();
+        self.addr64 = self.addr64();
+        self.glc = self.glc();
+        self.slc = self.slc();
+        self.dlc = self.dlc();
+        self.lds = self.lds();
+        self.tfe = self.tfe();
+        if self.typed() {
+            let f = self.format();
+            self.format = Some(if self.gen() <= Gen::Gfx9 {
+                BufFormat::Split {
+                    dfmt: (f & 0xf) as u8,
+                    nfmt: (f >> 4) as u8,
+                }
+            } else {
+                BufFormat::Unified(f as u8)
+            });
+        }
+        self
+    }
+
     fn gen(&self) -> Gen {
         self.enc.gen
     }
@@ -376,10 +467,10 @@ impl Buffer {
     }
 }
 
-/// Decodes a MUBUF or MTBUF instruction (gfx8+); `None` without rows.
+/// Decodes a MUBUF or MTBUF instruction; `None` without rows.
 pub fn decode(form: Form, words: &[u32], arch: &Arch) -> Option<Result<Buffer, String>> {
     Some(Encoded::new(form, words, arch.gen)?.and_then(|enc| {
-        let b = Buffer { enc };
-        b.validate().map(|()| b)
+        let b = Buffer::raw(enc);
+        b.validate().map(|()| b.filled())
     }))
 }

@@ -178,6 +178,19 @@ pub fn decode_one(words: &[u32], offset: usize, arch: &Arch) -> Result<Inst, Dec
     let enc = encoding::classify(words, arch);
     let len = encoding::length_dwords(words, enc, arch);
     if len > words.len() {
+        // An SDWA/DPP selector in the last dword: LLVM (reading only the 4
+        // bytes left) takes the 32-bit form where the opcode ignores SRC0
+        // (`v_nop`), as it does when the extension dword does not decode.
+        if matches!(enc, Encoding::Vop1 | Encoding::Vop2 | Encoding::Vopc) && words.len() == 1 {
+            if let Some(Ok((v, 1))) = vop::decode(enc, words, arch) {
+                return Ok(Inst {
+                    offset,
+                    words: words.to_vec(),
+                    encoding: enc,
+                    kind: Kind::Vop(v),
+                });
+            }
+        }
         return Err(DecodeError::Truncated {
             offset,
             encoding: enc,

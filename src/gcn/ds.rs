@@ -13,14 +13,65 @@ use super::signature::{row_flags, Fld, Form};
 use super::Field;
 use crate::arch::{Arch, Gen};
 
-/// A decoded DS instruction.
+/// A decoded DS instruction: its raw encoding and, filled when it is decoded,
+/// its operands as LLVM prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ds {
     /// Form, signature row, raw bits.
     pub enc: Encoded,
+    /// The mnemonic.
+    pub name: &'static str,
+    /// VDST: the VGPRs written (loads, returning atomics), where the opcode has
+    /// them.
+    pub vdst: Option<TypedOperand>,
+    /// ADDR: the LDS/GDS byte address VGPR.
+    pub addr: Option<TypedOperand>,
+    /// DATA0: the data written or the atomic's operand.
+    pub data0: Option<TypedOperand>,
+    /// DATA1: the second data operand (write2, compare-and-swap).
+    pub data1: Option<TypedOperand>,
+    /// The 16-bit byte offset (single-address forms; `ds_swizzle_b32`'s
+    /// pattern); 0 where the opcode has none.
+    pub offset: u16,
+    /// OFFSET0 and OFFSET1 of the two-address forms (`ds_read2*`,
+    /// `ds_write2*`, …), in elements (×64 elements for `*st64`).
+    pub offset2: Option<(u8, u8)>,
+    /// GDS: the access goes to global data share.
+    pub gds: bool,
 }
 
 impl Ds {
+    /// The instruction of `enc`, its decoded fields filled.
+    fn new(enc: Encoded) -> Ds {
+        let mut x = Ds {
+            enc,
+            name: enc.row.name,
+            vdst: None,
+            addr: None,
+            data0: None,
+            data1: None,
+            offset: 0,
+            offset2: None,
+            gds: false,
+        };
+        for o in enc.operands() {
+            match o.field {
+                Fld::Vdst => x.vdst = Some(o),
+                Fld::Addr => x.addr = Some(o),
+                Fld::Data0 => x.data0 = Some(o),
+                Fld::Data1 => x.data1 = Some(o),
+                _ => {}
+            }
+        }
+        if enc.row.flags & row_flags::DS_OFFSET2 != 0 {
+            x.offset2 = Some((x.offset0() as u8, x.offset1() as u8));
+        } else {
+            x.offset = x.offset() as u16;
+        }
+        x.gds = x.gds();
+        x
+    }
+
     /// The opcode.
     pub fn op(&self) -> u32 {
         self.enc.op()
@@ -186,7 +237,7 @@ pub fn swizzle_round_trips(v: u32) -> bool {
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Ds, String>> {
     Some(Encoded::new(Form::Ds, words, arch.gen)?.and_then(|enc| {
         enc.validate()?;
-        Ok(Ds { enc })
+        Ok(Ds::new(enc))
     }))
 }
 

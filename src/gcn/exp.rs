@@ -13,11 +13,28 @@ use super::signature::{Fld, Form, Ty};
 use super::Field;
 use crate::arch::{Arch, Gen};
 
-/// A decoded export.
+/// A decoded export: its raw encoding and, filled when it is decoded, its
+/// target, sources and flags as LLVM prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Exp {
     /// Form, signature row, raw bits.
     pub enc: Encoded,
+    /// TARGET: `mrt0`–`mrt7` 0–7, `mrtz` 8, `null` 9, `pos0`… 12…, `param0`…
+    /// 32… ([`target_name`]).
+    pub target: u8,
+    /// EN: which of the four sources are written.
+    pub en: u8,
+    /// The source VGPRs exported in channels 0–3 (`None`: disabled; with
+    /// COMPR, channels 0/1 read VSRC0 and 2/3 read VSRC1, two f16 each).
+    pub sources: [Option<Operand>; 4],
+    /// COMPR (before gfx11): the sources are packed 16-bit pairs.
+    pub compr: bool,
+    /// DONE: the last export of its kind.
+    pub done: bool,
+    /// VM (before gfx11): the export carries the valid mask.
+    pub vm: bool,
+    /// ROW_EN (gfx11).
+    pub row_en: bool,
 }
 
 /// An export target's name on `gen` (swept with llvm-mc-19 over all 64):
@@ -162,14 +179,43 @@ impl Exp {
         if !e.row.bits.accepts(bits) {
             return Err("exp: bits LLVM rejects".into());
         }
+        // gfx6/gfx7, where "valid" means the text reassembles: with COMPR,
+        // llvm-mc-19 enables both halves of a compressed source (EN 0b11 per
+        // pair, AMDGPUAsmParser::cvtExp), so a pair enabled by half has no text.
+        let en = self.en();
+        if self.gen() <= Gen::Gfx7
+            && self.compr()
+            && (en & 1 != en >> 1 & 1 || en >> 2 & 1 != en >> 3)
+        {
+            return Err(format!(
+                "exp: compressed export with EN {en:#x} (one half of a pair) has no text llvm-mc-19 reassembles"
+            ));
+        }
         Ok(())
     }
 }
 
-/// Decodes an export (gfx8+); `None` without rows.
+/// Decodes an export; `None` without rows.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Exp, String>> {
     Some(Encoded::new(Form::Exp, words, arch.gen)?.and_then(|enc| {
-        let x = Exp { enc };
-        x.validate().map(|()| x)
+        let mut x = Exp {
+            enc,
+            target: 0,
+            en: 0,
+            sources: [None; 4],
+            compr: false,
+            done: false,
+            vm: false,
+            row_en: false,
+        };
+        x.validate()?;
+        x.target = x.target() as u8;
+        x.en = x.en() as u8;
+        x.sources = [0, 1, 2, 3].map(|n| x.source(n));
+        x.compr = x.compr();
+        x.done = x.done();
+        x.vm = x.vm();
+        x.row_en = x.row_en();
+        Ok(x)
     }))
 }

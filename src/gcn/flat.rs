@@ -25,11 +25,36 @@ use super::signature::{row_flags, Fld, Form, Slot, Ty};
 use super::Field;
 use crate::arch::{Arch, Gen};
 
-/// A decoded FLAT/GLOBAL/SCRATCH instruction.
+/// A decoded FLAT/GLOBAL/SCRATCH instruction: its raw encoding and, filled
+/// when it is decoded, its operands and flags as LLVM prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flat {
     /// Form, signature row, raw bits.
     pub enc: Encoded,
+    /// The mnemonic.
+    pub name: &'static str,
+    /// The address space.
+    pub segment: Segment,
+    /// VDST: the VGPRs loaded, or a returning atomic's (GLC) old value.
+    pub vdst: Option<TypedOperand>,
+    /// VADDR: the address VGPRs (a 64-bit address, or a 32-bit offset with
+    /// SADDR); `None` for `off`.
+    pub vaddr: Option<TypedOperand>,
+    /// VDATA: the VGPRs stored or combined atomically.
+    pub vdata: Option<TypedOperand>,
+    /// SADDR: the scalar base (global: 64-bit, scratch: 32-bit offset);
+    /// `None` for `off`.
+    pub saddr: Option<TypedOperand>,
+    /// The immediate byte offset (signed for global and scratch).
+    pub offset: i32,
+    /// GLC (an atomic returns the old value).
+    pub glc: bool,
+    /// SLC.
+    pub slc: bool,
+    /// DLC (gfx10+).
+    pub dlc: bool,
+    /// LDS (gfx9/gfx10): the load writes LDS.
+    pub lds: bool,
 }
 
 /// The address space of a FLAT-encoded instruction.
@@ -44,6 +69,44 @@ pub enum Segment {
 }
 
 impl Flat {
+    /// The instruction of `enc`, its decoded fields not yet filled.
+    fn raw(enc: Encoded) -> Flat {
+        Flat {
+            enc,
+            name: enc.row.name,
+            segment: Segment::Flat,
+            vdst: None,
+            vaddr: None,
+            vdata: None,
+            saddr: None,
+            offset: 0,
+            glc: false,
+            slc: false,
+            dlc: false,
+            lds: false,
+        }
+    }
+
+    /// Fills the decoded fields (after validation).
+    fn filled(mut self) -> Flat {
+        for o in self.operands() {
+            match o.field {
+                Fld::Vdst => self.vdst = Some(o),
+                Fld::Vaddr => self.vaddr = Some(o),
+                Fld::Vdata => self.vdata = Some(o),
+                Fld::Saddr => self.saddr = Some(o),
+                _ => {}
+            }
+        }
+        self.segment = self.segment();
+        self.offset = self.offset();
+        self.glc = self.glc();
+        self.slc = self.slc();
+        self.dlc = self.dlc();
+        self.lds = self.lds();
+        self
+    }
+
     fn gen(&self) -> Gen {
         self.enc.gen
     }
@@ -355,10 +418,10 @@ impl Flat {
     }
 }
 
-/// Decodes a FLAT/GLOBAL/SCRATCH instruction (gfx8+); `None` without rows.
+/// Decodes a FLAT/GLOBAL/SCRATCH instruction (gfx7+); `None` without rows.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Flat, String>> {
     Some(Encoded::new(Form::Flat, words, arch.gen)?.and_then(|enc| {
-        let f = Flat { enc };
-        f.validate().map(|()| f)
+        let f = Flat::raw(enc);
+        f.validate().map(|()| f.filled())
     }))
 }

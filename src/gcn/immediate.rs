@@ -167,13 +167,7 @@ fn f64_name(v: u64, gen: Gen) -> Option<&'static str> {
 }
 
 /// How LLVM prints a 32-bit literal `v` in an operand of type `ty` (module doc).
-/// On gfx6/gfx7, with no LLVM disassembler to follow, a 16-bit operand's
-/// literal prints as its full hex value, which llvm-mc-19 assembles back to
-/// the literal (a name like `1.0` it would encode as an inline constant).
 pub fn literal_text(v: u32, ty: Ty, gen: Gen) -> String {
-    if gen <= Gen::Gfx7 && matches!(ty, Ty::F16 | Ty::I16) {
-        return format!("0x{v:x}");
-    }
     let lo = v as u16;
     let hex = || format!("0x{v:x}");
     let hex16 = || format!("0x{lo:x}");

@@ -12,15 +12,20 @@
 //!   [`exp`]: memory and exports;
 //! - [`layout`] and [`encoded`]: the bit layouts of those forms and what they
 //!   share (field access, operand decoding, LLVM's validity rules);
+//! - [`decoded`]: the modifier values their decoded forms expose as public
+//!   fields (source modifiers, omod, SDWA selects, DPP fields, buffer formats);
 //! - [`signature`] (+ [`signature_tables`], generated from llvm-mc-19): per opcode,
 //!   the operands LLVM prints, their register counts and constant types;
-//! - [`other`]: every other class, decoded to its class, length and (where known) name;
+//! - [`other`]: the fallback for a class without signature rows: class, length and
+//!   (where known) name;
 //! - [`operand`]: typed operands ([`operand::Operand`]) and their spelling;
 //!   [`immediate`]: constants by operand type;
-//! - [`decode`]: the stream decoder that ties them together.
+//! - [`decode`]: the stream decoder that ties them together;
+//! - [`lower`]: decoded instructions into [`crate::ir`] (`lower_inst`, `image_op`).
 
 pub mod buffer;
 pub mod decode;
+pub mod decoded;
 pub mod ds;
 pub mod encoded;
 pub mod encoding;

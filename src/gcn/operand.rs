@@ -172,9 +172,9 @@ pub fn scalar_src32(code: u32, arch: &crate::arch::Arch, literal: Option<u32>) -
             .find(|&&(c, _, _)| c == code)
             .map(|&(_, n, _)| n.to_string()),
         248 if gen >= Gen::Gfx8 => name("0.15915494"),
-        251..=253 if gen >= Gen::Gfx8 => {
-            name(["src_vccz", "src_execz", "src_scc"][(code - 251) as usize])
-        }
+        // src_vccz, src_execz, src_scc: every generation (llvm-mc-19
+        // -mcpu=tahiti assembles `s_mov_b32 s0, src_scc` to code 253).
+        251..=253 => name(["src_vccz", "src_execz", "src_scc"][(code - 251) as usize]),
         255 => literal.map(literal32_text),
         _ => None,
     }
@@ -587,7 +587,9 @@ pub fn decode_code(
         }
         240..=247 => need(accept::CONST, Operand::Float(code as u16)),
         248 if immediate::has_inv2pi(gen) => need(accept::CONST, Operand::Float(248)),
-        251..=253 if gen >= Gen::Gfx8 => {
+        // src_vccz, src_execz, src_scc: every generation (llvm-mc-19
+        // -mcpu=tahiti assembles `s_mov_b32 s0, src_scc` to code 253).
+        251..=253 => {
             let s = [Vccz, Execz, Scc][(code - 251) as usize];
             need(accept::COND, Operand::Special(s))
         }

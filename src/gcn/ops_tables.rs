@@ -469,9 +469,11 @@ pub const GFX6_VOP1: OpTable = &[
     (0x44, "v_movrelsd_b32_e32"),
 ];
 
-/// gfx6 VOP2 mnemonics (48 opcodes).
+/// gfx6 VOP2 mnemonics (50 opcodes).
 pub const GFX6_VOP2: OpTable = &[
     (0x0, "v_cndmask_b32_e32"),
+    (0x1, "v_readlane_b32"),
+    (0x2, "v_writelane_b32"),
     (0x3, "v_add_f32"),
     (0x4, "v_sub_f32"),
     (0x5, "v_subrev_f32"),
@@ -521,7 +523,7 @@ pub const GFX6_VOP2: OpTable = &[
     (0x31, "v_cvt_pk_i16_i32"),
 ];
 
-/// gfx6 VOP3 mnemonics (342 opcodes).
+/// gfx6 VOP3 mnemonics (350 opcodes).
 pub const GFX6_VOP3: OpTable = &[
     (0x0, "v_cmp_f_f32"),
     (0x1, "v_cmp_lt_f32"),
@@ -593,6 +595,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x43, "v_cmps_le_f32_e64"),
     (0x44, "v_cmps_gt_f32_e64"),
     (0x45, "v_cmps_lg_f32_e64"),
+    (0x46, "v_cmps_ge_f32_e64"),
     (0x47, "v_cmps_o_f32_e64"),
     (0x48, "v_cmps_u_f32_e64"),
     (0x49, "v_cmps_nge_f32_e64"),
@@ -608,6 +611,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x53, "v_cmpsx_le_f32_e64"),
     (0x54, "v_cmpsx_gt_f32_e64"),
     (0x55, "v_cmpsx_lg_f32_e64"),
+    (0x56, "v_cmpsx_ge_f32_e64"),
     (0x57, "v_cmpsx_o_f32_e64"),
     (0x58, "v_cmpsx_u_f32_e64"),
     (0x59, "v_cmpsx_nge_f32_e64"),
@@ -623,6 +627,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x63, "v_cmps_le_f64_e64"),
     (0x64, "v_cmps_gt_f64_e64"),
     (0x65, "v_cmps_lg_f64_e64"),
+    (0x66, "v_cmps_ge_f64_e64"),
     (0x67, "v_cmps_o_f64_e64"),
     (0x68, "v_cmps_u_f64_e64"),
     (0x69, "v_cmps_nge_f64_e64"),
@@ -638,6 +643,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x73, "v_cmpsx_le_f64_e64"),
     (0x74, "v_cmpsx_gt_f64_e64"),
     (0x75, "v_cmpsx_lg_f64_e64"),
+    (0x76, "v_cmpsx_ge_f64_e64"),
     (0x77, "v_cmpsx_o_f64_e64"),
     (0x78, "v_cmpsx_u_f64_e64"),
     (0x79, "v_cmpsx_nge_f64_e64"),
@@ -794,6 +800,9 @@ pub const GFX6_VOP3: OpTable = &[
     (0x15e, "v_cvt_pk_u8_f32"),
     (0x15f, "v_div_fixup_f32"),
     (0x160, "v_div_fixup_f64"),
+    (0x161, "v_lshl_b64"),
+    (0x162, "v_lshr_b64"),
+    (0x163, "v_ashr_i64"),
     (0x164, "v_add_f64"),
     (0x165, "v_mul_f64"),
     (0x166, "v_min_f64"),
@@ -801,6 +810,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x168, "v_ldexp_f64"),
     (0x169, "v_mul_lo_u32"),
     (0x16a, "v_mul_hi_u32"),
+    (0x16b, "v_mul_lo_i32"),
     (0x16c, "v_mul_hi_i32"),
     (0x16d, "v_div_scale_f32"),
     (0x16e, "v_div_scale_f64"),
@@ -867,7 +877,7 @@ pub const GFX6_VOP3: OpTable = &[
     (0x1c4, "v_movrelsd_b32_e64"),
 ];
 
-/// gfx6 VOPC mnemonics (192 opcodes).
+/// gfx6 VOPC mnemonics (196 opcodes).
 pub const GFX6_VOPC: OpTable = &[
     (0x0, "v_cmp_f_f32_e32"),
     (0x1, "v_cmp_lt_f32_e32"),
@@ -939,6 +949,7 @@ pub const GFX6_VOPC: OpTable = &[
     (0x43, "v_cmps_le_f32"),
     (0x44, "v_cmps_gt_f32"),
     (0x45, "v_cmps_lg_f32"),
+    (0x46, "v_cmps_ge_f32"),
     (0x47, "v_cmps_o_f32"),
     (0x48, "v_cmps_u_f32"),
     (0x49, "v_cmps_nge_f32"),
@@ -954,6 +965,7 @@ pub const GFX6_VOPC: OpTable = &[
     (0x53, "v_cmpsx_le_f32"),
     (0x54, "v_cmpsx_gt_f32"),
     (0x55, "v_cmpsx_lg_f32"),
+    (0x56, "v_cmpsx_ge_f32"),
     (0x57, "v_cmpsx_o_f32"),
     (0x58, "v_cmpsx_u_f32"),
     (0x59, "v_cmpsx_nge_f32"),
@@ -969,6 +981,7 @@ pub const GFX6_VOPC: OpTable = &[
     (0x63, "v_cmps_le_f64"),
     (0x64, "v_cmps_gt_f64"),
     (0x65, "v_cmps_lg_f64"),
+    (0x66, "v_cmps_ge_f64"),
     (0x67, "v_cmps_o_f64"),
     (0x68, "v_cmps_u_f64"),
     (0x69, "v_cmps_nge_f64"),
@@ -984,6 +997,7 @@ pub const GFX6_VOPC: OpTable = &[
     (0x73, "v_cmpsx_le_f64"),
     (0x74, "v_cmpsx_gt_f64"),
     (0x75, "v_cmpsx_lg_f64"),
+    (0x76, "v_cmpsx_ge_f64"),
     (0x77, "v_cmpsx_o_f64"),
     (0x78, "v_cmpsx_u_f64"),
     (0x79, "v_cmpsx_nge_f64"),
@@ -1588,9 +1602,11 @@ pub const GFX7_VOP1: OpTable = &[
     (0x46, "v_exp_legacy_f32"),
 ];
 
-/// gfx7 VOP2 mnemonics (48 opcodes).
+/// gfx7 VOP2 mnemonics (50 opcodes).
 pub const GFX7_VOP2: OpTable = &[
     (0x0, "v_cndmask_b32_e32"),
+    (0x1, "v_readlane_b32"),
+    (0x2, "v_writelane_b32"),
     (0x3, "v_add_f32"),
     (0x4, "v_sub_f32"),
     (0x5, "v_subrev_f32"),
@@ -1640,7 +1656,7 @@ pub const GFX7_VOP2: OpTable = &[
     (0x31, "v_cvt_pk_i16_i32"),
 ];
 
-/// gfx7 VOP3 mnemonics (352 opcodes).
+/// gfx7 VOP3 mnemonics (360 opcodes).
 pub const GFX7_VOP3: OpTable = &[
     (0x0, "v_cmp_f_f32"),
     (0x1, "v_cmp_lt_f32"),
@@ -1712,6 +1728,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x43, "v_cmps_le_f32_e64"),
     (0x44, "v_cmps_gt_f32_e64"),
     (0x45, "v_cmps_lg_f32_e64"),
+    (0x46, "v_cmps_ge_f32_e64"),
     (0x47, "v_cmps_o_f32_e64"),
     (0x48, "v_cmps_u_f32_e64"),
     (0x49, "v_cmps_nge_f32_e64"),
@@ -1727,6 +1744,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x53, "v_cmpsx_le_f32_e64"),
     (0x54, "v_cmpsx_gt_f32_e64"),
     (0x55, "v_cmpsx_lg_f32_e64"),
+    (0x56, "v_cmpsx_ge_f32_e64"),
     (0x57, "v_cmpsx_o_f32_e64"),
     (0x58, "v_cmpsx_u_f32_e64"),
     (0x59, "v_cmpsx_nge_f32_e64"),
@@ -1742,6 +1760,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x63, "v_cmps_le_f64_e64"),
     (0x64, "v_cmps_gt_f64_e64"),
     (0x65, "v_cmps_lg_f64_e64"),
+    (0x66, "v_cmps_ge_f64_e64"),
     (0x67, "v_cmps_o_f64_e64"),
     (0x68, "v_cmps_u_f64_e64"),
     (0x69, "v_cmps_nge_f64_e64"),
@@ -1757,6 +1776,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x73, "v_cmpsx_le_f64_e64"),
     (0x74, "v_cmpsx_gt_f64_e64"),
     (0x75, "v_cmpsx_lg_f64_e64"),
+    (0x76, "v_cmpsx_ge_f64_e64"),
     (0x77, "v_cmpsx_o_f64_e64"),
     (0x78, "v_cmpsx_u_f64_e64"),
     (0x79, "v_cmpsx_nge_f64_e64"),
@@ -1913,6 +1933,9 @@ pub const GFX7_VOP3: OpTable = &[
     (0x15e, "v_cvt_pk_u8_f32"),
     (0x15f, "v_div_fixup_f32"),
     (0x160, "v_div_fixup_f64"),
+    (0x161, "v_lshl_b64"),
+    (0x162, "v_lshr_b64"),
+    (0x163, "v_ashr_i64"),
     (0x164, "v_add_f64"),
     (0x165, "v_mul_f64"),
     (0x166, "v_min_f64"),
@@ -1920,6 +1943,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x168, "v_ldexp_f64"),
     (0x169, "v_mul_lo_u32"),
     (0x16a, "v_mul_hi_u32"),
+    (0x16b, "v_mul_lo_i32"),
     (0x16c, "v_mul_hi_i32"),
     (0x16d, "v_div_scale_f32"),
     (0x16e, "v_div_scale_f64"),
@@ -1996,7 +2020,7 @@ pub const GFX7_VOP3: OpTable = &[
     (0x1c6, "v_exp_legacy_f32_e64"),
 ];
 
-/// gfx7 VOPC mnemonics (192 opcodes).
+/// gfx7 VOPC mnemonics (196 opcodes).
 pub const GFX7_VOPC: OpTable = &[
     (0x0, "v_cmp_f_f32_e32"),
     (0x1, "v_cmp_lt_f32_e32"),
@@ -2068,6 +2092,7 @@ pub const GFX7_VOPC: OpTable = &[
     (0x43, "v_cmps_le_f32"),
     (0x44, "v_cmps_gt_f32"),
     (0x45, "v_cmps_lg_f32"),
+    (0x46, "v_cmps_ge_f32"),
     (0x47, "v_cmps_o_f32"),
     (0x48, "v_cmps_u_f32"),
     (0x49, "v_cmps_nge_f32"),
@@ -2083,6 +2108,7 @@ pub const GFX7_VOPC: OpTable = &[
     (0x53, "v_cmpsx_le_f32"),
     (0x54, "v_cmpsx_gt_f32"),
     (0x55, "v_cmpsx_lg_f32"),
+    (0x56, "v_cmpsx_ge_f32"),
     (0x57, "v_cmpsx_o_f32"),
     (0x58, "v_cmpsx_u_f32"),
     (0x59, "v_cmpsx_nge_f32"),
@@ -2098,6 +2124,7 @@ pub const GFX7_VOPC: OpTable = &[
     (0x63, "v_cmps_le_f64"),
     (0x64, "v_cmps_gt_f64"),
     (0x65, "v_cmps_lg_f64"),
+    (0x66, "v_cmps_ge_f64"),
     (0x67, "v_cmps_o_f64"),
     (0x68, "v_cmps_u_f64"),
     (0x69, "v_cmps_nge_f64"),
@@ -2113,6 +2140,7 @@ pub const GFX7_VOPC: OpTable = &[
     (0x73, "v_cmpsx_le_f64"),
     (0x74, "v_cmpsx_gt_f64"),
     (0x75, "v_cmpsx_lg_f64"),
+    (0x76, "v_cmpsx_ge_f64"),
     (0x77, "v_cmpsx_o_f64"),
     (0x78, "v_cmpsx_u_f64"),
     (0x79, "v_cmpsx_nge_f64"),

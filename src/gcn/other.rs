@@ -1,11 +1,12 @@
 //! Every instruction class that gcnrun decodes only to its class, length and name.
 //!
-//! The name comes from the per-generation opcode tables ([`super::ops`]). On
-//! gfx8–gfx11 those tables are what the LLVM 19 disassembler decodes, so an
-//! opcode missing from a class's table is reported invalid, as LLVM does. The
-//! gfx6/gfx7 tables are read back from LLVM's *assembler* (LLVM 19 cannot
-//! disassemble SI/CI) and are not complete, so there a missing opcode only
-//! leaves the instruction unnamed.
+//! Every class of gfx6–gfx11 now has its operand-decoding module; this one is
+//! the fallback for a class and generation without signature rows. The name
+//! comes from the per-generation opcode tables ([`super::ops`]). On gfx8–gfx11
+//! those tables are what the LLVM 19 disassembler decodes, so an opcode missing
+//! from a class's table is reported invalid, as LLVM does. The gfx6/gfx7 tables
+//! are read back from LLVM's *assembler* (LLVM 19 cannot disassemble SI/CI);
+//! there a missing opcode only leaves the instruction unnamed.
 
 use super::encoding::{SRC_DPP, SRC_DPP8, SRC_SDWA};
 use super::{ops, Encoding, Field};
@@ -25,7 +26,7 @@ pub struct Other {
     pub form: Form,
     /// The full mnemonic of the form ([`Other::full_name`]), computed once.
     pub full: Option<String>,
-    /// Full LLVM text where gcnrun spells the operands ([`operand_text`]).
+    /// Full LLVM text where gcnrun spells the operands (`operand_text`).
     pub asm: Option<String>,
 }
 

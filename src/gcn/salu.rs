@@ -14,21 +14,73 @@
 //! 32-bit literal that follows. SOPK's SIMM16 prints per instruction family
 //! ([`simm16_text`]), measured with llvm-mc-19.
 
+use super::decoded::HwReg;
 use super::encoded::Encoded;
 use super::immediate;
-use super::operand::TypedOperand;
+use super::operand::{Operand, TypedOperand};
 use super::signature::{Fld, Form, Ty};
 use super::{sopp, Field};
 use crate::arch::{Arch, Gen};
 
-/// A decoded scalar ALU instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A decoded scalar ALU instruction: its raw encoding and, filled when it is
+/// decoded, its operands as LLVM prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Salu {
     /// Form (SOP1, SOP2, SOPK or SOPC), signature row, raw bits, literal.
     pub enc: Encoded,
+    /// The mnemonic.
+    pub name: &'static str,
+    /// The register and constant operands, in LLVM's order, each with its
+    /// encoding field (`sdst`, `ssrc0`, `ssrc1`; a source of 255 is
+    /// [`Operand::Literal`]). SDST is the destination except where the
+    /// instruction reads it: the `s_cmpk_*` compares, `s_setreg_b32`,
+    /// `s_cbranch_i_fork`.
+    pub operands: Vec<TypedOperand>,
+    /// SOPK's 16-bit immediate, where the opcode prints it (sign- or
+    /// zero-extension and meaning are the opcode's: `s_movk_i32` signed,
+    /// `s_cmpk_*_u32` unsigned, a branch offset in dwords, a `hwreg`, …).
+    pub simm16: Option<u16>,
+    /// The `hwreg(id, offset, size)` operand of `s_getreg_b32`,
+    /// `s_setreg_b32` and `s_setreg_imm32_b32`.
+    pub hwreg: Option<HwReg>,
+    /// `s_setreg_imm32_b32`'s 32-bit immediate.
+    pub imm32: Option<u32>,
+    /// A register field LLVM prints as an immediate: `s_set_gpr_idx_on`'s mode
+    /// bits (SSRC1), `s_sendmsg_rtn_b32/b64`'s message (SSRC0).
+    pub imm: Option<u32>,
 }
 
 impl Salu {
+    /// The instruction of `enc`, its decoded fields filled.
+    fn new(enc: Encoded) -> Salu {
+        let name = enc.row.name;
+        let mut x = Salu {
+            enc,
+            name,
+            operands: enc.operands(),
+            simm16: None,
+            hwreg: None,
+            imm32: None,
+            imm: None,
+        };
+        let imms = enc.row.opds.iter().filter(|s| s.field == Fld::Imm).count();
+        match x.form() {
+            Form::Sopk if imms >= 1 => {
+                x.simm16 = Some(x.simm16() as u16);
+                if name.starts_with("s_getreg") || name.starts_with("s_setreg") {
+                    x.hwreg = Some(HwReg::from_simm16(x.simm16()));
+                }
+                if imms >= 2 {
+                    x.imm32 = enc.literal;
+                }
+            }
+            Form::Sopc if imms >= 1 => x.imm = Some(x.ssrc1()),
+            Form::Sop1 if imms >= 1 => x.imm = Some(x.ssrc0()),
+            _ => {}
+        }
+        x
+    }
+
     /// The form.
     pub fn form(&self) -> Form {
         self.enc.form
@@ -104,17 +156,19 @@ impl Salu {
     fn imm_text(&self, n: usize) -> String {
         let gen = self.enc.gen;
         match self.form() {
-            // s_setreg_imm32_b32's second operand is its literal.
-            // (gfx6/gfx7, where text must reassemble: hex, as llvm-mc reads a
-            // float there as an integer.)
+            // s_setreg_imm32_b32's second operand is its literal, printed as
+            // LLVM prints it. On gfx6/gfx7, where text must reassemble, a value
+            // LLVM would print as a float is hex: llvm-mc-19 -mcpu=tahiti reads
+            // `1.0` there as 0.
             Form::Sopk if n == 2 => self
                 .enc
                 .literal
                 .map(|v| {
-                    if gen <= crate::arch::Gen::Gfx7 {
+                    let t = immediate::literal_text(v, Ty::B32, gen);
+                    if gen <= crate::arch::Gen::Gfx7 && t.contains('.') {
                         format!("0x{v:x}")
                     } else {
-                        immediate::literal_text(v, Ty::B32, gen)
+                        t
                     }
                 })
                 .unwrap_or_default(),
@@ -261,14 +315,17 @@ pub fn decode(enc: super::Encoding, words: &[u32], arch: &Arch) -> Option<Result
     let form = form_of(enc)?;
     Some(Encoded::new(form, words, arch.gen)?.and_then(|e| {
         e.validate()?;
-        // SI/CI ("valid" = reassembles): llvm-mc-19 takes only registers in
-        // s_cbranch_g_fork.
+        // SI/CI ("valid" = reassembles): llvm-mc-19 takes registers and
+        // inline constants in s_cbranch_g_fork, not a literal.
         if arch.gen <= crate::arch::Gen::Gfx7 && e.row.name == "s_cbranch_g_fork" {
-            let s = Salu { enc: e };
-            if s.operands().iter().any(|o| o.operand.is_constant()) {
-                return Err("s_cbranch_g_fork: constant operand".into());
+            let s = Salu::new(e);
+            if s.operands()
+                .iter()
+                .any(|o| matches!(o.operand, Operand::Literal(_)))
+            {
+                return Err("s_cbranch_g_fork: literal operand".into());
             }
         }
-        Ok(Salu { enc: e })
+        Ok(Salu::new(e))
     }))
 }

@@ -13,7 +13,7 @@
 //! | SOFFSET | – | 63:57 | 63:57 | 63:57 |
 //!
 //! The offset operand prints as LLVM 19 does (measured with llvm-mc-19):
-//! gfx8/gfx9 `0x…` for an immediate, the SGPR of OFFSET[6:0] otherwise; gfx9
+//! gfx8/gfx9 `0x…` for an immediate, the SGPR of `OFFSET[6:0]` otherwise; gfx9
 //! with SOE `sN offset:0x…` (the immediate printed even when 0) or `sN`;
 //! gfx10+ the immediate when SOFFSET is `null` (`null` itself for offset 0),
 //! else `sN` and ` offset:0x…` when non-zero. Signed offsets print `-0x…`.
@@ -24,11 +24,30 @@ use super::signature::{accept, Fld, Form, Slot, Ty};
 use super::Field;
 use crate::arch::{Arch, Gen};
 
-/// A decoded SMEM instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A decoded SMEM instruction: its raw encoding and, filled when it is
+/// decoded, its operands as LLVM prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Smem {
     /// Form, signature row, raw bits.
     pub enc: Encoded,
+    /// The mnemonic.
+    pub name: &'static str,
+    /// SDATA: the SGPRs loaded, stored or combined atomically (with GLC, an
+    /// atomic also returns the old value there); `None` where the opcode has
+    /// none (`s_dcache_inv`).
+    pub sdata: Option<TypedOperand>,
+    /// SBASE: the 64-bit address pair or, for `s_buffer_*`, the 128-bit
+    /// buffer descriptor.
+    pub sbase: Option<TypedOperand>,
+    /// The offset register (gfx8/gfx9 OFFSET without IMM, gfx9 SOE, gfx10+
+    /// SOFFSET other than `null`).
+    pub soffset: Option<TypedOperand>,
+    /// The immediate byte offset added (0 when none; signed on gfx9+).
+    pub offset: i32,
+    /// GLC.
+    pub glc: bool,
+    /// DLC (gfx10+).
+    pub dlc: bool,
 }
 
 /// The codes a scalar offset register takes.
@@ -40,13 +59,48 @@ const SCALAR: u16 =
 pub enum Offset {
     /// An immediate byte offset.
     Imm(i32),
-    /// A register (OFFSET[6:0] on gfx8/gfx9 without IMM).
+    /// A register (`OFFSET[6:0]` on gfx8/gfx9 without IMM).
     Reg(u32),
     /// SOFFSET plus an immediate offset.
     RegImm(u32, i32),
 }
 
 impl Smem {
+    /// The instruction of `enc`, its decoded fields not yet filled.
+    fn raw(enc: Encoded) -> Smem {
+        Smem {
+            enc,
+            name: enc.row.name,
+            sdata: None,
+            sbase: None,
+            soffset: None,
+            offset: 0,
+            glc: false,
+            dlc: false,
+        }
+    }
+
+    /// Fills the decoded fields (after validation).
+    fn filled(mut self) -> Smem {
+        for o in self.operands() {
+            match o.field {
+                Fld::Sdata => self.sdata = Some(o),
+                Fld::Sbase => self.sbase = Some(o),
+                Fld::Soffset => self.soffset = Some(o),
+                _ => {}
+            }
+        }
+        if self.has_offset() {
+            self.offset = match self.offset() {
+                Offset::Imm(v) | Offset::RegImm(_, v) => v,
+                Offset::Reg(_) => 0,
+            };
+        }
+        self.glc = self.glc();
+        self.dlc = self.dlc();
+        self
+    }
+
     fn gen(&self) -> Gen {
         self.enc.gen
     }
@@ -292,7 +346,7 @@ impl Encoded {
 /// Decodes an SMEM instruction (gfx8+); `None` without signature rows.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Smem, String>> {
     Some(Encoded::new(Form::Smem, words, arch.gen)?.and_then(|enc| {
-        let s = Smem { enc };
-        s.validate().map(|()| s)
+        let s = Smem::raw(enc);
+        s.validate().map(|()| s.filled())
     }))
 }

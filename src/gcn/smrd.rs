@@ -15,7 +15,8 @@ use super::signature::{accept, Fld, Ty};
 use super::{ops, Encoding, Field};
 use crate::arch::{Arch, Gen};
 
-/// A decoded SMRD instruction.
+/// A decoded SMRD instruction: its raw dword and, filled when it is decoded,
+/// its operands as LLVM prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Smrd {
     /// The mnemonic.
@@ -24,8 +25,19 @@ pub struct Smrd {
     pub gen: Gen,
     /// The dword.
     pub word: u32,
-    /// The gfx7 literal offset, if any.
+    /// The gfx7 literal offset (IMM clear, OFFSET 0xFF), if any.
     pub literal: Option<u32>,
+    /// SDST: the SGPRs loaded (`s_memtime`: the 64-bit time); `None` for
+    /// `s_dcache_inv*`.
+    pub sdata: Option<TypedOperand>,
+    /// SBASE: the 64-bit address pair (`s_load_*`) or the 128-bit buffer
+    /// descriptor (`s_buffer_load_*`).
+    pub sbase: Option<TypedOperand>,
+    /// The offset when it is not an immediate: an SGPR (IMM clear) or, on
+    /// gfx7, the literal ([`Operand::Literal`]).
+    pub soffset: Option<TypedOperand>,
+    /// The immediate offset in dwords (IMM set).
+    pub offset_dwords: Option<u32>,
 }
 
 const SCALAR: u16 = accept::SGPR | accept::VCC | accept::M0 | accept::EXEC | accept::FLAT_SCRATCH;
@@ -165,16 +177,27 @@ impl Smrd {
     }
 }
 
-/// Decodes an SMRD instruction (gfx6/gfx7); `None` where the opcode has no
-/// name in the generated tables (it stays a named-only `Other`).
+/// Decodes an SMRD instruction (gfx6/gfx7). An opcode without a name in the
+/// generated tables is invalid: they hold every SMRD instruction LLVM 19
+/// assembles for the generation.
 pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Smrd, String>> {
     let w = *words.first()?;
-    let name = ops::name(arch.gen, Encoding::Smrd, (w >> 22) & 0x1f)?;
-    let s = Smrd {
+    let op = (w >> 22) & 0x1f;
+    let Some(name) = ops::name(arch.gen, Encoding::Smrd, op) else {
+        return Some(Err(format!(
+            "SMRD opcode {op:#x} is not an instruction of {}",
+            arch.gen.name()
+        )));
+    };
+    let mut s = Smrd {
         name,
         gen: arch.gen,
         word: w,
         literal: words.get(1).copied(),
+        sdata: None,
+        sbase: None,
+        soffset: None,
+        offset_dwords: None,
     };
     for r in [s.data(), s.base(), s.offset_operand()]
         .into_iter()
@@ -188,6 +211,17 @@ pub fn decode(words: &[u32], arch: &Arch) -> Option<Result<Smrd, String>> {
     // Operand fields an opcode does not have must be zero.
     if d == 0 && s.sdst() != 0 || b == 0 && w & 0x7fff != 0 {
         return Some(Err(format!("{name}: unused fields are not zero")));
+    }
+    for o in s.operands() {
+        match o.field {
+            Fld::Sdata => s.sdata = Some(o),
+            Fld::Sbase => s.sbase = Some(o),
+            Fld::Soffset => s.soffset = Some(o),
+            _ => {}
+        }
+    }
+    if b > 0 && s.imm() {
+        s.offset_dwords = Some(s.offset());
     }
     Some(Ok(s))
 }

@@ -20,6 +20,7 @@
 //! is valid and otherwise the 32-bit form with the extension code in SRC0
 //! ignored (`v_nop`), [`decode`] does the same.
 
+use super::decoded::{Dpp, DstUnused, Omod, Sdwa, SdwaSel, Src};
 use super::encoded::Encoded;
 use super::encoding::{SRC_DPP, SRC_DPP8, SRC_SDWA};
 use super::operand::{decode_code, Operand, TypedOperand};
@@ -28,11 +29,40 @@ use super::vop_ext::{dpp16_suffix, dpp8_suffix, sdwa_sel, sdwa_unused};
 use super::{Encoding, Field};
 use crate::arch::{Arch, Gen};
 
-/// A decoded vector ALU instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A decoded vector ALU instruction: its raw encoding and, filled when it is
+/// decoded, its operands and modifiers as LLVM prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vop {
     /// Form, signature row, raw bits (DPP/SDWA dword included), literal.
     pub enc: Encoded,
+    /// The mnemonic as LLVM prints it for this form (`v_add_f32_e32`,
+    /// `v_add_f32_sdwa`, `v_add_f32_e64_dpp`, …).
+    pub name: &'static str,
+    /// The destinations, in LLVM's order: the vector (or, for
+    /// `v_readlane_b32`, `v_readfirstlane_b32` and compares, scalar)
+    /// destination, then a scalar carry-out or compare mask. An implicit VCC
+    /// destination (VOPC, VOP2 carry-out) is [`Fld::Vcc`] `vcc` (`vcc_lo` in
+    /// gfx10+ wave32).
+    pub dst: Vec<TypedOperand>,
+    /// The sources, in LLVM's order, with their input modifiers: SRC0, SRC1
+    /// (or VSRC1), SRC2; an implicit carry-in or select VCC ([`Fld::Vcc`]);
+    /// the K constant of `v_madmk`/`v_madak`/`v_fmamk`/`v_fmaak` ([`Fld::Imm`],
+    /// a literal).
+    pub src: Vec<Src>,
+    /// `clamp`.
+    pub clamp: bool,
+    /// The output modifier (VOP3, SDWA).
+    pub omod: Omod,
+    /// `op_sel` (VOP3 gfx9+, VOP3P): sources 0–2 and, last, the destination
+    /// (VOP3). `v_permlane16_b32`/`v_permlanex16_b32` hold FI and BOUND_CTRL
+    /// in entries 0 and 1.
+    pub op_sel: [bool; 4],
+    /// VOP3P `op_sel_hi` of sources 0–2 (1 where packed math leaves it out).
+    pub op_sel_hi: [bool; 3],
+    /// The SDWA selects (SDWA forms).
+    pub sdwa: Option<Sdwa>,
+    /// The DPP16 or DPP8 extension (DPP forms).
+    pub dpp: Option<Dpp>,
 }
 
 /// Modifiers of one source operand.
@@ -83,6 +113,150 @@ fn src_index(f: Fld) -> Option<usize> {
 }
 
 impl Vop {
+    /// The instruction of `enc`, its decoded fields not yet filled.
+    fn raw(enc: Encoded) -> Vop {
+        Vop {
+            enc,
+            name: enc.row.name,
+            dst: Vec::new(),
+            src: Vec::new(),
+            clamp: false,
+            omod: Omod::None,
+            op_sel: [false; 4],
+            op_sel_hi: [false; 3],
+            sdwa: None,
+            dpp: None,
+        }
+    }
+
+    /// Fills the decoded fields from the raw encoding (after validation).
+    fn filled(mut self) -> Vop {
+        let gen = self.enc.gen;
+        let f = self.form();
+        let (mut dst, mut src) = (Vec::new(), Vec::new());
+        let mut after_src = false;
+        for s in self.enc.row.opds {
+            let slot = if s.field == Fld::Vcc && self.vopc_sdwa_sdst() {
+                match self.sdst_slot() {
+                    Some(x) => x,
+                    None => continue,
+                }
+            } else {
+                *s
+            };
+            let opd = match slot.field {
+                Fld::Vcc => Some(TypedOperand {
+                    field: Fld::Vcc,
+                    operand: Operand::Special(if gen >= Gen::Gfx10 {
+                        super::operand::Special::VccLo
+                    } else {
+                        super::operand::Special::Vcc
+                    }),
+                    ty: slot.ty,
+                }),
+                Fld::Imm => self.enc.literal.map(|v| TypedOperand {
+                    field: Fld::Imm,
+                    operand: Operand::Literal(v),
+                    ty: slot.ty,
+                }),
+                _ => self
+                    .operand_of(&slot)
+                    .ok()
+                    .flatten()
+                    .map(|operand| TypedOperand {
+                        field: slot.field,
+                        operand,
+                        ty: slot.ty,
+                    }),
+            };
+            let Some(opd) = opd else { continue };
+            if let Some(i) = src_index(slot.field) {
+                after_src = true;
+                let m = self.src_mods(i);
+                let packed = vop3p_form(f) && self.enc.row.flags & row_flags::MIX_MODS == 0;
+                src.push(Src {
+                    opd,
+                    neg: m.neg,
+                    abs: m.abs && !packed,
+                    sext: m.sext,
+                    neg_hi: m.abs && packed,
+                });
+            } else if slot.field == Fld::Imm || slot.field == Fld::Vcc && after_src {
+                src.push(Src::plain(opd));
+            } else {
+                dst.push(opd);
+            }
+        }
+        self.dst = dst;
+        self.src = src;
+        self.clamp = self.clamp();
+        self.omod = Omod::from_bits(self.omod());
+        if vop3_form(f) && !self.sdst_in_8_14() || vop3p_form(f) {
+            let permlane = self.name.starts_with("v_permlane16_b32")
+                || self.name.starts_with("v_permlanex16_b32");
+            for (i, b) in (11..15).enumerate() {
+                self.op_sel[i] = if permlane {
+                    self.enc.bit(b)
+                } else {
+                    self.on(b)
+                };
+            }
+            if vop3p_form(f) {
+                self.op_sel[3] = false;
+            }
+        }
+        if vop3p_form(f) {
+            let packed = self.enc.row.flags & row_flags::PACKED != 0;
+            for (i, b) in [59, 60, 14].into_iter().enumerate() {
+                self.op_sel_hi[i] = if self.printed(b) {
+                    self.enc.bit(b)
+                } else {
+                    packed
+                };
+            }
+        }
+        if sdwa_form(f) {
+            let has = |fl: Fld| self.slot(fl).is_some();
+            let vop_dst = f != Form::VopcSdwa && has(Fld::Vdst);
+            self.sdwa = Some(Sdwa {
+                dst_sel: vop_dst
+                    .then(|| SdwaSel::from_bits(self.enc.bits(40, 3)))
+                    .flatten(),
+                dst_unused: vop_dst.then(|| match self.enc.bits(43, 2) {
+                    1 => DstUnused::Sext,
+                    2 => DstUnused::Preserve,
+                    _ => DstUnused::Pad,
+                }),
+                src0_sel: has(Fld::Src0)
+                    .then(|| SdwaSel::from_bits(self.enc.bits(48, 3)))
+                    .flatten(),
+                src1_sel: has(Fld::Vsrc1)
+                    .then(|| SdwaSel::from_bits(self.enc.bits(56, 3)))
+                    .flatten(),
+            });
+        }
+        let b = self.dpp_bits();
+        if dpp16_form(f) {
+            self.dpp = Some(Dpp::Dpp16 {
+                ctrl: self.enc.bits(b, 9) as u16,
+                fi: gen >= Gen::Gfx10 && self.enc.bit(b + 10),
+                bound_ctrl: self.enc.bit(b + 11),
+                bank_mask: self.enc.bits(b + 16, 4) as u8,
+                row_mask: self.enc.bits(b + 20, 4) as u8,
+            });
+        } else if dpp8_form(f) {
+            let mut lanes = [0u8; 8];
+            for (i, l) in lanes.iter_mut().enumerate() {
+                *l = self.enc.bits(b + 3 * i as u32, 3) as u8;
+            }
+            self.dpp = Some(Dpp::Dpp8 {
+                lanes,
+                fi: self.enc.bits(b - 40, 9) == SRC_DPP8[1],
+            });
+        }
+        self
+    }
+
     /// The form.
     pub fn form(&self) -> Form {
         self.enc.form
@@ -567,10 +741,12 @@ impl Vop {
             self.operand_of(s)
                 .map_err(|err| format!("{name}: {}: {err}", s.field.name()))?;
         }
-        if e.gen <= Gen::Gfx7 {
-            // SI/CI have no 16-bit inline constants: llvm-mc-19 encodes `21` or
-            // `2.0` in an f16 operand as a literal, so no text reassembles an
-            // inline constant there.
+        if e.gen <= Gen::Gfx7 && vop3_form(self.form()) {
+            // SI/CI have no 16-bit inline constants in LLVM's operand rules: in
+            // a VOP3 form llvm-mc-19 -mcpu=tahiti takes `21` or `2.0` in an f16
+            // operand for a literal, which VOP3 cannot carry ("literal operands
+            // are not supported"), so no text reassembles an inline constant
+            // there. (The 32-bit forms encode them inline.)
             for s in e.row.opds {
                 if matches!(s.ty, signature::Ty::F16 | signature::Ty::I16)
                     && matches!(
@@ -602,6 +778,18 @@ impl Vop {
                 Fld::Vcc if after_src => Some(Operand::Special(super::operand::Special::Vcc)),
                 Fld::Imm => {
                     literal = true;
+                    None
+                }
+                // v_writelane_b32's lane select may be m0 beside a scalar
+                // source (llvm-mc-19 -mcpu=tahiti takes `v_writelane_b32 v1,
+                // s2, m0`, rejects `v_writelane_b32 v1, s2, s3`).
+                Fld::Vsrc1 | Fld::Src1
+                    if self.mnemonic().starts_with("v_writelane_b32")
+                        && matches!(
+                            self.operand_of(s),
+                            Ok(Some(Operand::Special(super::operand::Special::M0)))
+                        ) =>
+                {
                     None
                 }
                 f if src_index(f).is_some() => {
@@ -665,8 +853,9 @@ const LANE_SEL: [&str; 8] = [
 /// `Ok(Err)` when LLVM decodes the words but cannot print them.
 fn try_form(form: Form, words: &[u32], gen: Gen) -> Option<Result<Result<Vop, String>, String>> {
     Some(Encoded::new(form, words, gen)?.and_then(|enc| {
-        let v = Vop { enc };
-        v.validate().map(|()| v.validate_text().map(|()| v))
+        let v = Vop::raw(enc);
+        v.validate()
+            .map(|()| v.validate_text().map(|()| v.filled()))
     }))
 }
 

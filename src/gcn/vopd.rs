@@ -72,7 +72,7 @@ pub const Y_OPS: &[DualOp] = &[
 ];
 
 /// One half of a decoded VOPD instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Half {
     /// The operation.
     pub op: &'static DualOp,
@@ -82,10 +82,17 @@ pub struct Half {
     pub src0: u32,
     /// VSRC1 VGPR.
     pub vsrc1: u32,
+    /// The destination VGPR, typed.
+    pub dst: TypedOperand,
+    /// The sources in LLVM's order, typed: SRC0, VSRC1, the K constant of
+    /// fmaak/fmamk ([`Fld::Imm`], a literal, in K's place: after VSRC1 for
+    /// fmaak, before it for fmamk), and cndmask's implicit `vcc_lo`
+    /// ([`Fld::Vcc`]).
+    pub src: Vec<TypedOperand>,
 }
 
 /// A decoded VOPD instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vopd {
     /// The X operation.
     pub x: Half,
@@ -134,6 +141,50 @@ impl Half {
             Shape::Amk => format!("{d}, {s0}, {k}, {s1}"),
         };
         format!("{} {ops}", self.op.1)
+    }
+
+    /// The typed sources beside `other` ([`Half::src`]).
+    fn sources(&self, other: &Half, literal: Option<u32>) -> Vec<TypedOperand> {
+        let mut out = Vec::new();
+        if let Ok(o) = self.src0_operand(literal) {
+            out.push(TypedOperand {
+                field: Fld::Src0,
+                operand: o,
+                ty: self.src0_ty(other),
+            });
+        }
+        let k = match (self.op.2, literal) {
+            (Shape::Aak | Shape::Amk, Some(k)) => Some(TypedOperand {
+                field: Fld::Imm,
+                operand: Operand::Literal(k),
+                ty: Ty::B32,
+            }),
+            _ => None,
+        };
+        if self.op.2 == Shape::Amk {
+            out.extend(k);
+        }
+        if self.op.2 != Shape::One {
+            out.push(TypedOperand {
+                field: Fld::Vsrc1,
+                operand: Operand::Vgpr {
+                    first: self.vsrc1 as u8,
+                    count: 1,
+                },
+                ty: self.op.3,
+            });
+        }
+        if self.op.2 == Shape::Aak {
+            out.extend(k);
+        }
+        if self.op.1 == "v_dual_cndmask_b32" {
+            out.push(TypedOperand {
+                field: Fld::Vcc,
+                operand: Operand::Special(super::operand::Special::VccLo),
+                ty: Ty::B32,
+            });
+        }
+        out
     }
 
     /// The half's typed operands (the implicit VCC of cndmask not included).
@@ -220,18 +271,28 @@ pub fn decode(words: &[u32], arch: &Arch) -> Result<Vopd, String> {
     let xop = find(X_OPS, opx).ok_or_else(|| format!("VOPD OPX {opx} does not exist"))?;
     let yop = find(Y_OPS, opy).ok_or_else(|| format!("VOPD OPY {opy} does not exist"))?;
     let vdstx = w1 >> 24;
-    let x = Half {
-        op: xop,
-        vdst: vdstx,
-        src0: w0 & 0x1ff,
-        vsrc1: (w0 >> 9) & 0xff,
+    let half = |op, vdst: u32, src0, vsrc1| Half {
+        op,
+        vdst,
+        src0,
+        vsrc1,
+        dst: TypedOperand {
+            field: Fld::Vdst,
+            operand: Operand::Vgpr {
+                first: vdst as u8,
+                count: 1,
+            },
+            ty: Ty::B32,
+        },
+        src: Vec::new(),
     };
-    let y = Half {
-        op: yop,
-        vdst: ((w1 >> 17) & 0x7f) << 1 | (!vdstx & 1),
-        src0: w1 & 0x1ff,
-        vsrc1: (w1 >> 9) & 0xff,
-    };
+    let mut x = half(xop, vdstx, w0 & 0x1ff, (w0 >> 9) & 0xff);
+    let mut y = half(
+        yop,
+        ((w1 >> 17) & 0x7f) << 1 | (!vdstx & 1),
+        w1 & 0x1ff,
+        (w1 >> 9) & 0xff,
+    );
     let literal = words.get(2).copied();
     for h in [&x, &y] {
         if h.op.2 == Shape::One && h.vsrc1 != 0 {
@@ -240,5 +301,7 @@ pub fn decode(words: &[u32], arch: &Arch) -> Result<Vopd, String> {
         h.src0_operand(literal)
             .map_err(|e| format!("{}: src0: {e}", h.op.1))?;
     }
+    x.src = x.sources(&y, literal);
+    y.src = y.sources(&x, literal);
     Ok(Vopd { x, y, literal })
 }

@@ -142,6 +142,22 @@ impl LlvmMc {
 
     /// Assembles each line separately for `mcpu`: the bytes, or LLVM's error text.
     pub fn assemble(&self, mcpu: &str, lines: &[String]) -> Vec<Result<Vec<u8>, String>> {
+        self.assemble_printed(mcpu, lines)
+            .into_iter()
+            .map(|r| r.map(|(_, bytes)| bytes))
+            .collect()
+    }
+
+    /// Assembles each line separately for `mcpu`: the text LLVM's instruction
+    /// printer makes of what it parsed (whitespace collapsed; the same
+    /// `AMDGPUInstPrinter` its disassembler prints with, so on gfx6/gfx7,
+    /// which LLVM 19 cannot disassemble, this is LLVM's spelling of the
+    /// instruction) and the bytes, or LLVM's error text.
+    pub fn assemble_printed(
+        &self,
+        mcpu: &str,
+        lines: &[String],
+    ) -> Vec<Result<(String, Vec<u8>), String>> {
         let mut input = String::new();
         for l in lines {
             assert!(!l.contains('\n'));
@@ -161,11 +177,16 @@ impl LlvmMc {
         let mut encs = stdout
             .lines()
             .filter_map(|l| l.split_once("; encoding: ["))
-            .map(|(_, enc)| parse_bytes(enc.trim_end_matches(']')));
+            .map(|(text, enc)| (collapse_ws(text), parse_bytes(enc.trim_end_matches(']'))));
         (0..lines.len())
             .map(|i| match errors.get(&(i + 1)) {
                 Some(e) => Err(e.clone()),
-                None => Ok(encs.next().expect("llvm-mc output ended early")),
+                None => encs.next().ok_or_else(|| {
+                    format!(
+                        "llvm-mc printed no encoding and no error for `{}`",
+                        lines[i]
+                    )
+                }),
             })
             .collect()
     }
