@@ -830,9 +830,18 @@ fn regen_reproduces_the_code_objects() {
     // And nothing regen.sh builds is missing from assets/kernels.
     let produced = std::fs::read_dir(&out)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "hsaco"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "hsaco")
+        })
         .count();
-    assert_eq!(n, produced, "assets/kernels holds {n} code objects, regen.sh builds {produced}");
+    assert_eq!(
+        n, produced,
+        "assets/kernels holds {n} code objects, regen.sh builds {produced}"
+    );
 }
 
 /// `--arch` overrides the object's processor (and is checked against what
