@@ -24,22 +24,14 @@ pub fn eval(
     k: bool,
     mode: u32,
 ) -> Result<(u64, bool), String> {
-    let float_family = func.ty.is_float()
-        || matches!(func.family, Family::Cvt(to) if to.is_float() && !func.ty.is_float());
-    if float_family {
-        if !func.ty.is_float() {
-            // Integer → float conversions.
-            let Family::Cvt(to) = func.family else {
-                unreachable!()
-            };
-            return Ok((
-                float::from_int_bits(float::Mode::of(mode), func.ty, x[0], to),
-                false,
-            ));
-        }
-        float::eval(float::Mode::of(mode), func.family, func.ty, x, k)
-    } else {
-        int::eval(unit, func.family, func.ty, x, k)
+    match func.family {
+        // Integer → float conversions round like the float unit.
+        Family::Cvt(to) if to.is_float() && !func.ty.is_float() => Ok((
+            float::from_int_bits(float::Mode::of(mode), func.ty, x[0], to),
+            false,
+        )),
+        _ if func.ty.is_float() => float::eval(float::Mode::of(mode), func.family, func.ty, x, k),
+        _ => int::eval(unit, func.family, func.ty, x, k),
     }
 }
 
