@@ -867,3 +867,67 @@ fn arch_overrides_the_code_object() {
         &["--arch", "unknown architecture"],
     );
 }
+
+/// The `ids` kernel runs whole on the CPU: a 3-D launch of 10×6×3 work-items
+/// in work-groups of 4×4×2 (partial in every dimension) writes, for every
+/// work-item, exactly the global, local and group ids and the local size
+/// OpenCL defines (a partial group's local size is its remainder), on
+/// gfx900, gfx1030 and gfx1100.
+#[test]
+fn ids_kernel_computes_every_id_of_a_partial_3d_launch() {
+    const G: [u32; 3] = [10, 6, 3];
+    const B: [u32; 3] = [4, 4, 2];
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hsa-ids");
+    std::fs::create_dir_all(&dir).unwrap();
+    for cpu in ["gfx900", "gfx1030", "gfx1100"] {
+        let manifest = dir.join(format!("ids_{cpu}.toml"));
+        std::fs::write(
+            &manifest,
+            format!(
+                "code = \"{}\"\n[kernel]\nname = \"ids\"\ngrid = [10, 6, 3]\nblock = [4, 4, 2]\n[kernel.args]\nout = {{ buffer = \"out\" }}\n[[buffer]]\nname = \"out\"\nbytes = {}\n",
+                kernels().join(format!("ids_{cpu}.hsaco")).display(),
+                32 * G[0] * G[1] * G[2]
+            ),
+        )
+        .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg(&manifest)
+            .arg("--json")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{cpu}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let words: Vec<u32> = json["buffers"]["out"]["u32"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        for gz in 0..G[2] {
+            for gy in 0..G[1] {
+                for gx in 0..G[0] {
+                    let g = [gx, gy, gz];
+                    let group: Vec<u32> = (0..3).map(|d| g[d] / B[d]).collect();
+                    let local: Vec<u32> = (0..3).map(|d| g[d] % B[d]).collect();
+                    let size: Vec<u32> = (0..3).map(|d| B[d].min(G[d] - group[d] * B[d])).collect();
+                    let want = [
+                        gx,
+                        gy,
+                        gz,
+                        local[0] | local[1] << 10 | local[2] << 20,
+                        group[0],
+                        group[1] | group[2] << 16,
+                        size[0],
+                        size[1],
+                    ];
+                    let i = ((gz * G[1] + gy) * G[0] + gx) as usize;
+                    assert_eq!(words[8 * i..8 * i + 8], want, "{cpu}: work-item {g:?}");
+                }
+            }
+        }
+    }
+}
