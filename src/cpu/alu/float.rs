@@ -186,12 +186,11 @@ fn h2d(x: u64) -> f64 {
     f64::from(crate::texture::convert::f16_to_f32(x as u16))
 }
 
-/// f64 → f16 bits, rounded to nearest even once: the f64 is rounded to f32
-/// first only when that is exact or cannot change the f16 rounding — every
-/// f16 operation gcnrun computes in f64 is exact there or a single correctly
-/// rounded f64 operation on f16 inputs (53 ≥ 2 × 11 + 2 bits, so rounding
-/// twice gives the same result: Figueroa, "When is double rounding
-/// innocuous?", 1995).
+/// f64 → f16 bits, rounded to nearest even ([`f64_to_f16`], directly, no
+/// f32 step). Every f16 operation gcnrun computes in f64 is exact there or a
+/// single correctly rounded f64 operation on f16 inputs, and 53 ≥ 2 × 11 + 2
+/// bits, so rounding twice (to f64, then to f16) gives the correctly rounded
+/// f16 result (Figueroa, "When is double rounding innocuous?", 1995).
 fn d2h(x: f64) -> u64 {
     u64::from(f64_to_f16(x))
 }
