@@ -848,3 +848,51 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// `--check` lists every instruction the backend would refuse, with its
+/// offset, and a count per mnemonic: exit 0 when none would be, 1 when some
+/// would, 2 for bad input.
+#[test]
+fn check_lists_every_refusal() {
+    // buffer_math uses v_exp_f32, which has no written rule yet.
+    let out = gcn_run(&["--check", &asset("kernels/buffer_math_gfx900.hsaco")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("offset 0x270: `v_exp_f32_e32` is not executed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the CPU backend refuses 1 of the 217 instructions: v_exp_f32_e32 ×1"),
+        "{text}"
+    );
+    // Everything of vadd runs on the CPU; the GPU translates none of its ALU,
+    // memory or branches yet, and says so per instruction.
+    let out = gcn_run(&["--check", &asset("kernels/vadd_gfx900.hsaco")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("refuses none of the 33 instructions"),
+        "{}",
+        stdout(&out)
+    );
+    let out = gcn_run(&[
+        "--check",
+        "--gpu",
+        "--json",
+        &asset("kernels/vadd_gfx900.hsaco"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["backend"], "gpu");
+    assert_eq!(doc["counts"]["s_load_dword"], 2);
+    assert_eq!(doc["refused"].as_array().unwrap().len(), 25);
+    // Bad input: one line, exit 2; and --check is not a mode of its own.
+    assert_bad(
+        &gcn_run(&["--check", "--arch", "gfx9", "--hex", "00 00"]),
+        &["--hex"],
+    );
+    assert_bad(
+        &gcn_run(&["--check", "--diff", &asset("gradient_quad.bin")]),
+        &["--check"],
+    );
+}

@@ -150,6 +150,12 @@ struct Cli {
     #[arg(long = "list-adapters")]
     list_adapters: bool,
 
+    /// List every instruction the backend would refuse (the CPU's; with --gpu,
+    /// the GPU's), with offsets and a count per mnemonic, instead of stopping at
+    /// the first. Exit 0 when none would be, 1 when some would, 2 for bad input.
+    #[arg(long)]
+    check: bool,
+
     /// Code file: raw .bin, AMDGPU ELF code object, launch manifest (.toml) or
     /// Intel vISA text (.visaasm) or binary object (.isa); a vISA program runs with --manifest.
     #[arg(value_name = "INPUT")]
@@ -338,6 +344,9 @@ fn check_options(cli: &Cli) -> Result<(), String> {
             "{} sets up a kernel launch: not with --disasm (which lists the whole .text)",
             kernel_options(cli).unwrap_or("--kernel")
         ));
+    }
+    if cli.check && (cli.mode.diff || cli.mode.disasm || cli.mode.emit_wgsl) {
+        return Err("--check lists what the CPU (default) or --gpu would refuse: not with --diff, --disasm or --emit-wgsl".into());
     }
     if cli.target.is_some() && !cli.mode.emit_wgsl {
         return Err(
@@ -1016,6 +1025,98 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
 }
 
 /// Runs the command; `note` gets a note for stderr (see `main`).
+/// `--check`: every instruction of the code the chosen backend would refuse,
+/// one line each (`offset 0x…: reason`), then a count per mnemonic. The CPU's
+/// view is the lowering's (what no backend runs); the GPU's adds what the
+/// translator never translates (`gpu::translate::untranslated`). Refusals that
+/// depend on a launch's descriptors come only from a run.
+fn check_refusals(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
+    if is_manifest(cli) {
+        return Ok(fail(
+            "--check takes a code file, not a manifest: check the file its `code` names",
+        ));
+    }
+    let program = load_code(cli).map_err(|mut e| {
+        if e.name == "INPUT" {
+            e.message = "no input: give a code file or --hex (see --help)".into();
+        }
+        e
+    })?;
+    let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
+    *note = input::assumed_arch_note(cli.arch.as_deref(), &program);
+    let backend = if cli.mode.gpu { "GPU" } else { "CPU" };
+    let mut stream = gcnrun::gcn::Stream::new(&program.bytes, &arch);
+    let mut refused: Vec<(usize, String, String)> = Vec::new();
+    let mut instructions = 0usize;
+    for inst in stream.by_ref() {
+        instructions += 1;
+        let name = inst.mnemonic().unwrap_or("(invalid)").to_string();
+        match gcnrun::gcn::lower::lower_inst(inst, &arch) {
+            Err(e) => refused.push((e.offset, name, e.what)),
+            Ok((offset, op)) if cli.mode.gpu => {
+                if let Some(why) = gcnrun::gpu::translate::untranslated(&op) {
+                    refused.push((offset, name, why.to_string()));
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    if let Some(e) = stream.error() {
+        return Err(InputError::whole(&program.name, e.to_string()).into());
+    }
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for (_, name, _) in &refused {
+        *counts.entry(name.as_str()).or_default() += 1;
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if cli.json {
+        let doc = serde_json::json!({
+            "backend": backend.to_lowercase(),
+            "arch": arch.mcpu,
+            "instructions": instructions,
+            "refused": refused.iter().map(|(o, n, w)| serde_json::json!({
+                "offset": o, "mnemonic": n, "reason": w,
+            })).collect::<Vec<_>>(),
+            "counts": counts,
+        });
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        for (o, name, w) in &refused {
+            // The lowering's reasons name the instruction; the translator's do not.
+            let named = if w.contains(&format!("`{name}`")) {
+                w.clone()
+            } else {
+                format!("`{name}`: {w}")
+            };
+            let _ = writeln!(out, "offset {o:#x}: {}", gcnrun::input::one_line(&named));
+        }
+        if refused.is_empty() {
+            let _ = writeln!(
+                out,
+                "the {backend} backend refuses none of the {instructions} instructions"
+            );
+        } else {
+            let list: Vec<String> = counts.iter().map(|(n, c)| format!("{n} ×{c}")).collect();
+            let _ = writeln!(
+                out,
+                "the {backend} backend refuses {} of the {instructions} instructions: {}",
+                refused.len(),
+                list.join(", ")
+            );
+        }
+    }
+    let _ = out.flush();
+    Ok(if refused.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     if let Some(Command::Bench {
         json,
@@ -1048,6 +1149,9 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     }
     if cli.mode.emit_wgsl {
         return emit_wgsl(cli, note);
+    }
+    if cli.check {
+        return check_refusals(cli, note);
     }
     if cli.mode.gpu || cli.mode.diff {
         let p = prepare(cli, note)?;

@@ -518,6 +518,28 @@ struct Emitter<'a> {
     max_body_bytes: u64,
 }
 
+/// Why the translator refuses an operation whatever the launch, or `None`
+/// when it translates it (image operations may still be refused for what
+/// their descriptors hold at run time). `gcn-run --check --gpu` lists these;
+/// the translation refuses with the same words.
+pub fn untranslated(op: &Op) -> Option<&'static str> {
+    match op {
+        Op::SMov { dst, src } if *dst == Reg::Scc || *src == Src::Reg(Reg::Scc) => {
+            Some("GPU backend: moves of SCC are not translated yet")
+        }
+        Op::Alu(_)
+        | Op::Dual(_)
+        | Op::Wave(_)
+        | Op::VectorMem(_)
+        | Op::ScalarLoad(_)
+        | Op::Ds(_)
+        | Op::EndMsg => Some(
+            "GPU backend: scalar and vector ALU, memory and control-flow operations are not translated yet (the CPU executes them: run without --gpu)",
+        ),
+        _ => None,
+    }
+}
+
 fn err(offset: usize, kind: impl Into<TranslateErrorKind>) -> TranslateError {
     TranslateError {
         offset,
@@ -658,28 +680,13 @@ impl<'a> Emitter<'a> {
             if self.body.len() as u64 > self.max_body_bytes {
                 return Err(too_large(None, self.max_body_bytes / 4));
             }
+            if let Some(why) = untranslated(op) {
+                return Err(err(offset, why));
+            }
             match op {
                 Op::End => break,
                 Op::Nop | Op::Wait => {}
                 Op::Visa(g) => visa::emit(self, offset, g)?,
-                Op::SMov { dst, src } if *dst == Reg::Scc || *src == Src::Reg(Reg::Scc) => {
-                    return Err(err(
-                        offset,
-                        "GPU backend: moves of SCC are not translated yet",
-                    ));
-                }
-                Op::Alu(_)
-                | Op::Dual(_)
-                | Op::Wave(_)
-                | Op::VectorMem(_)
-                | Op::ScalarLoad(_)
-                | Op::Ds(_)
-                | Op::EndMsg => {
-                    return Err(err(
-                        offset,
-                        "GPU backend: scalar and vector ALU, memory and control-flow operations are not translated yet (the CPU executes them: run without --gpu)",
-                    ));
-                }
                 Op::SMov { dst, src } => {
                     let v = scalars.scalar_src(*src);
                     scalars.write_scalar(*dst, v);
@@ -735,6 +742,14 @@ impl<'a> Emitter<'a> {
                         crate::texture::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
                     self.emit_image(offset, m, tsharp)?;
                 }
+                // Refused above (`untranslated`).
+                Op::Alu(_)
+                | Op::Dual(_)
+                | Op::Wave(_)
+                | Op::VectorMem(_)
+                | Op::ScalarLoad(_)
+                | Op::Ds(_)
+                | Op::EndMsg => {}
             }
         }
         Ok(())
