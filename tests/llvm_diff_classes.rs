@@ -25,6 +25,8 @@
 
 mod common;
 
+use common::llvm::Tally;
+
 use common::llvm::{collapse_ws, LlvmMc};
 use common::objdump::{llvm_disassemble, Llvm};
 use gcnrun::gcn::decode::decode_one;
@@ -220,24 +222,6 @@ fn draw_vopd(rng: &mut ChaCha8Rng) -> Vec<u32> {
         0xbf80_0000,
         0xbf80_0000,
     ]
-}
-
-#[derive(Default)]
-struct Tally {
-    total: usize,
-    agree: usize,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn add(&mut self, ok: bool, what: impl FnOnce() -> String) {
-        self.total += 1;
-        if ok {
-            self.agree += 1;
-        } else {
-            self.failures.push(what());
-        }
-    }
 }
 
 fn print_tallies(title: &str, t: &BTreeMap<String, Tally>) -> usize {

@@ -23,6 +23,8 @@
 
 mod common;
 
+use common::llvm::Tally;
+
 use common::llvm::{collapse_ws, LlvmMc};
 use common::objdump::{llvm_disassemble, objdump_listing, Llvm};
 use gcnrun::gcn::decode::decode_one;
@@ -395,24 +397,6 @@ fn gen_class_words(rng: &mut ChaCha8Rng, gen: Gen, arch: &Arch, sel: (&str, u32,
 }
 
 // ---------------------------------------------------------------------------
-
-#[derive(Default)]
-struct Tally {
-    total: usize,
-    agree: usize,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn add(&mut self, ok: bool, what: impl FnOnce() -> String) {
-        self.total += 1;
-        if ok {
-            self.agree += 1;
-        } else {
-            self.failures.push(what());
-        }
-    }
-}
 
 fn print_tallies(title: &str, t: &BTreeMap<String, Tally>) -> usize {
     let mut bad = 0;

@@ -980,6 +980,17 @@ fn manifest_twice(input: &std::path::Path) -> InputError {
     )
 }
 
+/// The code `--disasm` and `--check` read: [`load_code`], with a missing
+/// input said as these modes need it.
+fn load_listed_code(cli: &Cli) -> Result<input::Program, InputError> {
+    load_code(cli).map_err(|mut e| {
+        if e.name == "INPUT" {
+            e.message = "no input: give a code file or --hex (see --help)".into();
+        }
+        e
+    })
+}
+
 /// The AMD code INPUT names: `--hex`, or a code file.
 fn load_code(cli: &Cli) -> Result<input::Program, InputError> {
     match (&cli.hex, &cli.input) {
@@ -1036,12 +1047,7 @@ fn check_refusals(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Fail
             "--check takes a code file, not a manifest: check the file its `code` names",
         ));
     }
-    let program = load_code(cli).map_err(|mut e| {
-        if e.name == "INPUT" {
-            e.message = "no input: give a code file or --hex (see --help)".into();
-        }
-        e
-    })?;
+    let program = load_listed_code(cli)?;
     let arch = input::resolve_arch(cli.arch.as_deref(), &program)?;
     *note = input::assumed_arch_note(cli.arch.as_deref(), &program);
     let backend = if cli.mode.gpu { "GPU" } else { "CPU" };
@@ -1200,12 +1206,7 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    let program = load_code(cli).map_err(|mut e| {
-        if e.name == "INPUT" {
-            e.message = "no input: give a code file or --hex (see --help)".into();
-        }
-        e
-    })?;
+    let program = load_listed_code(cli)?;
     // --arch, else a --manifest's arch (the code is listed as it would run
     // there), else the code object's, else the default, said in a note.
     let arch = match (&cli.manifest, &cli.arch) {

@@ -10,6 +10,7 @@
 //! range return 0 and writes are dropped (AMD Vega ISA §9.3 "LDS", out of
 //! range accesses), as for `WaveState::lds_dword`.
 
+use crate::ir::atomic::AtomicOp;
 use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
@@ -134,6 +135,105 @@ fn lds_range(w: &WaveState, a: u64, len: u32) -> Option<std::ops::Range<usize>> 
     (e <= w.lds.len()).then_some(s..e)
 }
 
+/// `len` bytes of LDS at `a`; zeros out of range.
+fn lds_read(w: &WaveState, a: u64, len: u32) -> Vec<u8> {
+    lds_range(w, a, len).map_or_else(|| vec![0; len as usize], |r| w.lds[r].to_vec())
+}
+
+/// Writes LDS at `a`; dropped out of range.
+fn lds_write(w: &mut WaveState, a: u64, data: &[u8]) {
+    if let Some(r) = lds_range(w, a, data.len() as u32) {
+        w.lds[r].copy_from_slice(data);
+    }
+}
+
+/// `len` bytes where a lane's access lands.
+fn place_read(
+    w: &WaveState,
+    mem: &Memory,
+    place: &Place,
+    len: u32,
+    lane: u32,
+) -> Result<Vec<u8>, String> {
+    match *place {
+        Place::Global(a) => Ok(read(mem, a, len, Some(lane))?.to_vec()),
+        Place::Lds(a) => Ok(lds_read(w, a, len)),
+    }
+}
+
+/// Writes `data` where a lane's access lands.
+fn place_write(
+    w: &mut WaveState,
+    mem: &mut Memory,
+    place: &Place,
+    data: &[u8],
+    lane: u32,
+) -> Result<(), String> {
+    match *place {
+        Place::Global(a) => write(mem, a, data, Some(lane)),
+        Place::Lds(a) => {
+            lds_write(w, a, data);
+            Ok(())
+        }
+    }
+}
+
+/// A load's bytes into `vdst` of `lane`: whole dwords, or a short load
+/// widened into its register (`widen`).
+fn put_loaded(w: &mut WaveState, vdst: u32, width: Width, bytes: &[u8], lane: u32) {
+    if let Width::Dwords(d) = width {
+        for i in 0..u32::from(d) {
+            w.set_vgpr(vdst + i, lane, dword(bytes, i as usize));
+        }
+    } else {
+        let old = w.vgpr(vdst, lane);
+        w.set_vgpr(vdst, lane, widen(width, bytes, old));
+    }
+}
+
+/// The bytes a store of `width` sends from `vdata` of `lane`.
+fn store_data(w: &WaveState, vdata: u32, width: Width, lane: u32) -> Vec<u8> {
+    match width {
+        Width::Dwords(d) => (0..u32::from(d))
+            .flat_map(|i| w.vgpr(vdata + i, lane).to_le_bytes())
+            .collect(),
+        _ => narrow(width, w.vgpr(vdata, lane)),
+    }
+}
+
+/// A 32-bit value (VGPR `v`) or a 64-bit one (`v`, `v + 1`) of `lane`.
+fn lane_value(w: &WaveState, v: u32, lane: u32, wide: bool) -> u64 {
+    let lo = u64::from(w.vgpr(v, lane));
+    if wide {
+        lo | u64::from(w.vgpr(v + 1, lane)) << 32
+    } else {
+        lo
+    }
+}
+
+/// One lane's atomic on the bytes it found: the value before (to return)
+/// and the bytes to write back (`texture::atomic`'s arithmetic).
+fn read_modify(aop: AtomicOp, wide: bool, old: &[u8], data: u64, cmp: u64) -> (u64, Vec<u8>) {
+    if wide {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&old[..8]);
+        let old = u64::from_le_bytes(b);
+        (old, apply64(aop, old, data, cmp).to_le_bytes().to_vec())
+    } else {
+        let old = dword(old, 0);
+        let new = apply32(aop, old, data as u32, cmp as u32);
+        (u64::from(old), new.to_le_bytes().to_vec())
+    }
+}
+
+/// A returning atomic's value before the operation into `vdst` of `lane`.
+fn put_returned(w: &mut WaveState, vdst: u32, lane: u32, old: u64, wide: bool) {
+    w.set_vgpr(vdst, lane, old as u32);
+    if wide {
+        w.set_vgpr(vdst + 1, lane, (old >> 32) as u32);
+    }
+}
+
 /// A vector load, store or atomic, lane by lane in lane order (one valid
 /// order of the wave's accesses: on hardware lanes of one instruction that
 /// touch the same address are ordered by the memory system; gcnrun's order
@@ -144,90 +244,28 @@ pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory) -> Result<(),
         let place = lane_address(w, &op.addr, lane)?;
         match op.access {
             Access::Load(width) => {
-                let n = width.bytes();
-                let bytes: Vec<u8> = match place {
-                    Place::Global(a) => read(mem, a, n, Some(lane))?.to_vec(),
-                    Place::Lds(a) => match lds_range(w, a, n) {
-                        Some(r) => w.lds[r].to_vec(),
-                        None => vec![0; n as usize],
-                    },
-                };
-                if let Width::Dwords(d) = width {
-                    for i in 0..u32::from(d) {
-                        w.set_vgpr(op.vdst + i, lane, dword(&bytes, i as usize));
-                    }
-                } else {
-                    let old = w.vgpr(op.vdst, lane);
-                    w.set_vgpr(op.vdst, lane, widen(width, &bytes, old));
-                }
+                let bytes = place_read(w, mem, &place, width.bytes(), lane)?;
+                put_loaded(w, op.vdst, width, &bytes, lane);
             }
             Access::Store(width) => {
-                let data: Vec<u8> = match width {
-                    Width::Dwords(d) => (0..u32::from(d))
-                        .flat_map(|i| w.vgpr(op.vdata + i, lane).to_le_bytes())
-                        .collect(),
-                    _ => narrow(width, w.vgpr(op.vdata, lane)),
-                };
-                match place {
-                    Place::Global(a) => write(mem, a, &data, Some(lane))?,
-                    Place::Lds(a) => {
-                        if let Some(r) = lds_range(w, a, data.len() as u32) {
-                            w.lds[r].copy_from_slice(&data);
-                        }
-                    }
-                }
+                let data = store_data(w, op.vdata, width, lane);
+                place_write(w, mem, &place, &data, lane)?;
             }
             Access::Atomic {
                 op: aop,
                 wide,
                 returns,
             } => {
-                let n = if wide { 8 } else { 4 };
                 let slots = if wide { 2 } else { 1 };
-                let reg = |w: &WaveState, v: u32| -> u64 {
-                    let lo = u64::from(w.vgpr(v, lane));
-                    if wide {
-                        lo | u64::from(w.vgpr(v + 1, lane)) << 32
-                    } else {
-                        lo
-                    }
-                };
-                let data = reg(w, op.vdata);
+                let data = lane_value(w, op.vdata, lane, wide);
                 // Compare-swap sends {data, cmp} (AMD Vega ISA
                 // FLAT_ATOMIC_CMPSWAP: "src = DATA[0]; cmp = DATA[1]").
-                let cmp = reg(w, op.vdata + slots);
-                let old_bytes: Vec<u8> = match place {
-                    Place::Global(a) => read(mem, a, n, Some(lane))?.to_vec(),
-                    Place::Lds(a) => match lds_range(w, a, n) {
-                        Some(r) => w.lds[r].to_vec(),
-                        None => vec![0; n as usize],
-                    },
-                };
-                let old = if wide {
-                    u64::from_le_bytes(old_bytes[..8].try_into().expect("8 bytes"))
-                } else {
-                    u64::from(dword(&old_bytes, 0))
-                };
-                let new = if wide {
-                    apply64(aop, old, data, cmp).to_le_bytes().to_vec()
-                } else {
-                    apply32(aop, old as u32, data as u32, cmp as u32)
-                        .to_le_bytes()
-                        .to_vec()
-                };
-                match place {
-                    Place::Global(a) => write(mem, a, &new, Some(lane))?,
-                    Place::Lds(a) => {
-                        if let Some(r) = lds_range(w, a, n) {
-                            w.lds[r].copy_from_slice(&new);
-                        }
-                    }
-                }
+                let cmp = lane_value(w, op.vdata + slots, lane, wide);
+                let found = place_read(w, mem, &place, if wide { 8 } else { 4 }, lane)?;
+                let (old, new) = read_modify(aop, wide, &found, data, cmp);
+                place_write(w, mem, &place, &new, lane)?;
                 if returns {
-                    w.set_vgpr(op.vdst, lane, old as u32);
-                    if wide {
-                        w.set_vgpr(op.vdst + 1, lane, (old >> 32) as u32);
-                    }
+                    put_returned(w, op.vdst, lane, old, wide);
                 }
             }
         }
@@ -239,35 +277,19 @@ pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory) -> Result<(),
 /// plus the offset; LDS out of range reads 0, writes are dropped.
 pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
     let lanes: Vec<u32> = w.active_lanes().collect();
+    let address =
+        |w: &WaveState, lane: u32| u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
     match op.kind {
         DsKind::Read(width) => {
             for lane in lanes {
-                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
-                let n = width.bytes();
-                let bytes =
-                    lds_range(w, a, n).map_or_else(|| vec![0; n as usize], |r| w.lds[r].to_vec());
-                if let Width::Dwords(d) = width {
-                    for i in 0..u32::from(d) {
-                        w.set_vgpr(op.vdst + i, lane, dword(&bytes, i as usize));
-                    }
-                } else {
-                    let old = w.vgpr(op.vdst, lane);
-                    w.set_vgpr(op.vdst, lane, widen(width, &bytes, old));
-                }
+                let bytes = lds_read(w, address(w, lane), width.bytes());
+                put_loaded(w, op.vdst, width, &bytes, lane);
             }
         }
         DsKind::Write(width) => {
             for lane in lanes {
-                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
-                let data: Vec<u8> = match width {
-                    Width::Dwords(d) => (0..u32::from(d))
-                        .flat_map(|i| w.vgpr(op.data0 + i, lane).to_le_bytes())
-                        .collect(),
-                    _ => narrow(width, w.vgpr(op.data0, lane)),
-                };
-                if let Some(r) = lds_range(w, a, data.len() as u32) {
-                    w.lds[r].copy_from_slice(&data);
-                }
+                let data = store_data(w, op.data0, width, lane);
+                lds_write(w, address(w, lane), &data);
             }
         }
         // read2/write2: two elements of `dwords` dwords at offset0 and
@@ -275,27 +297,25 @@ pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
         // DS_READ2_B32: "addr0 = ADDR + OFFSET0 * 4").
         DsKind::Read2 { dwords, st64 } | DsKind::Write2 { dwords, st64 } => {
             let unit = 4 * u64::from(dwords) * if st64 { 64 } else { 1 };
-            let n = 4 * u32::from(dwords);
+            let width = Width::Dwords(dwords);
             let is_read = matches!(op.kind, DsKind::Read2 { .. });
             for lane in lanes {
                 let base = u64::from(w.vgpr(op.addr, lane));
                 for (k, off) in [op.offset0, op.offset1].into_iter().enumerate() {
                     let a = base + u64::from(off) * unit;
                     if is_read {
-                        let bytes = lds_range(w, a, n)
-                            .map_or_else(|| vec![0; n as usize], |r| w.lds[r].to_vec());
-                        for i in 0..u32::from(dwords) {
-                            let dst = op.vdst + k as u32 * u32::from(dwords) + i;
-                            w.set_vgpr(dst, lane, dword(&bytes, i as usize));
-                        }
+                        let bytes = lds_read(w, a, width.bytes());
+                        put_loaded(
+                            w,
+                            op.vdst + k as u32 * u32::from(dwords),
+                            width,
+                            &bytes,
+                            lane,
+                        );
                     } else {
                         let src = if k == 0 { op.data0 } else { op.data1 };
-                        let data: Vec<u8> = (0..u32::from(dwords))
-                            .flat_map(|i| w.vgpr(src + i, lane).to_le_bytes())
-                            .collect();
-                        if let Some(r) = lds_range(w, a, n) {
-                            w.lds[r].copy_from_slice(&data);
-                        }
+                        let data = store_data(w, src, width, lane);
+                        lds_write(w, a, &data);
                     }
                 }
             }
@@ -305,52 +325,24 @@ pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
             wide,
             returns,
         } => {
-            let n = if wide { 8 } else { 4 };
             for lane in lanes {
-                let a = u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
-                let reg = |w: &WaveState, v: u32| -> u64 {
-                    let lo = u64::from(w.vgpr(v, lane));
-                    if wide {
-                        lo | u64::from(w.vgpr(v + 1, lane)) << 32
-                    } else {
-                        lo
-                    }
-                };
+                let a = address(w, lane);
                 // DS compare-swap (`ds_cmpst_b32`): data0 is the compare
                 // value, data1 the new one (AMD Vega ISA DS_CMPST_B32:
                 // "tmp = MEM[ADDR]; src = DATA2; cmp = DATA").
-                let (data, cmp) = if matches!(
-                    aop,
-                    crate::ir::atomic::AtomicOp::CmpSwap | crate::ir::atomic::AtomicOp::FCmpSwap
-                ) {
-                    (reg(w, op.data1), reg(w, op.data0))
+                let (data, cmp) = if matches!(aop, AtomicOp::CmpSwap | AtomicOp::FCmpSwap) {
+                    (
+                        lane_value(w, op.data1, lane, wide),
+                        lane_value(w, op.data0, lane, wide),
+                    )
                 } else {
-                    (reg(w, op.data0), 0)
+                    (lane_value(w, op.data0, lane, wide), 0)
                 };
-                let Some(r) = lds_range(w, a, n) else {
-                    if returns {
-                        w.set_vgpr(op.vdst, lane, 0);
-                    }
-                    continue;
-                };
-                let old = if wide {
-                    u64::from_le_bytes(w.lds[r.clone()].try_into().expect("8 bytes"))
-                } else {
-                    u64::from(dword(&w.lds[r.clone()], 0))
-                };
-                let new = if wide {
-                    apply64(aop, old, data, cmp).to_le_bytes().to_vec()
-                } else {
-                    apply32(aop, old as u32, data as u32, cmp as u32)
-                        .to_le_bytes()
-                        .to_vec()
-                };
-                w.lds[r].copy_from_slice(&new);
+                let found = lds_read(w, a, if wide { 8 } else { 4 });
+                let (old, new) = read_modify(aop, wide, &found, data, cmp);
+                lds_write(w, a, &new);
                 if returns {
-                    w.set_vgpr(op.vdst, lane, old as u32);
-                    if wide {
-                        w.set_vgpr(op.vdst + 1, lane, (old >> 32) as u32);
-                    }
+                    put_returned(w, op.vdst, lane, old, wide);
                 }
             }
         }

@@ -5,7 +5,6 @@
 
 use crate::ir::alu::Unit;
 use crate::ir::flow::{HwReg, WaveOp};
-use crate::ir::Operand;
 use crate::machine::WaveState;
 
 /// Executes a [`WaveOp`] other than a branch, PC operation or barrier.
@@ -48,14 +47,7 @@ pub fn execute(w: &mut WaveState, op: &WaveOp) -> Result<(), String> {
         // (AMD Vega ISA V_READFIRSTLANE_B32).
         WaveOp::ReadFirstLane { sdst, src } => {
             let first = w.active_lanes().next().unwrap_or(0);
-            let v = w.operand(
-                match src {
-                    crate::ir::Src::Reg(r) => Operand::Reg(r),
-                    crate::ir::Src::Const(c) => Operand::Const(u64::from(c)),
-                },
-                1,
-                first,
-            ) as u32;
+            let v = w.operand(src.into(), 1, first) as u32;
             w.set_sgpr(sdst, v);
             Ok(())
         }

@@ -836,10 +836,7 @@ pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
         }
         let p = require_defined(parse(&name)?, dual)?;
         let src0 = super::lower::source(h.src0, d.literal, arch)
-            .map(|s| match s {
-                Src::Reg(r) => Operand::Reg(r),
-                Src::Const(c) => Operand::Const(u64::from(c)),
-            })
+            .map(Operand::from)
             .ok_or_else(|| format!("`{dual}`: an unsupported source"))?;
         let v1 = Operand::Reg(Reg::Vgpr(h.vsrc1));
         let k = Operand::Const(u64::from(d.literal.unwrap_or(0)));

@@ -130,16 +130,23 @@ fn scalar_src(o: GOperand) -> Result<Src, String> {
     })
 }
 
-/// `s_load_*` / `s_buffer_load_*` (SMEM, gfx8+).
-pub fn lower_smem(s: &Smem) -> Result<Op, String> {
-    let name = s.mnemonic();
+/// What a scalar load's mnemonic says (SMEM and SMRD alike): through a V#
+/// (`s_buffer_load_*`) or not, and the dwords it loads.
+fn scalar_load_kind(name: &str) -> Result<(bool, u8), String> {
     let buffer = name.starts_with("s_buffer_load_");
     if !buffer && !name.starts_with("s_load_") {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     }
-    let Some(Width::Dwords(dwords)) = width_of(name) else {
-        return Err(format!("`{name}`: unknown width"));
-    };
+    match width_of(name) {
+        Some(Width::Dwords(dwords)) => Ok((buffer, dwords)),
+        _ => Err(format!("`{name}`: unknown width")),
+    }
+}
+
+/// `s_load_*` / `s_buffer_load_*` (SMEM, gfx8+).
+pub fn lower_smem(s: &Smem) -> Result<Op, String> {
+    let name = s.mnemonic();
+    let (buffer, dwords) = scalar_load_kind(name)?;
     let ops = s.operands();
     let find = |f: Fld| ops.iter().find(|t| t.field == f).map(|t| t.operand);
     let sdst = sgpr_of(find(Fld::Sdata).ok_or("no destination")?, "the destination")?;
@@ -170,13 +177,7 @@ pub fn lower_smem(s: &Smem) -> Result<Op, String> {
 /// when IMM = 1"), a register offset bytes.
 pub fn lower_smrd(s: &Smrd) -> Result<Op, String> {
     let name = s.mnemonic();
-    let buffer = name.starts_with("s_buffer_load_");
-    if !buffer && !name.starts_with("s_load_") {
-        return Err(format!("`{name}` is not executed by gcnrun yet"));
-    }
-    let Some(Width::Dwords(dwords)) = width_of(name) else {
-        return Err(format!("`{name}`: unknown width"));
-    };
+    let (buffer, dwords) = scalar_load_kind(name)?;
     if s.literal.is_some() {
         return Err(format!(
             "`{name}` with a literal offset is not executed by gcnrun yet"

@@ -51,6 +51,16 @@ pub enum Operand {
     Const(u64),
 }
 
+impl From<Src> for Operand {
+    /// A 32-bit source as an operand (a constant zero-extended).
+    fn from(s: Src) -> Operand {
+        match s {
+            Src::Reg(r) => Operand::Reg(r),
+            Src::Const(c) => Operand::Const(u64::from(c)),
+        }
+    }
+}
+
 /// A 32-bit source value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Src {

@@ -227,3 +227,27 @@ pub fn unhex(s: &str) -> Vec<u8> {
         .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex"))
         .collect()
 }
+
+/// Agreement counts of one class of comparisons with LLVM, with the first
+/// disagreements spelled out (the llvm_diff_* tests).
+#[derive(Default)]
+pub struct Tally {
+    /// Comparisons made.
+    pub total: usize,
+    /// Comparisons that agreed.
+    pub agree: usize,
+    /// What each disagreement was.
+    pub failures: Vec<String>,
+}
+
+impl Tally {
+    /// Counts one comparison; `what` describes it when it disagreed.
+    pub fn add(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.total += 1;
+        if ok {
+            self.agree += 1;
+        } else {
+            self.failures.push(what());
+        }
+    }
+}

@@ -250,17 +250,29 @@ fn arith(
     f32f: impl Fn(&[f32]) -> f32,
     f64f: impl Fn(&[f64]) -> f64,
 ) -> u64 {
-    let ins: Vec<u64> = inputs.iter().map(|&x| flush_in(mode, ty, x)).collect();
-    if let Some(n) = nan_of(ty, &ins) {
-        return n;
+    // At most three inputs: fixed arrays, no allocation per lane.
+    let n = inputs.len().min(3);
+    let flushed = each(inputs, |x| flush_in(mode, ty, x));
+    let ins = &flushed[..n];
+    if let Some(nan) = nan_of(ty, ins) {
+        return nan;
     }
     let r = match ty {
-        Ty::F32 => u64::from(f32f(&ins.iter().map(|&x| f32_of(x)).collect::<Vec<_>>()).to_bits()),
-        Ty::F64 => f64f(&ins.iter().map(|&x| f64_of(x)).collect::<Vec<_>>()).to_bits(),
+        Ty::F32 => u64::from(f32f(&each(ins, f32_of)[..n]).to_bits()),
+        Ty::F64 => f64f(&each(ins, f64_of)[..n]).to_bits(),
         // f16 computes in f64, exactly or with one rounding (see d2h).
-        _ => d2h(f64f(&ins.iter().map(|&x| h2d(x)).collect::<Vec<_>>())),
+        _ => d2h(f64f(&each(ins, h2d)[..n])),
     };
     flush_out(mode, ty, canonical(ty, r))
+}
+
+/// Up to three raw inputs converted by `f`, in an array (no allocation).
+fn each<T: Copy + Default>(ins: &[u64], f: impl Fn(u64) -> T) -> [T; 3] {
+    let mut out = [T::default(); 3];
+    for (d, &x) in out.iter_mut().zip(ins) {
+        *d = f(x);
+    }
+    out
 }
 
 /// IEEE minNum/maxNum as AMD's `v_min`/`v_max` compute them: a NaN input
