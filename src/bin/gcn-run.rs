@@ -1054,18 +1054,28 @@ fn check_refusals(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Fail
     let mut stream = gcnrun::gcn::Stream::new(&program.bytes, &arch);
     let mut refused: Vec<(usize, String, String)> = Vec::new();
     let mut instructions = 0usize;
+    let mut lowered: Vec<(usize, String, gcnrun::ir::Op)> = Vec::new();
     for inst in stream.by_ref() {
         instructions += 1;
         let name = inst.mnemonic().unwrap_or("(invalid)").to_string();
         match gcnrun::gcn::lower::lower_inst(inst, &arch) {
             Err(e) => refused.push((e.offset, name, e.what)),
-            Ok((offset, op)) if cli.mode.gpu => {
-                if let Some(why) = gcnrun::gpu::translate::untranslated(&op) {
-                    refused.push((offset, name, why.to_string()));
-                }
-            }
-            Ok(_) => {}
+            Ok((offset, op)) => lowered.push((offset, name, op)),
         }
+    }
+    if cli.mode.gpu {
+        // The GPU's translation depends on the program as a whole (one with
+        // ALU, memory or branches takes the whole-program translation).
+        let ops: Vec<(usize, gcnrun::ir::Op)> =
+            lowered.iter().map(|(o, _, op)| (*o, op.clone())).collect();
+        let whole =
+            gcnrun::gpu::translate::whole::is_whole(&gcnrun::ir::Program::new(arch.clone(), ops));
+        for (offset, name, op) in &lowered {
+            if let Some(why) = gcnrun::gpu::translate::untranslated(op, whole) {
+                refused.push((*offset, name.clone(), why));
+            }
+        }
+        refused.sort_by_key(|r| r.0);
     }
     if let Some(e) = stream.error() {
         return Err(InputError::whole(&program.name, e.to_string()).into());

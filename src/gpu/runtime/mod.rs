@@ -164,16 +164,36 @@ pub fn run_with(
         let pipeline = gpu.pipeline(&kernel.wgsl)?;
         // Chunks of waves whose state (and LDS) fit one binding.
         let lds_words = tr.lds_bytes.div_ceil(4) + 1;
-        let shared_lds = kernel
-            .waves
-            .windows(2)
-            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+        let shared_lds = !kernel.whole
+            && kernel
+                .waves
+                .windows(2)
+                .all(|p| waves[p[0]].lds == waves[p[1]].lds);
         let per_wave = (u64::from(kernel.state_words)
             + if shared_lds { 0 } else { u64::from(lds_words) }
             + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
             * 4;
         let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
-        for part in kernel.waves.chunks(chunk) {
+        // Whole-program modules never split a workgroup between chunks.
+        let parts: Vec<&[usize]> = if kernel.whole {
+            let mut parts = Vec::new();
+            let mut start = 0;
+            let mut at = 0;
+            for g in group_sizes(&kernel.waves, waves) {
+                if at + g - start > chunk && at > start {
+                    parts.push(&kernel.waves[start..at]);
+                    start = at;
+                }
+                at += g;
+            }
+            if at > start {
+                parts.push(&kernel.waves[start..at]);
+            }
+            parts
+        } else {
+            kernel.waves.chunks(chunk).collect()
+        };
+        for part in parts {
             let t = Instant::now();
             run_chunk(
                 gpu,
@@ -205,9 +225,12 @@ pub fn run_with(
     })
 }
 
-/// Packs one wave's state: the SGPR file, M0, EXEC, VCC, then the kernel's
-/// VGPR slots lane by lane.
-fn pack_state(w: &WaveState, kernel: &Kernel, out: &mut Vec<u32>) {
+/// Packs one wave's state: the SGPR file, M0, EXEC, VCC, the fault word,
+/// SCC, MODE, the resume block (0), the status (0), `group` (the wave count
+/// of its workgroup when it is the first wave, else 0; whole-program
+/// modules), the steps jumped (0), two spare words, then the kernel's VGPR
+/// slots lane by lane.
+fn pack_state(w: &WaveState, kernel: &Kernel, group: u32, out: &mut Vec<u32>) {
     let ws = w.wave_size as usize;
     out.extend_from_slice(w.sgprs());
     debug_assert_eq!(SGPRS, M0_WORD);
@@ -217,6 +240,14 @@ fn pack_state(w: &WaveState, kernel: &Kernel, out: &mut Vec<u32>) {
         (w.exec >> 32) as u32,
         w.vcc as u32,
         (w.vcc >> 32) as u32,
+        0,
+        u32::from(w.scc),
+        w.mode,
+        0,
+        0,
+        group,
+        0,
+        0,
         0,
     ]);
     for &n in &kernel.vgprs {
@@ -235,11 +266,32 @@ fn unpack_state(words: &[u32], kernel: &Kernel, w: &mut WaveState) {
     w.m0 = words[m];
     w.exec = u64::from(words[m + 1]) | u64::from(words[m + 2]) << 32;
     w.vcc = u64::from(words[m + 3]) | u64::from(words[m + 4]) << 32;
+    if kernel.whole {
+        use super::translate::whole::{MODE_WORD, SCC_WORD};
+        w.scc = words[SCC_WORD as usize] & 1 == 1;
+        w.mode = words[MODE_WORD as usize];
+    }
     for (k, &n) in kernel.vgprs.iter().enumerate() {
         let from = HEADER_WORDS as usize + k * ws;
         let at = n as usize * ws;
         w.vgprs_mut()[at..at + ws].copy_from_slice(&words[from..from + ws]);
     }
+}
+
+/// The wave counts of the runs of consecutive waves of `part` with one
+/// workgroup (`WaveState::workgroup`), the CPU's workgroups.
+fn group_sizes(part: &[usize], waves: &[WaveState]) -> Vec<usize> {
+    let mut sizes: Vec<usize> = Vec::new();
+    let mut last = None;
+    for &i in part {
+        if last == Some(waves[i].workgroup) {
+            *sizes.last_mut().expect("a group") += 1;
+        } else {
+            sizes.push(1);
+            last = Some(waves[i].workgroup);
+        }
+    }
+    sizes
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -256,8 +308,21 @@ fn run_chunk(
 ) -> Result<(), GpuError> {
     let dev = &gpu.device;
     let mut state = Vec::with_capacity(part.len() * kernel.state_words as usize);
-    for &i in part {
-        pack_state(&waves[i], kernel, &mut state);
+    // Whole-program modules: the first wave of each workgroup gets its count
+    // (the others 0); straight-line modules run every wave alone.
+    let groups_of: Vec<usize> = if kernel.whole {
+        group_sizes(part, waves)
+    } else {
+        vec![1; part.len()]
+    };
+    let mut leaders = vec![0u32; part.len()];
+    let mut at = 0;
+    for &g in &groups_of {
+        leaders[at] = g as u32;
+        at += g;
+    }
+    for (c, &i) in part.iter().enumerate() {
+        pack_state(&waves[i], kernel, leaders[c], &mut state);
     }
     let state_bytes: &[u8] = bytemuck::cast_slice(&state);
     let st_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -274,7 +339,7 @@ fn run_chunk(
     let lds_buf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("lds"),
         contents: &lds,
-        usage: wgpu::BufferUsages::STORAGE,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
     });
     let trace_words =
         part.len() * kernel.atomics.len() * tr.wave_size as usize * TRACE_WORDS as usize;
@@ -287,7 +352,15 @@ fn run_chunk(
     // One Params block per dispatch, at the uniform-offset alignment.
     let n = part.len() as u32;
     let dispatches: Vec<(u32, u32)> = if kernel.serial_waves {
-        (0..n).map(|i| (i, i + 1)).collect()
+        // One dispatch per workgroup of the launch (a whole-program module's
+        // first wave runs the rest of its workgroup).
+        let mut d = Vec::new();
+        let mut at = 0u32;
+        for &g in &groups_of {
+            d.push((at, at + 1));
+            at += g as u32;
+        }
+        d
     } else {
         vec![(0, n)]
     };
@@ -421,6 +494,22 @@ fn run_chunk(
             }));
         }
         unpack_state(&words[c * sw..(c + 1) * sw], kernel, &mut waves[i]);
+    }
+    if kernel.whole && !copies.is_empty() {
+        // The LDS of each workgroup ends with its first wave, as on the CPU
+        // (`cpu::run_group`); the other waves hold none.
+        let bytes = read_back(gpu, &lds_buf, lds.len() as u64)?;
+        let mut at = 0;
+        for &g in &groups_of {
+            let lead = part[at];
+            let from = at * lds_words as usize * 4;
+            let n = waves[lead].lds.len();
+            waves[lead].lds.copy_from_slice(&bytes[from..from + n]);
+            for &i in &part[at + 1..at + g] {
+                waves[i].lds = Vec::new();
+            }
+            at += g;
+        }
     }
     if trace_words > 0 {
         let bytes = read_back(gpu, &trace_buf, (trace_words * 4) as u64)?;

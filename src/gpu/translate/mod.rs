@@ -24,6 +24,7 @@ pub mod degamma;
 mod interp_gfx11;
 mod sample;
 mod visa;
+pub mod whole;
 use crate::check::{self, Refusal};
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind, ShortAddress};
@@ -41,8 +42,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Words of per-wave state before the VGPR slots: s0–s105, M0, EXEC lo/hi, VCC
-/// lo/hi, one spare.
-pub const HEADER_WORDS: u32 = 112;
+/// lo/hi, the fault word, then the words of whole-program modules (SCC, MODE,
+/// the resume block, the status, the workgroup's wave count, the steps
+/// jumped: `whole::SCC_WORD` …) and two spare.
+pub const HEADER_WORDS: u32 = 120;
 /// State word of M0 (then EXEC lo, EXEC hi, VCC lo, VCC hi).
 pub const M0_WORD: u32 = 106;
 /// State word (the spare) where a module that can fault at run time writes
@@ -231,6 +234,11 @@ pub struct Kernel {
     /// What each operation that can fault at run time ([`FAULT_WORD`]) says
     /// when it does, by its offset.
     pub faults: BTreeMap<usize, String>,
+    /// A whole-program module ([`whole`]): one WGSL workgroup runs the waves
+    /// of one workgroup of the launch, its first wave's state says how many
+    /// ([`whole::GROUP_WORD`]), LDS is read-write and read back, and SCC and
+    /// MODE travel in the state.
+    pub whole: bool,
 }
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
@@ -316,6 +324,9 @@ pub fn translate_with(
     mem: &Memory,
     options: Options,
 ) -> Result<Translation, TranslateError> {
+    if whole::is_whole(prog) {
+        return whole::translate(prog, waves, mem, options);
+    }
     let wave_size = waves.first().map_or(64, |w| w.wave_size);
     let lds_bytes = waves.first().map_or(0, |w| w.lds.len() as u32);
     // The work budget (ir::budget): the straight pass is checked here, as
@@ -376,6 +387,7 @@ pub fn translate_with(
             mem64,
             atomics,
             faults,
+            whole: false,
         });
     }
     Ok(Translation {
@@ -520,23 +532,17 @@ struct Emitter<'a> {
 
 /// Why the translator refuses an operation whatever the launch, or `None`
 /// when it translates it (image operations may still be refused for what
-/// their descriptors hold at run time). `gcn-run --check --gpu` lists these;
-/// the translation refuses with the same words.
-pub fn untranslated(op: &Op) -> Option<&'static str> {
-    match op {
-        Op::SMov { dst, src } if *dst == Reg::Scc || *src == Src::Reg(Reg::Scc) => {
-            Some("GPU backend: moves of SCC are not translated yet")
-        }
-        Op::Alu(_)
-        | Op::Dual(_)
-        | Op::Wave(_)
-        | Op::VectorMem(_)
-        | Op::ScalarLoad(_)
-        | Op::Ds(_)
-        | Op::EndMsg => Some(
-            "GPU backend: scalar and vector ALU, memory and control-flow operations are not translated yet (the CPU executes them: run without --gpu)",
-        ),
-        _ => None,
+/// their descriptors hold at run time). `whole` says whether the operation's
+/// program takes the whole-program translation ([`whole::is_whole`]), which
+/// refuses what it does not translate yet ([`whole::refusal`]); the
+/// straight-line translation takes every operation a program without ALU,
+/// memory or control flow has. `gcn-run --check --gpu` lists these; the
+/// translation refuses with the same words.
+pub fn untranslated(op: &Op, whole: bool) -> Option<String> {
+    if whole {
+        whole::refusal(op)
+    } else {
+        None
     }
 }
 
@@ -645,8 +651,8 @@ impl<'a> Emitter<'a> {
             Reg::ExecHi => "exec_hi".into(),
             Reg::VccLo => "vcc_lo".into(),
             Reg::VccHi => "vcc_hi".into(),
-            // SCC is refused before emission (emit_program): no op the
-            // translator takes reads it.
+            // Programs that read SCC take the whole-program translation
+            // (`whole::is_whole`), which reads its own variable.
             Reg::Scc => "0u".into(),
         }
     }
@@ -679,9 +685,6 @@ impl<'a> Emitter<'a> {
             self.index = index;
             if self.body.len() as u64 > self.max_body_bytes {
                 return Err(too_large(None, self.max_body_bytes / 4));
-            }
-            if let Some(why) = untranslated(op) {
-                return Err(err(offset, why));
             }
             match op {
                 Op::End => break,
@@ -742,14 +745,19 @@ impl<'a> Emitter<'a> {
                         crate::texture::sample::status::tsharp_words(m, |n| scalars.sgpr(n));
                     self.emit_image(offset, m, tsharp)?;
                 }
-                // Refused above (`untranslated`).
+                // Whole programs (translate_with sends them to `whole`).
                 Op::Alu(_)
                 | Op::Dual(_)
                 | Op::Wave(_)
                 | Op::VectorMem(_)
                 | Op::ScalarLoad(_)
                 | Op::Ds(_)
-                | Op::EndMsg => {}
+                | Op::EndMsg => {
+                    return Err(err(
+                        offset,
+                        "internal: a whole-program operation reached the straight-line translation",
+                    ));
+                }
             }
         }
         Ok(())

@@ -1,0 +1,523 @@
+// alu_f32.wgsl — the f32 families of the ALU, the WGSL mirror of
+// src/cpu/alu/float.rs on f32 (and its f16 ↔ f32 and integer conversions).
+// Every operation works on IEEE bits in integer arithmetic — WGSL lets a GPU
+// flush denormals, contract, and drop NaN payloads, and its division is not
+// exact — and rounds once to nearest even through fma_round (fma.wgsl): the
+// exact result, or a truncation of it with a round-to-odd bit, scaled by a
+// power of two. `mode` is the MODE register (float.rs `Mode::of`). Needs
+// fma.wgsl, convert.wgsl and the FAM_* constants of alu_int.wgsl.
+
+fn f32_is_nan(x: u32) -> bool {
+    return (x & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn f32_is_denorm(x: u32) -> bool {
+    return (x & 0x7f800000u) == 0u && (x & 0x7fffffu) != 0u;
+}
+
+// float.rs flush_in / flush_out on an FP_DENORM code.
+fn f32_flush_in(den: u32, x: u32) -> u32 {
+    return select(x, x & 0x80000000u, (den & 1u) == 0u && f32_is_denorm(x));
+}
+
+fn f32_flush_out(den: u32, x: u32) -> u32 {
+    return select(x, x & 0x80000000u, (den & 2u) == 0u && f32_is_denorm(x));
+}
+
+// A NaN out of an invalid operation is the default NaN (float.rs canonical).
+fn f32_canonical(x: u32) -> u32 {
+    return select(x, CANONICAL_NAN, f32_is_nan(x));
+}
+
+// The exact value q × 2^e0 (q ≠ 0; bit 0 of q may be a round-to-odd bit)
+// rounded to f32 with `sign`.
+fn f32_round(q: vec2<u32>, e0: i32, sign: u32) -> u32 {
+    return fma_round(vec3<u32>(q.x, q.y, 0u), e0, sign);
+}
+
+// x × 2^n with one rounding (float.rs scale_f32), x finite.
+fn f32_scale(x: u32, n: i32) -> u32 {
+    if (x & 0x7fffffffu) == 0u || (x & 0x7f800000u) == 0x7f800000u {
+        return x;
+    }
+    let d = decompose(x & 0x7fffffffu);
+    return f32_round(vec2<u32>(u32(d.x), 0u), d.y + clamp(n, -400, 400), x & 0x80000000u);
+}
+
+// 1 / x, correctly rounded (x finite, nonzero): restoring division of 2^23
+// by the 24-bit significand, 27 quotient bits and a sticky bit.
+fn f32_rcp_exact(x: u32) -> u32 {
+    let d = decompose(x & 0x7fffffffu);
+    var m = u32(d.x);
+    var e = d.y;
+    // Normalise a denormal's significand to 24 bits.
+    let lead = firstLeadingBit(m);
+    m = m << (23u - lead);
+    e = e - i32(23u - lead);
+    // x = m × 2^e; 1/x = (2^23 / m) × 2^(-e-23).
+    var r = 0x800000u;
+    var q = 0u;
+    for (var i = 0u; i < 27u; i = i + 1u) {
+        q = q << 1u;
+        if r >= m {
+            r = r - m;
+            q = q | 1u;
+        }
+        r = r << 1u;
+    }
+    // q has weight 2^-26 per unit.
+    let w = (q << 1u) | select(0u, 1u, r != 0u);
+    return f32_round(vec2<u32>(w, 0u), -27 - e - 23, x & 0x80000000u);
+}
+
+// √x, correctly rounded (x finite, positive): the integer square root of
+// the significand scaled to about 2^52, and a sticky bit for the remainder.
+fn f32_sqrt_exact(x: u32) -> u32 {
+    let d = decompose(x);
+    var m = vec2<u32>(u32(d.x), 0u);
+    var e = d.y;
+    if (e & 1) != 0 {
+        m = u64_shl(m, 1u);
+        e = e - 1;
+    }
+    // Scale by 2^(2t) so that the root has 26 or more bits.
+    let t = (54u - (64u - u64_clz(m))) / 2u;
+    let big = u64_shl(m, 2u * t);
+    var rem = big;
+    var root = vec2<u32>(0u);
+    var bit = u64_shl(vec2<u32>(1u, 0u), 62u);
+    while u64_lt(rem, bit) && (bit.x != 0u || bit.y != 0u) {
+        bit = u64_shr(bit, 2u);
+    }
+    loop {
+        if bit.x == 0u && bit.y == 0u {
+            break;
+        }
+        let trial = u64_add(root, bit);
+        if u64_ge(rem, trial) {
+            rem = u64_sub(rem, trial);
+            root = u64_add(u64_shr(root, 1u), bit);
+        } else {
+            root = u64_shr(root, 1u);
+        }
+        bit = u64_shr(bit, 2u);
+    }
+    let sticky = select(0u, 1u, rem.x != 0u || rem.y != 0u);
+    let w = u64_shl(root, 1u);
+    return f32_round(vec2<u32>(w.x | sticky, w.y), e / 2 - i32(t) - 1, 0u);
+}
+
+// floor, ceil, trunc or round-to-nearest-even of a finite f32 (bits).
+fn f32_round_int(x: u32, fam: u32) -> u32 {
+    let sign = x & 0x80000000u;
+    let ax = x & 0x7fffffffu;
+    let e = i32(ax >> 23u) - 127;
+    if e >= 23 {
+        return x;
+    }
+    if ax == 0u {
+        return x;
+    }
+    var int_part = 0u;
+    var frac_nz = true;
+    var above_half = false;
+    var half = false;
+    if e >= 0 {
+        let fbits = u32(23 - e);
+        let mask = (1u << fbits) - 1u;
+        let m = (ax & 0x7fffffu) | 0x800000u;
+        int_part = m >> fbits;
+        let f = m & mask;
+        frac_nz = f != 0u;
+        half = f == (1u << (fbits - 1u));
+        above_half = f > (1u << (fbits - 1u));
+    } else {
+        // |x| < 1.
+        half = ax == 0x3f000000u;
+        above_half = ax > 0x3f000000u;
+    }
+    var up = false;
+    switch fam {
+        case FAM_FLOOR: { up = sign != 0u && frac_nz; }
+        case FAM_CEIL: { up = sign == 0u && frac_nz; }
+        case FAM_TRUNC: { up = false; }
+        default: { up = above_half || (half && (int_part & 1u) == 1u); }
+    }
+    let n = int_part + select(0u, 1u, up);
+    if n == 0u {
+        return sign;
+    }
+    return sign | f32_round(vec2<u32>(n, 0u), 0, 0u);
+}
+
+// The order of non-NaN bits as an unsigned key (−0 < +0; float.rs total_key).
+fn f32_key(x: u32) -> u32 {
+    return select(x | 0x80000000u, ~x, (x >> 31u) == 1u);
+}
+
+// float.rs min_max.
+fn f32_min_max(mode: u32, a0: u32, b0: u32, is_max: bool) -> u32 {
+    let den = (mode >> 4u) & 3u;
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let ieee = ((mode >> 9u) & 1u) == 1u;
+    let snan_a = f32_is_nan(a) && (a & 0x400000u) == 0u;
+    let snan_b = f32_is_nan(b) && (b & 0x400000u) == 0u;
+    if ieee && (snan_a || snan_b) {
+        if f32_is_nan(a) {
+            return a | 0x400000u;
+        }
+        return b | 0x400000u;
+    }
+    if f32_is_nan(a) && f32_is_nan(b) {
+        return a | 0x400000u;
+    }
+    if f32_is_nan(a) {
+        return b;
+    }
+    if f32_is_nan(b) {
+        return a;
+    }
+    let pick_a = select(f32_key(a) <= f32_key(b), f32_key(a) >= f32_key(b), is_max);
+    return f32_flush_out(den, select(b, a, pick_a));
+}
+
+// float.rs compare on f32.
+fn f32_compare(mode: u32, rel: u32, a0: u32, b0: u32) -> bool {
+    let den = (mode >> 4u) & 3u;
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let un = f32_is_nan(a) || f32_is_nan(b);
+    let both_zero = ((a | b) & 0x7fffffffu) == 0u;
+    let eq = !un && (a == b || both_zero);
+    let lt = !un && !eq && f32_key(a) < f32_key(b);
+    let gt = !un && !eq && !lt;
+    switch rel {
+        case 0u: { return false; }
+        case 1u: { return lt; }
+        case 2u: { return eq; }
+        case 3u: { return lt || eq; }
+        case 4u: { return gt; }
+        case 5u: { return lt || gt; }
+        case 6u: { return gt || eq; }
+        case 7u: { return !un; }
+        case 8u: { return un; }
+        case 9u: { return un || lt; }
+        case 10u: { return un || eq; }
+        case 11u: { return un || lt || eq; }
+        case 12u: { return un || gt; }
+        case 13u: { return !eq; }
+        case 14u: { return un || gt || eq; }
+        default: { return true; }
+    }
+}
+
+// float.rs class on f32.
+fn f32_class(a: u32, mask: u32) -> bool {
+    let neg = (a >> 31u) == 1u;
+    let exp = a & 0x7f800000u;
+    let mant = a & 0x7fffffu;
+    var bit = 0u;
+    if exp == 0x7f800000u {
+        if mant == 0u {
+            bit = select(9u, 2u, neg);
+        } else {
+            bit = select(0u, 1u, (mant & 0x400000u) != 0u);
+        }
+    } else if exp == 0u {
+        if mant == 0u {
+            bit = select(6u, 5u, neg);
+        } else {
+            bit = select(7u, 4u, neg);
+        }
+    } else {
+        bit = select(8u, 3u, neg);
+    }
+    return ((mask >> bit) & 1u) == 1u;
+}
+
+// f32 → integer: toward zero, saturated, NaN → 0 (float.rs to_int). `to`:
+// bits | 0x100 when signed (16 or 32).
+fn f32_to_int(x: u32, to: u32) -> u32 {
+    if f32_is_nan(x) {
+        return 0u;
+    }
+    let bits = to & 0xffu;
+    let signed = (to & 0x100u) != 0u;
+    let neg = (x >> 31u) == 1u;
+    let ax = x & 0x7fffffffu;
+    let e = i32(ax >> 23u) - 127;
+    // |x| truncated, saturated at 2^32 − 1 (exponents past 31 overflow).
+    var mag = 0u;
+    var huge = false;
+    if e >= 32 {
+        huge = true;
+    } else if e >= 0 {
+        let m = (ax & 0x7fffffu) | 0x800000u;
+        if e >= 23 {
+            mag = m << u32(e - 23);
+        } else {
+            mag = m >> u32(23 - e);
+        }
+    }
+    if signed {
+        let lim_pos = int_mask(bits - 1u);
+        let lim_neg = lim_pos + 1u;
+        if neg {
+            let v = select(mag, lim_neg, huge || mag > lim_neg);
+            return (0u - v) & int_mask(bits);
+        }
+        return select(mag, lim_pos, huge || mag > lim_pos);
+    }
+    if neg {
+        return 0u;
+    }
+    let lim = int_mask(bits);
+    return select(mag, lim, huge || mag > lim);
+}
+
+// Integer → f32, rounded to nearest even (float.rs from_int_bits);
+// `from`: bits | 0x100 when signed.
+fn f32_from_int(mode: u32, a: u32, src_ty: u32) -> u32 {
+    let bits = src_ty & 0xffu;
+    let signed = (src_ty & 0x100u) != 0u;
+    var v = a & int_mask(bits);
+    var sign = 0u;
+    if signed {
+        let s = int_sext(v, bits);
+        if (s >> 31u) == 1u {
+            sign = 0x80000000u;
+            v = 0u - s;
+        } else {
+            v = s;
+        }
+    }
+    if v == 0u {
+        return 0u;
+    }
+    return f32_flush_out((mode >> 4u) & 3u, f32_round(vec2<u32>(v, 0u), 0, sign));
+}
+
+// f16 bits → f32 bits, exact; a NaN keeps its payload, quieted.
+fn f16_bits_to_f32(h: u32) -> u32 {
+    let sign = (h & 0x8000u) << 16u;
+    let e = (h >> 10u) & 0x1fu;
+    let m = h & 0x3ffu;
+    if e == 0x1fu {
+        if m == 0u {
+            return sign | 0x7f800000u;
+        }
+        return sign | 0x7fc00000u | (m << 13u);
+    }
+    if e == 0u {
+        if m == 0u {
+            return sign;
+        }
+        return sign | f32_round(vec2<u32>(m, 0u), -24, 0u);
+    }
+    return sign | ((e + 112u) << 23u) | (m << 13u);
+}
+
+// f32 bits → f16 bits rounded to nearest even (float.rs d2h of an f32), a
+// NaN quieted with its top payload bits.
+fn f32_bits_to_f16(x: u32) -> u32 {
+    let sign = (x >> 16u) & 0x8000u;
+    if f32_is_nan(x) {
+        return sign | 0x7e00u | ((x >> 13u) & 0x1ffu);
+    }
+    return sign | f32_to_small_float(x & 0x7fffffffu, 10u);
+}
+
+// f32 → f16 rounded toward zero (float.rs f32_to_f16_rtz).
+fn f32_bits_to_f16_rtz(x: u32) -> u32 {
+    let sign = (x >> 16u) & 0x8000u;
+    if f32_is_nan(x) {
+        return sign | 0x7e00u | ((x >> 13u) & 0x1ffu);
+    }
+    let ax = x & 0x7fffffffu;
+    if ax == 0x7f800000u {
+        return sign | 0x7c00u;
+    }
+    // Above the largest finite f16 (65504): the largest finite.
+    if ax > 0x477fe000u {
+        return sign | 0x7bffu;
+    }
+    let r = f32_to_small_float(ax, 10u);
+    let back = f16_bits_to_f32(r);
+    return sign | select(r, r - 1u, back > ax);
+}
+
+// float.rs frexp_mant / frexp_exp on f32 (flushed input).
+fn f32_frexp(a: u32, want_exp: bool) -> u32 {
+    if (a & 0x7f800000u) == 0x7f800000u || (a & 0x7fffffffu) == 0u {
+        return select(a, 0u, want_exp);
+    }
+    let d = decompose(a & 0x7fffffffu);
+    let lead = firstLeadingBit(u32(d.x));
+    let m = u32(d.x) << (23u - lead);
+    let e = d.y + i32(lead);
+    if want_exp {
+        return bitcast<u32>(e + 1);
+    }
+    return (a & 0x80000000u) | (126u << 23u) | (m & 0x7fffffu);
+}
+
+// float.rs ldexp on f32.
+fn f32_ldexp(mode: u32, a0: u32, n: i32) -> u32 {
+    let den = (mode >> 4u) & 3u;
+    let a = f32_flush_in(den, a0);
+    if f32_is_nan(a) {
+        return a | 0x400000u;
+    }
+    return f32_flush_out(den, f32_scale(a, n));
+}
+
+// float.rs arith for f32 on one, two or three inputs: flush, the first NaN
+// quieted, the operation, canonical NaN, flush.
+fn f32_arith(fam: u32, den: u32, a0: u32, b0: u32, c0: u32, n: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let c = f32_flush_in(den, c0);
+    if f32_is_nan(a) {
+        return a | 0x400000u;
+    }
+    if n >= 2u && f32_is_nan(b) {
+        return b | 0x400000u;
+    }
+    if n >= 3u && f32_is_nan(c) {
+        return c | 0x400000u;
+    }
+    var r = 0u;
+    switch fam {
+        case FAM_ADD: { r = fma_bits(a, 0x3f800000u, b); }
+        case FAM_SUB: { r = fma_bits(a, 0x3f800000u, b ^ 0x80000000u); }
+        case FAM_MUL: { r = fma_bits(a, b, 0x80000000u); }
+        case FAM_FMA: { r = fma_bits(a, b, c); }
+        case FAM_RCP: {
+            let aa = a & 0x7fffffffu;
+            if aa == 0u {
+                r = (a & 0x80000000u) | 0x7f800000u;
+            } else if aa == 0x7f800000u {
+                r = a & 0x80000000u;
+            } else {
+                r = f32_rcp_exact(a);
+            }
+        }
+        case FAM_SQRT: {
+            if (a & 0x7fffffffu) == 0u {
+                r = a;
+            } else if (a >> 31u) == 1u {
+                r = CANONICAL_NAN;
+            } else if a == 0x7f800000u {
+                r = a;
+            } else {
+                r = f32_sqrt_exact(a);
+            }
+        }
+        default: { r = f32_round_int(a, fam); }
+    }
+    return f32_flush_out(den, f32_canonical(r));
+}
+
+fn f32_r(v: u32) -> vec3<u32> {
+    return vec3<u32>(v, 0u, 0u);
+}
+
+// float.rs eval on f32 (and the f16 → f32 conversion): the value and bit.
+// `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
+// signed, | 0x200 float).
+fn alu_f32(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_ADD, FAM_SUB, FAM_MUL: { return f32_r(f32_arith(fam, den, a, b, 0u, 2u)); }
+        case FAM_FMA: { return f32_r(f32_arith(fam, den, a, b, c, 3u)); }
+        case FAM_MAD: {
+            // v_mad_f32: denormals flushed whatever MODE says (float.rs).
+            let p = f32_arith(FAM_MUL, 0u, a, b, 0u, 2u);
+            return f32_r(f32_arith(FAM_ADD, 0u, p, c, 0u, 2u));
+        }
+        case FAM_RCP, FAM_SQRT, FAM_FLOOR, FAM_CEIL, FAM_TRUNC, FAM_RNDNE: {
+            return f32_r(f32_arith(fam, den, a, 0u, 0u, 1u));
+        }
+        case FAM_MIN: { return f32_r(f32_min_max(mode, a, b, false)); }
+        case FAM_MAX: { return f32_r(f32_min_max(mode, a, b, true)); }
+        case FAM_MIN3: { return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, false), c, false)); }
+        case FAM_MAX3: { return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, true), c, true)); }
+        case FAM_MED3: {
+            let fa = f32_flush_in(den, a);
+            let fb = f32_flush_in(den, b);
+            let fc = f32_flush_in(den, c);
+            if f32_is_nan(fa) || f32_is_nan(fb) || f32_is_nan(fc) {
+                return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, false), c, false));
+            }
+            let m3 = f32_min_max(mode, f32_min_max(mode, a, b, true), c, true);
+            if m3 == f32_flush_out(den, fa) {
+                return f32_r(f32_min_max(mode, b, c, true));
+            }
+            if m3 == f32_flush_out(den, fb) {
+                return f32_r(f32_min_max(mode, a, c, true));
+            }
+            return f32_r(f32_min_max(mode, a, b, true));
+        }
+        case FAM_FREXP_MANT: { return f32_r(f32_frexp(f32_flush_in(den, a), false)); }
+        case FAM_FREXP_EXP: { return f32_r(f32_frexp(f32_flush_in(den, a), true)); }
+        case FAM_LDEXP: { return f32_r(f32_ldexp(mode, a, bitcast<i32>(b))); }
+        case FAM_CMP: { return vec3<u32>(0u, 0u, select(0u, 1u, f32_compare(mode, sub, a, b))); }
+        case FAM_CLASS: { return vec3<u32>(0u, 0u, select(0u, 1u, f32_class(a, b))); }
+        case FAM_CVT: {
+            let fa = f32_flush_in(den, a);
+            if (sub & 0x200u) != 0u {
+                // f32 → f16 (den16: MODE bits 7:6).
+                let h = f32_bits_to_f16(fa);
+                let den16 = (mode >> 6u) & 3u;
+                let flush = (den16 & 2u) == 0u && (h & 0x7c00u) == 0u && (h & 0x3ffu) != 0u;
+                return f32_r(select(h, h & 0x8000u, flush));
+            }
+            return f32_r(f32_to_int(fa, sub));
+        }
+        case FAM_CNDMASK: { return f32_r(select(a, b, k)); }
+        case FAM_MOV: { return f32_r(a); }
+        case FAM_CVT_PKRTZ: {
+            return f32_r(f32_bits_to_f16_rtz(f32_flush_in(den, a)) | (f32_bits_to_f16_rtz(f32_flush_in(den, b)) << 16u));
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// f16 → f32 (float.rs float_to_float from f16): flush the f16 input by
+// MODE bits 7:6, convert exactly, flush the f32 result by bits 5:4.
+fn alu_f16_to_f32(mode: u32, a: u32) -> u32 {
+    let den16 = (mode >> 6u) & 3u;
+    var h = a & 0xffffu;
+    if (den16 & 1u) == 0u && (h & 0x7c00u) == 0u && (h & 0x3ffu) != 0u {
+        h = h & 0x8000u;
+    }
+    return f32_flush_out((mode >> 4u) & 3u, f16_bits_to_f32(h));
+}
+
+// float.rs modify on f32: ABS clears the sign, then NEG flips it.
+fn f32_modify(x: u32, abs: bool, neg: bool) -> u32 {
+    let y = select(x, x & 0x7fffffffu, abs);
+    return select(y, y ^ 0x80000000u, neg);
+}
+
+// float.rs output on f32: OMOD, then CLAMP to [0, 1].
+fn f32_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
+    var x = x0;
+    switch omod {
+        case 1u: { x = f32_ldexp(mode, x, 1); }
+        case 2u: { x = f32_ldexp(mode, x, 2); }
+        case 3u: { x = f32_ldexp(mode, x, -1); }
+        default: {}
+    }
+    if !clamp {
+        return x;
+    }
+    if f32_is_nan(x) {
+        return select(x, 0u, ((mode >> 8u) & 1u) == 1u);
+    }
+    if (x >> 31u) == 1u {
+        return 0u;
+    }
+    return select(x, 0x3f800000u, x > 0x3f800000u);
+}

@@ -1,0 +1,218 @@
+// program.wgsl — the helpers of whole-program modules (gpu/translate/whole.rs):
+// lane masks and lane exchanges through workgroup memory, the launch's memory
+// at byte granularity (the WGSL side of cpu::memops' global accesses) and LDS
+// as a read-write storage buffer (cpu::memops' LDS accesses). One WGSL
+// workgroup runs one AMD wave at a time, so every barrier here is among the
+// lanes of one wave. Needs the bindings, MEM_BASE, MEM_BYTES, LDS_BYTES and
+// WAVE_SIZE of the module.
+
+// Lane-mask gathers, triple-buffered (a slot is cleared two gathers after it
+// was read, when every lane has read it): one barrier per gather.
+var<workgroup> xm: array<atomic<u32>, 6>;
+// Lane exchanges, double-buffered: one barrier per exchange.
+var<workgroup> xv: array<u32, 128>;
+// The first fault of the wave running (0xffffffff − code; 0 none).
+var<workgroup> wg_fault: atomic<u32>;
+// A value every lane reads through workgroupUniformLoad.
+var<workgroup> wg_u: u32;
+
+// Every lane's bit gathered into the wave's mask (x lanes 0–31, y 32–63).
+fn xl_mask(bit: bool, lane: u32, slot: u32) -> vec2<u32> {
+    atomicOr(&xm[slot * 2u + lane / 32u], select(0u, 1u, bit) << (lane % 32u));
+    workgroupBarrier();
+    let r = vec2<u32>(atomicLoad(&xm[slot * 2u]), atomicLoad(&xm[slot * 2u + 1u]));
+    if lane == 0u {
+        let c = (slot + 2u) % 3u;
+        atomicStore(&xm[c * 2u], 0u);
+        atomicStore(&xm[c * 2u + 1u], 0u);
+    }
+    return r;
+}
+
+// Lane `from`'s `val` (every lane offers its own).
+fn xl_value(val: u32, lane: u32, src_lane: u32, buf: u32) -> u32 {
+    xv[buf * 64u + lane] = val;
+    workgroupBarrier();
+    return xv[buf * 64u + (src_lane % WAVE_SIZE)];
+}
+
+// The lowest set bit of EXEC, 0 when none (v_readfirstlane).
+fn first_lane(lo: u32, hi: u32) -> u32 {
+    if lo != 0u {
+        return countTrailingZeros(lo);
+    }
+    if hi != 0u {
+        return 32u + countTrailingZeros(hi);
+    }
+    return 0u;
+}
+
+// Bit `lane` of a lane mask.
+fn mask_bit(lo: u32, hi: u32, lane: u32) -> bool {
+    return is_active(lo, hi, lane);
+}
+
+// The offset in `mem` of the 64-bit address `a` for an access of `bytes`, or
+// NO_TEXEL outside the launch's memory (cpu::memops::read's check).
+fn gmem_offset(a: vec2<u32>, bytes: u32) -> u32 {
+    let base = vec2<u32>(MEM_BASE_LO, MEM_BASE_HI);
+    if u64_lt(a, base) {
+        return NO_TEXEL;
+    }
+    let d = u64_sub(a, base);
+    if d.y != 0u || bytes > MEM_BYTES || d.x > MEM_BYTES - bytes {
+        return NO_TEXEL;
+    }
+    return d.x;
+}
+
+// The dword at byte offset `off` of memory (any alignment; in range).
+fn gmem_dword(off: u32) -> u32 {
+    let w = off / 4u;
+    let s = (off % 4u) * 8u;
+    let lo = atomicLoad(&mem[w]);
+    if s == 0u {
+        return lo;
+    }
+    return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
+}
+
+// `n` bytes (1 or 2) at byte offset `off` of memory, at bit 0 (in range).
+fn gmem_bytes(off: u32, n: u32) -> u32 {
+    var r = 0u;
+    for (var i = 0u; i < n; i = i + 1u) {
+        let b = off + i;
+        r = r | (((atomicLoad(&mem[b / 4u]) >> ((b % 4u) * 8u)) & 0xffu) << (8u * i));
+    }
+    return r;
+}
+
+// Replaces `n` bytes (1–4) at byte offset `off` with the low bytes of `v`,
+// word by word, each with a compare-exchange so that neighbours survive.
+fn gmem_put(off: u32, n: u32, v: u32) {
+    if n == 4u && (off % 4u) == 0u {
+        atomicStore(&mem[off / 4u], v);
+        return;
+    }
+    for (var i = 0u; i < n; i = i + 1u) {
+        let b = off + i;
+        let w = b / 4u;
+        let s = (b % 4u) * 8u;
+        let bits = ((v >> (8u * i)) & 0xffu) << s;
+        let mask = 0xffu << s;
+        var old = atomicLoad(&mem[w]);
+        loop {
+            let r = atomicCompareExchangeWeak(&mem[w], old, (old & ~mask) | bits);
+            if r.exchanged {
+                break;
+            }
+            old = r.old_value;
+        }
+    }
+}
+
+// LDS: the byte address `a` (+ `extra`) of an access of `bytes` is in range
+// (cpu::memops::lds_range; the sum is not wrapped).
+fn lds_ok(a: u32, extra: u32, bytes: u32) -> bool {
+    let s = a + extra;
+    if s < a {
+        return false;
+    }
+    return bytes <= LDS_BYTES && s <= LDS_BYTES - bytes;
+}
+
+// The dword at LDS byte address `a` (in range; any alignment).
+fn lds_get(base: u32, a: u32) -> u32 {
+    let w = base + a / 4u;
+    let s = (a % 4u) * 8u;
+    let lo = atomicLoad(&lds[w]);
+    if s == 0u {
+        return lo;
+    }
+    return (lo >> s) | (atomicLoad(&lds[w + 1u]) << (32u - s));
+}
+
+// Replaces `n` bytes (1–4) at LDS byte address `a` with the low bytes of `v`.
+fn lds_put(base: u32, a: u32, n: u32, v: u32) {
+    if n == 4u && (a % 4u) == 0u {
+        atomicStore(&lds[base + a / 4u], v);
+        return;
+    }
+    for (var i = 0u; i < n; i = i + 1u) {
+        let b = a + i;
+        let w = base + b / 4u;
+        let s = (b % 4u) * 8u;
+        let bits = ((v >> (8u * i)) & 0xffu) << s;
+        let mask = 0xffu << s;
+        var old = atomicLoad(&lds[w]);
+        loop {
+            let r = atomicCompareExchangeWeak(&lds[w], old, (old & ~mask) | bits);
+            if r.exchanged {
+                break;
+            }
+            old = r.old_value;
+        }
+    }
+}
+
+// A short load's dword (cpu::memops::widen): `kind` is the Width code of
+// gpu/translate/whole.rs, `raw` the loaded bytes at bit 0.
+fn widen_load(kind: u32, raw: u32, old: u32) -> u32 {
+    let u8v = raw & 0xffu;
+    let i8v = int_sext(u8v, 8u);
+    let u16v = raw & 0xffffu;
+    let i16v = int_sext(u16v, 16u);
+    switch kind {
+        case 0u: { return u8v; }
+        case 1u: { return i8v; }
+        case 2u: { return u16v; }
+        case 3u: { return i16v; }
+        case 4u: { return (old & 0xffff0000u) | u8v; }
+        case 5u: { return (old & 0xffff0000u) | (i8v & 0xffffu); }
+        case 6u: { return (old & 0xffff0000u) | u16v; }
+        case 7u: { return (old & 0xffffu) | (u8v << 16u); }
+        case 8u: { return (old & 0xffffu) | (i8v << 16u); }
+        case 9u: { return (old & 0xffffu) | (u16v << 16u); }
+        default: { return raw; }
+    }
+}
+
+// SDWA source selection (cpu::alu sdwa_select).
+fn sdwa_select(x: u32, sel: u32, sext: bool) -> u32 {
+    if sel >= 6u {
+        return x;
+    }
+    var shift = 8u * sel;
+    var bits = 8u;
+    if sel >= 4u {
+        shift = 16u * (sel - 4u);
+        bits = 16u;
+    }
+    let v = (x >> shift) & int_mask(bits);
+    return select(v, int_sext(v, bits), sext);
+}
+
+// SDWA destination placement (cpu::alu sdwa_place).
+fn sdwa_place(sel: u32, unused: u32, r: u32, old: u32) -> u32 {
+    if sel >= 6u {
+        return r;
+    }
+    var shift = 8u * sel;
+    var bits = 8u;
+    if sel >= 4u {
+        shift = 16u * (sel - 4u);
+        bits = 16u;
+    }
+    let fm = int_mask(bits);
+    let field = (r & fm) << shift;
+    let place = fm << shift;
+    if unused == 2u {
+        return (old & ~place) | field;
+    }
+    if unused == 1u {
+        let sign = ((r >> (bits - 1u)) & 1u) == 1u;
+        let above = select(0xffffffffu << (shift + bits), 0u, shift + bits >= 32u);
+        return field | select(0u, above, sign);
+    }
+    return field;
+}
