@@ -372,12 +372,9 @@ fn f32_ldexp(mode: u32, a0: u32, n: i32) -> u32 {
     return f32_flush_out(den, f32_scale(a, n));
 }
 
-// float.rs arith for f32 on one, two or three inputs: flush, the first NaN
-// quieted, the operation, canonical NaN, flush.
-fn f32_arith(fam: u32, den: u32, a0: u32, b0: u32, c0: u32, n: u32) -> u32 {
-    let a = f32_flush_in(den, a0);
-    let b = f32_flush_in(den, b0);
-    let c = f32_flush_in(den, c0);
+// float.rs arith's NaN rule on flushed inputs: the first NaN among the
+// first `n` quieted, or 0 (never a NaN) when there is none.
+fn f32_first_nan(a: u32, b: u32, c: u32, n: u32) -> u32 {
     if f32_is_nan(a) {
         return a | 0x400000u;
     }
@@ -387,36 +384,103 @@ fn f32_arith(fam: u32, den: u32, a0: u32, b0: u32, c0: u32, n: u32) -> u32 {
     if n >= 3u && f32_is_nan(c) {
         return c | 0x400000u;
     }
-    var r = 0u;
-    switch fam {
-        case FAM_ADD: { r = fma_bits(a, 0x3f800000u, b); }
-        case FAM_SUB: { r = fma_bits(a, 0x3f800000u, b ^ 0x80000000u); }
-        case FAM_MUL: { r = fma_bits(a, b, 0x80000000u); }
-        case FAM_FMA: { r = fma_bits(a, b, c); }
-        case FAM_RCP: {
-            let aa = a & 0x7fffffffu;
-            if aa == 0u {
-                r = (a & 0x80000000u) | 0x7f800000u;
-            } else if aa == 0x7f800000u {
-                r = a & 0x80000000u;
-            } else {
-                r = f32_rcp_exact(a);
-            }
-        }
-        case FAM_SQRT: {
-            if (a & 0x7fffffffu) == 0u {
-                r = a;
-            } else if (a >> 31u) == 1u {
-                r = CANONICAL_NAN;
-            } else if a == 0x7f800000u {
-                r = a;
-            } else {
-                r = f32_sqrt_exact(a);
-            }
-        }
-        default: { r = f32_round_int(a, fam); }
-    }
+    return 0u;
+}
+
+// float.rs arith's end: a NaN out of the operation is the default NaN, and
+// a denormal result is flushed as the mode says.
+fn f32_finish(den: u32, r: u32) -> u32 {
     return f32_flush_out(den, f32_canonical(r));
+}
+
+// float.rs arith for each operation: inputs flushed, the NaN rule, the
+// correctly rounded result, the finish. One function per operation, so that
+// a module inlines only the ones it uses.
+fn f32_add2(den: u32, a0: u32, b0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let nan = f32_first_nan(a, b, 0u, 2u);
+    if nan != 0u {
+        return nan;
+    }
+    return f32_finish(den, fma_bits(a, 0x3f800000u, b));
+}
+
+fn f32_sub2(den: u32, a0: u32, b0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let nan = f32_first_nan(a, b, 0u, 2u);
+    if nan != 0u {
+        return nan;
+    }
+    return f32_finish(den, fma_bits(a, 0x3f800000u, b ^ 0x80000000u));
+}
+
+fn f32_mul2(den: u32, a0: u32, b0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let nan = f32_first_nan(a, b, 0u, 2u);
+    if nan != 0u {
+        return nan;
+    }
+    return f32_finish(den, fma_bits(a, b, 0x80000000u));
+}
+
+fn f32_fma3(den: u32, a0: u32, b0: u32, c0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let b = f32_flush_in(den, b0);
+    let c = f32_flush_in(den, c0);
+    let nan = f32_first_nan(a, b, c, 3u);
+    if nan != 0u {
+        return nan;
+    }
+    return f32_finish(den, fma_bits(a, b, c));
+}
+
+fn f32_rcp1(den: u32, a0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let nan = f32_first_nan(a, 0u, 0u, 1u);
+    if nan != 0u {
+        return nan;
+    }
+    let aa = a & 0x7fffffffu;
+    var r = 0u;
+    if aa == 0u {
+        r = (a & 0x80000000u) | 0x7f800000u;
+    } else if aa == 0x7f800000u {
+        r = a & 0x80000000u;
+    } else {
+        r = f32_rcp_exact(a);
+    }
+    return f32_finish(den, r);
+}
+
+fn f32_sqrt1(den: u32, a0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let nan = f32_first_nan(a, 0u, 0u, 1u);
+    if nan != 0u {
+        return nan;
+    }
+    var r = 0u;
+    if (a & 0x7fffffffu) == 0u {
+        r = a;
+    } else if (a >> 31u) == 1u {
+        r = CANONICAL_NAN;
+    } else if a == 0x7f800000u {
+        r = a;
+    } else {
+        r = f32_sqrt_exact(a);
+    }
+    return f32_finish(den, r);
+}
+
+fn f32_rint1(den: u32, a0: u32, fam: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    let nan = f32_first_nan(a, 0u, 0u, 1u);
+    if nan != 0u {
+        return nan;
+    }
+    return f32_finish(den, f32_round_int(a, fam));
 }
 
 fn f32_r(v: u32) -> vec3<u32> {
@@ -426,23 +490,124 @@ fn f32_r(v: u32) -> vec3<u32> {
 // float.rs eval on f32 (and the f16 → f32 conversion): the value and bit.
 // `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
 // signed, | 0x200 float).
-fn alu_f32(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+// (split per family below: one function per case, so that a module
+// inlines only the families it uses)
+
+// FAM_ADD (alu_f32's case).
+fn f32op_add(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 4u) & 3u;
     switch fam {
-        case FAM_ADD, FAM_SUB, FAM_MUL: { return f32_r(f32_arith(fam, den, a, b, 0u, 2u)); }
-        case FAM_FMA: { return f32_r(f32_arith(fam, den, a, b, c, 3u)); }
+        case FAM_ADD: { return f32_r(f32_add2(den, a, b)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SUB (alu_f32's case).
+fn f32op_sub(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_SUB: { return f32_r(f32_sub2(den, a, b)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MUL (alu_f32's case).
+fn f32op_mul(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_MUL: { return f32_r(f32_mul2(den, a, b)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FMA (alu_f32's case).
+fn f32op_fma(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_FMA: { return f32_r(f32_fma3(den, a, b, c)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAD (alu_f32's case).
+fn f32op_mad(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MAD: {
             // v_mad_f32: denormals flushed whatever MODE says (float.rs).
-            let p = f32_arith(FAM_MUL, 0u, a, b, 0u, 2u);
-            return f32_r(f32_arith(FAM_ADD, 0u, p, c, 0u, 2u));
+            return f32_r(f32_add2(0u, f32_mul2(0u, a, b), c));
         }
-        case FAM_RCP, FAM_SQRT, FAM_FLOOR, FAM_CEIL, FAM_TRUNC, FAM_RNDNE: {
-            return f32_r(f32_arith(fam, den, a, 0u, 0u, 1u));
-        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_RCP (alu_f32's case).
+fn f32op_rcp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_RCP: { return f32_r(f32_rcp1(den, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SQRT (alu_f32's case).
+fn f32op_sqrt(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_SQRT: { return f32_r(f32_sqrt1(den, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FLOOR, FAM_CEIL, FAM_TRUNC, FAM_RNDNE (alu_f32's case).
+fn f32op_floor(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_FLOOR, FAM_CEIL, FAM_TRUNC, FAM_RNDNE: { return f32_r(f32_rint1(den, a, fam)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN (alu_f32's case).
+fn f32op_min(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MIN: { return f32_r(f32_min_max(mode, a, b, false)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAX (alu_f32's case).
+fn f32op_max(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MAX: { return f32_r(f32_min_max(mode, a, b, true)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN3 (alu_f32's case).
+fn f32op_min3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MIN3: { return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, false), c, false)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAX3 (alu_f32's case).
+fn f32op_max3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MAX3: { return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, true), c, true)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MED3 (alu_f32's case).
+fn f32op_med3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MED3: {
             let fa = f32_flush_in(den, a);
             let fb = f32_flush_in(den, b);
@@ -459,11 +624,59 @@ fn alu_f32(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> ve
             }
             return f32_r(f32_min_max(mode, a, b, true));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FREXP_MANT (alu_f32's case).
+fn f32op_frexp_mant(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_FREXP_MANT: { return f32_r(f32_frexp(f32_flush_in(den, a), false)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FREXP_EXP (alu_f32's case).
+fn f32op_frexp_exp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_FREXP_EXP: { return f32_r(f32_frexp(f32_flush_in(den, a), true)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_LDEXP (alu_f32's case).
+fn f32op_ldexp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_LDEXP: { return f32_r(f32_ldexp(mode, a, bitcast<i32>(b))); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CMP (alu_f32's case).
+fn f32op_cmp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_CMP: { return vec3<u32>(0u, 0u, select(0u, 1u, f32_compare(mode, sub, a, b))); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CLASS (alu_f32's case).
+fn f32op_class(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_CLASS: { return vec3<u32>(0u, 0u, select(0u, 1u, f32_class(a, b))); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CVT (alu_f32's case).
+fn f32op_cvt(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_CVT: {
             let fa = f32_flush_in(den, a);
             if (sub & 0x200u) != 0u {
@@ -475,14 +688,39 @@ fn alu_f32(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> ve
             }
             return f32_r(f32_to_int(fa, sub));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CNDMASK (alu_f32's case).
+fn f32op_cndmask(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_CNDMASK: { return f32_r(select(a, b, k)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MOV (alu_f32's case).
+fn f32op_mov(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_MOV: { return f32_r(a); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CVT_PKRTZ (alu_f32's case).
+fn f32op_cvt_pkrtz(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
         case FAM_CVT_PKRTZ: {
             return f32_r(f32_bits_to_f16_rtz(f32_flush_in(den, a)) | (f32_bits_to_f16_rtz(f32_flush_in(den, b)) << 16u));
         }
         default: { return vec3<u32>(0u); }
     }
 }
+
 
 // f16 → f32 (float.rs float_to_float from f16): flush the f16 input by
 // MODE bits 7:6, convert exactly, flush the f32 result by bits 5:4.

@@ -89,13 +89,28 @@ fn int_quads(a: vec2<u32>, groups: u32, quads: bool) -> vec2<u32> {
 // A 16- or 32-bit family (`bits` 16 or 32): int.rs `eval` for those types.
 // `vec`: the vector unit (bfe's operands differ); `sub`: the compare's Rel
 // code, or the bits of a conversion's target (| 0x100 when it is signed).
-fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+// (split per family below: one function per case, so that a module
+// inlines only the families it uses)
+
+// FAM_MOV (alu_int32's case).
+fn int32_mov(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let m = int_mask(bits);
     let a = x0 & m;
     let sm = bits - 1u;
     let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
     switch fam {
         case FAM_MOV: { return int_r(a, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ADD, FAM_ADD_CARRY (alu_int32's case).
+fn int32_add(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ADD, FAM_ADD_CARRY: {
             let bm = b & m;
             let full = u64_add(u64_add(vec2<u32>(a, 0u), vec2<u32>(bm, 0u)), vec2<u32>(kin, 0u));
@@ -109,6 +124,17 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r(r, bit);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SUB, FAM_SUB_BORROW (alu_int32's case).
+fn int32_sub(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_SUB, FAM_SUB_BORROW: {
             let bm = b & m;
             let r = (a - bm - kin) & m;
@@ -121,7 +147,29 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r(r, bit);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MUL (alu_int32's case).
+fn int32_mul(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_MUL: { return int_r((a * (b & m)) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MUL_HI (alu_int32's case).
+fn int32_mul_hi(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_MUL_HI: {
             if bits == 32u {
                 if signed {
@@ -132,6 +180,17 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             let p = select(a * (b & m), bitcast<u32>(bitcast<i32>(int_sext(a, bits)) * bitcast<i32>(int_sext(b & m, bits))), signed);
             return int_r((p >> bits) & m, false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MUL24, FAM_MUL_HI24, FAM_MAD24 (alu_int32's case).
+fn int32_mul24(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_MUL24, FAM_MUL_HI24, FAM_MAD24: {
             var p: vec2<u32>;
             if signed {
@@ -147,18 +206,117 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r(p.x + c, false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ADD3 (alu_int32's case).
+fn int32_add3(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ADD3: { return int_r((a + b + c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_LSHL_ADD (alu_int32's case).
+fn int32_lshl_add(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_LSHL_ADD: {
             let shifted = (a << (b & sm)) & m;
             let full = shifted + (c & m);
             return int_r(full & m, select(full > m, full < shifted, bits == 32u));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ADD_LSHL (alu_int32's case).
+fn int32_add_lshl(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ADD_LSHL: { return int_r((((a + b) & m) << (c & sm)) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_LSHL_OR (alu_int32's case).
+fn int32_lshl_or(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_LSHL_OR: { return int_r(((a << (b & sm)) | c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_AND_OR (alu_int32's case).
+fn int32_and_or(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_AND_OR: { return int_r(((a & b) | c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_OR3 (alu_int32's case).
+fn int32_or3(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_OR3: { return int_r((a | b | c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XOR3 (alu_int32's case).
+fn int32_xor3(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_XOR3: { return int_r((a ^ b ^ c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XOR_ADD (alu_int32's case).
+fn int32_xor_add(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_XOR_ADD: { return int_r((((a ^ b) & m) + c) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN, FAM_MAX, FAM_MIN3, FAM_MAX3, FAM_MED3 (alu_int32's case).
+fn int32_min(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_MIN, FAM_MAX, FAM_MIN3, FAM_MAX3, FAM_MED3: {
             let x = int_wide(a, bits, signed);
             let y = int_wide(b & m, bits, signed);
@@ -178,21 +336,164 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
                 }
             }
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_AND (alu_int32's case).
+fn int32_and(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_AND: { let r = a & b & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_OR (alu_int32's case).
+fn int32_or(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_OR: { let r = (a | b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XOR (alu_int32's case).
+fn int32_xor(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_XOR: { let r = (a ^ b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NOT (alu_int32's case).
+fn int32_not(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_NOT: { let r = ~a & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NAND (alu_int32's case).
+fn int32_nand(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_NAND: { let r = ~(a & b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NOR (alu_int32's case).
+fn int32_nor(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_NOR: { let r = ~(a | b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XNOR (alu_int32's case).
+fn int32_xnor(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_XNOR: { let r = ~(a ^ b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_AND_NOT (alu_int32's case).
+fn int32_and_not(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_AND_NOT: { let r = a & ~b & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_OR_NOT (alu_int32's case).
+fn int32_or_not(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_OR_NOT: { let r = (a | ~b) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SHL (alu_int32's case).
+fn int32_shl(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_SHL: { let r = (a << (b & sm)) & m; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_LSHR (alu_int32's case).
+fn int32_lshr(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_LSHR: { let r = a >> (b & sm); return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ASHR (alu_int32's case).
+fn int32_ashr(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ASHR: {
             let r = bitcast<u32>(bitcast<i32>(int_sext(a, bits)) >> (b & sm)) & m;
             return int_r(r, r != 0u);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BFE (alu_int32's case).
+fn int32_bfe(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BFE: {
             var off = b & 31u;
             var width = c & 31u;
@@ -212,27 +513,159 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r(r & m, (r & m) != 0u);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BFI (alu_int32's case).
+fn int32_bfi(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BFI: { return int_r(((a & b) | (~a & c)) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BFM (alu_int32's case).
+fn int32_bfm(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BFM: { return int_r((int_mask(a & sm) << (b & sm)) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BREV (alu_int32's case).
+fn int32_brev(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BREV: { return int_r((reverseBits(a) >> (32u - bits)) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BCNT1 (alu_int32's case).
+fn int32_bcnt1(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BCNT1: { let r = countOneBits(a) + b; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BCNT0 (alu_int32's case).
+fn int32_bcnt0(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BCNT0: { let r = bits - countOneBits(a); return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_LSB (alu_int32's case).
+fn int32_find_lsb(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_FIND_LSB: { return int_r(select(countTrailingZeros(a), 0xffffffffu, a == 0u), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_MSB (alu_int32's case).
+fn int32_find_msb(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_FIND_MSB: {
             return int_r(select(countLeadingZeros(a) - (32u - bits), 0xffffffffu, a == 0u), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_MSB_SIGNED (alu_int32's case).
+fn int32_find_msb_signed(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_FIND_MSB_SIGNED: {
             let s = int_sext(a, bits);
             let y = select(s, ~s, (s >> 31u) == 1u) & m;
             return int_r(select(countLeadingZeros(y) - (32u - bits), 0xffffffffu, y == 0u), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ABS (alu_int32's case).
+fn int32_abs(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ABS: {
             let s = int_sext(a, bits);
             let r = select(s, 0u - s, (s >> 31u) == 1u) & m;
             return int_r(r, r != 0u);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SEXT8 (alu_int32's case).
+fn int32_sext8(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_SEXT8: { return int_r(int_sext(a & 0xffu, 8u) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SEXT16 (alu_int32's case).
+fn int32_sext16(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_SEXT16: { return int_r(int_sext(a & 0xffffu, 16u) & m, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ALIGN_BIT, FAM_ALIGN_BYTE (alu_int32's case).
+fn int32_align_bit(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_ALIGN_BIT, FAM_ALIGN_BYTE: {
             let s = select(c & 31u, 8u * (c & 3u), fam == FAM_ALIGN_BYTE);
             let lo = b;
@@ -241,6 +674,17 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r((lo >> s) | (a << (32u - s)), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_PERM (alu_int32's case).
+fn int32_perm(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_PERM: {
             var r = 0u;
             for (var i = 0u; i < 4u; i = i + 1u) {
@@ -264,21 +708,142 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
             }
             return int_r(r, false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_TEST (alu_int32's case).
+fn int32_bit_test(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BIT_TEST: { return int_r(0u, ((a >> (b & sm)) & 1u) == 1u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_TEST0 (alu_int32's case).
+fn int32_bit_test0(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BIT_TEST0: { return int_r(0u, ((a >> (b & sm)) & 1u) == 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MBCNT_LO, FAM_MBCNT_HI (alu_int32's case).
+fn int32_mbcnt_lo(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_MBCNT_LO, FAM_MBCNT_HI: { return int_r(countOneBits(a) + b, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_SET (alu_int32's case).
+fn int32_bit_set(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BIT_SET: { return int_r(a | (1u << (b & sm)), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_CLEAR (alu_int32's case).
+fn int32_bit_clear(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_BIT_CLEAR: { return int_r(a & ~(1u << (b & sm)), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CMP (alu_int32's case).
+fn int32_cmp(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_CMP: {
             return int_r(0u, int_cmp(sub, int_wide(a, bits, signed), int_wide(b & m, bits, signed), signed));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CNDMASK (alu_int32's case).
+fn int32_cndmask(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_CNDMASK: { return int_r(select(a, b & m, k), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SELECT (alu_int32's case).
+fn int32_select(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_SELECT: { return int_r(select(b & m, a, k), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_PACK (alu_int32's case).
+fn int32_pack(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_PACK: { return int_r((a & 0xffffu) | ((b & 0xffffu) << 16u), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_WQM, FAM_QUAD_MASK (alu_int32's case).
+fn int32_wqm(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_WQM, FAM_QUAD_MASK: {
             let r = int_quads(vec2<u32>(a, 0u), bits / 4u, fam == FAM_QUAD_MASK).x & select(m, 0xffffffffu, fam == FAM_QUAD_MASK);
             return int_r(r, r != 0u);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CVT (alu_int32's case).
+fn int32_cvt(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    let a = x0 & m;
+    let sm = bits - 1u;
+    let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
+    switch fam {
         case FAM_CVT: {
             // Widen by the source type, truncate to the target (sub: bits).
             let w = int_wide(a, bits, signed);
@@ -292,6 +857,7 @@ fn alu_int32(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
     }
 }
 
+
 fn int_r64(v: vec2<u32>, bit: bool) -> vec3<u32> {
     return vec3<u32>(v.x, v.y, select(0u, 1u, bit));
 }
@@ -302,11 +868,24 @@ fn int_nz64(v: vec2<u32>) -> bool {
 
 // A 64-bit family: int.rs `eval` for B64/U64/I64 (MadWide's `a` and `b` are
 // 32-bit, in .x).
-fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+// (split per family below: one function per case, so that a module
+// inlines only the families it uses)
+
+// FAM_MOV (alu_int64's case).
+fn int64_mov(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
     let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
     let sh = b.x & 63u;
     switch fam {
         case FAM_MOV: { return int_r64(a, false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ADD, FAM_ADD_CARRY (alu_int64's case).
+fn int64_add(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_ADD, FAM_ADD_CARRY: {
             let s1 = u64_add(a, b);
             let r = u64_add(s1, kin);
@@ -319,6 +898,15 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
             }
             return int_r64(r, bit);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SUB, FAM_SUB_BORROW (alu_int64's case).
+fn int64_sub(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_SUB, FAM_SUB_BORROW: {
             let r = u64_sub(u64_sub(a, b), kin);
             var bit: bool;
@@ -329,10 +917,28 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
             }
             return int_r64(r, bit);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MUL (alu_int64's case).
+fn int64_mul(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_MUL: {
             let p = u64_mul32(a.x, b.x);
             return int_r64(vec2<u32>(p.x, p.y + a.x * b.y + a.y * b.x), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAD_WIDE (alu_int64's case).
+fn int64_mad_wide(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_MAD_WIDE: {
             var p: vec2<u32>;
             if signed {
@@ -349,17 +955,125 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
             }
             return int_r64(r, bit);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_AND (alu_int64's case).
+fn int64_and(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_AND: { let r = a & b; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_OR (alu_int64's case).
+fn int64_or(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_OR: { let r = a | b; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XOR (alu_int64's case).
+fn int64_xor(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_XOR: { let r = a ^ b; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NOT (alu_int64's case).
+fn int64_not(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_NOT: { let r = ~a; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NAND (alu_int64's case).
+fn int64_nand(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_NAND: { let r = ~(a & b); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_NOR (alu_int64's case).
+fn int64_nor(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_NOR: { let r = ~(a | b); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_XNOR (alu_int64's case).
+fn int64_xnor(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_XNOR: { let r = ~(a ^ b); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_AND_NOT (alu_int64's case).
+fn int64_and_not(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_AND_NOT: { let r = a & ~b; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_OR_NOT (alu_int64's case).
+fn int64_or_not(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_OR_NOT: { let r = a | ~b; return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SHL (alu_int64's case).
+fn int64_shl(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_SHL: { let r = u64_shl(a, sh); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_LSHR (alu_int64's case).
+fn int64_lshr(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_LSHR: { let r = u64_shr(a, sh); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_ASHR (alu_int64's case).
+fn int64_ashr(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_ASHR: {
             var r = u64_shr(a, sh);
             if (a.y >> 31u) == 1u && sh > 0u {
@@ -367,6 +1081,15 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
             }
             return int_r64(r, int_nz64(r));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BFE (alu_int64's case).
+fn int64_bfe(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BFE: {
             var off = b.x & 31u;
             var width = c.x & 31u;
@@ -389,37 +1112,208 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
             }
             return int_r64(r, int_nz64(r));
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BFM (alu_int64's case).
+fn int64_bfm(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BFM: {
             let ones = u64_sub(u64_shl(vec2<u32>(1u, 0u), a.x & 63u), vec2<u32>(1u, 0u));
             return int_r64(u64_shl(ones, b.x & 63u), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BREV (alu_int64's case).
+fn int64_brev(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BREV: { return int_r64(vec2<u32>(reverseBits(a.y), reverseBits(a.x)), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BCNT1 (alu_int64's case).
+fn int64_bcnt1(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BCNT1: { let r = countOneBits(a.x) + countOneBits(a.y) + b.x; return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BCNT0 (alu_int64's case).
+fn int64_bcnt0(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BCNT0: { let r = 64u - countOneBits(a.x) - countOneBits(a.y); return int_r(r, r != 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_LSB (alu_int64's case).
+fn int64_find_lsb(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_FIND_LSB: {
             if a.x != 0u {
                 return int_r(countTrailingZeros(a.x), false);
             }
             return int_r(select(32u + countTrailingZeros(a.y), 0xffffffffu, a.y == 0u), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_MSB (alu_int64's case).
+fn int64_find_msb(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_FIND_MSB: {
             return int_r(select(u64_clz(a), 0xffffffffu, !int_nz64(a)), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FIND_MSB_SIGNED (alu_int64's case).
+fn int64_find_msb_signed(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_FIND_MSB_SIGNED: {
             let y = select(a, ~a, (a.y >> 31u) == 1u);
             return int_r(select(u64_clz(y), 0xffffffffu, !int_nz64(y)), false);
         }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_TEST (alu_int64's case).
+fn int64_bit_test(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BIT_TEST: { return int_r(0u, (u64_shr(a, sh).x & 1u) == 1u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_TEST0 (alu_int64's case).
+fn int64_bit_test0(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BIT_TEST0: { return int_r(0u, (u64_shr(a, sh).x & 1u) == 0u); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_SET (alu_int64's case).
+fn int64_bit_set(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BIT_SET: { return int_r64(a | u64_shl(vec2<u32>(1u, 0u), sh), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_BIT_CLEAR (alu_int64's case).
+fn int64_bit_clear(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_BIT_CLEAR: { return int_r64(a & ~u64_shl(vec2<u32>(1u, 0u), sh), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CMP (alu_int64's case).
+fn int64_cmp(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_CMP: { return int_r(0u, int_cmp(sub, a, b, signed)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN (alu_int64's case).
+fn int64_min(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_MIN: { let lt = int_lt64(a, b, signed); return int_r64(select(b, a, lt), lt); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAX (alu_int64's case).
+fn int64_max(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_MAX: { let gt = int_lt64(b, a, signed); return int_r64(select(b, a, gt || u64_eq(a, b)), gt); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CNDMASK (alu_int64's case).
+fn int64_cndmask(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_CNDMASK: { return int_r64(select(a, b, k), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_SELECT (alu_int64's case).
+fn int64_select(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_SELECT: { return int_r64(select(b, a, k), false); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_WQM (alu_int64's case).
+fn int64_wqm(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_WQM: { let r = int_quads(a, 16u, false); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_QUAD_MASK (alu_int64's case).
+fn int64_quad_mask(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_QUAD_MASK: { let r = int_quads(a, 16u, true); return int_r64(r, int_nz64(r)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CVT (alu_int64's case).
+fn int64_cvt(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    let sh = b.x & 63u;
+    switch fam {
         case FAM_CVT: {
             let to = sub & 0xffu;
             if to == 64u {
@@ -430,3 +1324,4 @@ fn alu_int64(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<
         default: { return vec3<u32>(0u); }
     }
 }
+

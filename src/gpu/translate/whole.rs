@@ -175,6 +175,25 @@ fn family_consts() -> String {
     s
 }
 
+/// The library function computing `f` on values of `width` (`int32`,
+/// `int64`, `f32op`): one per `case` of the library's switch, named after
+/// the case's first family (shaders/alu_int.wgsl, alu_f32.wgsl).
+fn case_fn(width: &str, f: Family) -> String {
+    use Family::*;
+    let leader = match (width, f) {
+        (_, AddCarry) => Add,
+        (_, SubBorrow) => Sub,
+        ("int32", MulHi24 | Mad24) => Mul24,
+        ("int32", Max | Min3 | Max3 | Med3) => Min,
+        ("int32", AlignByte) => AlignBit,
+        ("int32", MbcntHi) => MbcntLo,
+        ("int32", QuadMask) => Wqm,
+        ("f32op", Ceil | Trunc | Rndne) => Floor,
+        (_, other) => other,
+    };
+    format!("{width}_{}", fam(leader)[4..].to_lowercase())
+}
+
 /// A type's code for the library's `sub` argument: bits, 0x100 when signed,
 /// 0x200 when a float.
 fn ty_code(t: Ty) -> u32 {
@@ -700,12 +719,16 @@ impl Whole<'_> {
                 )
             }
             (_, Ty::F32) => format!(
-                "alu_f32({famc}, {sub}u, mode, {}, {}, {}, {k})",
-                x[0].0, x[1].0, x[2].0
+                "{}({famc}, {sub}u, mode, {}, {}, {}, {k})",
+                case_fn("f32op", f.family),
+                x[0].0,
+                x[1].0,
+                x[2].0
             ),
             (_, Ty::F16) => format!("vec3<u32>(alu_f16_to_f32(mode, {}), 0u, 0u)", x[0].0),
             (_, t) if t.bits() == 64 => format!(
-                "alu_int64({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+                "{}({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+                case_fn("int64", f.family),
                 t.is_signed(),
                 x[0].0,
                 x[0].1,
@@ -715,7 +738,8 @@ impl Whole<'_> {
                 x[2].1
             ),
             (_, t) => format!(
-                "alu_int32({famc}, {sub}u, {}u, {}, {vec}, {}, {}, {}, {k})",
+                "{}({famc}, {sub}u, {}u, {}, {vec}, {}, {}, {}, {k})",
+                case_fn("int32", f.family),
                 t.bits(),
                 t.is_signed(),
                 x[0].0,
