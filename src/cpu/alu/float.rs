@@ -565,7 +565,12 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
                     Ty::F64 => (a >> 29) as u32 & 0x7f_ffff,
                     _ => (a as u32 & 0x3ff) << 13,
                 };
-                u64::from(0x7fc0_0000 | (a >> (layout(from).bits - 32)) as u32 & 0x8000_0000 | p)
+                // The sign moves to bit 31 (f64: from bit 63, f16: from 15).
+                let sign = match from {
+                    Ty::F64 => (a >> 32) as u32 & 0x8000_0000,
+                    _ => (a as u32 & 0x8000) << 16,
+                };
+                u64::from(0x7fc0_0000 | sign | p)
             } else {
                 u64::from((x as f32).to_bits())
             }
@@ -834,6 +839,19 @@ mod tests {
         assert_eq!(f64_to_f16(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02);
         assert_eq!(f64_to_f16(65519.0), 0x7bff);
         assert_eq!(f64_to_f16(65520.0), 0x7c00);
+    }
+
+    /// A NaN keeps its sign through f16 → f32 and f64 → f32 (found by the
+    /// GPU differential, tests/gpu_alu.rs: the sign of an f16 NaN was lost).
+    #[test]
+    fn nan_conversions_keep_the_sign() {
+        let m = Mode::of(M);
+        assert_eq!(float_to_float(m, Ty::F16, 0xfe7a, Ty::F32), 0xffcf_4000);
+        assert_eq!(float_to_float(m, Ty::F16, 0x7e7a, Ty::F32), 0x7fcf_4000);
+        assert_eq!(
+            float_to_float(m, Ty::F64, 0xfff8_0000_2000_0000, Ty::F32),
+            0xffc0_0001
+        );
     }
 
     #[test]

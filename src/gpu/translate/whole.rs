@@ -296,7 +296,7 @@ fn alu_refusal(op: &AluOp) -> Option<String> {
             to == Ty::F32 && matches!(from, Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16)
         }
         (family, Ty::F32) => f32_family(family),
-        (Family::Cvt(Ty::F32), Ty::F16) => !op.mods.clamp && op.mods.omod == 0,
+        (Family::Cvt(Ty::F32), Ty::F16) => true,
         (_, Ty::F16 | Ty::F64) => false,
         (family, t) if t.bits() == 64 => int64_family(family),
         (Family::MadWide, _) => false,
@@ -1464,6 +1464,7 @@ impl Whole<'_> {
     let lds_base = first * params.lds_stride;
     _ = trace[0];
     _ = atomicLoad(&lds[0]);
+    _ = atomicLoad(&mem[0]);
     var xmc = 0u;
     var xvc = 0u;
 ",
