@@ -5,7 +5,9 @@
 // exact — and rounds once to nearest even through fma_round (fma.wgsl): the
 // exact result, or a truncation of it with a round-to-odd bit, scaled by a
 // power of two. `mode` is the MODE register (float.rs `Mode::of`). Needs
-// fma.wgsl, convert.wgsl and the FAM_* constants of alu_int.wgsl.
+// fma.wgsl, convert.wgsl and the FAM_* constants of alu_int.wgsl. The
+// families are one function each (`f32op_*`, after float.rs `eval`'s cases),
+// as in alu_int.wgsl.
 
 fn f32_is_nan(x: u32) -> bool {
     return (x & 0x7fffffffu) > 0x7f800000u;

@@ -1,11 +1,14 @@
 // alu_int.wgsl — the integer and bit families of the ALU, the WGSL mirror of
-// src/cpu/alu/int.rs (`eval`). One function per width class: `alu_int32`
-// computes every family on 16- and 32-bit types, `alu_int64` on 64-bit ones
-// (vec2<u32>: x low, y high). The family and its parameters are arguments
-// (FAM_* constants, emitted by gpu::translate::whole from ir::alu::Family),
-// so a module holds one copy of each function however many operations it
-// has. Results are vec3<u32>: the value's low and high dwords and the bit
-// output (0 or 1). Needs u64_* and u64_mul32 (convert.wgsl).
+// src/cpu/alu/int.rs (`eval`): one function per case of its `match`, named
+// after the case's first family, on 16- and 32-bit types (`int32_*`) and on
+// 64-bit ones (`int64_*`, vec2<u32>: x low, y high), so that a module inlines
+// only the families it uses (gpu::translate::whole::case_fn picks the
+// function). Every function takes the family (FAM_* constants, emitted by
+// gpu::translate::whole from ir::alu::Family), `sub` (a compare's relation or
+// a conversion's target), the type's width and signedness, the unit, three
+// inputs and the bit input, and returns vec3<u32>: the value's low and high
+// dwords and the bit output (0 or 1). Needs u64_* and u64_mul32
+// (convert.wgsl).
 
 // The low `bits` bits set (bits in 0..=32).
 fn int_mask(bits: u32) -> u32 {

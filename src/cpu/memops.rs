@@ -16,6 +16,8 @@ use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 
 /// Bytes of `mem` at `addr`, or the fault message.
+///
+/// WGSL twin: `gmem_offset` (docs/gpu.md, "Twins").
 fn read(mem: &Memory, addr: u64, len: u32, lane: Option<u32>) -> Result<&[u8], String> {
     mem.read(addr, len).ok_or_else(|| fault(addr, len, lane))
 }
@@ -97,6 +99,8 @@ fn lane_address(w: &WaveState, addr: &Addr, lane: u32) -> Result<Place, String> 
 }
 
 /// A short load's dword from its bytes and the register's old value.
+///
+/// WGSL twin: `widen_load` (docs/gpu.md, "Twins").
 fn widen(width: Width, b: &[u8], old: u32) -> u32 {
     let u8v = u32::from(b[0]);
     let i8v = b[0] as i8 as i32 as u32;
@@ -129,6 +133,8 @@ fn narrow(width: Width, v: u32) -> Vec<u8> {
 }
 
 /// LDS bytes for an access (`None` out of range).
+///
+/// WGSL twin: `lds_ok` (docs/gpu.md, "Twins").
 fn lds_range(w: &WaveState, a: u64, len: u32) -> Option<std::ops::Range<usize>> {
     let s = usize::try_from(a).ok()?;
     let e = s.checked_add(len as usize)?;

@@ -8,6 +8,8 @@ use crate::ir::flow::{HwReg, WaveOp};
 use crate::machine::WaveState;
 
 /// Executes a [`WaveOp`] other than a branch, PC operation or barrier.
+///
+/// WGSL twin: `xl_value` (docs/gpu.md, "Twins").
 pub fn execute(w: &mut WaveState, op: &WaveOp) -> Result<(), String> {
     match *op {
         // s_and_saveexec_b64 and kin (AMD Vega ISA S_AND_SAVEEXEC_B64:

@@ -106,6 +106,7 @@ impl Layout {
     fn quiet_bit(self) -> u64 {
         1 << (self.mant - 1)
     }
+    /// WGSL twin: `f32_is_nan` (docs/gpu.md, "Twins").
     fn is_nan(self, x: u64) -> bool {
         x & self.exp_mask() == self.exp_mask() && x & self.mant_mask() != 0
     }
@@ -134,6 +135,8 @@ fn flush(ty: Ty, x: u64) -> u64 {
 
 /// Inputs as the mode reads them: denormals flushed when FP_DENORM's input
 /// bit (bit 0) is clear.
+///
+/// WGSL twin: `f32_flush_in` (docs/gpu.md, "Twins").
 pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 1 == 0 {
         flush(ty, x)
@@ -144,6 +147,8 @@ pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
 
 /// A result as the mode writes it: denormals flushed when FP_DENORM's
 /// output bit (bit 1) is clear.
+///
+/// WGSL twin: `f32_flush_out` (docs/gpu.md, "Twins").
 pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 2 == 0 {
         flush(ty, x)
@@ -154,6 +159,8 @@ pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
 
 /// The NaN result of an operation on `inputs` (the rule above), or `None`
 /// when no input is a NaN.
+///
+/// WGSL twin: `f32_first_nan` (docs/gpu.md, "Twins").
 fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
     let l = layout(ty);
     inputs
@@ -164,6 +171,8 @@ fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
 
 /// A computed result: a NaN that came out of the host's arithmetic (an
 /// invalid operation, the inputs having no NaN) becomes the default NaN.
+///
+/// WGSL twin: `f32_canonical` (docs/gpu.md, "Twins").
 fn canonical(ty: Ty, x: u64) -> u64 {
     let l = layout(ty);
     if l.is_nan(x) {
@@ -182,6 +191,8 @@ fn f64_of(x: u64) -> f64 {
 }
 
 /// f16 bits → f64 (exact).
+///
+/// WGSL twin: `f16_bits_to_f32` (docs/gpu.md, "Twins").
 fn h2d(x: u64) -> f64 {
     f64::from(crate::texture::convert::f16_to_f32(x as u16))
 }
@@ -191,6 +202,8 @@ fn h2d(x: u64) -> f64 {
 /// single correctly rounded f64 operation on f16 inputs, and 53 ≥ 2 × 11 + 2
 /// bits, so rounding twice (to f64, then to f16) gives the correctly rounded
 /// f16 result (Figueroa, "When is double rounding innocuous?", 1995).
+///
+/// WGSL twin: `f32_bits_to_f16` (docs/gpu.md, "Twins").
 fn d2h(x: f64) -> u64 {
     u64::from(f64_to_f16(x))
 }
@@ -243,6 +256,9 @@ pub fn f64_to_f16(x: f64) -> u16 {
 
 /// Applies a unary, binary or ternary arithmetic function on values of
 /// `ty`, with the mode's input and output flushing and the NaN rule.
+///
+/// WGSL twins: `f32_add2`, `f32_sub2`, `f32_mul2`, `f32_fma3`, `f32_rcp1`,
+/// `f32_sqrt1`, `f32_rint1` (docs/gpu.md, "Twins").
 fn arith(
     mode: Mode,
     ty: Ty,
@@ -279,6 +295,8 @@ fn each<T: Copy + Default>(ins: &[u64], f: impl Fn(u64) -> T) -> [T; 3] {
 /// gives the other input; with MODE.IEEE a signalling NaN input gives a
 /// quiet NaN instead (AMD Vega ISA §4.3 "MODE", IEEE bit; RDNA3 ISA
 /// `V_MIN_F32`). −0 is less than +0.
+///
+/// WGSL twin: `f32_min_max` (docs/gpu.md, "Twins").
 fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
     let l = layout(ty);
     let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
@@ -302,6 +320,8 @@ fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
 }
 
 /// An integer whose order is the float order of non-NaN bits (−0 < +0).
+///
+/// WGSL twin: `f32_key` (docs/gpu.md, "Twins").
 fn total_key(l: Layout, x: u64) -> i128 {
     let mag = (x & !l.sign()) as i128;
     if x & l.sign() != 0 {
@@ -312,6 +332,8 @@ fn total_key(l: Layout, x: u64) -> i128 {
 }
 
 /// A float compare (VOPC): the relation on the values, NaN unordered.
+///
+/// WGSL twin: `f32_compare` (docs/gpu.md, "Twins").
 fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool {
     use crate::ir::alu::Rel::*;
     let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
@@ -345,6 +367,8 @@ fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool
 /// `V_CMP_CLASS_F32`: bit 0 signalling NaN, 1 quiet NaN, 2 −∞, 3 −normal,
 /// 4 −denormal, 5 −0, 6 +0, 7 +denormal, 8 +normal, 9 +∞). Denormals are
 /// classified as they are, whatever the mode.
+///
+/// WGSL twin: `f32_class` (docs/gpu.md, "Twins").
 fn class(ty: Ty, a: u64, mask: u64) -> bool {
     let l = layout(ty);
     let neg = a & l.sign() != 0;
@@ -394,6 +418,8 @@ fn decompose(l: Layout, x: u64) -> (i64, u64) {
 /// `v_frexp_mant`: the significand scaled into [0.5, 1) with the input's
 /// sign; ±∞ and NaN are returned as they are, ±0 too (AMD Vega ISA
 /// `V_FREXP_MANT_F32`).
+///
+/// WGSL twin: `f32_frexp` (docs/gpu.md, "Twins").
 fn frexp_mant(mode: Mode, ty: Ty, a: u64) -> u64 {
     let l = layout(ty);
     let a = flush_in(mode, ty, a);
@@ -419,6 +445,8 @@ fn frexp_exp(mode: Mode, ty: Ty, a: u64) -> u64 {
 }
 
 /// `v_ldexp`: `a × 2^b`, correctly rounded.
+///
+/// WGSL twin: `f32_ldexp` (docs/gpu.md, "Twins").
 fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
     let a = flush_in(mode, ty, a);
     let l = layout(ty);
@@ -460,6 +488,8 @@ fn scale_f64(x: f64, n: i32) -> f64 {
 }
 
 /// `x × 2^n` for f32, with a single rounding.
+///
+/// WGSL twin: `f32_scale` (docs/gpu.md, "Twins").
 fn scale_f32(x: f32, n: i32) -> f32 {
     if x == 0.0 || !x.is_finite() {
         return x;
@@ -501,6 +531,8 @@ fn round_shift(m: u64, shift: u32) -> u64 {
 }
 
 /// Rounding to an integral value (floor, ceil, trunc, nearest even).
+///
+/// WGSL twin: `f32_round_int` (docs/gpu.md, "Twins").
 fn round_int(mode: Mode, ty: Ty, a: u64, how: Family) -> u64 {
     let f = |x: f64| match how {
         Family::Floor => x.floor(),
@@ -514,6 +546,8 @@ fn round_int(mode: Mode, ty: Ty, a: u64, how: Family) -> u64 {
 /// Float → integer: toward zero, saturated to the integer type, NaN → 0
 /// (AMD Vega ISA `V_CVT_I32_F32`, `V_CVT_U32_F32`: "out of range values are
 /// clamped", NaN converts to 0).
+///
+/// WGSL twin: `f32_to_int` (docs/gpu.md, "Twins").
 fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let a = flush_in(mode, from, a);
     let x = match from {
@@ -533,6 +567,8 @@ fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 }
 
 /// Integer → float, rounded to nearest even.
+///
+/// WGSL twin: `f32_from_int` (docs/gpu.md, "Twins").
 pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let r = match (from, to) {
         (Ty::I32, Ty::F32) => u64::from((a as u32 as i32 as f32).to_bits()),
@@ -550,6 +586,8 @@ pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 
 /// Float → float: exact widening, or one rounding to nearest even; a NaN
 /// stays a NaN, quieted, its payload's top bits kept.
+///
+/// WGSL twin: `alu_f16_to_f32` (docs/gpu.md, "Twins").
 fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let a = flush_in(mode, from, a);
     let x = match from {
@@ -593,6 +631,12 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// The float families: value and bit outputs of `family` on `ty` with
 /// inputs `x` and bit input `k`; `Err` names a family gcnrun does not
 /// execute.
+///
+/// WGSL twins: `f32op_add`, `f32op_sub`, `f32op_mul`, `f32op_fma`, `f32op_mad`,
+/// `f32op_rcp`, `f32op_sqrt`, `f32op_floor`, `f32op_min`, `f32op_max`,
+/// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
+/// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
+/// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz` (docs/gpu.md, "Twins").
 pub fn eval(
     mode: Mode,
     family: Family,
@@ -695,6 +739,8 @@ pub fn eval(
 
 /// f32 → f16 rounded toward zero (NaN quieted, overflow to the largest
 /// finite value, as RTZ does).
+///
+/// WGSL twin: `f32_bits_to_f16_rtz` (docs/gpu.md, "Twins").
 fn f32_to_f16_rtz(x: f32) -> u16 {
     let b = x.to_bits();
     let sign = (b >> 16 & 0x8000) as u16;
@@ -716,6 +762,8 @@ fn f32_to_f16_rtz(x: f32) -> u16 {
 
 /// Applies the float source modifiers: `abs` clears the sign, then `neg`
 /// flips it (on the type's bits; AMD VOP3 ABS/NEG).
+///
+/// WGSL twin: `f32_modify` (docs/gpu.md, "Twins").
 pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
     let s = layout(ty).sign();
     let x = if abs { x & !s } else { x };
@@ -728,6 +776,8 @@ pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
 
 /// The output modifiers: OMOD (×2, ×4, ÷2) then CLAMP to [0, 1] (a NaN
 /// clamps to 0 under DX10_CLAMP) (AMD Vega ISA §6.3 "VOP3": OMOD, CLAMP).
+///
+/// WGSL twin: `f32_output` (docs/gpu.md, "Twins").
 pub fn output(mode: Mode, ty: Ty, x: u64, omod: u8, clamp: bool) -> u64 {
     let l = layout(ty);
     let x = match omod {

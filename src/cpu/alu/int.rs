@@ -8,6 +8,8 @@
 use crate::ir::alu::{Family, Rel, Ty, Unit};
 
 /// The low `bits` bits.
+///
+/// WGSL twin: `int_mask` (docs/gpu.md, "Twins").
 fn mask(bits: u32) -> u64 {
     if bits >= 64 {
         u64::MAX
@@ -17,6 +19,8 @@ fn mask(bits: u32) -> u64 {
 }
 
 /// `x` of `bits` bits, sign-extended to 64.
+///
+/// WGSL twin: `int_sext` (docs/gpu.md, "Twins").
 fn sext(x: u64, bits: u32) -> i64 {
     if bits >= 64 {
         x as i64
@@ -27,6 +31,8 @@ fn sext(x: u64, bits: u32) -> i64 {
 }
 
 /// The value of `x` as the type reads it, widened to i128.
+///
+/// WGSL twin: `int_wide` (docs/gpu.md, "Twins").
 fn wide(ty: Ty, x: u64) -> i128 {
     let w = ty.bits();
     if ty.is_signed() {
@@ -44,6 +50,27 @@ fn bits_of(ty: Ty, x: u64) -> u64 {
 /// Evaluates an integer or bit family: the value (masked to the output
 /// width) and the bit output. `Err` names a family/type gcnrun does not
 /// execute.
+///
+/// WGSL twins: `int32_mov`, `int32_add`, `int32_sub`, `int32_mul`,
+/// `int32_mul_hi`, `int32_mul24`, `int32_add3`, `int32_lshl_add`,
+/// `int32_add_lshl`, `int32_lshl_or`, `int32_and_or`, `int32_or3`,
+/// `int32_xor3`, `int32_xor_add`, `int32_min`, `int32_and`, `int32_or`,
+/// `int32_xor`, `int32_not`, `int32_nand`, `int32_nor`, `int32_xnor`,
+/// `int32_and_not`, `int32_or_not`, `int32_shl`, `int32_lshr`, `int32_ashr`,
+/// `int32_bfe`, `int32_bfi`, `int32_bfm`, `int32_brev`, `int32_bcnt1`,
+/// `int32_bcnt0`, `int32_find_lsb`, `int32_find_msb`, `int32_find_msb_signed`,
+/// `int32_abs`, `int32_sext8`, `int32_sext16`, `int32_align_bit`, `int32_perm`,
+/// `int32_bit_test`, `int32_bit_test0`, `int32_mbcnt_lo`, `int32_bit_set`,
+/// `int32_bit_clear`, `int32_cmp`, `int32_cndmask`, `int32_select`,
+/// `int32_pack`, `int32_wqm`, `int32_cvt`, `int64_mov`, `int64_add`,
+/// `int64_sub`, `int64_mul`, `int64_mad_wide`, `int64_and`, `int64_or`,
+/// `int64_xor`, `int64_not`, `int64_nand`, `int64_nor`, `int64_xnor`,
+/// `int64_and_not`, `int64_or_not`, `int64_shl`, `int64_lshr`, `int64_ashr`,
+/// `int64_bfe`, `int64_bfm`, `int64_brev`, `int64_bcnt1`, `int64_bcnt0`,
+/// `int64_find_lsb`, `int64_find_msb`, `int64_find_msb_signed`,
+/// `int64_bit_test`, `int64_bit_test0`, `int64_bit_set`, `int64_bit_clear`,
+/// `int64_cmp`, `int64_min`, `int64_max`, `int64_cndmask`, `int64_select`,
+/// `int64_wqm`, `int64_quad_mask`, `int64_cvt` (docs/gpu.md, "Twins").
 pub fn eval(
     unit: Unit,
     family: Family,

@@ -141,6 +141,8 @@ fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32) -> u64 {
 
 /// SDWA source selection: byte 0–3, word 0–1 (4–5) or the dword (6),
 /// zero- or sign-extended (AMD Vega ISA §6.3.1 "SDWA").
+///
+/// WGSL twin: `sdwa_select` (docs/gpu.md, "Twins").
 fn sdwa_select(x: u32, sel: u8, sext: bool) -> u64 {
     let (shift, bits) = match sel {
         0..=3 => (8 * u32::from(sel), 8),
@@ -157,6 +159,8 @@ fn sdwa_select(x: u32, sel: u8, sext: bool) -> u64 {
 
 /// SDWA destination placement: the result's low bits at `dst_sel`, the other
 /// bits zeroed, sign-extended or kept from `old` (DST_UNUSED 0, 1, 2).
+///
+/// WGSL twin: `sdwa_place` (docs/gpu.md, "Twins").
 fn sdwa_place(sdwa: Sdwa, r: u32, old: u32) -> u32 {
     let (shift, bits) = match sdwa.dst_sel {
         0..=3 => (8 * u32::from(sdwa.dst_sel), 8),
@@ -214,6 +218,8 @@ pub fn execute(w: &mut WaveState, op: &AluOp) -> Result<(), String> {
 
 /// The vector unit: every active lane reads, computes and writes its value;
 /// the bits are gathered and written once.
+///
+/// WGSL twin: `xl_mask` (docs/gpu.md, "Twins").
 fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(), String> {
     let sig = op.func.signature();
     let lanes: Vec<u32> = w.active_lanes().collect();
