@@ -489,11 +489,9 @@ fn f32_r(v: u32) -> vec3<u32> {
     return vec3<u32>(v, 0u, 0u);
 }
 
-// float.rs eval on f32 (and the f16 → f32 conversion): the value and bit.
+// ---- float.rs eval on f32, one function per case: the value and the bit.
 // `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
-// signed, | 0x200 float).
-// (split per family below: one function per case, so that a module
-// inlines only the families it uses)
+// signed, | 0x200 float). ----
 
 // FAM_ADD (alu_f32's case).
 fn f32op_add(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {

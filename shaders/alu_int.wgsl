@@ -89,11 +89,10 @@ fn int_quads(a: vec2<u32>, groups: u32, quads: bool) -> vec2<u32> {
     return r;
 }
 
-// A 16- or 32-bit family (`bits` 16 or 32): int.rs `eval` for those types.
-// `vec`: the vector unit (bfe's operands differ); `sub`: the compare's Rel
-// code, or the bits of a conversion's target (| 0x100 when it is signed).
-// (split per family below: one function per case, so that a module
-// inlines only the families it uses)
+// ---- 16- and 32-bit families (`bits` 16 or 32): int.rs `eval` for those
+// types. `vec`: the vector unit (bfe's operands differ); `sub`: the
+// compare's Rel code, or the bits of a conversion's target (| 0x100 when it
+// is signed). ----
 
 // FAM_MOV (alu_int32's case).
 fn int32_mov(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
@@ -869,10 +868,8 @@ fn int_nz64(v: vec2<u32>) -> bool {
     return v.x != 0u || v.y != 0u;
 }
 
-// A 64-bit family: int.rs `eval` for B64/U64/I64 (MadWide's `a` and `b` are
-// 32-bit, in .x).
-// (split per family below: one function per case, so that a module
-// inlines only the families it uses)
+// ---- 64-bit families: int.rs `eval` for B64/U64/I64 (MadWide's `a` and
+// `b` are 32-bit, in .x). ----
 
 // FAM_MOV (alu_int64's case).
 fn int64_mov(fam: u32, sub: u32, signed: bool, vec: bool, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
