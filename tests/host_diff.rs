@@ -1,8 +1,8 @@
 //! The host differential: `assets/kernels/hostdiff.cl` compiled by clang-19
 //! for the host (C, with `hostdiff.h` as the shim for the work-item function
 //! and the builtins) runs natively on the same inputs as its code objects for
-//! gfx900, gfx1030 and gfx1100 run under `gcn-run`; every output word must be
-//! identical. Integer results compare bit for bit; float results too, except
+//! gfx900, gfx1030 and gfx1100 run under `gcn-run`, on the CPU reference and
+//! with `--gpu`; every output word must be identical. Integer results compare bit for bit; float results too, except
 //! that two NaNs are equal (the host's default NaN is negative, gcnrun's
 //! positive: docs/errata.md, "NaN results").
 //!
@@ -147,7 +147,7 @@ int main(void) {
 }
 
 /// Runs the code object for `cpu` under gcn-run on `input`.
-fn gcnrun_outputs(dir: &Path, cpu: &str, input: &[u32]) -> Vec<u32> {
+fn gcnrun_outputs(dir: &Path, cpu: &str, backend: &[&str], input: &[u32]) -> Vec<u32> {
     let n = input.len();
     let code = root().join(format!("assets/kernels/hostdiff_{cpu}.hsaco"));
     let words: Vec<String> = input.iter().map(|v| v.to_string()).collect();
@@ -182,6 +182,7 @@ bytes = {out_bytes}
     let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
         .arg(&path)
         .arg("--json")
+        .args(backend)
         .output()
         .unwrap();
     assert!(
@@ -218,8 +219,17 @@ fn hostdiff_kernel_equals_the_host_on_every_target() {
     std::fs::create_dir_all(&dir).unwrap();
     let host = host_outputs(&dir, &input);
     assert_eq!(host.len(), n * OUTS);
-    for cpu in ["gfx900", "gfx1030", "gfx1100"] {
-        let dev = gcnrun_outputs(&dir, cpu, &input);
+    // The CPU reference, and the GPU backend when there is an adapter
+    // (lavapipe in CI; without one the GPU half fails under CI=true).
+    let mut backends: Vec<(&str, &[&str])> = vec![("CPU", &[])];
+    if common::gpu::gpu("hostdiff_kernel_equals_the_host_on_every_target").is_some() {
+        backends.push(("GPU", &["--gpu"]));
+    }
+    for (cpu, (backend, flags)) in ["gfx900", "gfx1030", "gfx1100"]
+        .into_iter()
+        .flat_map(|c| backends.iter().map(move |b| (c, *b)))
+    {
+        let dev = gcnrun_outputs(&dir, cpu, flags, &input);
         assert_eq!(dev.len(), n * OUTS, "{cpu}: output size");
         let mut bad = Vec::new();
         for (k, (&h, &d)) in host.iter().zip(&dev).enumerate() {
@@ -239,7 +249,7 @@ fn hostdiff_kernel_equals_the_host_on_every_target() {
         }
         assert!(
             bad.is_empty(),
-            "{cpu}, seed {seed}: {} of {} words differ:\n{}",
+            "{cpu} on the {backend}, seed {seed}: {} of {} words differ:\n{}",
             bad.len(),
             host.len(),
             bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
