@@ -123,3 +123,82 @@ fn image_kernels_are_refused_with_the_reason() {
         "{text}"
     );
 }
+
+/// A loop of 100,000 trips: on an adapter that runs it, CPU = GPU; on
+/// llvmpipe, which ends a shader invocation's loops after 65,535 iterations
+/// in all without a word, the run fails naming that limit instead of
+/// reporting wrong registers (docs/gpu.md, "Whole programs").
+#[test]
+fn a_loop_past_the_devices_iteration_limit_fails_loudly() {
+    use gcnrun::ir::alu::{AluFn, AluOp, Dst, Family, Rel, Ty, Unit};
+    use gcnrun::ir::flow::{Cond, WaveOp};
+    use gcnrun::ir::{Op, Operand, Program, Reg, Src};
+    let Some(g) = gpu("a_loop_past_the_devices_iteration_limit_fails_loudly") else {
+        return;
+    };
+    let s0 = Reg::Sgpr(0);
+    let add = AluOp::new(
+        AluFn::new(Family::Add, Ty::U32),
+        Unit::Scalar,
+        Some(Dst::Reg(s0)),
+        &[Operand::Reg(s0), Operand::Const(1)],
+    );
+    let mut cmp = AluOp::new(
+        AluFn::new(Family::Cmp(Rel::Lt), Ty::U32),
+        Unit::Scalar,
+        None,
+        &[Operand::Reg(s0), Operand::Const(100_000)],
+    );
+    cmp.bit_dst = Some(Dst::Scc);
+    let ops = vec![
+        (
+            0,
+            Op::SMov {
+                dst: s0,
+                src: Src::Const(0),
+            },
+        ),
+        (4, Op::Alu(Box::new(add))),
+        (8, Op::Alu(Box::new(cmp))),
+        (
+            12,
+            Op::Wave(Box::new(WaveOp::Branch {
+                target: 1,
+                cond: Cond::SccNz,
+            })),
+        ),
+        (
+            16,
+            Op::VMov {
+                dst: 0,
+                src: Src::Reg(s0),
+            },
+        ),
+        (20, Op::End),
+    ];
+    let prog = Program::new(gcnrun::Arch::parse("gfx900").unwrap(), ops);
+    let mut waves = vec![gcnrun::machine::WaveState::new(0, 64, 0)];
+    waves[0].exec = u64::MAX;
+    let max_steps = 1 << 30;
+    let mut cpu = waves.clone();
+    let mut mem = gcnrun::machine::Memory::default();
+    let limits = gcnrun::cpu::Limits {
+        max_steps,
+        interrupt: None,
+    };
+    gcnrun::cpu::run_with(&prog, &mut cpu, &mut mem, &limits).unwrap();
+    assert_eq!(cpu[0].vgpr(0, 5), 100_000);
+    let options = gcnrun::gpu::translate::Options {
+        max_steps,
+        ..Default::default()
+    };
+    let tr = gcnrun::gpu::translate::translate_with(&prog, &waves, &mem, options).unwrap();
+    match gcnrun::gpu::runtime::run(g, &tr, &mut waves, &mut mem) {
+        Ok(_) => assert_eq!(waves[0].vgpr(0, 5), 100_000, "a GPU that runs it"),
+        Err(e) => assert!(
+            e.to_string()
+                .contains(gcnrun::gpu::translate::DEVICE_LOOP_MESSAGE),
+            "{e}"
+        ),
+    }
+}

@@ -477,6 +477,19 @@ fn run_chunk(
                 ),
             ));
         }
+        let unfinished = kernel.whole
+            && words[c * sw + super::translate::whole::STATUS_WORD as usize] != 1
+            && fault == 0;
+        if fault == super::translate::DEVICE_LOOP_FAULT || unfinished {
+            return Err(GpuError::Translate(
+                super::translate::TranslateError::whole(
+                    super::translate::TranslateErrorKind::Fault {
+                        wave: Some(i),
+                        what: super::translate::DEVICE_LOOP_MESSAGE.to_string(),
+                    },
+                ),
+            ));
+        }
         if fault != 0 {
             // The run-time faults a module records (translate::FAULT_WORD).
             let offset = super::translate::fault_offset(fault);

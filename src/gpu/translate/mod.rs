@@ -63,6 +63,16 @@ pub const FAULT_WORD: u32 = 111;
 /// lane wins (the smallest value is kept), as the CPU stops at the first.
 pub const BUDGET_FAULT: u32 = 0x7fff_ffff;
 
+/// The FAULT_WORD of a workgroup whose device stopped the module's loops
+/// before the program ended (`whole`'s canary loop ran no trip, or a wave
+/// did not end): llvmpipe ends the loops of a shader invocation after 65,535
+/// iterations in all, without a word (docs/gpu.md, "Whole programs"). The
+/// run fails rather than report wrong registers.
+pub const DEVICE_LOOP_FAULT: u32 = 0x7fff_fffe;
+
+/// What a run whose device stopped a module's loops early says.
+pub const DEVICE_LOOP_MESSAGE: &str = "the device stopped the module's loops before the program ended (llvmpipe ends the loops of one shader invocation after 65,535 iterations in all; docs/gpu.md, \"Whole programs\"): there is no GPU result; run it on another adapter, or with a shorter loop";
+
 /// The largest GPU module (bytes of WGSL with every call inlined,
 /// [`wgsl::inlined_bytes`]) the translator builds unless told otherwise
 /// (`--max-module-bytes`): past it a module takes more than about a minute

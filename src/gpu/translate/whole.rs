@@ -22,7 +22,7 @@
 //! run one dispatch each, in launch order.
 
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};
-use super::{BUDGET_FAULT, FAULT_WORD, HEADER_WORDS};
+use super::{BUDGET_FAULT, DEVICE_LOOP_FAULT, FAULT_WORD, HEADER_WORDS};
 use crate::ir::alu::{AluOp, Dst, Family, Ty, Unit};
 use crate::ir::flow::{Cond, HwReg, WaveOp};
 use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
@@ -1504,7 +1504,12 @@ impl Whole<'_> {
             let word = HEADER_WORDS + k as u32 * ws;
             writeln!(out, "            st[sb + {word}u + lane] = v[{k}];").ok();
         }
-        out.push_str("            if pc < ENDED { live = live + 1u; }\n            storageBarrier();\n        }\n        if live == 0u { break; }\n    }\n}\n");
+        out.push_str("            if pc < ENDED { live = live + 1u; }\n            storageBarrier();\n        }\n        if live == 0u { break; }\n    }\n");
+        // The canary: a loop of two trips the compiler cannot count. A device
+        // that stops loops after a number of iterations in all (llvmpipe) has
+        // run none of it when it stopped the program's own loops early; the
+        // wave's result is then wrong and the run must fail, not report it.
+        out.push_str("    var canary = 0u;\n    for (var i = 0u; i < params.opaque_zero + 2u; i = i + 1u) { canary = canary + 1u; }\n    if canary != 2u && lane == 0u { st[first * STATE_WORDS + FAULT_WORD] = DEVICE_LOOP_FAULT; }\n}\n");
         (out, vgprs)
     }
 }
@@ -1561,7 +1566,7 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     .ok();
     writeln!(
         s,
-        "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
+        "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst DEVICE_LOOP_FAULT: u32 = {DEVICE_LOOP_FAULT}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
     )
     .ok();
     s.push_str(&family_consts());
