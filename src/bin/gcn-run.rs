@@ -1026,7 +1026,13 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
                 format!("waves {:?}", kernel.waves)
             };
             out.extend_from_slice(
-                format!("// gcnrun kernel {k} of {}: {waves}\n", tr.kernels.len()).as_bytes(),
+                format!(
+                    "// gcnrun kernel {k} of {}: {waves}; {} bytes of WGSL, {} with every call inlined\n",
+                    tr.kernels.len(),
+                    kernel.wgsl.len(),
+                    gcnrun::gpu::wgsl::inlined_bytes(&kernel.wgsl)
+                )
+                .as_bytes(),
             );
         }
         out.extend_from_slice(&text);
