@@ -153,7 +153,7 @@ fn f32_round_int(x: u32, fam: u32) -> u32 {
 }
 
 // The order of non-NaN bits as an unsigned key (−0 < +0; float.rs total_key).
-fn f32_key(x: u32) -> u32 {
+fn f32_order_key(x: u32) -> u32 {
     return select(x | 0x80000000u, ~x, (x >> 31u) == 1u);
 }
 
@@ -180,7 +180,7 @@ fn f32_min_max(mode: u32, a0: u32, b0: u32, is_max: bool) -> u32 {
     if f32_is_nan(b) {
         return a;
     }
-    let pick_a = select(f32_key(a) <= f32_key(b), f32_key(a) >= f32_key(b), is_max);
+    let pick_a = select(f32_order_key(a) <= f32_order_key(b), f32_order_key(a) >= f32_order_key(b), is_max);
     return f32_flush_out(den, select(b, a, pick_a));
 }
 
@@ -192,7 +192,7 @@ fn f32_compare(mode: u32, rel: u32, a0: u32, b0: u32) -> bool {
     let un = f32_is_nan(a) || f32_is_nan(b);
     let both_zero = ((a | b) & 0x7fffffffu) == 0u;
     let eq = !un && (a == b || both_zero);
-    let lt = !un && !eq && f32_key(a) < f32_key(b);
+    let lt = !un && !eq && f32_order_key(a) < f32_order_key(b);
     let gt = !un && !eq && !lt;
     switch rel {
         case 0u: { return false; }

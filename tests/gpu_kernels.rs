@@ -4,8 +4,8 @@
 //! target it was built for — multi-wave workgroups with LDS and barriers
 //! (`lds_reduce`), loops (`loops`), global atomics with returns (`atomics`),
 //! 3-D grids with partial workgroups (`ids`), the host-differential kernel
-//! (`hostdiff`). Kernels the GPU does not translate yet are refused with the
-//! documented reason (docs/gpu.md, "Whole programs").
+//! (`hostdiff`), and the image kernels whose descriptors come from memory
+//! (`img`, `image_sample`) against hand-derived expectations.
 //!
 //! Without an adapter the tests fail under `CI=true` and otherwise print
 //! `SKIPPED`.
@@ -107,21 +107,44 @@ fn compiled_kernels_equal_the_cpu_on_the_gpu() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// Image instructions in a program with scalar loads (their T# comes from
-/// memory at run time) are refused by name until the shader decodes
-/// descriptors itself; `--check --gpu` lists them.
+/// The image kernels, whose T#s and S#s the kernels load from memory, with
+/// hand-derived expectations (`assets/kernels/img.toml`,
+/// `image_sample.toml`): CPU = GPU on every target, and the GPU's run
+/// passes the manifest's `[kernel.expect]`.
 #[test]
-fn image_kernels_are_refused_with_the_reason() {
-    let Some(g) = gpu("image_kernels_are_refused_with_the_reason") else {
+fn image_kernels_equal_the_cpu_and_the_expectations() {
+    let Some(g) = gpu("image_kernels_equal_the_cpu_and_the_expectations") else {
         return;
     };
-    let p = prepared("image_sample_gfx900.hsaco", None, &Options::default());
-    let e = run_diff(p, g).expect_err("an image kernel on the GPU");
-    let text = format!("{e}");
-    assert!(
-        text.contains("image operations in programs with scalar loads or branches"),
-        "{text}"
-    );
+    let mut bad = Vec::new();
+    for target in ["gfx900", "gfx1030", "gfx1100"] {
+        for (kernel, manifest) in [("img", "img.toml"), ("image_sample", "image_sample.toml")] {
+            let object = format!("{kernel}_{target}.hsaco");
+            let text = std::fs::read_to_string(kernels().join(manifest)).unwrap();
+            let p = prepared(&object, Some(&text), &Options::default());
+            match run_diff(p, g) {
+                Ok(out) if out.report.count == 0 => {}
+                Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
+                Err(e) => bad.push(format!("{object}: {e:?}")),
+            }
+            // The GPU's own result against the hand-derived expectations.
+            let run = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+                .arg(kernels().join(&object))
+                .arg("--manifest")
+                .arg(kernels().join(manifest))
+                .arg("--gpu")
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&run.stdout);
+            if !run.status.success() || !text.contains("expect: all") {
+                bad.push(format!(
+                    "{object} --gpu: {text}{}",
+                    String::from_utf8_lossy(&run.stderr)
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 /// A loop of 100,000 trips: on an adapter that runs it, CPU = GPU; on

@@ -321,7 +321,7 @@ fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
 
 /// An integer whose order is the float order of non-NaN bits (−0 < +0).
 ///
-/// WGSL twin: `f32_key` (docs/gpu.md, "Twins").
+/// WGSL twin: `f32_order_key` (docs/gpu.md, "Twins").
 fn total_key(l: Layout, x: u64) -> i128 {
     let mag = (x & !l.sign()) as i128;
     if x & l.sign() != 0 {

@@ -349,10 +349,11 @@ pub fn refusal(op: &Op) -> Option<String> {
         | Op::Wait
         | Op::SMov { .. }
         | Op::VMov { .. } => None,
-        Op::Image(_) => Some(
-            "GPU backend: image operations in programs with scalar loads or branches are not translated yet (their descriptors come from memory at run time)"
+        Op::Image(m) if m.op.kind == crate::ir::image::ImageKind::Bvh => Some(
+            "GPU backend: BVH intersection in programs with scalar ALU, memory or branches is not translated yet"
                 .into(),
         ),
+        Op::Image(_) => None,
         Op::Interp(_)
         | Op::LdsParamLoad { .. }
         | Op::LdsDirectLoad { .. }
@@ -368,9 +369,12 @@ pub fn refusal(op: &Op) -> Option<String> {
 /// atomic): its workgroups then run one dispatch each, in launch order, the
 /// CPU's order.
 fn writes_memory(prog: &Program) -> bool {
-    prog.ops
-        .iter()
-        .any(|(_, op)| matches!(op, Op::VectorMem(m) if !matches!(m.access, Access::Load(_))))
+    use crate::ir::image::ImageKind;
+    prog.ops.iter().any(|(_, op)| match op {
+        Op::VectorMem(m) => !matches!(m.access, Access::Load(_)),
+        Op::Image(m) => matches!(m.op.kind, ImageKind::Store | ImageKind::Atomic),
+        _ => false,
+    })
 }
 
 /// Translates a whole program: one module for every wave of the launch.
@@ -405,6 +409,8 @@ pub(super) fn translate(
     let mut w = Whole {
         e,
         wave64: wave_size == 64,
+        first: waves.first(),
+        index: 0,
     };
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
@@ -417,7 +423,7 @@ pub(super) fn translate(
         wave_size,
         lds_bytes,
         kernels: vec![Kernel {
-            degamma_table: false,
+            degamma_table: super::degamma::reads_table(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,
@@ -436,6 +442,11 @@ pub(super) fn translate(
 struct Whole<'a> {
     e: Emitter<'a>,
     wave64: bool,
+    /// The launch's first wave, whose run on the CPU predicts the
+    /// descriptors of image instructions ([`Whole::predict`]).
+    first: Option<&'a WaveState>,
+    /// Index of the op being emitted.
+    index: usize,
 }
 
 /// The 64-bit operand pieces as WGSL expressions.
@@ -588,7 +599,10 @@ impl Whole<'_> {
                         WaveOp::Barrier => next = format!("{}u", YIELD | (i as u32 + 1)),
                         _ => self.emit_wave(*offset, i, w)?,
                     },
-                    _ => self.emit_op(*offset, op)?,
+                    _ => {
+                        self.index = i;
+                        self.emit_op(*offset, op)?
+                    }
                 }
             }
             if end == n && next == format!("{end}u") {
@@ -684,6 +698,7 @@ impl Whole<'_> {
             Op::VectorMem(m) => self.emit_vector_mem(offset, m),
             Op::ScalarLoad(l) => self.emit_scalar_load(offset, l),
             Op::Ds(d) => self.emit_ds(d),
+            Op::Image(m) => self.emit_image(offset, m)?,
             other => {
                 let why = refusal(other).unwrap_or_else(|| "GPU backend: not translated".into());
                 return Err(err(offset, why));
@@ -1431,6 +1446,69 @@ impl Whole<'_> {
         }
     }
 
+    /// The scalar registers of the launch's first wave when it reaches op
+    /// `i`: the CPU reference runs it (on copies) with op `i` made an end.
+    /// A prediction, not a proof — the module checks it where the op runs
+    /// ([`Whole::emit_image`]).
+    fn predict(&self, i: usize) -> Option<WaveState> {
+        let first = self.first?;
+        let mut prog = self.e.prog.clone();
+        prog.ops[i].1 = Op::End;
+        let mut w = first.clone();
+        let mut mem = self.e.mem.try_clone().ok()?;
+        crate::cpu::run_wave(&prog, &mut w, &mut mem).ok()?;
+        Some(w)
+    }
+
+    /// An image instruction whose descriptors come from registers the program
+    /// computes: the module specialises on the T# (and S#) the launch's first
+    /// wave holds when the CPU reference reaches the instruction
+    /// ([`Whole::predict`]), as the straight-line translation specialises on
+    /// constant descriptors, and checks every wave's registers against them
+    /// where it runs: a wave that holds other descriptors there faults, so
+    /// the run fails instead of using the wrong ones.
+    fn emit_image(
+        &mut self,
+        offset: usize,
+        m: &crate::ir::image::ImageOp,
+    ) -> Result<(), TranslateError> {
+        let not = |why: &str| {
+            err(
+                offset,
+                format!("GPU backend: the image instruction's descriptors could not be predicted ({why}): not translated"),
+            )
+        };
+        let w = self
+            .predict(self.index)
+            .ok_or_else(|| not("the CPU reference did not reach it"))?;
+        let tsharp = crate::texture::resource::read_tsharp(m, &w, &self.e.prog.arch)
+            .map_err(|e| not(&e.to_string()))?;
+        self.e.ssharp = std::array::from_fn(|i| w.sgpr(m.ssamp + i as u32));
+        self.e.tsharp_words = crate::texture::sample::status::tsharp_words(m, |n| w.sgpr(n));
+        // The guard: every dword the specialisation read.
+        let mut regs: Vec<u32> = (0..8).map(|k| m.srsrc + k).collect();
+        if super::sample::is_sampler(m) {
+            regs.extend((0..4).map(|k| m.ssamp + k));
+        }
+        let mut checks = Vec::new();
+        for n in regs {
+            if n < crate::machine::state::SGPRS {
+                let v = self.read(Reg::Sgpr(n));
+                checks.push(format!("{v} != {}u", w.sgpr(n)));
+            }
+        }
+        let code = self.fault_code(
+            offset,
+            "GPU backend: the image instruction's descriptors differ from those the translation specialised on (the launch's first wave's, as the CPU reference computes them): not translated".into(),
+        );
+        self.line(&format!(
+            "if {} {{ atomicMax(&wg_fault, {}u); }}",
+            checks.join(" || "),
+            0xffff_ffff - code
+        ));
+        self.e.emit_image(offset, m, tsharp)
+    }
+
     /// The module: the library, the blocks in a `switch`, and the turn loop.
     fn finish(self) -> (String, Vec<u32>) {
         let e = self.e;
@@ -1448,6 +1526,7 @@ impl Whole<'_> {
         let state_words = HEADER_WORDS + vgprs.len() as u32 * ws;
         let mut out = String::new();
         out.push_str(&prelude(e.mem, e.lds_bytes, ws, state_words));
+        out.push_str(&e.decls);
         let room = e.room.min(u64::from(u32::MAX));
         let _ = room;
         writeln!(
@@ -1543,23 +1622,29 @@ fn store_bytes(w: Width) -> (u32, u32) {
     }
 }
 
-/// The declarations and library of a whole-program module.
+/// The declarations and library of a whole-program module: the straight-line
+/// modules' prelude (bindings, constants, the image library) with LDS made a
+/// read-write atomic binding, then what only whole programs use.
 fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
-    use super::wgsl;
-    let mut s = String::new();
-    s.push_str(
-        "// Generated by gcnrun (src/gpu/translate/whole.rs) from a decoded program.\n\
-         struct Params {\n    wave_base: u32,\n    wave_count: u32,\n    groups_x: u32,\n    opaque_zero: u32,\n    lds_stride: u32,\n    pad0: u32,\n    pad1: u32,\n    pad2: u32,\n}\n\
-         @group(0) @binding(0) var<storage, read_write> mem: array<atomic<u32>>;\n\
-         @group(0) @binding(1) var<storage, read_write> st: array<u32>;\n\
-         @group(0) @binding(2) var<storage, read_write> lds: array<atomic<u32>>;\n\
-         @group(0) @binding(3) var<uniform> params: Params;\n\
-         @group(0) @binding(4) var<storage, read_write> trace: array<u32>;\n",
+    let base = super::wgsl::prelude(mem.bytes.len() as u64, lds_bytes, ws, state_words);
+    let mut s = base
+        .replace(
+            "@group(0) @binding(2) var<storage, read> lds: array<u32>;",
+            "@group(0) @binding(2) var<storage, read_write> lds: array<atomic<u32>>;",
+        )
+        // memory.wgsl's lds_dword reads the binding as plain words.
+        .replace("return lds[w];", "return atomicLoad(&lds[w]);")
+        .replace(
+            "return (lds[w] >> s) | (lds[w + 1u] << (32u - s));",
+            "return (atomicLoad(&lds[w]) >> s) | (atomicLoad(&lds[w + 1u]) << (32u - s));",
+        );
+    s = s.replace(
+        "// Generated by gcnrun (src/gpu/translate.rs) from a decoded program.",
+        "// Generated by gcnrun (src/gpu/translate/whole.rs) from a decoded program.",
     );
     writeln!(
         s,
-        "const MEM_BYTES: u32 = {}u;\nconst MEM_BASE_LO: u32 = {}u;\nconst MEM_BASE_HI: u32 = {}u;\nconst LDS_BYTES: u32 = {lds_bytes}u;\nconst WAVE_SIZE: u32 = {ws}u;\nconst STATE_WORDS: u32 = {state_words}u;\nconst NO_TEXEL: u32 = 0xffffffffu;",
-        (mem.bytes.len() as u64).min(u64::from(u32::MAX)),
+        "\nconst MEM_BASE_LO: u32 = {}u;\nconst MEM_BASE_HI: u32 = {}u;",
         mem.base as u32,
         (mem.base >> 32) as u32
     )
@@ -1570,15 +1655,7 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     )
     .ok();
     s.push_str(&family_consts());
-    for lib in [
-        wgsl::CONVERT,
-        wgsl::IMAGE,
-        wgsl::ATOMIC,
-        FMA,
-        ALU_INT,
-        ALU_F32,
-        PROGRAM,
-    ] {
+    for lib in [FMA, ALU_INT, ALU_F32, PROGRAM] {
         s.push('\n');
         s.push_str(lib);
     }
