@@ -768,7 +768,15 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
     }
     op.mods = mods;
     if matches!(form, Form::Vop1Sdwa | Form::Vop2Sdwa | Form::VopcSdwa) {
-        op.sdwa = Some(sdwa_of(v)?);
+        let mut sdwa = sdwa_of(v)?;
+        if p.flags & REV != 0 {
+            // The selections belong to the encoded sources, which `*rev`
+            // swaps (found by tests/random_kernels.rs: v_lshlrev_b32_sdwa
+            // with src1_sel:WORD_1 selected the shift count's half).
+            sdwa.src_sel.swap(0, 1);
+            sdwa.sext.swap(0, 1);
+        }
+        op.sdwa = Some(sdwa);
         op.mods.abs = 0;
         op.mods.neg = 0;
         if !p.func.ty.is_float() && (mods.abs != 0 || mods.neg != 0) {
@@ -824,8 +832,9 @@ fn vop_operands(v: &Vop) -> Vec<TypedOperand> {
 
 /// Lowers a gfx11 VOPD pair into [`Op::Dual`]: each half as the VOP2
 /// instruction it names (`v_dual_add_f32` is `v_add_f32`), reading the
-/// shared literal as its `K`. A pair whose Y half reads the X half's
-/// destination is refused (in order it would read the new value).
+/// shared literal as its `K`, in an order that reads as the pair does (Y
+/// first when it reads X's destination; a pair where each half reads the
+/// other's destination is refused).
 pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
     use super::vopd::{Half, Shape};
     let half = |h: &Half| -> Result<AluOp, String> {
@@ -867,15 +876,26 @@ pub fn lower_vopd(d: &super::vopd::Vopd, arch: &Arch) -> Result<Op, String> {
         Ok(op)
     };
     let (x, y) = (half(&d.x)?, half(&d.y)?);
-    let reads_x = y.src.contains(&Operand::Reg(Reg::Vgpr(d.x.vdst)));
-    if reads_x {
-        return Err(format!(
-            "`{}`: its Y half reads v{}, which its X half writes (not executed by gcnrun)",
+    // The halves issue together (RDNA3 ISA, "VOPD"): each reads its sources
+    // before either writes. Run one after the other, the pair is the same
+    // when neither reads what the one before it wrote: Y first when Y reads
+    // X's destination (LLVM emits such pairs; found by
+    // tests/random_kernels.rs); a pair where each reads the other's is
+    // refused.
+    let reads = |a: &AluOp, dst: u32| {
+        a.src.contains(&Operand::Reg(Reg::Vgpr(dst)))
+            || a.bit_src == Some(Operand::Reg(Reg::Vgpr(dst)))
+    };
+    match (reads(&y, d.x.vdst), reads(&x, d.y.vdst)) {
+        (false, _) => Ok(Op::Dual(Box::new([x, y]))),
+        (true, false) => Ok(Op::Dual(Box::new([y, x]))),
+        (true, true) => Err(format!(
+            "`{}`: each half reads the other's destination (v{}, v{}): not executed by gcnrun",
             d.mnemonic(),
-            d.x.vdst
-        ));
+            d.x.vdst,
+            d.y.vdst
+        )),
     }
-    Ok(Op::Dual(Box::new([x, y])))
 }
 
 /// The SDWA selections of an instruction (AMD Vega ISA §6.3.1: SRC0_SEL
@@ -964,5 +984,43 @@ mod tests {
         assert_eq!(f("v_ffbh_i32_e32"), (Family::FindMsbSigned, Ty::I32));
         assert!(parse("v_lshlrev_b32_sdwa").unwrap().flags & REV != 0);
         assert_eq!(parse("s_lshl2_add_u32").unwrap().shift, 2);
+    }
+
+    fn lowered(words: &[u32], arch: &str) -> Vec<Op> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let arch = Arch::parse(arch).unwrap();
+        crate::gcn::lower::lower_bytes(&bytes, &arch)
+            .unwrap()
+            .ops
+            .into_iter()
+            .map(|(_, o)| o)
+            .collect()
+    }
+
+    /// `*rev` swaps the SDWA selections with the sources they belong to
+    /// (clang-19's code for `(x >> 16) << y` on gfx900).
+    #[test]
+    fn rev_sdwa_swaps_the_selections_with_the_sources() {
+        // v_lshlrev_b32_sdwa v2, v3, v1 dst_sel:DWORD dst_unused:UNUSED_PAD
+        // src0_sel:DWORD src1_sel:WORD_1
+        let ops = lowered(&[0x2404_02f9, 0x0506_0603], "gfx900");
+        let Op::Alu(a) = &ops[0] else {
+            panic!("{ops:?}")
+        };
+        assert_eq!(a.src[0], Operand::Reg(Reg::Vgpr(1)));
+        assert_eq!(a.sdwa.unwrap().src_sel, [5, 6]);
+    }
+
+    /// A VOPD pair whose Y half reads X's destination runs Y first (the
+    /// halves read before either writes; clang-19 emits such pairs).
+    #[test]
+    fn vopd_runs_y_first_when_it_reads_x_destination() {
+        // v_dual_mov_b32 v3, v6 :: v_dual_add_nc_u32 v2, v3, v4
+        let ops = lowered(&[0xca20_0106, 0x0302_0903], "gfx1100");
+        let Op::Dual(pair) = &ops[0] else {
+            panic!("{ops:?}")
+        };
+        assert_eq!(pair[0].dst, Some(Dst::Reg(Reg::Vgpr(2))));
+        assert_eq!(pair[1].dst, Some(Dst::Reg(Reg::Vgpr(3))));
     }
 }

@@ -364,9 +364,22 @@ pub fn lower_sopp(s: &Sopp, offset: usize) -> Result<Op, String> {
     };
     match name {
         "s_endpgm" | "s_code_end" | "s_endpgm_saved" => Ok(Op::End),
-        "s_nop" | "s_waitcnt" | "s_waitcnt_vscnt" | "s_waitcnt_vmcnt" | "s_waitcnt_expcnt"
-        | "s_waitcnt_lgkmcnt" | "s_waitcnt_depctr" | "s_delay_alu" | "s_clause" | "s_setprio"
-        | "s_sleep" | "s_inst_prefetch" | "s_icache_inv" | "s_ttracedata" | "s_dcache_wb"
+        "s_nop"
+        | "s_waitcnt"
+        | "s_waitcnt_vscnt"
+        | "s_waitcnt_vmcnt"
+        | "s_waitcnt_expcnt"
+        | "s_waitcnt_lgkmcnt"
+        | "s_waitcnt_depctr"
+        | "s_delay_alu"
+        | "s_clause"
+        | "s_setprio"
+        | "s_sleep"
+        | "s_inst_prefetch"
+        | "s_set_inst_prefetch_distance"
+        | "s_icache_inv"
+        | "s_ttracedata"
+        | "s_dcache_wb"
         | "s_wait_idle" => Ok(Op::Wait),
         "s_branch" => branch(Cond::Always),
         "s_cbranch_scc0" => branch(Cond::SccZ),

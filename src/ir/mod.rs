@@ -203,8 +203,9 @@ pub enum Op {
     Visa(Box<visa::VisaOp>),
     /// Arithmetic or logic on the scalar or vector unit ([`alu`]).
     Alu(Box<alu::AluOp>),
-    /// Two vector ALU operations issued together (AMD gfx11 VOPD): X, then
-    /// Y. The lowering refuses a pair whose Y reads X's destination, so
+    /// Two vector ALU operations issued together (AMD gfx11 VOPD), in the
+    /// order to run them: the lowering puts Y first when Y reads X's
+    /// destination (and refuses a pair where each reads the other's), so
     /// running them in order is running them together.
     Dual(Box<[alu::AluOp; 2]>),
     /// A branch, a program-counter, EXEC, cross-lane, barrier or MODE
