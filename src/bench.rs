@@ -375,7 +375,14 @@ pub fn run(
         fig.add_note("no GPU adapter".into());
         return Ok(fig);
     };
-    let tr = match gpu::translate::translate(&p.prog, &p.waves, &p.memory) {
+    let predict = crate::launch::run::predictor(&p.prog, &p.waves, &p.memory);
+    let tr = match gpu::translate::translate_predicted(
+        &p.prog,
+        &p.waves,
+        &p.memory,
+        Default::default(),
+        Some(&predict),
+    ) {
         Ok(tr) => tr,
         Err(e) => {
             fig.add_note(format!("GPU: {}", e.kind));

@@ -1013,8 +1013,15 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
     };
     // A refusal by the GPU backend (the WGSL translation), named as such;
     // its offset is printed as a byte offset whatever the front end.
-    let tr = gcnrun::gpu::translate::translate_with(&p.prog, &p.waves, &p.memory, options)
-        .map_err(|e| LaunchError::translate(&p.code_name, false, e))?;
+    let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
+    let tr = gcnrun::gpu::translate::translate_predicted(
+        &p.prog,
+        &p.waves,
+        &p.memory,
+        options,
+        Some(&predict),
+    )
+    .map_err(|e| LaunchError::translate(&p.code_name, false, e))?;
     let target = cli.target.as_deref().unwrap_or("wgsl");
     let mut out: Vec<u8> = Vec::new();
     for (k, kernel) in tr.kernels.iter().enumerate() {

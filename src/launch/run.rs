@@ -506,8 +506,11 @@ pub fn run_gpu_with(
     // What the translator refuses, the GPU backend refuses (the CPU may run
     // it): the message says so.
     let refused = |e| GpuRunError::Input(LaunchError::translate(&code_name, visa.is_some(), e));
-    let tr =
-        crate::gpu::translate::translate_with(&prog, &waves, &memory, options).map_err(refused)?;
+    let tr = {
+        let predict = predictor(&prog, &waves, &memory);
+        crate::gpu::translate::translate_predicted(&prog, &waves, &memory, options, Some(&predict))
+            .map_err(refused)?
+    };
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.
@@ -590,4 +593,26 @@ pub fn run_diff(p: Prepared, gpu: &crate::gpu::Gpu) -> Result<DiffOutcome, GpuRu
         report,
         cpu_time,
     })
+}
+
+/// The CPU reference's prediction of a whole program's scalar registers at
+/// an op, for the GPU translation (`gpu::translate::whole::Predict`): the
+/// launch's first wave runs on copies of itself and of memory, with that op
+/// made an end, and its registers are where it stopped. The translation
+/// specialises image instructions on the descriptors found there and the
+/// module checks them where it runs (docs/gpu.md, "Whole programs").
+pub fn predictor<'a>(
+    prog: &'a crate::ir::Program,
+    waves: &'a [WaveState],
+    memory: &'a Memory,
+) -> impl Fn(usize) -> Option<WaveState> + 'a {
+    move |i| {
+        let first = waves.first()?;
+        let mut p = prog.clone();
+        p.ops.get_mut(i)?.1 = crate::ir::Op::End;
+        let mut w = first.clone();
+        let mut m = memory.try_clone().ok()?;
+        crate::cpu::run_wave(&p, &mut w, &mut m).ok()?;
+        Some(w)
+    }
 }

@@ -334,8 +334,21 @@ pub fn translate_with(
     mem: &Memory,
     options: Options,
 ) -> Result<Translation, TranslateError> {
+    translate_predicted(prog, waves, mem, options, None)
+}
+
+/// [`translate_with`], with a [`whole::Predict`] of the registers at an op:
+/// a whole program's image instructions need it (their descriptors come
+/// from registers the program computes); without it they are refused.
+pub fn translate_predicted(
+    prog: &Program,
+    waves: &[WaveState],
+    mem: &Memory,
+    options: Options,
+    predict: Option<whole::Predict>,
+) -> Result<Translation, TranslateError> {
     if whole::is_whole(prog) {
-        return whole::translate(prog, waves, mem, options);
+        return whole::translate(prog, waves, mem, options, predict);
     }
     let wave_size = waves.first().map_or(64, |w| w.wave_size);
     let lds_bytes = waves.first().map_or(0, |w| w.lds.len() as u32);

@@ -377,12 +377,20 @@ fn writes_memory(prog: &Program) -> bool {
     })
 }
 
+/// What predicts, for an op index, the scalar registers of the launch's
+/// first wave when it reaches that op: the CPU reference's run of it (the
+/// launch layer provides it, `launch::run::predictor`; the back ends do not
+/// import each other). Image instructions in whole programs are specialised
+/// on it ([`Whole::emit_image`]).
+pub type Predict<'a> = &'a dyn Fn(usize) -> Option<WaveState>;
+
 /// Translates a whole program: one module for every wave of the launch.
 pub(super) fn translate(
     prog: &Program,
     waves: &[WaveState],
     mem: &Memory,
     options: Options,
+    predict: Option<Predict>,
 ) -> Result<Translation, TranslateError> {
     let wave_size = waves.first().map_or(64, |w| w.wave_size);
     let lds_bytes = waves.first().map_or(0, |w| w.lds.len() as u32);
@@ -409,7 +417,7 @@ pub(super) fn translate(
     let mut w = Whole {
         e,
         wave64: wave_size == 64,
-        first: waves.first(),
+        predict,
         index: 0,
     };
     w.emit_blocks()?;
@@ -442,9 +450,8 @@ pub(super) fn translate(
 struct Whole<'a> {
     e: Emitter<'a>,
     wave64: bool,
-    /// The launch's first wave, whose run on the CPU predicts the
-    /// descriptors of image instructions ([`Whole::predict`]).
-    first: Option<&'a WaveState>,
+    /// Predicts the registers at an image instruction ([`Predict`]).
+    predict: Option<Predict<'a>>,
     /// Index of the op being emitted.
     index: usize,
 }
@@ -1446,24 +1453,10 @@ impl Whole<'_> {
         }
     }
 
-    /// The scalar registers of the launch's first wave when it reaches op
-    /// `i`: the CPU reference runs it (on copies) with op `i` made an end.
-    /// A prediction, not a proof — the module checks it where the op runs
-    /// ([`Whole::emit_image`]).
-    fn predict(&self, i: usize) -> Option<WaveState> {
-        let first = self.first?;
-        let mut prog = self.e.prog.clone();
-        prog.ops[i].1 = Op::End;
-        let mut w = first.clone();
-        let mut mem = self.e.mem.try_clone().ok()?;
-        crate::cpu::run_wave(&prog, &mut w, &mut mem).ok()?;
-        Some(w)
-    }
-
     /// An image instruction whose descriptors come from registers the program
     /// computes: the module specialises on the T# (and S#) the launch's first
     /// wave holds when the CPU reference reaches the instruction
-    /// ([`Whole::predict`]), as the straight-line translation specialises on
+    /// ([`Predict`]), as the straight-line translation specialises on
     /// constant descriptors, and checks every wave's registers against them
     /// where it runs: a wave that holds other descriptors there faults, so
     /// the run fails instead of using the wrong ones.
@@ -1478,9 +1471,10 @@ impl Whole<'_> {
                 format!("GPU backend: the image instruction's descriptors could not be predicted ({why}): not translated"),
             )
         };
-        let w = self
-            .predict(self.index)
-            .ok_or_else(|| not("the CPU reference did not reach it"))?;
+        let predict = self
+            .predict
+            .ok_or_else(|| not("no prediction was given to the translation"))?;
+        let w = predict(self.index).ok_or_else(|| not("the CPU reference did not reach it"))?;
         let tsharp = crate::texture::resource::read_tsharp(m, &w, &self.e.prog.arch)
             .map_err(|e| not(&e.to_string()))?;
         self.e.ssharp = std::array::from_fn(|i| w.sgpr(m.ssamp + i as u32));
