@@ -316,7 +316,7 @@ fn seed() -> u64 {
     std::env::var("GCNRUN_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_a1)
+        .unwrap_or(0x5eeda1)
 }
 
 #[test]
@@ -357,7 +357,7 @@ fn every_translated_alu_function_equals_the_cpu() {
         rest = &rest[used..];
         let n = ops.len();
         ops.push((4 * n, Op::End));
-        let prog = Program::new(arch.clone(), ops);
+        let prog = Program::new(arch, ops);
         let mut waves: Vec<WaveState> = (0..4)
             .map(|i| {
                 let mut w = WaveState::new(i, 64, 0);

@@ -34,10 +34,6 @@ const N: usize = 128;
 /// Atomic counters after the per-item words.
 const COUNTERS: usize = 4;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn have(tool: &str) -> bool {
     Command::new(tool)
         .arg("--version")
@@ -460,12 +456,7 @@ fn compile_device(dir: &Path, src: &Path, libs: &Path, cpu: &str) -> PathBuf {
     out
 }
 
-fn gcnrun_outputs(
-    dir: &Path,
-    code: &Path,
-    flags: &[&str],
-    input: &[u32],
-) -> Result<Vec<u32>, String> {
+fn gcnrun_outputs(code: &Path, flags: &[&str], input: &[u32]) -> Result<Vec<u32>, String> {
     let words: Vec<String> = input.iter().map(|v| v.to_string()).collect();
     let manifest = format!(
         "code = \"{}\"\n\n[kernel]\ngrid = [{N}]\nblock = [64]\n\n[kernel.args]\nin = {{ buffer = \"in\" }}\nout = {{ buffer = \"out\" }}\nn = {{ u32 = {N} }}\n\n[[buffer]]\nname = \"in\"\nbytes = {}\ndata = {{ \"0x0\" = {{ u32 = [{}] }} }}\n\n[[buffer]]\nname = \"out\"\nbytes = {}\n",
@@ -524,7 +515,7 @@ fn random_kernels_equal_the_host_on_cpu_and_gpu() {
         for cpu in ["gfx900", "gfx1030", "gfx1100"] {
             let code = compile_device(&dir, &src, &libs, cpu);
             for (backend, flags) in &backends {
-                let dev = match gcnrun_outputs(&dir, &code, flags, &input) {
+                let dev = match gcnrun_outputs(&code, flags, &input) {
                     Ok(d) => d,
                     Err(e) => {
                         bad.push(format!("seed {seed}, {cpu} on the {backend}: {e}"));

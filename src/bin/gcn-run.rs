@@ -1081,8 +1081,7 @@ fn check_refusals(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Fail
         // ALU, memory or branches takes the whole-program translation).
         let ops: Vec<(usize, gcnrun::ir::Op)> =
             lowered.iter().map(|(o, _, op)| (*o, op.clone())).collect();
-        let whole =
-            gcnrun::gpu::translate::whole::is_whole(&gcnrun::ir::Program::new(arch.clone(), ops));
+        let whole = gcnrun::gpu::translate::whole::is_whole(&gcnrun::ir::Program::new(arch, ops));
         for (offset, name, op) in &lowered {
             if let Some(why) = gcnrun::gpu::translate::untranslated(op, whole) {
                 refused.push((*offset, name.clone(), why));
