@@ -49,6 +49,9 @@ pub struct RunStats {
     /// Wall time from submitting the dispatches to their completion, summed
     /// over chunks (no uploads, no read-backs).
     pub kernel: Duration,
+    /// Times a whole-program launch was submitted again to resume waves a
+    /// dispatch suspended (its loop-iteration budget spent).
+    pub resubmissions: u64,
 }
 
 /// The result of [`run`] beyond the updated states: measurements and, when the
@@ -346,7 +349,9 @@ fn run_chunk(
     let trace_buf = dev.create_buffer(&wgpu::BufferDescriptor {
         label: Some("atomic trace"),
         size: (trace_words.max(1) * 4) as u64,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
     // One Params block per dispatch, at the uniform-offset alignment.
@@ -435,31 +440,52 @@ fn run_chunk(
             })
         })
         .collect();
-    let mut enc = dev.create_command_encoder(&Default::default());
-    {
-        let mut pass = enc.begin_compute_pass(&Default::default());
-        pass.set_pipeline(pipeline);
-        for _ in 0..repeat.max(1) {
-            for (k, &(base, end)) in dispatches.iter().enumerate() {
-                let count = end - base;
-                let gx = count.min(max_x);
-                let gy = count.div_ceil(max_x);
-                pass.set_bind_group(0, &groups[k], &[]);
-                pass.dispatch_workgroups(gx, gy, 1);
-                stats.dispatches += 1;
+    let sw = kernel.state_words as usize;
+    // A whole-program module suspends a wave's turn when a dispatch has run
+    // its share of loop iterations (whole::ITER_BUDGET, below llvmpipe's
+    // limit): the launch is dispatched again until no wave is suspended.
+    // Every dispatch runs at least one block of every suspended wave.
+    let mut again = 0u64;
+    let words = loop {
+        let mut enc = dev.create_command_encoder(&Default::default());
+        {
+            let mut pass = enc.begin_compute_pass(&Default::default());
+            pass.set_pipeline(pipeline);
+            for _ in 0..repeat.max(1) {
+                for (k, &(base, end)) in dispatches.iter().enumerate() {
+                    let count = end - base;
+                    let gx = count.min(max_x);
+                    let gy = count.div_ceil(max_x);
+                    pass.set_bind_group(0, &groups[k], &[]);
+                    pass.dispatch_workgroups(gx, gy, 1);
+                    stats.dispatches += 1;
+                }
             }
         }
-    }
-    // Kernel time: submission to completion, before any read-back.
-    let t = Instant::now();
-    gpu.queue.submit([enc.finish()]);
-    gpu.device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
-    stats.kernel += t.elapsed();
-    let words = read_back(gpu, &st_buf, state_bytes.len() as u64)?;
+        // Kernel time: submission to completion, before any read-back.
+        let t = Instant::now();
+        gpu.queue.submit([enc.finish()]);
+        gpu.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| GpuError::Device(format!("{}: {e}", gpu.info.name)))?;
+        stats.kernel += t.elapsed();
+        let words = read_back(gpu, &st_buf, state_bytes.len() as u64)?;
+        let w: &[u32] = bytemuck::cast_slice(&words);
+        let suspended = kernel.whole
+            && (0..part.len()).any(|c| {
+                w[c * sw + super::translate::whole::STATUS_WORD as usize]
+                    == super::translate::whole::SUSPENDED
+                    && w[c * sw + FAULT_WORD as usize] == 0
+            });
+        if !suspended {
+            break words;
+        }
+        again += 1;
+        // The stall flag the suspending workgroup raised (whole.rs, trace[0]).
+        gpu.queue.write_buffer(&trace_buf, 0, &[0u8; 4]);
+    };
+    stats.resubmissions += again;
     let words: &[u32] = bytemuck::cast_slice(&words);
-    let sw = kernel.state_words as usize;
     for (c, &i) in part.iter().enumerate() {
         let fault = words[c * sw + FAULT_WORD as usize];
         if fault == super::translate::BUDGET_FAULT {

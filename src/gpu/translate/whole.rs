@@ -45,11 +45,25 @@ pub const GROUP_WORD: u32 = 116;
 /// State word of the steps the wave's backward jumps have taken
 /// (`ir::budget`).
 pub const STEPS_WORD: u32 = 117;
+/// State word of a workgroup's first wave: the wave whose turn a dispatch
+/// suspended, where the next dispatch resumes the round.
+pub const RESUME_WORD: u32 = 118;
+/// STATUS_WORD of a wave whose turn a dispatch suspended (0: runnable, at
+/// the start or at a barrier; 1: ended).
+pub const SUSPENDED: u32 = 2;
+
+/// Loop iterations one invocation may run in one dispatch: below llvmpipe's
+/// 65,535 in all (docs/gpu.md, "Whole programs"); past it the wave's turn is
+/// suspended and the runtime dispatches the launch again.
+const ITER_BUDGET: u32 = 60_000;
 
 /// `wg_u` values at or above this stop the wave's turn.
 const STOP: u32 = 0x4000_0000;
 /// The wave waits at a barrier; the low bits are the block it resumes at.
 const YIELD: u32 = 0x4000_0000;
+/// The dispatch suspends the wave's turn (its iteration budget is spent);
+/// the low bits are the block it resumes at.
+const SUSPEND: u32 = 0x6000_0000;
 /// The wave has ended.
 const ENDED: u32 = 0x8000_0000;
 /// The wave has faulted (`wg_fault` holds the first fault).
@@ -384,6 +398,35 @@ fn writes_memory(prog: &Program) -> bool {
 /// on it ([`Whole::emit_image`]).
 pub type Predict<'a> = &'a dyn Fn(usize) -> Option<WaveState>;
 
+/// An upper bound on the loop iterations one invocation runs for `op`
+/// (lavapipe counts them; [`ITER_BUDGET`]): the lane turns of an atomic, the
+/// byte loops of a short store, the long division of `rcp`, the square root's
+/// digit loop, the loops of the image library.
+fn op_cost(op: &Op) -> u32 {
+    let alu = |a: &AluOp| match (a.func.family, a.func.ty) {
+        (Family::Rcp | Family::Sqrt, _) => 80,
+        (Family::Wqm | Family::QuadMask | Family::Perm, _) => 20,
+        (_, Ty::F32) => 12,
+        _ => 0,
+    };
+    match op {
+        Op::Alu(a) => alu(a),
+        Op::Dual(p) => alu(&p[0]) + alu(&p[1]),
+        Op::VectorMem(m) => match m.access {
+            Access::Atomic { .. } => 64 * 24,
+            Access::Store(w) => 4 * 64 * w.dwords() + 8,
+            Access::Load(_) => 4,
+        },
+        Op::Ds(d) => match d.kind {
+            DsKind::Atomic { .. } => 64 * 24,
+            DsKind::Write(_) | DsKind::Write2 { .. } => 4 * 64 * 4 + 8,
+            _ => 4,
+        },
+        Op::Image(_) => 4096,
+        _ => 0,
+    }
+}
+
 /// Translates a whole program: one module for every wave of the launch.
 pub(super) fn translate(
     prog: &Program,
@@ -419,6 +462,7 @@ pub(super) fn translate(
         wave64: wave_size == 64,
         predict,
         index: 0,
+        max_block_cost: 1,
     };
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
@@ -454,6 +498,8 @@ struct Whole<'a> {
     predict: Option<Predict<'a>>,
     /// Index of the op being emitted.
     index: usize,
+    /// The largest [`op_cost`] sum of a block.
+    max_block_cost: u32,
 }
 
 /// The 64-bit operand pieces as WGSL expressions.
@@ -593,6 +639,12 @@ impl Whole<'_> {
                 return Err(super::too_large(None, self.e.max_body_bytes / 4));
             }
             writeln!(self.e.body, "            case {start}u: {{").ok();
+            let cost = 1 + prog.ops[start..end]
+                .iter()
+                .map(|(_, op)| op_cost(op))
+                .sum::<u32>();
+            self.max_block_cost = self.max_block_cost.max(cost);
+            writeln!(self.e.body, "        spent = spent + {cost}u;").ok();
             let mut next = format!("{end}u");
             for i in start..end {
                 let (offset, op) = &prog.ops[i];
@@ -1550,7 +1602,17 @@ impl Whole<'_> {
         out.push_str(
             "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;\n",
         );
-        out.push_str("    loop {\n        var live = 0u;\n        for (var k = 0u; k < count; k = k + 1u) {\n            let sb = (first + k) * STATE_WORDS;\n            if lane == 0u { wg_u = st[sb + STATUS_WORD]; }\n            if workgroupUniformLoad(&wg_u) != 0u { continue; }\n");
+        let max_block = self.max_block_cost;
+        writeln!(
+            out,
+            "    // Loop iterations run (ITER_BUDGET; the largest block costs {max_block}).\n    var spent = 0u;"
+        )
+        .ok();
+        // A workgroup whose turn was suspended stalls the dispatches after it
+        // (trace[0]), which run again, in order, with it.
+        out.push_str("    if lane == 0u { wg_u = trace[0]; }\n    if workgroupUniformLoad(&wg_u) != 0u { return; }\n");
+        out.push_str("    if lane == 0u { wg_u = st[first * STATE_WORDS + RESUME_WORD]; }\n    var start = workgroupUniformLoad(&wg_u);\n    var suspended = false;\n");
+        out.push_str("    loop {\n        spent = spent + 1u + 2u * count;\n        for (var k = start; k < count; k = k + 1u) {\n            let sb = (first + k) * STATE_WORDS;\n            if lane == 0u { wg_u = st[sb + STATUS_WORD]; }\n            if workgroupUniformLoad(&wg_u) == 1u { continue; }\n");
         for (k, n) in sgprs.iter().enumerate() {
             writeln!(out, "            s[{k}] = st[sb + {n}u];").ok();
         }
@@ -1561,23 +1623,23 @@ impl Whole<'_> {
         let m0 = super::M0_WORD;
         writeln!(out, "            m0 = st[sb + {m0}u];\n            exec_lo = st[sb + {}u];\n            exec_hi = st[sb + {}u];\n            vcc_lo = st[sb + {}u];\n            vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
         out.push_str("            scc = st[sb + SCC_WORD];\n            mode = st[sb + MODE_WORD];\n            steps_jumped = st[sb + STEPS_WORD];\n            if lane == 0u { wg_u = st[sb + PC_WORD]; }\n            var pc = workgroupUniformLoad(&wg_u);\n");
-        // Nested loops: a driver may bound the iterations of one loop
-        // (llvmpipe stops a loop after 65,535), never of a loop's entries.
-        out.push_str("            loop {\n            for (var it = 0u; it < 16384u && pc < STOP; it = it + 1u) {\n            var next = ENDED;\n            switch pc {\n");
+        out.push_str("            loop {\n            if pc >= STOP { break; }\n            var next = ENDED;\n            switch pc {\n");
         out.push_str(&e.body);
-        out.push_str("            default: { next = ENDED; }\n            }\n            // Every lane's fault recorded before lane 0 looks.\n            workgroupBarrier();\n            if lane == 0u {\n                wg_u = select(next, FAULTED, atomicLoad(&wg_fault) != 0u);\n            }\n            pc = workgroupUniformLoad(&wg_u);\n            }\n            if pc >= STOP { break; }\n            }\n");
+        writeln!(out, "            default: {{ next = ENDED; }}\n            }}\n            // Every lane's fault recorded before lane 0 looks.\n            workgroupBarrier();\n            if lane == 0u {{\n                var n = select(next, FAULTED, atomicLoad(&wg_fault) != 0u);\n                if n < STOP && spent + {max_block}u + 1u + 2u * count > ITER_BUDGET {{ n = SUSPEND | n; }}\n                wg_u = n;\n            }}\n            pc = workgroupUniformLoad(&wg_u);\n            }}").ok();
         // Write back.
-        out.push_str("            if lane == 0u {\n");
+        out.push_str(
+            "            let paused = pc >= SUSPEND && pc < ENDED;\n            if lane == 0u {\n",
+        );
         for (k, n) in sgprs.iter().enumerate() {
             writeln!(out, "                st[sb + {n}u] = s[{k}];").ok();
         }
         writeln!(out, "                st[sb + {m0}u] = m0;\n                st[sb + {}u] = exec_lo;\n                st[sb + {}u] = exec_hi;\n                st[sb + {}u] = vcc_lo;\n                st[sb + {}u] = vcc_hi;", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
-        out.push_str("                st[sb + SCC_WORD] = scc;\n                st[sb + MODE_WORD] = mode;\n                st[sb + STEPS_WORD] = steps_jumped;\n                st[sb + PC_WORD] = pc & (STOP - 1u);\n                st[sb + STATUS_WORD] = select(0u, 1u, pc >= ENDED);\n                let f = atomicLoad(&wg_fault);\n                if f != 0u {\n                    st[sb + FAULT_WORD] = 0xffffffffu - f;\n                    atomicStore(&wg_fault, 0u);\n                }\n            }\n");
+        out.push_str("                st[sb + SCC_WORD] = scc;\n                st[sb + MODE_WORD] = mode;\n                st[sb + STEPS_WORD] = steps_jumped;\n                st[sb + PC_WORD] = pc & 0x1fffffffu;\n                st[sb + STATUS_WORD] = select(select(0u, 1u, pc >= ENDED), SUSPENDED, paused);\n                if paused {\n                    st[first * STATE_WORDS + RESUME_WORD] = k;\n                    trace[0] = 1u;\n                }\n                let f = atomicLoad(&wg_fault);\n                if f != 0u {\n                    st[sb + FAULT_WORD] = 0xffffffffu - f;\n                    atomicStore(&wg_fault, 0u);\n                }\n            }\n");
         for (k, _) in vgprs.iter().enumerate() {
             let word = HEADER_WORDS + k as u32 * ws;
             writeln!(out, "            st[sb + {word}u + lane] = v[{k}];").ok();
         }
-        out.push_str("            if pc < ENDED { live = live + 1u; }\n            storageBarrier();\n        }\n        if live == 0u { break; }\n    }\n");
+        out.push_str("            storageBarrier();\n            if paused { suspended = true; break; }\n        }\n        if suspended { break; }\n        start = 0u;\n        // Another round while a wave has not ended.\n        if lane == 0u {\n            var left = 0u;\n            for (var j = 0u; j < count; j = j + 1u) {\n                if st[(first + j) * STATE_WORDS + STATUS_WORD] != 1u { left = 1u; }\n            }\n            wg_u = left;\n        }\n        if workgroupUniformLoad(&wg_u) == 0u { break; }\n    }\n    if !suspended && lane == 0u { st[first * STATE_WORDS + RESUME_WORD] = 0u; }\n");
         // The canary: a loop of two trips the compiler cannot count. A device
         // that stops loops after a number of iterations in all (llvmpipe) has
         // run none of it when it stopped the program's own loops early; the
@@ -1645,7 +1707,7 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     .ok();
     writeln!(
         s,
-        "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst DEVICE_LOOP_FAULT: u32 = {DEVICE_LOOP_FAULT}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
+        "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst RESUME_WORD: u32 = {RESUME_WORD}u;\nconst SUSPENDED: u32 = {SUSPENDED}u;\nconst SUSPEND: u32 = {SUSPEND}u;\nconst ITER_BUDGET: u32 = {ITER_BUDGET}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst DEVICE_LOOP_FAULT: u32 = {DEVICE_LOOP_FAULT}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
     )
     .ok();
     s.push_str(&family_consts());
