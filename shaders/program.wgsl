@@ -1,4 +1,4 @@
-// program.wgsl — the helpers of whole-program modules (gpu/translate/whole.rs):
+// program.wgsl — the helpers of whole-program modules (gpu/translate/whole/):
 // lane masks and lane exchanges through workgroup memory, the launch's memory
 // at byte granularity (the WGSL side of cpu::memops' global accesses) and LDS
 // as a read-write storage buffer (cpu::memops' LDS accesses). One WGSL
@@ -156,7 +156,7 @@ fn lds_put(base: u32, a: u32, n: u32, v: u32) {
 }
 
 // A short load's dword (cpu::memops::widen): `kind` is the Width code of
-// gpu/translate/whole.rs, `raw` the loaded bytes at bit 0.
+// gpu/translate/whole/mem.rs, `raw` the loaded bytes at bit 0.
 fn widen_load(kind: u32, raw: u32, old: u32) -> u32 {
     let u8v = raw & 0xffu;
     let i8v = int_sext(u8v, 8u);

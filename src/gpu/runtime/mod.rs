@@ -481,7 +481,7 @@ fn run_chunk(
             break words;
         }
         again += 1;
-        // The stall flag the suspending workgroup raised (whole.rs, trace[0]).
+        // The stall flag the suspending workgroup raised (whole/module.rs, trace[0]).
         gpu.queue.write_buffer(&trace_buf, 0, &[0u8; 4]);
     };
     stats.resubmissions += again;

@@ -1,0 +1,487 @@
+//! The ALU and wave operations of a whole-program module: the library
+//! function of each family (`shaders/alu_int.wgsl`, `alu_f32.wgsl`), source
+//! and output modifiers, lane masks, EXEC and cross-lane moves.
+
+use super::{err, Pair, Whole};
+use crate::gpu::translate::TranslateError;
+use crate::ir::alu::{AluOp, Dst, Family, Ty, Unit};
+use crate::ir::flow::{HwReg, WaveOp};
+use crate::ir::{Reg, Src};
+use std::fmt::Write as _;
+
+/// The ALU families, in the order of their WGSL codes (`FAM_*`): the
+/// constants `shaders/alu_int.wgsl` and `shaders/alu_f32.wgsl` switch on. A
+/// compare and a conversion are one family each, their relation or target
+/// passed beside.
+const FAMILIES: &[&str] = &[
+    "MOV",
+    "ADD",
+    "ADD_CARRY",
+    "SUB",
+    "SUB_BORROW",
+    "MUL",
+    "MUL_HI",
+    "MUL24",
+    "MUL_HI24",
+    "MAD24",
+    "MAD_WIDE",
+    "ADD3",
+    "LSHL_ADD",
+    "ADD_LSHL",
+    "LSHL_OR",
+    "AND_OR",
+    "OR3",
+    "XOR3",
+    "XOR_ADD",
+    "MIN",
+    "MAX",
+    "MED3",
+    "MIN3",
+    "MAX3",
+    "AND",
+    "OR",
+    "XOR",
+    "NOT",
+    "NAND",
+    "NOR",
+    "XNOR",
+    "AND_NOT",
+    "OR_NOT",
+    "SHL",
+    "LSHR",
+    "ASHR",
+    "BFE",
+    "BFI",
+    "BFM",
+    "BREV",
+    "BCNT1",
+    "BCNT0",
+    "FIND_LSB",
+    "FIND_MSB",
+    "FIND_MSB_SIGNED",
+    "ABS",
+    "SEXT8",
+    "SEXT16",
+    "ALIGN_BIT",
+    "ALIGN_BYTE",
+    "PERM",
+    "BIT_TEST",
+    "BIT_TEST0",
+    "MBCNT_LO",
+    "MBCNT_HI",
+    "BIT_SET",
+    "BIT_CLEAR",
+    "CMP",
+    "CLASS",
+    "CNDMASK",
+    "SELECT",
+    "FMA",
+    "MAD",
+    "MUL_LEGACY",
+    "FRACT",
+    "FLOOR",
+    "CEIL",
+    "TRUNC",
+    "RNDNE",
+    "FREXP_MANT",
+    "FREXP_EXP",
+    "LDEXP",
+    "RCP",
+    "RSQ",
+    "SQRT",
+    "EXP",
+    "LOG",
+    "SIN",
+    "COS",
+    "DIV_SCALE",
+    "DIV_FMAS",
+    "DIV_FIXUP",
+    "CVT",
+    "CVT_PKRTZ",
+    "PACK",
+    "WQM",
+    "QUAD_MASK",
+];
+
+/// The `FAM_*` constant of a family (`MulHi24` → `FAM_MUL_HI24`).
+pub(super) fn fam(f: Family) -> String {
+    let name = match f {
+        Family::Cmp(_) => "Cmp".to_string(),
+        Family::Cvt(_) => "Cvt".to_string(),
+        other => format!("{other:?}"),
+    };
+    let mut out = String::from("FAM_");
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+/// The WGSL declarations of the family codes.
+pub(super) fn family_consts() -> String {
+    let mut s = String::from("// ir::alu::Family codes (gpu/translate/whole/alu.rs FAMILIES).\n");
+    for (i, name) in FAMILIES.iter().enumerate() {
+        writeln!(s, "const FAM_{name}: u32 = {i}u;").ok();
+    }
+    s
+}
+
+/// The library function computing `f` on values of `width` (`int32`,
+/// `int64`, `f32op`): one per `case` of the library's switch, named after
+/// the case's first family (shaders/alu_int.wgsl, alu_f32.wgsl).
+fn case_fn(width: &str, f: Family) -> String {
+    use Family::*;
+    let leader = match (width, f) {
+        (_, AddCarry) => Add,
+        (_, SubBorrow) => Sub,
+        ("int32", MulHi24 | Mad24) => Mul24,
+        ("int32", Max | Min3 | Max3 | Med3) => Min,
+        ("int32", AlignByte) => AlignBit,
+        ("int32", MbcntHi) => MbcntLo,
+        ("int32", QuadMask) => Wqm,
+        ("f32op", Ceil | Trunc | Rndne) => Floor,
+        (_, other) => other,
+    };
+    format!("{width}_{}", fam(leader)[4..].to_lowercase())
+}
+
+/// A type's code for the library's `sub` argument: bits, 0x100 when signed,
+/// 0x200 when a float.
+fn ty_code(t: Ty) -> u32 {
+    t.bits() | if t.is_signed() { 0x100 } else { 0 } | if t.is_float() { 0x200 } else { 0 }
+}
+
+impl Whole<'_> {
+    /// The library call computing `op`'s function on inputs `x` with bit
+    /// input `k`: a `vec3<u32>` (value low, high, bit).
+    pub(super) fn call(&self, op: &AluOp, x: &[Pair; 3], k: &str) -> String {
+        let f = op.func;
+        let vec = op.unit == Unit::Vector;
+        let sub = match f.family {
+            Family::Cmp(r) => r.code(),
+            Family::Cvt(to) => ty_code(to),
+            _ => 0,
+        };
+        let famc = fam(f.family);
+        match (f.family, f.ty) {
+            (Family::Cvt(_), from) if !from.is_float() && f.signature().output.is_some_and(|t| t.is_float()) => {
+                format!(
+                    "vec3<u32>(f32_from_int(mode, {}, {}u), 0u, 0u)",
+                    x[0].0,
+                    ty_code(from)
+                )
+            }
+            (_, Ty::F32) => format!(
+                "{}({famc}, {sub}u, mode, {}, {}, {}, {k})",
+                case_fn("f32op", f.family),
+                x[0].0,
+                x[1].0,
+                x[2].0
+            ),
+            (_, Ty::F16) => format!("vec3<u32>(alu_f16_to_f32(mode, {}), 0u, 0u)", x[0].0),
+            (_, t) if t.bits() == 64 => format!(
+                "{}({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+                case_fn("int64", f.family),
+                t.is_signed(),
+                x[0].0,
+                x[0].1,
+                x[1].0,
+                x[1].1,
+                x[2].0,
+                x[2].1
+            ),
+            (_, t) => format!(
+                "{}({famc}, {sub}u, {}u, {}, {vec}, {}, {}, {}, {k})",
+                case_fn("int32", f.family),
+                t.bits(),
+                t.is_signed(),
+                x[0].0,
+                x[1].0,
+                x[2].0
+            ),
+        }
+    }
+
+    /// A float function under a MODE whose round mode is not nearest even
+    /// faults, as the CPU refuses it (`float::Mode::check_round`).
+    pub(super) fn round_check(&mut self, offset: usize, op: &AluOp) {
+        let ty = op.func.ty;
+        if !ty.is_float() {
+            return;
+        }
+        let shift = if ty == Ty::F32 { 0 } else { 2 };
+        let code = self.fault_code(
+            offset,
+            format!(
+                "MODE.FP_ROUND selects a round mode other than nearest even for {}: gcnrun executes round-to-nearest-even only",
+                ty.name()
+            ),
+        );
+        self.line(&format!(
+            "if ((mode >> {shift}u) & 3u) != 0u {{ atomicMax(&wg_fault, {}u); }}",
+            0xffff_ffff - code
+        ));
+    }
+
+    pub(super) fn emit_alu(&mut self, offset: usize, op: &AluOp) {
+        self.round_check(offset, op);
+        let sig = op.func.signature();
+        self.line("{");
+        match op.unit {
+            Unit::Scalar => {
+                let mut x: [Pair; 3] = Default::default();
+                for (i, t) in sig.inputs.iter().enumerate() {
+                    if let Some(t) = t {
+                        x[i] = self.operand(op.src[i], t.slots());
+                    } else {
+                        x[i] = ("0u".into(), "0u".into());
+                    }
+                }
+                let k = match op.bit_src {
+                    Some(b) => format!("({} & 1u) == 1u", self.operand(b, 1).0),
+                    None => "false".into(),
+                };
+                let call = self.call(op, &x, &k);
+                self.line(&format!("let r = {call};"));
+                if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
+                    self.write_pair(r, t.slots(), "r.x", "r.y");
+                }
+                if let Some(Dst::Scc) = op.bit_dst {
+                    self.line("scc = r.z;");
+                }
+            }
+            Unit::Vector => self.emit_vector_alu(op),
+        }
+        self.line("}");
+    }
+
+    /// Input `i` of a vector operation for this lane (`cpu::alu::input`).
+    pub(super) fn vector_input(&mut self, op: &AluOp, i: usize, t: Ty) -> Pair {
+        let (mut lo, hi) = self.operand(op.src[i], t.slots());
+        if let Some(s) = op.sdwa.filter(|_| i < 2) {
+            lo = format!("sdwa_select({lo}, {}u, {})", s.src_sel[i], s.sext[i]);
+        }
+        if t.bits() == 16 {
+            if op.mods.op_sel >> i & 1 == 1 {
+                lo = format!("({lo} >> 16u)");
+            }
+            lo = format!("({lo} & 0xffffu)");
+        }
+        if t.is_float() {
+            let sign: u64 = match t {
+                Ty::F16 => 0x8000,
+                Ty::F32 => 0x8000_0000,
+                _ => 1 << 63,
+            };
+            let (abs, neg) = (op.mods.abs >> i & 1 == 1, op.mods.neg >> i & 1 == 1);
+            if t == Ty::F64 {
+                // Refused before emission (alu_refusal); the sign is in the high half.
+                return (lo, hi);
+            }
+            if abs {
+                lo = format!("({lo} & {}u)", !sign as u32);
+            }
+            if neg {
+                lo = format!("({lo} ^ {}u)", sign as u32);
+            }
+        }
+        match (op.func.family, i) {
+            (Family::MbcntLo, 0) => {
+                lo = format!("({lo} & select((1u << lane) - 1u, 0xffffffffu, lane >= 32u))")
+            }
+            (Family::MbcntHi, 0) => {
+                lo = format!("({lo} & select(0u, (1u << (lane - 32u)) - 1u, lane >= 32u))")
+            }
+            _ => {}
+        }
+        (lo, hi)
+    }
+
+    /// A vector ALU operation (`cpu::alu::execute_vector`).
+    pub(super) fn emit_vector_alu(&mut self, op: &AluOp) {
+        let sig = op.func.signature();
+        let gathers = matches!(op.bit_dst, Some(Dst::Mask(_) | Dst::Exec(_)));
+        let k_mask = op.bit_src.map(|b| self.mask(b));
+        if gathers {
+            self.line("var bit = false;");
+        }
+        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        let mut x: [Pair; 3] = Default::default();
+        for (i, t) in sig.inputs.iter().enumerate() {
+            x[i] = match t {
+                Some(t) => self.vector_input(op, i, *t),
+                None => ("0u".into(), "0u".into()),
+            };
+        }
+        let k = match &k_mask {
+            Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
+            None => "false".into(),
+        };
+        let call = self.call(op, &x, &k);
+        self.line(&format!("    let r = {call};"));
+        if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
+            let mut v = "r.x".to_string();
+            if t.is_float() && (op.mods.omod != 0 || op.mods.clamp) && t == Ty::F32 {
+                v = format!(
+                    "f32_output(mode, {v}, {}u, {})",
+                    op.mods.omod, op.mods.clamp
+                );
+            }
+            if let Some(s) = op.sdwa {
+                let old = self.read(r);
+                v = format!("sdwa_place({}u, {}u, {v}, {old})", s.dst_sel, s.dst_unused);
+            } else if t.bits() == 16 {
+                let old = self.read(r);
+                v = if op.mods.op_sel >> 3 & 1 == 1 {
+                    format!("(({old} & 0xffffu) | (({v} & 0xffffu) << 16u))")
+                } else if op.high_kept16 {
+                    format!("(({old} & 0xffff0000u) | ({v} & 0xffffu))")
+                } else {
+                    format!("({v} & 0xffffu)")
+                };
+            }
+            self.line(&format!("    let val = {v};"));
+            self.write_pair(r, t.slots(), "val", "r.y");
+        }
+        if gathers {
+            self.line("    bit = r.z == 1u;");
+        }
+        self.line("}");
+        if gathers {
+            self.line("let mk = xl_mask(bit, lane, xmc % 3u);");
+            self.line("xmc = xmc + 1u;");
+            match op.bit_dst {
+                Some(Dst::Mask(r)) => self.write_mask(r, "mk.x", "mk.y"),
+                Some(Dst::Exec(also)) => {
+                    if let Some(r) = also {
+                        self.write_mask(r, "mk.x", "mk.y");
+                    }
+                    self.line("exec_lo = mk.x;");
+                    self.line(if self.wave64 {
+                        "exec_hi = mk.y;"
+                    } else {
+                        "exec_hi = 0u;"
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A wave operation other than a branch or barrier (`cpu::wave_ops`).
+    pub(super) fn emit_wave(
+        &mut self,
+        offset: usize,
+        i: usize,
+        w: &WaveOp,
+    ) -> Result<(), TranslateError> {
+        match *w {
+            WaveOp::GetPc { sdst } => {
+                let prog = self.e.prog;
+                let here = prog.ops[i].0;
+                let next = prog.ops[i + 1..]
+                    .iter()
+                    .map(|(o, _)| *o)
+                    .find(|&o| o > here)
+                    .unwrap_or(here + 4);
+                let a = prog.code_base + next as u64;
+                self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
+                self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
+            }
+            WaveOp::SaveExec {
+                func,
+                sdst,
+                src,
+                exec_first,
+            } => {
+                let slots = func.ty.slots();
+                let s = self.operand(src, slots);
+                let old = ("exec_lo".to_string(), "exec_hi".to_string());
+                let (a, b) = if exec_first {
+                    (old.clone(), s)
+                } else {
+                    (s, old.clone())
+                };
+                let op = AluOp::new(func, Unit::Scalar, None, &[]);
+                let call = self.call(&op, &[a, b, ("0u".into(), "0u".into())], "false");
+                self.line("{");
+                self.line(&format!("let r = {call};"));
+                self.line("let old_lo = exec_lo;");
+                self.line("let old_hi = exec_hi;");
+                if let Some(d) = sdst {
+                    self.write_pair(Reg::Sgpr(d), slots, "old_lo", "old_hi");
+                }
+                self.line("exec_lo = r.x;");
+                self.line(if self.wave64 {
+                    "exec_hi = r.y;"
+                } else {
+                    "exec_hi = 0u;"
+                });
+                self.line("scc = select(0u, 1u, (exec_lo | exec_hi) != 0u);");
+                self.line("}");
+            }
+            WaveOp::ReadLane { sdst, src, lane } => {
+                let l = self.src(lane);
+                let v = self.e.v_read(src);
+                self.line(&format!(
+                    "let rl{i} = xl_value({v}, lane, {l} % WAVE_SIZE, xvc % 2u);"
+                ));
+                self.line("xvc = xvc + 1u;");
+                self.write(Reg::Sgpr(sdst), &format!("rl{i}"));
+            }
+            WaveOp::ReadFirstLane { sdst, src } => match src {
+                Src::Reg(Reg::Vgpr(n)) => {
+                    let v = self.e.v_read(n);
+                    self.line(&format!(
+                        "let rl{i} = xl_value({v}, lane, first_lane(exec_lo, exec_hi), xvc % 2u);"
+                    ));
+                    self.line("xvc = xvc + 1u;");
+                    self.write(Reg::Sgpr(sdst), &format!("rl{i}"));
+                }
+                other => {
+                    let v = self.src(other);
+                    self.write(Reg::Sgpr(sdst), &v);
+                }
+            },
+            WaveOp::WriteLane { vdst, src, lane } => {
+                let l = self.src(lane);
+                let v = self.src(src);
+                if let Some(d) = self.e.v(vdst) {
+                    self.line(&format!("if lane == ({l}) % WAVE_SIZE {{ {d} = {v}; }}"));
+                }
+            }
+            WaveOp::GetReg {
+                reg: HwReg::Mode,
+                offset: off,
+                size,
+                sdst,
+            } => {
+                let m = ((1u64 << size) - 1) as u32;
+                self.write(Reg::Sgpr(sdst), &format!("((mode >> {off}u) & {m}u)"));
+            }
+            WaveOp::SetReg {
+                reg: HwReg::Mode,
+                offset: off,
+                size,
+                src,
+            } => {
+                let field = (((1u64 << size) - 1) << off) as u32;
+                let v = self.src(src);
+                self.line(&format!(
+                    "mode = (mode & {}u) | (({v} << {off}u) & {field}u);",
+                    !field
+                ));
+            }
+            WaveOp::Branch { .. }
+            | WaveOp::Barrier
+            | WaveOp::SetPc { .. }
+            | WaveOp::SwapPc { .. } => {
+                return Err(err(offset, "internal: control flow reached emit_wave"));
+            }
+        }
+        Ok(())
+    }
+}

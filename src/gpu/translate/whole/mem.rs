@@ -1,0 +1,496 @@
+//! Memory, LDS and image operations of a whole-program module (the WGSL
+//! side of `cpu::memops`; images through the straight-line translation's
+//! emitter, specialised on predicted descriptors).
+
+use super::{err, Whole};
+use crate::gpu::translate::TranslateError;
+use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
+use crate::ir::Reg;
+
+impl Whole<'_> {
+    /// This lane's 64-bit address of a vector access (`cpu::memops::lane_address`).
+    pub(super) fn address(&mut self, addr: &Addr) -> String {
+        let off = |o: i32| {
+            format!(
+                "vec2<u32>({}u, {}u)",
+                o as u32,
+                if o < 0 { u32::MAX } else { 0 }
+            )
+        };
+        match *addr {
+            Addr::Flat { vaddr, offset } => {
+                let lo = self.e.v_read(vaddr);
+                let hi = self.e.v_read(vaddr + 1);
+                format!("u64_add(vec2<u32>({lo}, {hi}), {})", off(offset))
+            }
+            Addr::Global {
+                saddr,
+                vaddr,
+                offset,
+            } => {
+                let base = match saddr {
+                    Some(s) => {
+                        let lo = self.read(Reg::Sgpr(s));
+                        let hi = self.read(Reg::Sgpr(s + 1));
+                        let v = self.e.v_read(vaddr);
+                        format!("u64_add(vec2<u32>({lo}, {hi}), vec2<u32>({v}, 0u))")
+                    }
+                    None => {
+                        let lo = self.e.v_read(vaddr);
+                        let hi = self.e.v_read(vaddr + 1);
+                        format!("vec2<u32>({lo}, {hi})")
+                    }
+                };
+                format!("u64_add({base}, {})", off(offset))
+            }
+            // Refused before emission (refusal).
+            Addr::Buffer { .. } | Addr::Scratch { .. } => "vec2<u32>(0u)".into(),
+        }
+    }
+
+    /// A vector load, store or atomic (`cpu::memops::vector`).
+    pub(super) fn emit_vector_mem(&mut self, offset: usize, m: &VectorMem) {
+        let flat = matches!(m.addr, Addr::Flat { .. });
+        let code = self.fault_code(
+            offset,
+            "an access outside the launch's memory (a fault)".into(),
+        );
+        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
+        let addr = self.address(&m.addr);
+        let bytes = match m.access {
+            Access::Load(w) | Access::Store(w) => w.bytes(),
+            Access::Atomic { wide, .. } => {
+                if wide {
+                    8
+                } else {
+                    4
+                }
+            }
+        };
+        let atomic = matches!(m.access, Access::Atomic { .. });
+        if atomic {
+            // Lane by lane, in lane order (the CPU's order decides what
+            // returns and, for floats, the sums).
+            self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
+            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+        } else {
+            self.line("if is_active(exec_lo, exec_hi, lane) {");
+        }
+        self.line(&format!("    let a = {addr};"));
+        if flat {
+            self.line(&format!("    let in_lds = a.y == {LDS_APERTURE}u;"));
+        } else {
+            self.line("    let in_lds = false;");
+        }
+        self.line(&format!(
+            "    let off = select(gmem_offset(a, {bytes}u), 0u, in_lds);"
+        ));
+        self.line(&format!(
+            "    let lds_in = in_lds && lds_ok(a.x, 0u, {bytes}u);"
+        ));
+        self.line(&format!(
+            "    if !in_lds && off == NO_TEXEL {{ {fault} }} else {{"
+        ));
+        match m.access {
+            Access::Load(w) => {
+                let n = w.dwords();
+                for i in 0..n {
+                    let get = if matches!(w, Width::Dwords(_)) {
+                        format!(
+                            "select(select(0u, lds_get(lds_base, a.x + {}u), lds_in), gmem_dword(off + {}u), !in_lds)",
+                            4 * i,
+                            4 * i
+                        )
+                    } else {
+                        format!(
+                            "widen_load({}u, select(select(0u, lds_get(lds_base, a.x), lds_in), gmem_bytes(off, {}u), !in_lds), {})",
+                            width_code(w),
+                            w.bytes(),
+                            self.e.v_read(m.vdst)
+                        )
+                    };
+                    self.line(&format!("        let d{i} = {get};"));
+                }
+                for i in 0..n {
+                    if let Some(d) = self.e.v(m.vdst + i) {
+                        self.line(&format!("        {d} = d{i};"));
+                    }
+                }
+            }
+            Access::Store(w) => {
+                let (count, shift) = store_bytes(w);
+                for i in 0..w.dwords() {
+                    let v = self.e.v_read(m.vdata + i);
+                    let (n, val) = if matches!(w, Width::Dwords(_)) {
+                        (4, v)
+                    } else {
+                        (count, format!("({v} >> {shift}u)"))
+                    };
+                    self.line(&format!(
+                        "        if in_lds {{ if lds_in {{ lds_put(lds_base, a.x + {}u, {n}u, {val}); }} }} else {{ gmem_put(off + {}u, {n}u, {val}); }}",
+                        4 * i,
+                        4 * i
+                    ));
+                }
+            }
+            Access::Atomic { op, wide, returns } => {
+                let slots = if wide { 2 } else { 1 };
+                let d0 = self.e.v_read(m.vdata);
+                let d1 = if wide {
+                    self.e.v_read(m.vdata + 1)
+                } else {
+                    "0u".into()
+                };
+                let c0 = self.e.v_read(m.vdata + slots);
+                let c1 = if wide {
+                    self.e.v_read(m.vdata + slots + 1)
+                } else {
+                    "0u".into()
+                };
+                let code = op as u32;
+                self.line("        var old = vec2<u32>(0u);");
+                self.line(
+                    "        if in_lds { if lds_in { old = vec2<u32>(lds_get(lds_base, a.x), 0u);",
+                );
+                if wide {
+                    self.line("            old.y = lds_get(lds_base, a.x + 4u);");
+                }
+                self.line("        } } else { old = vec2<u32>(gmem_dword(off), 0u);");
+                if wide {
+                    self.line("            old.y = gmem_dword(off + 4u);");
+                }
+                self.line("        }");
+                if wide {
+                    self.line(&format!(
+                        "        let nv = apply64({code}u, old, vec2<u32>({d0}, {d1}), vec2<u32>({c0}, {c1}));"
+                    ));
+                } else {
+                    self.line(&format!(
+                        "        let nv = vec2<u32>(apply32({code}u, old.x, {d0}, {c0}), 0u);"
+                    ));
+                }
+                self.line("        if in_lds { if lds_in { lds_put(lds_base, a.x, 4u, nv.x);");
+                if wide {
+                    self.line("            lds_put(lds_base, a.x + 4u, 4u, nv.y);");
+                }
+                self.line("        } } else { gmem_put(off, 4u, nv.x);");
+                if wide {
+                    self.line("            gmem_put(off + 4u, 4u, nv.y);");
+                }
+                self.line("        }");
+                if returns {
+                    if let Some(d) = self.e.v(m.vdst) {
+                        self.line(&format!("        {d} = old.x;"));
+                    }
+                    if wide {
+                        if let Some(d) = self.e.v(m.vdst + 1) {
+                            self.line(&format!("        {d} = old.y;"));
+                        }
+                    }
+                }
+            }
+        }
+        self.line("    }");
+        self.line("}");
+        if atomic {
+            self.line("storageBarrier();");
+            self.line("}");
+        }
+        if !matches!(m.access, Access::Load(_)) {
+            self.line("storageBarrier();");
+        }
+    }
+
+    /// `s_load_dword*` (`cpu::memops::scalar_load`).
+    pub(super) fn emit_scalar_load(&mut self, offset: usize, l: &ScalarLoad) {
+        let code = self.fault_code(
+            offset,
+            "a scalar load outside the launch's memory (a fault)".into(),
+        );
+        let lo = self.read(Reg::Sgpr(l.sbase));
+        let hi = self.read(Reg::Sgpr(l.sbase + 1));
+        let off = self.src(l.offset);
+        let imm = l.imm;
+        let sx = if imm < 0 { u32::MAX } else { 0 };
+        self.line("{");
+        self.line(&format!(
+            "let sa = u64_add(u64_add(vec2<u32>({lo}, {hi} & 0xffffu), vec2<u32>({off}, 0u)), vec2<u32>({}u, {sx}u));",
+            imm as u32
+        ));
+        self.line(&format!(
+            "let so = gmem_offset(vec2<u32>(sa.x & 0xfffffffcu, sa.y), {}u);",
+            4 * l.dwords
+        ));
+        self.line(&format!(
+            "if so == NO_TEXEL {{ atomicMax(&wg_fault, {}u); }} else {{",
+            0xffff_ffff - code
+        ));
+        for i in 0..l.dwords {
+            self.line(&format!("    let d{i} = gmem_dword(so + {}u);", 4 * i));
+        }
+        for i in 0..l.dwords {
+            self.write(Reg::Sgpr(l.sdst + i), &format!("d{i}"));
+        }
+        self.line("}");
+        self.line("}");
+    }
+
+    /// An LDS operation (`cpu::memops::ds`).
+    pub(super) fn emit_ds(&mut self, d: &Ds) {
+        let addr = self.e.v_read(d.addr);
+        match d.kind {
+            DsKind::Read(w) | DsKind::Write(w) => {
+                let is_read = matches!(d.kind, DsKind::Read(_));
+                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line(&format!("    let a = {addr} + {}u;", d.offset0));
+                self.line(&format!(
+                    "    let ok = lds_ok({addr}, {}u, {}u);",
+                    d.offset0,
+                    w.bytes()
+                ));
+                if is_read {
+                    for i in 0..w.dwords() {
+                        let get = if matches!(w, Width::Dwords(_)) {
+                            format!("select(0u, lds_get(lds_base, a + {}u), ok)", 4 * i)
+                        } else {
+                            format!(
+                                "widen_load({}u, select(0u, lds_get(lds_base, a), ok), {})",
+                                width_code(w),
+                                self.e.v_read(d.vdst)
+                            )
+                        };
+                        self.line(&format!("    let d{i} = {get};"));
+                    }
+                    for i in 0..w.dwords() {
+                        if let Some(p) = self.e.v(d.vdst + i) {
+                            self.line(&format!("    {p} = d{i};"));
+                        }
+                    }
+                } else {
+                    let (count, shift) = store_bytes(w);
+                    self.line("    if ok {");
+                    for i in 0..w.dwords() {
+                        let v = self.e.v_read(d.data0 + i);
+                        let (n, val) = if matches!(w, Width::Dwords(_)) {
+                            (4, v)
+                        } else {
+                            (count, format!("({v} >> {shift}u)"))
+                        };
+                        self.line(&format!(
+                            "        lds_put(lds_base, a + {}u, {n}u, {val});",
+                            4 * i
+                        ));
+                    }
+                    self.line("    }");
+                }
+                self.line("}");
+                if !is_read {
+                    self.line("storageBarrier();");
+                }
+            }
+            DsKind::Read2 { dwords, st64 } | DsKind::Write2 { dwords, st64 } => {
+                let is_read = matches!(d.kind, DsKind::Read2 { .. });
+                let unit = 4 * u32::from(dwords) * if st64 { 64 } else { 1 };
+                let bytes = 4 * u32::from(dwords);
+                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                let mut loads = Vec::new();
+                for (k, off) in [d.offset0, d.offset1].into_iter().enumerate() {
+                    let extra = off * unit;
+                    self.line(&format!(
+                        "    let ok{k} = lds_ok({addr}, {extra}u, {bytes}u);"
+                    ));
+                    for j in 0..u32::from(dwords) {
+                        if is_read {
+                            self.line(&format!(
+                                "    let d{k}{j} = select(0u, lds_get(lds_base, {addr} + {}u), ok{k});",
+                                extra + 4 * j
+                            ));
+                            loads.push((
+                                d.vdst + k as u32 * u32::from(dwords) + j,
+                                format!("d{k}{j}"),
+                            ));
+                        } else {
+                            let src = if k == 0 { d.data0 } else { d.data1 };
+                            let v = self.e.v_read(src + j);
+                            self.line(&format!(
+                                "    if ok{k} {{ lds_put(lds_base, {addr} + {}u, 4u, {v}); }}",
+                                extra + 4 * j
+                            ));
+                        }
+                    }
+                }
+                for (reg, val) in loads {
+                    if let Some(p) = self.e.v(reg) {
+                        self.line(&format!("    {p} = {val};"));
+                    }
+                }
+                self.line("}");
+                if !is_read {
+                    self.line("storageBarrier();");
+                }
+            }
+            DsKind::Atomic { op, wide, returns } => {
+                use crate::ir::atomic::AtomicOp;
+                let cmpswap = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
+                let (data, cmp) = if cmpswap {
+                    (d.data1, d.data0)
+                } else {
+                    (d.data0, u32::MAX)
+                };
+                let val = |e: &mut crate::gpu::translate::Emitter, r: u32| {
+                    if r == u32::MAX {
+                        ("0u".to_string(), "0u".to_string())
+                    } else {
+                        (
+                            e.v_read(r),
+                            if wide { e.v_read(r + 1) } else { "0u".into() },
+                        )
+                    }
+                };
+                let (d0, d1) = val(&mut self.e, data);
+                let (c0, c1) = val(&mut self.e, cmp);
+                let bytes = if wide { 8 } else { 4 };
+                let code = op as u32;
+                self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
+                self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+                self.line(&format!("    let a = {addr} + {}u;", d.offset0));
+                self.line(&format!(
+                    "    let ok = lds_ok({addr}, {}u, {bytes}u);",
+                    d.offset0
+                ));
+                self.line("    var old = vec2<u32>(0u);");
+                self.line("    if ok { old.x = lds_get(lds_base, a);");
+                if wide {
+                    self.line("        old.y = lds_get(lds_base, a + 4u);");
+                }
+                self.line("    }");
+                if wide {
+                    self.line(&format!(
+                        "    let nv = apply64({code}u, old, vec2<u32>({d0}, {d1}), vec2<u32>({c0}, {c1}));"
+                    ));
+                } else {
+                    self.line(&format!(
+                        "    let nv = vec2<u32>(apply32({code}u, old.x, {d0}, {c0}), 0u);"
+                    ));
+                }
+                self.line("    if ok { lds_put(lds_base, a, 4u, nv.x);");
+                if wide {
+                    self.line("        lds_put(lds_base, a + 4u, 4u, nv.y);");
+                }
+                self.line("    }");
+                if returns {
+                    if let Some(p) = self.e.v(d.vdst) {
+                        self.line(&format!("    {p} = old.x;"));
+                    }
+                    if wide {
+                        if let Some(p) = self.e.v(d.vdst + 1) {
+                            self.line(&format!("    {p} = old.y;"));
+                        }
+                    }
+                }
+                self.line("}");
+                self.line("storageBarrier();");
+                self.line("}");
+            }
+            DsKind::Bpermute => {
+                let data = self.e.v_read(d.data0);
+                self.line("{");
+                self.line(&format!(
+                    "let src_lane = (({addr} + {}u) / 4u) % WAVE_SIZE;",
+                    d.offset0
+                ));
+                self.line(&format!(
+                    "let got = xl_value(select(0u, {data}, is_active(exec_lo, exec_hi, lane)), lane, src_lane, xvc % 2u);"
+                ));
+                self.line("xvc = xvc + 1u;");
+                if let Some(p) = self.e.v(d.vdst) {
+                    self.line(&format!(
+                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = got; }}"
+                    ));
+                }
+                self.line("}");
+            }
+            // Refused before emission (refusal).
+            DsKind::Swizzle | DsKind::Permute => {}
+        }
+    }
+
+    /// An image instruction whose descriptors come from registers the program
+    /// computes: the module specialises on the T# (and S#) the launch's first
+    /// wave holds when the CPU reference reaches the instruction
+    /// ([`Predict`]), as the straight-line translation specialises on
+    /// constant descriptors, and checks every wave's registers against them
+    /// where it runs: a wave that holds other descriptors there faults, so
+    /// the run fails instead of using the wrong ones.
+    pub(super) fn emit_image(
+        &mut self,
+        offset: usize,
+        m: &crate::ir::image::ImageOp,
+    ) -> Result<(), TranslateError> {
+        let not = |why: &str| {
+            err(
+                offset,
+                format!("GPU backend: the image instruction's descriptors could not be predicted ({why}): not translated"),
+            )
+        };
+        let predict = self
+            .predict
+            .ok_or_else(|| not("no prediction was given to the translation"))?;
+        let w = predict(self.index).ok_or_else(|| not("the CPU reference did not reach it"))?;
+        let tsharp = crate::texture::resource::read_tsharp(m, &w, &self.e.prog.arch)
+            .map_err(|e| not(&e.to_string()))?;
+        self.e.ssharp = std::array::from_fn(|i| w.sgpr(m.ssamp + i as u32));
+        self.e.tsharp_words = crate::texture::sample::status::tsharp_words(m, |n| w.sgpr(n));
+        // The guard: every dword the specialisation read.
+        let mut regs: Vec<u32> = (0..8).map(|k| m.srsrc + k).collect();
+        if crate::gpu::translate::sample::is_sampler(m) {
+            regs.extend((0..4).map(|k| m.ssamp + k));
+        }
+        let mut checks = Vec::new();
+        for n in regs {
+            if n < crate::machine::state::SGPRS {
+                let v = self.read(Reg::Sgpr(n));
+                checks.push(format!("{v} != {}u", w.sgpr(n)));
+            }
+        }
+        let code = self.fault_code(
+            offset,
+            "GPU backend: the image instruction's descriptors differ from those the translation specialised on (the launch's first wave's, as the CPU reference computes them): not translated".into(),
+        );
+        self.line(&format!(
+            "if {} {{ atomicMax(&wg_fault, {}u); }}",
+            checks.join(" || "),
+            0xffff_ffff - code
+        ));
+        self.e.emit_image(offset, m, tsharp)
+    }
+}
+
+/// The code `widen_load` (shaders/program.wgsl) takes for a short load.
+fn width_code(w: Width) -> u32 {
+    match w {
+        Width::U8 => 0,
+        Width::I8 => 1,
+        Width::U16 => 2,
+        Width::I16 => 3,
+        Width::D16U8 => 4,
+        Width::D16I8 => 5,
+        Width::D16B16 => 6,
+        Width::D16HiU8 => 7,
+        Width::D16HiI8 => 8,
+        Width::D16HiB16 => 9,
+        Width::Dwords(_) => 10,
+    }
+}
+
+/// Bytes a short store writes and the shift of its data
+/// (`cpu::memops::narrow`).
+fn store_bytes(w: Width) -> (u32, u32) {
+    match w {
+        Width::U8 | Width::I8 | Width::D16U8 | Width::D16I8 => (1, 0),
+        Width::D16HiU8 | Width::D16HiI8 => (1, 16),
+        Width::U16 | Width::I16 | Width::D16B16 => (2, 0),
+        Width::D16HiB16 => (2, 16),
+        Width::Dwords(_) => (4, 0),
+    }
+}

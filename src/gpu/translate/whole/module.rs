@@ -1,0 +1,150 @@
+//! The text of a whole-program module: the library, the blocks in a
+//! `switch`, and the loop that runs the waves of a workgroup in turn.
+
+use super::*;
+use crate::gpu::translate::{DEVICE_LOOP_FAULT, FAULT_WORD};
+
+impl Whole<'_> {
+    /// The module: the library, the blocks in a `switch`, and the turn loop.
+    pub(super) fn finish(self) -> (String, Vec<u32>) {
+        let e = self.e;
+        let ws = e.wave_size;
+        let mut vgprs = vec![0u32; e.vslots.len()];
+        for (&n, &k) in &e.vslots {
+            vgprs[k] = n;
+        }
+        let mut sgprs = vec![0u32; e.sslots.len()];
+        for (&n, &k) in &e.sslots {
+            sgprs[k] = n;
+        }
+        let nv = vgprs.len().max(1);
+        let ns = sgprs.len().max(1);
+        let state_words = HEADER_WORDS + vgprs.len() as u32 * ws;
+        let mut out = String::new();
+        out.push_str(&prelude(e.mem, e.lds_bytes, ws, state_words));
+        out.push_str(&e.decls);
+        let room = e.room.min(u64::from(u32::MAX));
+        let _ = room;
+        writeln!(
+            out,
+            "\n@compute @workgroup_size({ws})\nfn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lane: u32) {{"
+        )
+        .ok();
+        out.push_str(
+            "    let first = params.wave_base + wg.x + wg.y * params.groups_x;
+    if first >= params.wave_count { return; }
+    if lane == 0u { wg_u = st[first * STATE_WORDS + GROUP_WORD]; }
+    let count = workgroupUniformLoad(&wg_u);
+    if count == 0u { return; }
+    let lds_base = first * params.lds_stride;
+    _ = trace[0];
+    _ = atomicLoad(&lds[0]);
+    _ = atomicLoad(&mem[0]);
+    var xmc = 0u;
+    var xvc = 0u;
+",
+        );
+        writeln!(
+            out,
+            "    var s: array<u32, {ns}>;\n    var v: array<u32, {nv}>;"
+        )
+        .ok();
+        out.push_str(
+            "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;\n",
+        );
+        let max_block = self.max_block_cost;
+        writeln!(
+            out,
+            "    // Loop iterations run (ITER_BUDGET; the largest block costs {max_block}).\n    var spent = 0u;"
+        )
+        .ok();
+        // A workgroup whose turn was suspended stalls the dispatches after it
+        // (trace[0]), which run again, in order, with it.
+        out.push_str("    if lane == 0u { wg_u = trace[0]; }\n    if workgroupUniformLoad(&wg_u) != 0u { return; }\n");
+        out.push_str("    if lane == 0u { wg_u = st[first * STATE_WORDS + RESUME_WORD]; }\n    var start = workgroupUniformLoad(&wg_u);\n    var suspended = false;\n");
+        out.push_str("    loop {\n        spent = spent + 1u + 2u * count;\n        for (var k = start; k < count; k = k + 1u) {\n            let sb = (first + k) * STATE_WORDS;\n            if lane == 0u { wg_u = st[sb + STATUS_WORD]; }\n            if workgroupUniformLoad(&wg_u) == 1u { continue; }\n");
+        for (k, n) in sgprs.iter().enumerate() {
+            writeln!(out, "            s[{k}] = st[sb + {n}u];").ok();
+        }
+        for (k, _) in vgprs.iter().enumerate() {
+            let word = HEADER_WORDS + k as u32 * ws;
+            writeln!(out, "            v[{k}] = st[sb + {word}u + lane];").ok();
+        }
+        let m0 = crate::gpu::translate::M0_WORD;
+        writeln!(out, "            m0 = st[sb + {m0}u];\n            exec_lo = st[sb + {}u];\n            exec_hi = st[sb + {}u];\n            vcc_lo = st[sb + {}u];\n            vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
+        out.push_str("            scc = st[sb + SCC_WORD];\n            mode = st[sb + MODE_WORD];\n            steps_jumped = st[sb + STEPS_WORD];\n            if lane == 0u { wg_u = st[sb + PC_WORD]; }\n            var pc = workgroupUniformLoad(&wg_u);\n");
+        out.push_str("            loop {\n            if pc >= STOP { break; }\n            var next = ENDED;\n            switch pc {\n");
+        out.push_str(&e.body);
+        writeln!(out, "            default: {{ next = ENDED; }}\n            }}\n            // Every lane's fault recorded before lane 0 looks.\n            workgroupBarrier();\n            if lane == 0u {{\n                var n = select(next, FAULTED, atomicLoad(&wg_fault) != 0u);\n                if n < STOP && spent + {max_block}u + 1u + 2u * count > ITER_BUDGET {{ n = SUSPEND | n; }}\n                wg_u = n;\n            }}\n            pc = workgroupUniformLoad(&wg_u);\n            }}").ok();
+        // Write back.
+        out.push_str(
+            "            let paused = pc >= SUSPEND && pc < ENDED;\n            if lane == 0u {\n",
+        );
+        for (k, n) in sgprs.iter().enumerate() {
+            writeln!(out, "                st[sb + {n}u] = s[{k}];").ok();
+        }
+        writeln!(out, "                st[sb + {m0}u] = m0;\n                st[sb + {}u] = exec_lo;\n                st[sb + {}u] = exec_hi;\n                st[sb + {}u] = vcc_lo;\n                st[sb + {}u] = vcc_hi;", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
+        out.push_str("                st[sb + SCC_WORD] = scc;\n                st[sb + MODE_WORD] = mode;\n                st[sb + STEPS_WORD] = steps_jumped;\n                st[sb + PC_WORD] = pc & 0x1fffffffu;\n                st[sb + STATUS_WORD] = select(select(0u, 1u, pc >= ENDED), SUSPENDED, paused);\n                if paused {\n                    st[first * STATE_WORDS + RESUME_WORD] = k;\n                    trace[0] = 1u;\n                }\n                let f = atomicLoad(&wg_fault);\n                if f != 0u {\n                    st[sb + FAULT_WORD] = 0xffffffffu - f;\n                    atomicStore(&wg_fault, 0u);\n                }\n            }\n");
+        for (k, _) in vgprs.iter().enumerate() {
+            let word = HEADER_WORDS + k as u32 * ws;
+            writeln!(out, "            st[sb + {word}u + lane] = v[{k}];").ok();
+        }
+        out.push_str("            storageBarrier();\n            if paused { suspended = true; break; }\n        }\n        if suspended { break; }\n        start = 0u;\n        // Another round while a wave has not ended.\n        if lane == 0u {\n            var left = 0u;\n            for (var j = 0u; j < count; j = j + 1u) {\n                if st[(first + j) * STATE_WORDS + STATUS_WORD] != 1u { left = 1u; }\n            }\n            wg_u = left;\n        }\n        if workgroupUniformLoad(&wg_u) == 0u { break; }\n    }\n    if !suspended && lane == 0u { st[first * STATE_WORDS + RESUME_WORD] = 0u; }\n");
+        // The canary: a loop of two trips the compiler cannot count. A device
+        // that stops loops after a number of iterations in all (llvmpipe) has
+        // run none of it when it stopped the program's own loops early; the
+        // wave's result is then wrong and the run must fail, not report it.
+        out.push_str("    var canary = 0u;\n    for (var i = 0u; i < params.opaque_zero + 2u; i = i + 1u) { canary = canary + 1u; }\n    if canary != 2u && lane == 0u { st[first * STATE_WORDS + FAULT_WORD] = DEVICE_LOOP_FAULT; }\n}\n");
+        (out, vgprs)
+    }
+}
+
+/// The declarations and library of a whole-program module: the straight-line
+/// modules' prelude (bindings, constants, the image library) with LDS made a
+/// read-write atomic binding, then what only whole programs use.
+fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
+    let base =
+        crate::gpu::translate::wgsl::prelude(mem.bytes.len() as u64, lds_bytes, ws, state_words);
+    let mut s = base
+        .replace(
+            "@group(0) @binding(2) var<storage, read> lds: array<u32>;",
+            "@group(0) @binding(2) var<storage, read_write> lds: array<atomic<u32>>;",
+        )
+        // memory.wgsl's lds_dword reads the binding as plain words.
+        .replace("return lds[w];", "return atomicLoad(&lds[w]);")
+        .replace(
+            "return (lds[w] >> s) | (lds[w + 1u] << (32u - s));",
+            "return (atomicLoad(&lds[w]) >> s) | (atomicLoad(&lds[w + 1u]) << (32u - s));",
+        );
+    s = s.replace(
+        "// Generated by gcnrun (src/gpu/translate.rs) from a decoded program.",
+        "// Generated by gcnrun (src/gpu/translate/whole/) from a decoded program.",
+    );
+    writeln!(
+        s,
+        "\nconst MEM_BASE_LO: u32 = {}u;\nconst MEM_BASE_HI: u32 = {}u;",
+        mem.base as u32,
+        (mem.base >> 32) as u32
+    )
+    .ok();
+    writeln!(
+        s,
+        "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst RESUME_WORD: u32 = {RESUME_WORD}u;\nconst SUSPENDED: u32 = {SUSPENDED}u;\nconst SUSPEND: u32 = {SUSPEND}u;\nconst ITER_BUDGET: u32 = {ITER_BUDGET}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst DEVICE_LOOP_FAULT: u32 = {DEVICE_LOOP_FAULT}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
+    )
+    .ok();
+    s.push_str(&super::alu::family_consts());
+    for lib in [FMA, ALU_INT, ALU_F32, PROGRAM] {
+        s.push('\n');
+        s.push_str(lib);
+    }
+    s
+}
+
+/// `shaders/fma.wgsl`.
+const FMA: &str = include_str!("../../../../shaders/fma.wgsl");
+/// `shaders/alu_int.wgsl`.
+pub(crate) const ALU_INT: &str = include_str!("../../../../shaders/alu_int.wgsl");
+/// `shaders/alu_f32.wgsl`.
+pub(crate) const ALU_F32: &str = include_str!("../../../../shaders/alu_f32.wgsl");
+/// `shaders/program.wgsl`.
+const PROGRAM: &str = include_str!("../../../../shaders/program.wgsl");
