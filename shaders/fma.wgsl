@@ -122,30 +122,54 @@ fn fma_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
     return sign | bits;
 }
 
+// The exact a × b + c before its rounding: `special` results (NaN, ∞, a
+// zero, an addend returned as it is) are final f32 bits in `bits`; the
+// others are w × 2^e0 with `sign` (w ≠ 0; bit 0 may be a round-to-odd bit),
+// for fma_round (f32) or f16_round (alu_f16.wgsl).
+struct FmaExact {
+    special: bool,
+    bits: u32,
+    w: vec3<u32>,
+    e0: i32,
+    sign: u32,
+}
+
+fn fma_special(bits: u32) -> FmaExact {
+    return FmaExact(true, bits, vec3<u32>(0u), 0, 0u);
+}
+
 fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
+    let r = fma_exact(a, b, c);
+    if r.special {
+        return r.bits;
+    }
+    return fma_round(r.w, r.e0, r.sign);
+}
+
+fn fma_exact(a: u32, b: u32, c: u32) -> FmaExact {
     let aa = a & 0x7fffffffu;
     let ab = b & 0x7fffffffu;
     let ac = c & 0x7fffffffu;
     let sp = (a ^ b) & 0x80000000u;
     let sc = c & 0x80000000u;
     if aa > 0x7f800000u || ab > 0x7f800000u || ac > 0x7f800000u {
-        return CANONICAL_NAN;
+        return fma_special(CANONICAL_NAN);
     }
     if aa == 0x7f800000u || ab == 0x7f800000u {
         if aa == 0u || ab == 0u || (ac == 0x7f800000u && sc != sp) {
-            return CANONICAL_NAN;
+            return fma_special(CANONICAL_NAN);
         }
-        return sp | 0x7f800000u;
+        return fma_special(sp | 0x7f800000u);
     }
     if ac == 0x7f800000u {
-        return c;
+        return fma_special(c);
     }
     if aa == 0u || ab == 0u {
         // ±0 + c; +0 + −0 is +0.
         if ac == 0u {
-            return sp & sc;
+            return fma_special(sp & sc);
         }
-        return c;
+        return fma_special(c);
     }
     // The exact product, 48 bits, from 16-bit pieces.
     let pa = decompose(aa);
@@ -162,7 +186,7 @@ fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
     let ep = pa.y + pb.y;
     if ac == 0u {
         // A nonzero exact product plus zero: the product, rounded once.
-        return fma_round(p, ep, sp);
+        return FmaExact(false, 0u, p, ep, sp);
     }
     let pc = decompose(ac);
     let cv = vec3<u32>(u32(pc.x), 0u, 0u);
@@ -211,7 +235,7 @@ fn fma_bits(a: u32, b: u32, c: u32) -> u32 {
     }
     if all(w == vec3<u32>(0u)) {
         // Exact cancellation gives +0 under round to nearest even.
-        return 0u;
+        return fma_special(0u);
     }
-    return fma_round(w, e0, sign);
+    return FmaExact(false, 0u, w, e0, sign);
 }

@@ -107,6 +107,7 @@ impl Layout {
         1 << (self.mant - 1)
     }
     /// WGSL twin: `f32_is_nan` (docs/gpu.md, "Twins").
+    /// WGSL twins on f16: `f16_is_nan`.
     fn is_nan(self, x: u64) -> bool {
         x & self.exp_mask() == self.exp_mask() && x & self.mant_mask() != 0
     }
@@ -137,6 +138,7 @@ fn flush(ty: Ty, x: u64) -> u64 {
 /// bit (bit 0) is clear.
 ///
 /// WGSL twin: `f32_flush_in` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_flush_in`.
 pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 1 == 0 {
         flush(ty, x)
@@ -149,6 +151,7 @@ pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
 /// output bit (bit 1) is clear.
 ///
 /// WGSL twin: `f32_flush_out` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_flush_out`.
 pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 2 == 0 {
         flush(ty, x)
@@ -161,6 +164,7 @@ pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
 /// when no input is a NaN.
 ///
 /// WGSL twin: `f32_first_nan` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_first_nan`.
 fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
     let l = layout(ty);
     inputs
@@ -173,6 +177,7 @@ fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
 /// invalid operation, the inputs having no NaN) becomes the default NaN.
 ///
 /// WGSL twin: `f32_canonical` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_finish`.
 fn canonical(ty: Ty, x: u64) -> u64 {
     let l = layout(ty);
     if l.is_nan(x) {
@@ -209,6 +214,7 @@ fn d2h(x: f64) -> u64 {
 }
 
 /// f64 → f16, round to nearest even, directly (no intermediate f32).
+/// WGSL twins on f16: `f16_round`.
 pub fn f64_to_f16(x: f64) -> u16 {
     let b = x.to_bits();
     let sign = ((b >> 48) & 0x8000) as u16;
@@ -259,6 +265,7 @@ pub fn f64_to_f16(x: f64) -> u16 {
 ///
 /// WGSL twins: `f32_add2`, `f32_sub2`, `f32_mul2`, `f32_fma3`, `f32_rcp1`,
 /// `f32_sqrt1`, `f32_rint1` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_arith3`.
 fn arith(
     mode: Mode,
     ty: Ty,
@@ -297,6 +304,7 @@ fn each<T: Copy + Default>(ins: &[u64], f: impl Fn(u64) -> T) -> [T; 3] {
 /// `V_MIN_F32`). −0 is less than +0.
 ///
 /// WGSL twin: `f32_min_max` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_min_max`.
 fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
     let l = layout(ty);
     let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
@@ -322,6 +330,7 @@ fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
 /// An integer whose order is the float order of non-NaN bits (−0 < +0).
 ///
 /// WGSL twin: `f32_order_key` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_order_key`.
 fn total_key(l: Layout, x: u64) -> i128 {
     let mag = (x & !l.sign()) as i128;
     if x & l.sign() != 0 {
@@ -369,6 +378,7 @@ fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool
 /// classified as they are, whatever the mode.
 ///
 /// WGSL twin: `f32_class` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_class`.
 fn class(ty: Ty, a: u64, mask: u64) -> bool {
     let l = layout(ty);
     let neg = a & l.sign() != 0;
@@ -569,6 +579,7 @@ fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// Integer → float, rounded to nearest even.
 ///
 /// WGSL twin: `f32_from_int` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16_from_int`.
 pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let r = match (from, to) {
         (Ty::I32, Ty::F32) => u64::from((a as u32 as i32 as f32).to_bits()),
@@ -637,6 +648,7 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
 pub fn eval(
     mode: Mode,
     family: Family,

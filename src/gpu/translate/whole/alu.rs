@@ -143,6 +143,7 @@ fn case_fn(width: &str, f: Family) -> String {
         ("int32", MbcntHi) => MbcntLo,
         ("int32", QuadMask) => Wqm,
         ("f32op", Ceil | Trunc | Rndne) => Floor,
+        ("f16op", Sub | Mul) => Add,
         (_, other) => other,
     };
     format!("{width}_{}", fam(leader)[4..].to_lowercase())
@@ -167,9 +168,14 @@ impl Whole<'_> {
         };
         let famc = fam(f.family);
         match (f.family, f.ty) {
-            (Family::Cvt(_), from) if !from.is_float() && f.signature().output.is_some_and(|t| t.is_float()) => {
+            (Family::Cvt(to), from) if !from.is_float() && to.is_float() => {
+                let lib = if to == Ty::F16 {
+                    "f16_from_int"
+                } else {
+                    "f32_from_int"
+                };
                 format!(
-                    "vec3<u32>(f32_from_int(mode, {}, {}u), 0u, 0u)",
+                    "vec3<u32>({lib}(mode, {}, {}u), 0u, 0u)",
                     x[0].0,
                     ty_code(from)
                 )
@@ -181,7 +187,16 @@ impl Whole<'_> {
                 x[1].0,
                 x[2].0
             ),
-            (_, Ty::F16) => format!("vec3<u32>(alu_f16_to_f32(mode, {}), 0u, 0u)", x[0].0),
+            (Family::Cvt(Ty::F32), Ty::F16) => {
+                format!("vec3<u32>(alu_f16_to_f32(mode, {}), 0u, 0u)", x[0].0)
+            }
+            (_, Ty::F16) => format!(
+                "{}({famc}, {sub}u, mode, {}, {}, {}, {k})",
+                case_fn("f16op", f.family),
+                x[0].0,
+                x[1].0,
+                x[2].0
+            ),
             (_, t) if t.bits() == 64 => format!(
                 "{}({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
                 case_fn("int64", f.family),

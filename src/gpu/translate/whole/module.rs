@@ -133,7 +133,7 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     )
     .ok();
     s.push_str(&super::alu::family_consts());
-    for lib in [FMA, ALU_INT, ALU_F32, PROGRAM] {
+    for lib in [FMA, ALU_INT, ALU_F32, ALU_F16, PROGRAM] {
         s.push('\n');
         s.push_str(lib);
     }
@@ -146,5 +146,7 @@ const FMA: &str = include_str!("../../../../shaders/fma.wgsl");
 pub(crate) const ALU_INT: &str = include_str!("../../../../shaders/alu_int.wgsl");
 /// `shaders/alu_f32.wgsl`.
 pub(crate) const ALU_F32: &str = include_str!("../../../../shaders/alu_f32.wgsl");
+/// `shaders/alu_f16.wgsl`.
+pub(crate) const ALU_F16: &str = include_str!("../../../../shaders/alu_f16.wgsl");
 /// `shaders/program.wgsl`.
 const PROGRAM: &str = include_str!("../../../../shaders/program.wgsl");

@@ -1,0 +1,354 @@
+// alu_f16.wgsl — the f16 families of the ALU, the WGSL mirror of
+// src/cpu/alu/float.rs on f16 (values in the low 16 bits of a u32). The CPU
+// computes an f16 operation in f64, exactly or with one rounding, and rounds
+// that once more to f16 — innocuous double rounding (float.rs d2h) — so the
+// result is the correctly rounded f16: here the exact value (fma_exact of the
+// inputs widened to f32, which is exact) is rounded once, by f16_round.
+// MODE bits 7:6 flush f16 denormals; the NaN rule is float.rs's (the first
+// NaN input quieted, else the default NaN 0x7e00). Needs fma.wgsl,
+// alu_f32.wgsl (f16_bits_to_f32, f32_to_int, f32_compare's relations) and
+// the FAM_* constants.
+
+fn f16_is_nan(x: u32) -> bool {
+    return (x & 0x7fffu) > 0x7c00u;
+}
+
+fn f16_is_denorm(x: u32) -> bool {
+    return (x & 0x7c00u) == 0u && (x & 0x3ffu) != 0u;
+}
+
+// float.rs flush_in / flush_out on f16, given the FP_DENORM code (bits 7:6).
+fn f16_flush_in(den: u32, x: u32) -> u32 {
+    return select(x, x & 0x8000u, (den & 1u) == 0u && f16_is_denorm(x));
+}
+
+fn f16_flush_out(den: u32, x: u32) -> u32 {
+    return select(x, x & 0x8000u, (den & 2u) == 0u && f16_is_denorm(x));
+}
+
+// float.rs arith's NaN rule on f16: the first NaN of the first `n` quieted,
+// or 0 (never a NaN) when there is none.
+fn f16_first_nan(a: u32, b: u32, c: u32, n: u32) -> u32 {
+    if f16_is_nan(a) {
+        return a | 0x200u;
+    }
+    if n >= 2u && f16_is_nan(b) {
+        return b | 0x200u;
+    }
+    if n >= 3u && f16_is_nan(c) {
+        return c | 0x200u;
+    }
+    return 0u;
+}
+
+// w × 2^e0 (w ≠ 0; bit 0 may be a round-to-odd bit) rounded to the nearest
+// even f16 with `sign` (0 or 0x8000): fma_round's steps with f16's 11-bit
+// significand, exponents −14..15 and denormals down to 2^−24.
+fn f16_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
+    let top = e0 + i32(fma_msb(w));
+    let denormal = top < -14;
+    let lsb_exp = select(top - 10, -24, denormal);
+    let cut = lsb_exp - e0;
+    var q = 0u;
+    if cut <= 0 {
+        q = fma_shl(w, u32(-cut)).x;
+    } else {
+        let g = fma_shr(w, u32(cut - 1));
+        q = (g.x >> 1u) | (g.y << 31u);
+        if (g.x & 1u) == 1u && (g.w == 1u || (q & 1u) == 1u) {
+            q = q + 1u;
+        }
+    }
+    if denormal {
+        // Rounding up to 2^10 gives the smallest normal's bits.
+        return sign | q;
+    }
+    let biased = top + 15;
+    let bits = (u32(biased - 1) << 10u) + q;
+    if biased >= 31 || bits >= 0x7c00u {
+        return sign | 0x7c00u;
+    }
+    return sign | bits;
+}
+
+// f32 bits of an exactly representable f16 value (or ∞, a zero, a NaN) back
+// to f16 bits.
+fn f16_of_exact_f32(x: u32) -> u32 {
+    let sign = (x >> 16u) & 0x8000u;
+    let ax = x & 0x7fffffffu;
+    if ax > 0x7f800000u {
+        return 0x7e00u;
+    }
+    if ax == 0x7f800000u {
+        return sign | 0x7c00u;
+    }
+    if ax == 0u {
+        return sign;
+    }
+    let d = decompose(ax);
+    return f16_round(vec3<u32>(u32(d.x), 0u, 0u), d.y, sign);
+}
+
+// a × b + c on f16 bits, rounded once (NaN inputs handled by the caller).
+fn f16_fma_raw(a: u32, b: u32, c: u32) -> u32 {
+    let r = fma_exact(f16_bits_to_f32(a), f16_bits_to_f32(b), f16_bits_to_f32(c));
+    if r.special {
+        return f16_of_exact_f32(r.bits);
+    }
+    return f16_round(r.w, r.e0, r.sign >> 16u);
+}
+
+// float.rs arith's end on f16: the default NaN, then the flush.
+fn f16_finish(den: u32, r: u32) -> u32 {
+    return f16_flush_out(den, select(r, 0x7e00u, f16_is_nan(r)));
+}
+
+// float.rs arith of +, −, ×, fma on f16.
+fn f16_arith3(den: u32, a0: u32, b0: u32, c0: u32, n: u32, fam: u32) -> u32 {
+    let a = f16_flush_in(den, a0);
+    let b = f16_flush_in(den, b0);
+    let c = f16_flush_in(den, c0);
+    let nan = f16_first_nan(a, b, c, n);
+    if nan != 0u {
+        return nan;
+    }
+    switch fam {
+        case FAM_ADD: { return f16_finish(den, f16_fma_raw(a, 0x3c00u, b)); }
+        case FAM_SUB: { return f16_finish(den, f16_fma_raw(a, 0x3c00u, b ^ 0x8000u)); }
+        case FAM_MUL: { return f16_finish(den, f16_fma_raw(a, b, 0x8000u)); }
+        default: { return f16_finish(den, f16_fma_raw(a, b, c)); }
+    }
+}
+
+// float.rs total_key on f16.
+fn f16_order_key(x: u32) -> u32 {
+    return select(x | 0x8000u, (~x) & 0xffffu, (x >> 15u) == 1u);
+}
+
+// float.rs min_max on f16.
+fn f16_min_max(mode: u32, a0: u32, b0: u32, is_max: bool) -> u32 {
+    let den = (mode >> 6u) & 3u;
+    let a = f16_flush_in(den, a0);
+    let b = f16_flush_in(den, b0);
+    let ieee = ((mode >> 9u) & 1u) == 1u;
+    let snan_a = f16_is_nan(a) && (a & 0x200u) == 0u;
+    let snan_b = f16_is_nan(b) && (b & 0x200u) == 0u;
+    if ieee && (snan_a || snan_b) {
+        if f16_is_nan(a) {
+            return a | 0x200u;
+        }
+        return b | 0x200u;
+    }
+    if f16_is_nan(a) && f16_is_nan(b) {
+        return a | 0x200u;
+    }
+    if f16_is_nan(a) {
+        return b;
+    }
+    if f16_is_nan(b) {
+        return a;
+    }
+    let pick_a = select(f16_order_key(a) <= f16_order_key(b), f16_order_key(a) >= f16_order_key(b), is_max);
+    return f16_flush_out(den, select(b, a, pick_a));
+}
+
+// float.rs class on f16.
+fn f16_class(a: u32, mask: u32) -> bool {
+    let neg = ((a >> 15u) & 1u) == 1u;
+    let exp = a & 0x7c00u;
+    let mant = a & 0x3ffu;
+    var bit = 0u;
+    if exp == 0x7c00u {
+        if mant == 0u {
+            bit = select(9u, 2u, neg);
+        } else {
+            bit = select(0u, 1u, (mant & 0x200u) != 0u);
+        }
+    } else if exp == 0u {
+        if mant == 0u {
+            bit = select(6u, 5u, neg);
+        } else {
+            bit = select(7u, 4u, neg);
+        }
+    } else {
+        bit = select(8u, 3u, neg);
+    }
+    return ((mask >> bit) & 1u) == 1u;
+}
+
+// Integer → f16, rounded to nearest even (float.rs from_int_bits for I16
+// and U16): `src_ty` bits | 0x100 when signed.
+fn f16_from_int(mode: u32, a: u32, src_ty: u32) -> u32 {
+    let bits = src_ty & 0xffu;
+    let signed = (src_ty & 0x100u) != 0u;
+    var v = a & int_mask(bits);
+    var sign = 0u;
+    if signed {
+        let s = int_sext(v, bits);
+        if (s >> 31u) == 1u {
+            sign = 0x8000u;
+            v = 0u - s;
+        } else {
+            v = s;
+        }
+    }
+    if v == 0u {
+        return 0u;
+    }
+    return f16_flush_out((mode >> 6u) & 3u, f16_round(vec3<u32>(v, 0u, 0u), 0, sign));
+}
+
+fn f16_r(v: u32) -> vec3<u32> {
+    return vec3<u32>(v, 0u, 0u);
+}
+
+// ---- float.rs eval on f16, one function per case: the value and the bit.
+// `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
+// signed, | 0x200 float). ----
+// FAM_ADD, FAM_SUB, FAM_MUL (alu_f16's case).
+fn f16op_add(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_ADD, FAM_SUB, FAM_MUL: { return f16_r(f16_arith3(den, a, b, 0u, 2u, fam)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FMA (alu_f16's case).
+fn f16op_fma(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_FMA: { return f16_r(f16_arith3(den, a, b, c, 3u, fam)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAD (alu_f16's case).
+fn f16op_mad(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MAD: {
+            // The product rounded to f16, then the sum (MAD's f32-only
+            // denormal rule does not apply to f16).
+            let p = f16_arith3(den, a, b, 0u, 2u, FAM_MUL);
+            return f16_r(f16_arith3(den, p, c, 0u, 2u, FAM_ADD));
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN (alu_f16's case).
+fn f16op_min(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MIN: { return f16_r(f16_min_max(mode, a, b, false)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAX (alu_f16's case).
+fn f16op_max(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MAX: { return f16_r(f16_min_max(mode, a, b, true)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MIN3 (alu_f16's case).
+fn f16op_min3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MIN3: { return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, false), c, false)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MAX3 (alu_f16's case).
+fn f16op_max3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MAX3: { return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, true), c, true)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MED3 (alu_f16's case).
+fn f16op_med3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MED3: {
+            let fa = f16_flush_in(den, a);
+            let fb = f16_flush_in(den, b);
+            let fc = f16_flush_in(den, c);
+            if f16_is_nan(fa) || f16_is_nan(fb) || f16_is_nan(fc) {
+                return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, false), c, false));
+            }
+            let m3 = f16_min_max(mode, f16_min_max(mode, a, b, true), c, true);
+            if m3 == f16_flush_out(den, fa) {
+                return f16_r(f16_min_max(mode, b, c, true));
+            }
+            if m3 == f16_flush_out(den, fb) {
+                return f16_r(f16_min_max(mode, a, c, true));
+            }
+            return f16_r(f16_min_max(mode, a, b, true));
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CMP (alu_f16's case).
+fn f16op_cmp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_CMP: {
+            // The relations on the values widened to f32 (exact), denormals
+            // flushed by the f16 mode first; the widened values are normal
+            // f32s, which the f32 flush leaves alone.
+            let fa = f16_bits_to_f32(f16_flush_in(den, a));
+            let fb = f16_bits_to_f32(f16_flush_in(den, b));
+            return vec3<u32>(0u, 0u, select(0u, 1u, f32_compare(0x30u, sub, fa, fb)));
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CLASS (alu_f16's case).
+fn f16op_class(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_CLASS: { return vec3<u32>(0u, 0u, select(0u, 1u, f16_class(a, b))); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CVT (alu_f16's case).
+fn f16op_cvt(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_CVT: {
+            // f16 → integer: through the exact f32.
+            return f16_r(f32_to_int(f16_bits_to_f32(f16_flush_in(den, a)), sub));
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_CNDMASK (alu_f16's case).
+fn f16op_cndmask(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_CNDMASK: { return f16_r(select(a, b, k)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_MOV (alu_f16's case).
+fn f16op_mov(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    switch fam {
+        case FAM_MOV: { return f16_r(a); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
