@@ -44,7 +44,8 @@ use std::fmt::Write as _;
 /// Words of per-wave state before the VGPR slots: s0–s105, M0, EXEC lo/hi, VCC
 /// lo/hi, the fault word, then the words of whole-program modules (SCC, MODE,
 /// the resume block, the status, the workgroup's wave count, the steps
-/// jumped: `whole::SCC_WORD` …) and two spare.
+/// jumped, the wave a suspended round resumes at: `whole::SCC_WORD` …) and
+/// one spare.
 pub const HEADER_WORDS: u32 = 120;
 /// State word of M0 (then EXEC lo, EXEC hi, VCC lo, VCC hi).
 pub const M0_WORD: u32 = 106;
