@@ -42,33 +42,10 @@ fn f16_first_nan(a: u32, b: u32, c: u32, n: u32) -> u32 {
 }
 
 // w × 2^e0 (w ≠ 0; bit 0 may be a round-to-odd bit) rounded to the nearest
-// even f16 with `sign` (0 or 0x8000): fma_round's steps with f16's 11-bit
-// significand, exponents −14..15 and denormals down to 2^−24.
+// even f16 with `sign` (0 or 0x8000): 11-bit significand, exponents
+// −14..15, denormals down to 2^−24.
 fn f16_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
-    let top = e0 + i32(fma_msb(w));
-    let denormal = top < -14;
-    let lsb_exp = select(top - 10, -24, denormal);
-    let cut = lsb_exp - e0;
-    var q = 0u;
-    if cut <= 0 {
-        q = fma_shl(w, u32(-cut)).x;
-    } else {
-        let g = fma_shr(w, u32(cut - 1));
-        q = (g.x >> 1u) | (g.y << 31u);
-        if (g.x & 1u) == 1u && (g.w == 1u || (q & 1u) == 1u) {
-            q = q + 1u;
-        }
-    }
-    if denormal {
-        // Rounding up to 2^10 gives the smallest normal's bits.
-        return sign | q;
-    }
-    let biased = top + 15;
-    let bits = (u32(biased - 1) << 10u) + q;
-    if biased >= 31 || bits >= 0x7c00u {
-        return sign | 0x7c00u;
-    }
-    return sign | bits;
+    return round_to_float(w, e0, sign, 10u, 15);
 }
 
 // f32 bits of an exactly representable f16 value (or ∞, a zero, a NaN) back
@@ -122,58 +99,17 @@ fn f16_arith3(den: u32, a0: u32, b0: u32, c0: u32, n: u32, fam: u32) -> u32 {
 
 // float.rs total_key on f16.
 fn f16_order_key(x: u32) -> u32 {
-    return select(x | 0x8000u, (~x) & 0xffffu, (x >> 15u) == 1u);
+    return float_order_key(x, 0x8000u);
 }
 
 // float.rs min_max on f16.
-fn f16_min_max(mode: u32, a0: u32, b0: u32, is_max: bool) -> u32 {
-    let den = (mode >> 6u) & 3u;
-    let a = f16_flush_in(den, a0);
-    let b = f16_flush_in(den, b0);
-    let ieee = ((mode >> 9u) & 1u) == 1u;
-    let snan_a = f16_is_nan(a) && (a & 0x200u) == 0u;
-    let snan_b = f16_is_nan(b) && (b & 0x200u) == 0u;
-    if ieee && (snan_a || snan_b) {
-        if f16_is_nan(a) {
-            return a | 0x200u;
-        }
-        return b | 0x200u;
-    }
-    if f16_is_nan(a) && f16_is_nan(b) {
-        return a | 0x200u;
-    }
-    if f16_is_nan(a) {
-        return b;
-    }
-    if f16_is_nan(b) {
-        return a;
-    }
-    let pick_a = select(f16_order_key(a) <= f16_order_key(b), f16_order_key(a) >= f16_order_key(b), is_max);
-    return f16_flush_out(den, select(b, a, pick_a));
+fn f16_min_max(mode: u32, a: u32, b: u32, is_max: bool) -> u32 {
+    return float_min_max((mode >> 6u) & 3u, mode, a, b, is_max, 0x8000u, 0x7c00u);
 }
 
 // float.rs class on f16.
 fn f16_class(a: u32, mask: u32) -> bool {
-    let neg = ((a >> 15u) & 1u) == 1u;
-    let exp = a & 0x7c00u;
-    let mant = a & 0x3ffu;
-    var bit = 0u;
-    if exp == 0x7c00u {
-        if mant == 0u {
-            bit = select(9u, 2u, neg);
-        } else {
-            bit = select(0u, 1u, (mant & 0x200u) != 0u);
-        }
-    } else if exp == 0u {
-        if mant == 0u {
-            bit = select(6u, 5u, neg);
-        } else {
-            bit = select(7u, 4u, neg);
-        }
-    } else {
-        bit = select(8u, 3u, neg);
-    }
-    return ((mask >> bit) & 1u) == 1u;
+    return float_class(a, mask, 0x8000u, 0x7c00u);
 }
 
 // Integer → f16, rounded to nearest even (float.rs from_int_bits for I16

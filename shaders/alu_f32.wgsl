@@ -152,36 +152,97 @@ fn f32_round_int(x: u32, fam: u32) -> u32 {
     return sign | f32_round(vec2<u32>(n, 0u), 0, 0u);
 }
 
-// The order of non-NaN bits as an unsigned key (−0 < +0; float.rs total_key).
-fn f32_order_key(x: u32) -> u32 {
-    return select(x | 0x80000000u, ~x, (x >> 31u) == 1u);
+// ---- float.rs's rules on a float layout: `sign` is the sign bit (f32
+// 0x80000000, f16 0x8000), `exp` the exponent field's mask; the quiet bit
+// is the mantissa's top. ----
+
+fn float_is_nan(x: u32, sign: u32, exp: u32) -> bool {
+    return (x & (sign - 1u)) > exp;
 }
 
-// float.rs min_max.
-fn f32_min_max(mode: u32, a0: u32, b0: u32, is_max: bool) -> u32 {
-    let den = (mode >> 4u) & 3u;
-    let a = f32_flush_in(den, a0);
-    let b = f32_flush_in(den, b0);
+// The quiet bit: the mantissa's top bit.
+fn float_quiet(sign: u32, exp: u32) -> u32 {
+    return (((sign - 1u) & ~exp) + 1u) >> 1u;
+}
+
+// float.rs flush on a layout: a denormal becomes a zero of its sign.
+fn float_flush(x: u32, sign: u32, exp: u32) -> u32 {
+    let denormal = (x & exp) == 0u && (x & (sign - 1u)) != 0u;
+    return select(x, x & sign, denormal);
+}
+
+// float.rs total_key on a layout: an unsigned key in the float order of
+// non-NaN bits (−0 < +0).
+fn float_order_key(x: u32, sign: u32) -> u32 {
+    let all = sign | (sign - 1u);
+    return select(x | sign, (~x) & all, (x & sign) != 0u);
+}
+
+// float.rs min_max on a layout, given the type's FP_DENORM code `den` and
+// MODE (its IEEE bit).
+fn float_min_max(den: u32, mode: u32, a0: u32, b0: u32, is_max: bool, sign: u32, exp: u32) -> u32 {
+    let quiet = float_quiet(sign, exp);
+    let a = select(a0, float_flush(a0, sign, exp), (den & 1u) == 0u);
+    let b = select(b0, float_flush(b0, sign, exp), (den & 1u) == 0u);
     let ieee = ((mode >> 9u) & 1u) == 1u;
-    let snan_a = f32_is_nan(a) && (a & 0x400000u) == 0u;
-    let snan_b = f32_is_nan(b) && (b & 0x400000u) == 0u;
+    let nan_a = float_is_nan(a, sign, exp);
+    let nan_b = float_is_nan(b, sign, exp);
+    let snan_a = nan_a && (a & quiet) == 0u;
+    let snan_b = nan_b && (b & quiet) == 0u;
     if ieee && (snan_a || snan_b) {
-        if f32_is_nan(a) {
-            return a | 0x400000u;
+        if nan_a {
+            return a | quiet;
         }
-        return b | 0x400000u;
+        return b | quiet;
     }
-    if f32_is_nan(a) && f32_is_nan(b) {
-        return a | 0x400000u;
+    if nan_a && nan_b {
+        return a | quiet;
     }
-    if f32_is_nan(a) {
+    if nan_a {
         return b;
     }
-    if f32_is_nan(b) {
+    if nan_b {
         return a;
     }
-    let pick_a = select(f32_order_key(a) <= f32_order_key(b), f32_order_key(a) >= f32_order_key(b), is_max);
-    return f32_flush_out(den, select(b, a, pick_a));
+    let ka = float_order_key(a, sign);
+    let kb = float_order_key(b, sign);
+    let r = select(b, a, select(ka <= kb, ka >= kb, is_max));
+    return select(r, float_flush(r, sign, exp), (den & 2u) == 0u);
+}
+
+// float.rs class on a layout.
+fn float_class(a: u32, mask: u32, sign: u32, exp: u32) -> bool {
+    let neg = (a & sign) != 0u;
+    let e = a & exp;
+    let mant = a & (sign - 1u) & ~exp;
+    let quiet = float_quiet(sign, exp);
+    var bit = 0u;
+    if e == exp {
+        if mant == 0u {
+            bit = select(9u, 2u, neg);
+        } else {
+            bit = select(0u, 1u, (mant & quiet) != 0u);
+        }
+    } else if e == 0u {
+        if mant == 0u {
+            bit = select(6u, 5u, neg);
+        } else {
+            bit = select(7u, 4u, neg);
+        }
+    } else {
+        bit = select(8u, 3u, neg);
+    }
+    return ((mask >> bit) & 1u) == 1u;
+}
+
+// float.rs total_key on f32.
+fn f32_order_key(x: u32) -> u32 {
+    return float_order_key(x, 0x80000000u);
+}
+
+// float.rs min_max on f32.
+fn f32_min_max(mode: u32, a: u32, b: u32, is_max: bool) -> u32 {
+    return float_min_max((mode >> 4u) & 3u, mode, a, b, is_max, 0x80000000u, 0x7f800000u);
 }
 
 // float.rs compare on f32.
@@ -216,26 +277,7 @@ fn f32_compare(mode: u32, rel: u32, a0: u32, b0: u32) -> bool {
 
 // float.rs class on f32.
 fn f32_class(a: u32, mask: u32) -> bool {
-    let neg = (a >> 31u) == 1u;
-    let exp = a & 0x7f800000u;
-    let mant = a & 0x7fffffu;
-    var bit = 0u;
-    if exp == 0x7f800000u {
-        if mant == 0u {
-            bit = select(9u, 2u, neg);
-        } else {
-            bit = select(0u, 1u, (mant & 0x400000u) != 0u);
-        }
-    } else if exp == 0u {
-        if mant == 0u {
-            bit = select(6u, 5u, neg);
-        } else {
-            bit = select(7u, 4u, neg);
-        }
-    } else {
-        bit = select(8u, 3u, neg);
-    }
-    return ((mask >> bit) & 1u) == 1u;
+    return float_class(a, mask, 0x80000000u, 0x7f800000u);
 }
 
 // f32 → integer: toward zero, saturated, NaN → 0 (float.rs to_int). `to`:

@@ -91,12 +91,13 @@ fn fma_msb(x: vec3<u32>) -> u32 {
 }
 
 // w × 2^e0 (w ≠ 0; bit 0 may be a round-to-odd bit) rounded to the nearest
-// even f32 with `sign`.
-fn fma_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
+// even binary float with `mant` mantissa bits and exponent bias `bias` (f32:
+// 23, 127; f16: 10, 15), with `sign`, denormals and overflow to ∞ included.
+fn round_to_float(w: vec3<u32>, e0: i32, sign: u32, mant: u32, bias: i32) -> u32 {
     let top = e0 + i32(fma_msb(w));
-    let denormal = top + 127 < 1;
+    let denormal = top + bias < 1;
     // Exponent of the result's last kept bit.
-    let lsb_exp = select(top - 23, -149, denormal);
+    let lsb_exp = select(top - i32(mant), 1 - bias - i32(mant), denormal);
     let cut = lsb_exp - e0;
     var q = 0u;
     if cut <= 0 {
@@ -110,16 +111,22 @@ fn fma_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
         }
     }
     if denormal {
-        // Rounding up to 2^23 gives the smallest normal's bits, as it should.
+        // Rounding up to 2^mant gives the smallest normal's bits, as it should.
         return sign | q;
     }
-    let biased = top + 127;
-    // q in [2^23, 2^24]: a carry to 2^24 moves into the exponent.
-    let bits = (u32(biased - 1) << 23u) + q;
-    if biased >= 255 || bits >= 0x7f800000u {
-        return sign | 0x7f800000u;
+    let biased = top + bias;
+    let inf = u32(2 * bias + 1) << mant;
+    // q in [2^mant, 2^(mant+1)]: a carry moves into the exponent.
+    let bits = (u32(biased - 1) << mant) + q;
+    if biased >= 2 * bias + 1 || bits >= inf {
+        return sign | inf;
     }
     return sign | bits;
+}
+
+// w × 2^e0 rounded to the nearest even f32 with `sign`.
+fn fma_round(w: vec3<u32>, e0: i32, sign: u32) -> u32 {
+    return round_to_float(w, e0, sign, 23u, 127);
 }
 
 // The exact a × b + c before its rounding: `special` results (NaN, ∞, a
