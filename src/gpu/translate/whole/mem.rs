@@ -8,6 +8,17 @@ use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS
 use crate::ir::Reg;
 
 impl Whole<'_> {
+    /// A returning atomic's value before the operation (`old`) into `vdst`
+    /// (and `vdst + 1` when 64-bit): cpu::memops' `put_returned`.
+    fn emit_returned(&mut self, vdst: u32, wide: bool) {
+        for k in 0..if wide { 2 } else { 1 } {
+            if let Some(p) = self.e.v(vdst + k) {
+                let half = if k == 0 { "x" } else { "y" };
+                self.line(&format!("    {p} = old.{half};"));
+            }
+        }
+    }
+
     /// This lane's 64-bit address of a vector access (`cpu::memops::lane_address`).
     pub(super) fn address(&mut self, addr: &Addr) -> String {
         let off = |o: i32| {
@@ -160,15 +171,7 @@ impl Whole<'_> {
                     self.line("            old.y = gmem_dword(off + 4u);");
                 }
                 self.line("        }");
-                if wide {
-                    self.line(&format!(
-                        "        let nv = apply64({code}u, old, vec2<u32>({d0}, {d1}), vec2<u32>({c0}, {c1}));"
-                    ));
-                } else {
-                    self.line(&format!(
-                        "        let nv = vec2<u32>(apply32({code}u, old.x, {d0}, {c0}), 0u);"
-                    ));
-                }
+                self.line(&apply(code, wide, (&d0, &d1), (&c0, &c1)));
                 self.line("        if in_lds { if lds_in { lds_put(lds_base, a.x, 4u, nv.x);");
                 if wide {
                     self.line("            lds_put(lds_base, a.x + 4u, 4u, nv.y);");
@@ -179,14 +182,7 @@ impl Whole<'_> {
                 }
                 self.line("        }");
                 if returns {
-                    if let Some(d) = self.e.v(m.vdst) {
-                        self.line(&format!("        {d} = old.x;"));
-                    }
-                    if wide {
-                        if let Some(d) = self.e.v(m.vdst + 1) {
-                            self.line(&format!("        {d} = old.y;"));
-                        }
-                    }
+                    self.emit_returned(m.vdst, wide);
                 }
             }
         }
@@ -364,29 +360,14 @@ impl Whole<'_> {
                     self.line("        old.y = lds_get(lds_base, a + 4u);");
                 }
                 self.line("    }");
-                if wide {
-                    self.line(&format!(
-                        "    let nv = apply64({code}u, old, vec2<u32>({d0}, {d1}), vec2<u32>({c0}, {c1}));"
-                    ));
-                } else {
-                    self.line(&format!(
-                        "    let nv = vec2<u32>(apply32({code}u, old.x, {d0}, {c0}), 0u);"
-                    ));
-                }
+                self.line(&apply(code, wide, (&d0, &d1), (&c0, &c1)));
                 self.line("    if ok { lds_put(lds_base, a, 4u, nv.x);");
                 if wide {
                     self.line("        lds_put(lds_base, a + 4u, 4u, nv.y);");
                 }
                 self.line("    }");
                 if returns {
-                    if let Some(p) = self.e.v(d.vdst) {
-                        self.line(&format!("    {p} = old.x;"));
-                    }
-                    if wide {
-                        if let Some(p) = self.e.v(d.vdst + 1) {
-                            self.line(&format!("    {p} = old.y;"));
-                        }
-                    }
+                    self.emit_returned(d.vdst, wide);
                 }
                 self.line("}");
                 self.line("storageBarrier();");
@@ -492,5 +473,16 @@ fn store_bytes(w: Width) -> (u32, u32) {
         Width::U16 | Width::I16 | Width::D16B16 => (2, 0),
         Width::D16HiB16 => (2, 16),
         Width::Dwords(_) => (4, 0),
+    }
+}
+
+/// The line that applies atomic `code` (`ir::atomic::AtomicOp`'s
+/// discriminant) to `old` with the data and compare values: cpu::memops'
+/// `read_modify`, through `apply32`/`apply64` (shaders/atomic.wgsl).
+fn apply(code: u32, wide: bool, (d0, d1): (&str, &str), (c0, c1): (&str, &str)) -> String {
+    if wide {
+        format!("    let nv = apply64({code}u, old, vec2<u32>({d0}, {d1}), vec2<u32>({c0}, {c1}));")
+    } else {
+        format!("    let nv = vec2<u32>(apply32({code}u, old.x, {d0}, {c0}), 0u);")
     }
 }
