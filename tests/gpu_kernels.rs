@@ -35,23 +35,13 @@ fn prepared(object: &str, manifest: Option<&str>, opts: &Options) -> gcnrun::lau
     prepare(object, &bytes, mt, opts).unwrap_or_else(|e| panic!("{object}: {e}"))
 }
 
-fn grid(kernel: Option<&str>, grid: &str, block: &str) -> Options {
+fn grid(grid: &str, block: &str) -> Options {
     Options {
-        kernel: kernel.map(str::to_string),
         grid: Some(Dims::parse(grid).unwrap()),
         block: Some(Dims::parse(block).unwrap()),
         ..Options::default()
     }
 }
-
-const IDS: &str = r#"
-[kernel.args]
-out = { buffer = "out" }
-
-[[buffer]]
-name = "out"
-bytes = 8192
-"#;
 
 #[test]
 fn compiled_kernels_equal_the_cpu_on_the_gpu() {
@@ -65,11 +55,12 @@ fn compiled_kernels_equal_the_cpu_on_the_gpu() {
             launches.push((object.clone(), prepared(&object, None, &Options::default())));
         }
         // Partial work-groups in three dimensions, several waves per group
-        // on wave32.
+        // on wave32 (assets/kernels/ids.toml: 7×5×3 in 4×4×2).
         let object = format!("ids_{target}.hsaco");
+        let ids = std::fs::read_to_string(kernels().join("ids.toml")).unwrap();
         launches.push((
             format!("{object} 7×5×3 in 4×4×2"),
-            prepared(&object, Some(IDS), &grid(Some("ids"), "7,5,3", "4,4,2")),
+            prepared(&object, Some(&ids), &Options::default()),
         ));
     }
     launches.push((
@@ -85,7 +76,7 @@ fn compiled_kernels_equal_the_cpu_on_the_gpu() {
     // waves taking turns between barriers.
     launches.push((
         "lds_reduce_gfx900.hsaco 512 in 256".into(),
-        prepared("lds_reduce_gfx900.hsaco", None, &grid(None, "512", "256")),
+        prepared("lds_reduce_gfx900.hsaco", None, &grid("512", "256")),
     ));
     let mut bad = Vec::new();
     let n = launches.len();
