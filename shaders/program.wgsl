@@ -216,3 +216,78 @@ fn sdwa_place(sel: u32, unused: u32, r: u32, old: u32) -> u32 {
     }
     return field;
 }
+
+// ---- Buffer memory through a V# (machine::buffer; `gen` is 6..11) ----
+
+// Why a V# is not run (Vsharp::refusal): 1 swizzled (SWIZZLE_ENABLE, one
+// bit before gfx11, two on gfx11), 2 ADD_TID_ENABLE, 0 when it is run.
+fn buf_refusal(gen: u32, w1: u32, w3: u32) -> u32 {
+    let swizzle = select(w1 >> 31u, w1 >> 30u, gen >= 11u);
+    if swizzle != 0u {
+        return 1u;
+    }
+    if ((w3 >> 23u) & 1u) == 1u {
+        return 2u;
+    }
+    return 0u;
+}
+
+// base + index × stride + offset + soffset (buffer::address).
+fn buf_address(w0: u32, w1: u32, index: u32, offset: u32, soffset: u32) -> vec2<u32> {
+    let base = vec2<u32>(w0, w1 & 0xffffu);
+    let stride = (w1 >> 16u) & 0x3fffu;
+    let a = u64_add(base, u64_mul32(index, stride));
+    return u64_add(u64_add(a, vec2<u32>(offset, 0u)), vec2<u32>(soffset, 0u));
+}
+
+// Whether the element of `size` bytes `rel` bytes past the lane's offset is
+// inside the buffer (buffer::in_range, rule by rule). Every sum is 64-bit;
+// `x ≤ limit` is written `!u64_lt(limit, x)`.
+fn buf_in_range(gen: u32, w1: u32, nr: u32, w3: u32, idxen: bool, index: u32, offset: u32, soffset: u32, rel: u32, size: u32) -> bool {
+    let stride = (w1 >> 16u) & 0x3fffu;
+    let tail = vec2<u32>(rel + size, 0u);
+    let off = vec2<u32>(offset, 0u);
+    let soff = vec2<u32>(soffset, 0u);
+    let index_in = index < nr;
+    let nr64 = vec2<u32>(nr, 0u);
+    let stride64 = vec2<u32>(stride, 0u);
+    let off_end = u64_add(off, tail);
+    let raw_end = u64_add(u64_add(off, soff), tail);
+    if gen <= 7u {
+        if stride == 0u {
+            // NUM_RECORDS − SOFFSET wraps (SI/CI's clamping bug).
+            return !u64_lt(vec2<u32>(nr - soffset, 0u), off_end);
+        }
+        return index_in && !u64_lt(stride64, off_end);
+    }
+    if gen == 8u {
+        let start = u64_add(u64_mul32(index, stride), u64_add(off, soff));
+        return !u64_lt(nr64, u64_add(start, tail));
+    }
+    if gen == 9u {
+        if idxen && stride != 0u {
+            return index_in;
+        }
+        return !u64_lt(nr64, raw_end);
+    }
+    let oob = (w3 >> 28u) & 3u;
+    if oob == 0u {
+        return index_in && !u64_lt(stride64, off_end);
+    }
+    if oob == 1u {
+        return index_in;
+    }
+    if oob == 2u {
+        return nr != 0u;
+    }
+    return !u64_lt(nr64, raw_end);
+}
+
+// The byte bound of an s_buffer_load (buffer::scalar_bound).
+fn buf_scalar_bound(w1: u32, nr: u32) -> vec2<u32> {
+    let stride = (w1 >> 16u) & 0x3fffu;
+    if stride == 0u {
+        return vec2<u32>(nr, 0u);
+    }
+    return u64_mul32(nr, stride);
+}

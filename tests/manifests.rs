@@ -50,6 +50,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("sample_g16", "gfx1030"),
     ("sample_degamma", "gfx900"),
     ("degamma_sweep", "gfx900"),
+    ("buffer_ranges", "gfx900"),
+    ("buffer_ranges_gfx6", "tahiti"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

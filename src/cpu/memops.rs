@@ -10,8 +10,10 @@
 //! range return 0 and writes are dropped (AMD Vega ISA §9.3 "LDS", out of
 //! range accesses), as for `WaveState::lds_dword`.
 
+use crate::arch::Gen;
 use crate::ir::atomic::AtomicOp;
 use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
+use crate::machine::buffer::{self, Vsharp};
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 
@@ -39,21 +41,177 @@ fn dword(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
+/// The four words of the V# in SGPRs from `first`.
+fn vsharp(w: &WaveState, first: u32, gen: Gen) -> Result<Vsharp, String> {
+    let v = Vsharp::new(std::array::from_fn(|i| w.sgpr(first + i as u32)), gen);
+    match v.refusal() {
+        Some(why) => Err(why.into()),
+        None => Ok(v),
+    }
+}
+
 /// `s_load_dword*` (SMEM/SMRD): `dwords` dwords at the 64-bit base in
 /// SGPRs `sbase` plus the offsets. The address's low two bits are ignored
 /// (AMD Vega ISA §5.2 "Scalar Memory Reads": "the address is dword
-/// aligned"). Loads through a V# are not executed yet.
-pub fn scalar_load(w: &mut WaveState, l: &ScalarLoad, mem: &Memory) -> Result<(), String> {
-    if l.buffer {
-        return Err("s_buffer_load through a V# is not executed by gcnrun yet".into());
-    }
-    let base = u64::from(w.sgpr(l.sbase)) | u64::from(w.sgpr(l.sbase + 1) & 0xffff) << 32;
+/// aligned"). `s_buffer_load_dword*` reads at the V#'s base plus the
+/// offsets (unsigned: LLVM `SelectSMRDBufferImm`), each dword past the
+/// V#'s bound ([`buffer::scalar_bound`]) reading 0.
+pub fn scalar_load(
+    w: &mut WaveState,
+    l: &ScalarLoad,
+    mem: &Memory,
+    gen: Gen,
+) -> Result<(), String> {
     let off = u64::from(w.scalar_src(l.offset));
-    let addr = base.wrapping_add(off).wrapping_add(l.imm as i64 as u64) & !3;
-    let bytes = read(mem, addr, 4 * l.dwords, None)?;
-    let vals: Vec<u32> = (0..l.dwords as usize).map(|i| dword(bytes, i)).collect();
+    let vals: Vec<u32> = if l.buffer {
+        let v = vsharp(w, l.sbase, gen)?;
+        let rel = off.wrapping_add(u64::from(l.imm as u32)) & 0xffff_fffc;
+        let bound = buffer::scalar_bound(&v);
+        (0..u64::from(l.dwords))
+            .map(|i| {
+                let at = rel + 4 * i;
+                if at + 4 <= bound {
+                    Ok(dword(read(mem, v.base.wrapping_add(at), 4, None)?, 0))
+                } else {
+                    Ok(0)
+                }
+            })
+            .collect::<Result<_, String>>()?
+    } else {
+        let base = u64::from(w.sgpr(l.sbase)) | u64::from(w.sgpr(l.sbase + 1) & 0xffff) << 32;
+        let addr = base.wrapping_add(off).wrapping_add(l.imm as i64 as u64) & !3;
+        let bytes = read(mem, addr, 4 * l.dwords, None)?;
+        (0..l.dwords as usize).map(|i| dword(bytes, i)).collect()
+    };
     for (i, v) in vals.into_iter().enumerate() {
         w.set_sgpr(l.sdst + i as u32, v);
+    }
+    Ok(())
+}
+
+/// Where a lane's MUBUF access lands: the address of its first byte, and
+/// the V# and lane inputs its range check needs (`None` with ADDR64, which
+/// is not range-checked: CLRX GcnMemHandling.md, "no range checking for
+/// 64-bit mode addressing"; LLVM gives such V#s NUM_RECORDS 0).
+struct BufferLane {
+    addr: u64,
+    check: Option<(Vsharp, buffer::Lane)>,
+}
+
+impl BufferLane {
+    /// The address of the element `rel` bytes in, `size` bytes long, or
+    /// `None` when the range check puts it outside the buffer.
+    fn element(&self, gen: Gen, rel: u32, size: u32) -> Option<u64> {
+        match &self.check {
+            Some((v, l)) if !buffer::in_range(v, gen, l, rel, size) => None,
+            _ => Some(self.addr.wrapping_add(u64::from(rel))),
+        }
+    }
+}
+
+/// A lane's MUBUF address: ADDR64 adds the 64-bit VGPR pair to the V#'s
+/// base (with the offsets); otherwise [`buffer::address`] of the index
+/// VGPR (IDXEN) and offset VGPR (OFFEN, after the index).
+fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<BufferLane, String> {
+    let Addr::Buffer {
+        srsrc,
+        vaddr,
+        idxen,
+        offen,
+        addr64,
+        soffset,
+        offset,
+    } = *addr
+    else {
+        unreachable!("buffer_lane of a non-buffer address")
+    };
+    let v = vsharp(w, srsrc, gen)?;
+    let soffset = w.scalar_src(soffset);
+    if addr64 {
+        let a = u64::from(w.vgpr(vaddr, lane)) | u64::from(w.vgpr(vaddr + 1, lane)) << 32;
+        let addr = v
+            .base
+            .wrapping_add(a)
+            .wrapping_add(u64::from(offset))
+            .wrapping_add(u64::from(soffset));
+        return Ok(BufferLane { addr, check: None });
+    }
+    let index = if idxen { w.vgpr(vaddr, lane) } else { 0 };
+    let voff = if offen {
+        w.vgpr(vaddr + u32::from(idxen), lane)
+    } else {
+        0
+    };
+    let l = buffer::Lane {
+        idxen,
+        index,
+        offset: offset.wrapping_add(voff),
+        soffset,
+    };
+    Ok(BufferLane {
+        addr: buffer::address(&v, &l),
+        check: Some((v, l)),
+    })
+}
+
+/// A MUBUF load, store or atomic through its V#, lane by lane in lane
+/// order: each dword of a load or store is range-checked on its own (an
+/// element outside reads 0 and is not written), an atomic as a whole (one
+/// outside returns 0 and writes nothing); an element inside the buffer but
+/// outside the launch's memory is a fault, as for global accesses.
+fn buffer_vector(
+    w: &mut WaveState,
+    op: &VectorMem,
+    mem: &mut Memory,
+    gen: Gen,
+) -> Result<(), String> {
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    for lane in lanes {
+        let at = buffer_lane(w, &op.addr, lane, gen)?;
+        match op.access {
+            Access::Load(width) => {
+                let size = width.bytes().min(4);
+                let mut bytes = Vec::with_capacity(width.bytes() as usize);
+                for i in 0..width.dwords() {
+                    match at.element(gen, 4 * i, size) {
+                        Some(a) => bytes.extend_from_slice(read(mem, a, size, Some(lane))?),
+                        None => bytes.extend(std::iter::repeat_n(0, size as usize)),
+                    }
+                }
+                put_loaded(w, op.vdst, width, &bytes, lane);
+            }
+            Access::Store(width) => {
+                let data = store_data(w, op.vdata, width, lane);
+                let size = width.bytes().min(4);
+                for (i, chunk) in data.chunks(size as usize).enumerate() {
+                    if let Some(a) = at.element(gen, 4 * i as u32, size) {
+                        write(mem, a, chunk, Some(lane))?;
+                    }
+                }
+            }
+            Access::Atomic {
+                op: aop,
+                wide,
+                returns,
+            } => {
+                let size = if wide { 8 } else { 4 };
+                let slots = if wide { 2 } else { 1 };
+                let data = lane_value(w, op.vdata, lane, wide);
+                let cmp = lane_value(w, op.vdata + slots, lane, wide);
+                let old = match at.element(gen, 0, size) {
+                    Some(a) => {
+                        let found = read(mem, a, size, Some(lane))?.to_vec();
+                        let (old, new) = read_modify(aop, wide, &found, data, cmp);
+                        write(mem, a, &new, Some(lane))?;
+                        old
+                    }
+                    None => 0,
+                };
+                if returns {
+                    put_returned(w, op.vdst, lane, old, wide);
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -89,9 +247,7 @@ fn lane_address(w: &WaveState, addr: &Addr, lane: u32) -> Result<Place, String> 
             };
             Ok(Place::Global(base.wrapping_add(offset as i64 as u64)))
         }
-        Addr::Buffer { .. } => {
-            Err("buffer (MUBUF) accesses through a V# are not executed by gcnrun yet".into())
-        }
+        Addr::Buffer { .. } => unreachable!("buffer accesses go through buffer_vector"),
         Addr::Scratch { .. } => {
             Err("scratch (private) memory is not executed by gcnrun yet".into())
         }
@@ -244,7 +400,10 @@ fn put_returned(w: &mut WaveState, vdst: u32, lane: u32, old: u64, wide: bool) {
 /// order of the wave's accesses: on hardware lanes of one instruction that
 /// touch the same address are ordered by the memory system; gcnrun's order
 /// is ascending lanes, docs/semantics "Memory operations").
-pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory) -> Result<(), String> {
+pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory, gen: Gen) -> Result<(), String> {
+    if matches!(op.addr, Addr::Buffer { .. }) {
+        return buffer_vector(w, op, mem, gen);
+    }
     let lanes: Vec<u32> = w.active_lanes().collect();
     for lane in lanes {
         let place = lane_address(w, &op.addr, lane)?;

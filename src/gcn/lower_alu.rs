@@ -81,6 +81,7 @@ const OPS: &[Row] = &[
     row("subb", Family::SubBorrow),
     row("subb_co", Family::SubBorrow),
     row("sub_co_ci", Family::SubBorrow),
+    rowf("subbrev", Family::SubBorrow, REV),
     rowf("subbrev_co", Family::SubBorrow, REV),
     rowf("subrev_co_ci", Family::SubBorrow, REV),
     row("mul", Family::Mul),

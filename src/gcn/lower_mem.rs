@@ -6,6 +6,7 @@
 //! `ubyte`, `u16`, …: one table, [`width_of`]); the registers from the
 //! decoder's typed operands.
 
+use super::buffer::Buffer;
 use super::ds::Ds as GDs;
 use super::flat::{Flat, Segment};
 use super::operand::{Operand as GOperand, Special};
@@ -112,9 +113,12 @@ fn sgpr_of(o: GOperand, what: &str) -> Result<u32, String> {
     }
 }
 
-/// A scalar offset register as a source.
+/// A scalar offset register (or an inline integer constant, or a
+/// literal) as a source.
 fn scalar_src(o: GOperand) -> Result<Src, String> {
     Ok(match o {
+        GOperand::Int(i) => Src::Const(i32::from(i) as u32),
+        GOperand::Literal(l) => Src::Const(l),
         GOperand::Sgpr { first, .. } => Src::Reg(Reg::Sgpr(u32::from(first))),
         GOperand::Special(Special::M0) => Src::Reg(Reg::M0),
         GOperand::Special(Special::Null) => Src::Const(0),
@@ -195,6 +199,72 @@ pub fn lower_smrd(s: &Smrd) -> Result<Op, String> {
         buffer,
         offset,
         imm,
+    })))
+}
+
+/// MUBUF loads, stores and atomics through a V# (`buffer_load_dword`,
+/// `buffer_store_b32`, `buffer_atomic_add`, …): the address registers and
+/// offsets as the instruction names them; the V#'s base, stride and range
+/// apply at run time (`cpu::memops`, docs/semantics/programs.md). MTBUF and
+/// the `_format` forms (a conversion through a data format), LDS loads,
+/// TFE and the D16 forms are refused by name.
+pub fn lower_buffer(b: &Buffer) -> Result<Op, String> {
+    let name = b.mnemonic();
+    let refuse = |why: &str| Err(format!("`{name}`{why} is not executed by gcnrun yet"));
+    if b.format.is_some() || name.contains("format") {
+        return refuse(" (a conversion through a data format)");
+    }
+    if b.lds {
+        return refuse(" with LDS (a load into LDS)");
+    }
+    if b.tfe {
+        return refuse(" with TFE");
+    }
+    if name.contains("d16") {
+        return refuse("");
+    }
+    let rest = name.strip_prefix("buffer_").unwrap_or(name);
+    let access = if rest.starts_with("load_") {
+        Access::Load(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
+    } else if rest.starts_with("store_") {
+        Access::Store(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
+    } else if let Some(a) = rest.strip_prefix("atomic_") {
+        let (op, wide) =
+            atomic_of(a).ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
+        // MUBUF atomics return the value before the operation into VDATA
+        // when GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1:
+        // return the pre-op value").
+        Access::Atomic {
+            op,
+            wide,
+            returns: b.glc,
+        }
+    } else {
+        return refuse("");
+    };
+    let vdata = vgpr_of(b.vdata.map(|t| t.operand), "the data")?;
+    let vaddr = match b.vaddr {
+        Some(t) => vgpr_of(Some(t.operand), "the address")?,
+        None => 0,
+    };
+    let srsrc = sgpr_of(
+        b.srsrc.ok_or("no resource")?.operand,
+        "the resource descriptor",
+    )?;
+    let soffset = scalar_src(b.soffset.ok_or("no soffset")?.operand)?;
+    Ok(Op::VectorMem(Box::new(VectorMem {
+        access,
+        addr: Addr::Buffer {
+            srsrc,
+            vaddr,
+            idxen: b.idxen,
+            offen: b.offen,
+            addr64: b.addr64,
+            soffset,
+            offset: u32::from(b.offset),
+        },
+        vdata,
+        vdst: vdata,
     })))
 }
 

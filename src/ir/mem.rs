@@ -126,6 +126,9 @@ pub enum Addr {
         idxen: bool,
         /// An offset VGPR is read.
         offen: bool,
+        /// ADDR64 (gfx6/gfx7): `vaddr` is a 64-bit address (a VGPR pair)
+        /// added to the V#'s base, in place of an index and an offset.
+        addr64: bool,
         /// The SGPR (or constant) offset.
         soffset: Src,
         /// Unsigned byte offset.

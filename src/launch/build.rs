@@ -106,6 +106,9 @@ pub fn initial_waves(
                     t[..reg.dwords().min(8) as usize].to_vec()
                 }
                 SgprInit::Bvh(b) => bvh_tsharp(b, buffers).map_err(|m| err(field.clone(), m))?,
+                SgprInit::Vsharp(v) => {
+                    vsharp(v, buffers, l.arch.gen).map_err(|m| err(field.clone(), m))?
+                }
             };
             write_scalar(&mut w, *reg, &dwords);
         }
@@ -174,6 +177,38 @@ fn bvh_tsharp(
         big_page: false,
     };
     Ok(crate::texture::bvh::encode_bvh(&d)?.to_vec())
+}
+
+/// The V# of a `{ vsharp = … }` SGPR initialiser (manifest::VsharpInit):
+/// words laid out as machine::buffer reads them.
+fn vsharp(
+    v: &super::manifest::VsharpInit,
+    buffers: &[super::buffer::Buffer],
+    gen: crate::arch::Gen,
+) -> Result<Vec<u32>, Problem> {
+    let buf = buffers
+        .iter()
+        .find(|x| x.name == v.buffer)
+        .ok_or_else(|| format!("no [[buffer]] named `{}`", v.buffer))?;
+    let bytes = u32::try_from(buf.bytes).unwrap_or(u32::MAX);
+    let num_records = v
+        .num_records
+        .unwrap_or(bytes.checked_div(v.stride).unwrap_or(bytes));
+    // DST_SEL X, Y, Z, W (4..7 in bits 11:0); gfx6–gfx9 NUM_FORMAT FLOAT (7)
+    // and DATA_FORMAT 32 (4), as LLVM's default V# (SIInstrInfo
+    // getDefaultRsrcDataFormat); gfx10+ OOB_SELECT in bits 29:28.
+    let dst_sel = 4 | 5 << 3 | 6 << 6 | 7 << 9;
+    let word3 = v.word3.unwrap_or(if gen >= crate::arch::Gen::Gfx10 {
+        dst_sel | v.oob_select.unwrap_or(3) << 28
+    } else {
+        dst_sel | 7 << 12 | 4 << 15
+    });
+    Ok(vec![
+        buf.base as u32,
+        (buf.base >> 32) as u32 & 0xffff | v.stride << 16,
+        num_records,
+        word3,
+    ])
 }
 
 fn write_scalar(w: &mut WaveState, reg: RegRange, d: &[u32]) {

@@ -222,6 +222,28 @@ pub enum SgprInit {
     Dwords(Vec<u32>),
     /// A BVH T# over the named `[[buffer]]`.
     Bvh(BvhInit),
+    /// A buffer descriptor (V#) over the named `[[buffer]]`.
+    Vsharp(VsharpInit),
+}
+
+/// `{ vsharp = "name", stride = …, num_records = …, oob_select = …, word3 =
+/// … }`: a V# whose base is the named `[[buffer]]`'s address
+/// (machine::buffer). NUM_RECORDS defaults to the buffer's size in bytes
+/// (divided by the stride when there is one: records); word 3 defaults to
+/// DST_SEL XYZW with a 32-bit float format on gfx6–gfx9, and OOB_SELECT 3
+/// (raw) on gfx10+; `word3` replaces it whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VsharpInit {
+    /// The `[[buffer]]`.
+    pub buffer: String,
+    /// STRIDE (0..=16383).
+    pub stride: u32,
+    /// NUM_RECORDS, when given.
+    pub num_records: Option<u32>,
+    /// OOB_SELECT (gfx10+), when given.
+    pub oob_select: Option<u32>,
+    /// Word 3 whole, when given.
+    pub word3: Option<u32>,
 }
 
 /// `{ bvh = "name", box_sort = …, box_grow = …, triangle_return = … }`: the BVH
@@ -467,6 +489,9 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
             }
             SgprInit::Bvh(b) if !buffers.iter().any(|s| s.name == b.buffer) => {
                 return Err(err(&field, format!("no [[buffer]] named `{}`", b.buffer)))
+            }
+            SgprInit::Vsharp(v) if !buffers.iter().any(|s| s.name == v.buffer) => {
+                return Err(err(&field, format!("no [[buffer]] named `{}`", v.buffer)))
             }
             _ => {}
         }
@@ -846,13 +871,16 @@ fn typed_values(field: &str, v: &toml::Value) -> Result<(Vec<u32>, bool), Manife
 fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, ManifestError> {
     let init = match v {
         toml::Value::Table(t) if t.contains_key("bvh") => SgprInit::Bvh(bvh_init(field, t)?),
+        toml::Value::Table(t) if t.contains_key("vsharp") => {
+            SgprInit::Vsharp(vsharp_init(field, t)?)
+        }
         toml::Value::Table(t) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(n))) if k == "image" => SgprInit::Image(n.clone()),
             Some((k, toml::Value::String(n))) if k == "sampler" => SgprInit::Sampler(n.clone()),
             _ => {
                 return Err(err(
                     field,
-                    "expected { image = \"name\" }, { sampler = \"name\" }, { bvh = \"name\", … } or dwords",
+                    "expected { image = \"name\" }, { sampler = \"name\" }, { bvh = \"name\", … }, { vsharp = \"name\", … } or dwords",
                 ))
             }
         },
@@ -869,7 +897,7 @@ fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, Ma
     };
     let want = match &init {
         SgprInit::Image(_) => &[4u32, 8][..],
-        SgprInit::Sampler(_) | SgprInit::Bvh(_) => &[4][..],
+        SgprInit::Sampler(_) | SgprInit::Bvh(_) | SgprInit::Vsharp(_) => &[4][..],
         SgprInit::Dwords(d) => {
             if d.len() as u32 != reg.dwords() {
                 return Err(err(
@@ -927,6 +955,42 @@ fn bvh_init(field: &str, t: &toml::Table) -> Result<BvhInit, ManifestError> {
         }
     }
     Ok(b)
+}
+
+/// `{ vsharp = "name", stride = 0..=16383, num_records = u32, oob_select =
+/// 0..=3, word3 = u32 }`; each key but `vsharp` is optional.
+fn vsharp_init(field: &str, t: &toml::Table) -> Result<VsharpInit, ManifestError> {
+    let mut v = VsharpInit {
+        buffer: String::new(),
+        stride: 0,
+        num_records: None,
+        oob_select: None,
+        word3: None,
+    };
+    for (k, x) in t {
+        let sub = format!("{field}.{k}");
+        let int = |max: i64| match x {
+            toml::Value::Integer(n) if (0..=max).contains(n) => Ok(*n as u32),
+            _ => Err(err(&sub, format!("expected an integer in 0..={max}"))),
+        };
+        match k.as_str() {
+            "vsharp" => match x {
+                toml::Value::String(n) => v.buffer = n.clone(),
+                _ => return Err(err(sub, "expected the name of a [[buffer]]")),
+            },
+            "stride" => v.stride = int(0x3fff)?,
+            "num_records" => v.num_records = Some(int(u32::MAX.into())?),
+            "oob_select" => v.oob_select = Some(int(3)?),
+            "word3" => v.word3 = Some(int(u32::MAX.into())?),
+            _ => {
+                return Err(err(
+                    sub,
+                    "unknown key (vsharp, stride, num_records, oob_select, word3)",
+                ))
+            }
+        }
+    }
+    Ok(v)
 }
 
 fn vgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<VgprInit, ManifestError> {

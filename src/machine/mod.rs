@@ -6,6 +6,7 @@
 //! Errors: [`AllocError`] (the machine cannot give the memory a state needs)
 //! and [`LdsError`] (an M0 that addresses LDS in a way gcnrun refuses).
 
+pub mod buffer;
 pub mod lds;
 pub mod memory;
 pub mod state;

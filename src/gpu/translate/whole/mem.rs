@@ -7,6 +7,19 @@ use crate::gpu::translate::TranslateError;
 use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
 use crate::ir::Reg;
 
+/// The generation as the `gen` argument of the `buf_*` WGSL functions.
+fn gen_number(gen: crate::arch::Gen) -> u32 {
+    use crate::arch::Gen::*;
+    match gen {
+        Gfx6 => 6,
+        Gfx7 => 7,
+        Gfx8 => 8,
+        Gfx9 => 9,
+        Gfx10 => 10,
+        Gfx11 => 11,
+    }
+}
+
 impl Whole<'_> {
     /// A returning atomic's value before the operation (`old`) into `vdst`
     /// (and `vdst + 1` when 64-bit): cpu::memops' `put_returned`.
@@ -54,13 +67,179 @@ impl Whole<'_> {
                 };
                 format!("u64_add({base}, {})", off(offset))
             }
-            // Refused before emission (refusal).
+            // Buffers: emit_buffer_mem; scratch is refused before emission
+            // (refusal).
             Addr::Buffer { .. } | Addr::Scratch { .. } => "vec2<u32>(0u)".into(),
+        }
+    }
+
+    /// A MUBUF load, store or atomic through its V# (`cpu::memops`'
+    /// `buffer_vector`): the V# read from SGPRs and checked at run time
+    /// (`buf_refusal`), each dword of a load or store range-checked on its
+    /// own (`buf_in_range`), an atomic as a whole.
+    fn emit_buffer_mem(&mut self, offset: usize, m: &VectorMem) {
+        let Addr::Buffer {
+            srsrc,
+            vaddr,
+            idxen,
+            offen,
+            addr64,
+            soffset,
+            offset: imm,
+        } = m.addr
+        else {
+            return;
+        };
+        let code = self.fault_code(
+            offset,
+            "a V# gcnrun does not run (SWIZZLE_ENABLE or ADD_TID_ENABLE set), or an access outside the launch's memory (a fault)".into(),
+        );
+        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
+        let gen = gen_number(self.e.prog.arch.gen);
+        let w: Vec<String> = (0..4).map(|i| self.read(Reg::Sgpr(srsrc + i))).collect();
+        let soff = self.src(soffset);
+        let atomic = matches!(m.access, Access::Atomic { .. });
+        if atomic {
+            self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
+            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+        } else {
+            self.line("if is_active(exec_lo, exec_hi, lane) {");
+        }
+        self.line(&format!(
+            "    if buf_refusal({gen}u, {}, {}) != 0u {{ {fault} }} else {{",
+            w[1], w[3]
+        ));
+        if addr64 {
+            let lo = self.e.v_read(vaddr);
+            let hi = self.e.v_read(vaddr + 1);
+            self.line(&format!(
+                "    let ba = u64_add(u64_add(u64_add(vec2<u32>({}, {} & 0xffffu), vec2<u32>({lo}, {hi})), vec2<u32>({imm}u, 0u)), vec2<u32>({soff}, 0u));",
+                w[0], w[1]
+            ));
+        } else {
+            let idx = if idxen {
+                self.e.v_read(vaddr)
+            } else {
+                "0u".into()
+            };
+            let voff = if offen {
+                self.e.v_read(vaddr + u32::from(idxen))
+            } else {
+                "0u".into()
+            };
+            self.line(&format!("    let idx = {idx};"));
+            self.line(&format!("    let bo = {imm}u + {voff};"));
+            self.line(&format!(
+                "    let ba = buf_address({}, {}, idx, bo, {soff});",
+                w[0], w[1]
+            ));
+        }
+        // Element k of `size` bytes, `rel` bytes in: its range check and
+        // memory offset; a fault when in range but outside the memory.
+        let element = |s: &mut Self, k: u32, rel: u32, size: u32| {
+            let check = if addr64 {
+                "true".to_string()
+            } else {
+                format!(
+                    "buf_in_range({gen}u, {}, {}, {}, {idxen}, idx, bo, {soff}, {rel}u, {size}u)",
+                    w[1], w[2], w[3]
+                )
+            };
+            s.line(&format!("    let in{k} = {check};"));
+            s.line(&format!(
+                "    let off{k} = select(0u, gmem_offset(u64_add(ba, vec2<u32>({rel}u, 0u)), {size}u), in{k});"
+            ));
+            s.line(&format!("    if in{k} && off{k} == NO_TEXEL {{ {fault} }}"));
+        };
+        match m.access {
+            Access::Load(wd) => {
+                let size = wd.bytes().min(4);
+                for i in 0..wd.dwords() {
+                    element(self, i, 4 * i, size);
+                }
+                for i in 0..wd.dwords() {
+                    let get = if matches!(wd, Width::Dwords(_)) {
+                        format!("select(0u, gmem_dword(off{i}), in{i})")
+                    } else {
+                        format!(
+                            "widen_load({}u, select(0u, gmem_bytes(off0, {size}u), in0), {})",
+                            width_code(wd),
+                            self.e.v_read(m.vdst)
+                        )
+                    };
+                    self.line(&format!("    let d{i} = {get};"));
+                }
+                for i in 0..wd.dwords() {
+                    if let Some(d) = self.e.v(m.vdst + i) {
+                        self.line(&format!("    {d} = d{i};"));
+                    }
+                }
+            }
+            Access::Store(wd) => {
+                let (count, shift) = store_bytes(wd);
+                let size = wd.bytes().min(4);
+                for i in 0..wd.dwords() {
+                    element(self, i, 4 * i, size);
+                    let v = self.e.v_read(m.vdata + i);
+                    let (n, val) = if matches!(wd, Width::Dwords(_)) {
+                        (4, v)
+                    } else {
+                        (count, format!("({v} >> {shift}u)"))
+                    };
+                    self.line(&format!(
+                        "    if in{i} && off{i} != NO_TEXEL {{ gmem_put(off{i}, {n}u, {val}); }}"
+                    ));
+                }
+            }
+            Access::Atomic { op, wide, returns } => {
+                let size = if wide { 8 } else { 4 };
+                element(self, 0, 0, size);
+                let slots = if wide { 2 } else { 1 };
+                let d0 = self.e.v_read(m.vdata);
+                let d1 = if wide {
+                    self.e.v_read(m.vdata + 1)
+                } else {
+                    "0u".into()
+                };
+                let c0 = self.e.v_read(m.vdata + slots);
+                let c1 = if wide {
+                    self.e.v_read(m.vdata + slots + 1)
+                } else {
+                    "0u".into()
+                };
+                self.line("    var old = vec2<u32>(0u);");
+                self.line("    if in0 && off0 != NO_TEXEL {");
+                self.line("        old.x = gmem_dword(off0);");
+                if wide {
+                    self.line("        old.y = gmem_dword(off0 + 4u);");
+                }
+                self.line(&apply(op as u32, wide, (&d0, &d1), (&c0, &c1)));
+                self.line("        gmem_put(off0, 4u, nv.x);");
+                if wide {
+                    self.line("        gmem_put(off0 + 4u, 4u, nv.y);");
+                }
+                self.line("    }");
+                if returns {
+                    self.emit_returned(m.vdst, wide);
+                }
+            }
+        }
+        self.line("    }");
+        self.line("}");
+        if atomic {
+            self.line("storageBarrier();");
+            self.line("}");
+        }
+        if !matches!(m.access, Access::Load(_)) {
+            self.line("storageBarrier();");
         }
     }
 
     /// A vector load, store or atomic (`cpu::memops::vector`).
     pub(super) fn emit_vector_mem(&mut self, offset: usize, m: &VectorMem) {
+        if matches!(m.addr, Addr::Buffer { .. }) {
+            return self.emit_buffer_mem(offset, m);
+        }
         let flat = matches!(m.addr, Addr::Flat { .. });
         let code = self.fault_code(
             offset,
@@ -197,8 +376,62 @@ impl Whole<'_> {
         }
     }
 
+    /// `s_buffer_load_dword*` (`cpu::memops::scalar_load`): each dword past
+    /// the V#'s bound (`buf_scalar_bound`) reads 0.
+    fn emit_scalar_buffer_load(&mut self, offset: usize, l: &ScalarLoad) {
+        let code = self.fault_code(
+            offset,
+            "a V# gcnrun does not run (SWIZZLE_ENABLE or ADD_TID_ENABLE set), or a scalar load outside the launch's memory (a fault)".into(),
+        );
+        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
+        let gen = gen_number(self.e.prog.arch.gen);
+        let w: Vec<String> = (0..4).map(|i| self.read(Reg::Sgpr(l.sbase + i))).collect();
+        let off = self.src(l.offset);
+        self.line("{");
+        self.line(&format!(
+            "let rel = ({off} + {}u) & 0xfffffffcu;",
+            l.imm as u32
+        ));
+        self.line(&format!(
+            "let bound = buf_scalar_bound({}, {});",
+            w[1], w[2]
+        ));
+        self.line(&format!(
+            "let sb = vec2<u32>({}, {} & 0xffffu);",
+            w[0], w[1]
+        ));
+        self.line(&format!(
+            "let refused = buf_refusal({gen}u, {}, {}) != 0u;",
+            w[1], w[3]
+        ));
+        self.line(&format!("if refused {{ {fault} }}"));
+        for i in 0..l.dwords {
+            self.line(&format!(
+                "let at{i} = u64_add(vec2<u32>(rel, 0u), vec2<u32>({}u, 0u));",
+                4 * i
+            ));
+            self.line(&format!(
+                "let in{i} = !refused && !u64_lt(bound, u64_add(at{i}, vec2<u32>(4u, 0u)));"
+            ));
+            self.line(&format!(
+                "let so{i} = select(0u, gmem_offset(u64_add(sb, at{i}), 4u), in{i});"
+            ));
+            self.line(&format!("if in{i} && so{i} == NO_TEXEL {{ {fault} }}"));
+            self.line(&format!(
+                "let d{i} = select(0u, gmem_dword(so{i}), in{i} && so{i} != NO_TEXEL);"
+            ));
+        }
+        for i in 0..l.dwords {
+            self.write(Reg::Sgpr(l.sdst + i), &format!("d{i}"));
+        }
+        self.line("}");
+    }
+
     /// `s_load_dword*` (`cpu::memops::scalar_load`).
     pub(super) fn emit_scalar_load(&mut self, offset: usize, l: &ScalarLoad) {
+        if l.buffer {
+            return self.emit_scalar_buffer_load(offset, l);
+        }
         let code = self.fault_code(
             offset,
             "a scalar load outside the launch's memory (a fault)".into(),

@@ -222,17 +222,11 @@ pub fn refusal(op: &Op) -> Option<String> {
             _ => None,
         },
         Op::VectorMem(m) => match m.addr {
-            Addr::Buffer { .. } => {
-                Some("GPU backend: buffer (MUBUF) accesses are not translated yet".into())
-            }
             Addr::Scratch { .. } => {
                 Some("GPU backend: scratch (private) memory is not translated yet".into())
             }
             _ => None,
         },
-        Op::ScalarLoad(l) if l.buffer => {
-            Some("GPU backend: s_buffer_load through a V# is not translated yet".into())
-        }
         Op::Ds(d) => match d.kind {
             DsKind::Swizzle | DsKind::Permute => Some(
                 "GPU backend: ds_swizzle and ds_permute are not translated yet".into(),
