@@ -1,6 +1,7 @@
-//! Random OpenCL C kernels, compiled by clang-19 for gfx900, gfx1030 and
-//! gfx1100 and for the host, run on the same inputs: gcn-run's CPU reference
-//! and its GPU backend must give the host's output word for word.
+//! Random OpenCL C kernels, compiled by clang-19 for tahiti (gfx6: every
+//! global access a MUBUF one), gfx900, gfx1030 and gfx1100 and for the
+//! host, run on the same inputs: gcn-run's CPU reference and its GPU
+//! backend must give the host's output word for word.
 //!
 //! A kernel (`generate`) is straight code over unsigned integer and exact
 //! float operations (+ − × fma, floor, trunc, conversions, min/max, shifts

@@ -123,7 +123,7 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
         offset,
     } = *addr
     else {
-        unreachable!("buffer_lane of a non-buffer address")
+        return Err("internal: a non-buffer access reached buffer_lane".into());
     };
     let v = vsharp(w, srsrc, gen)?;
     let soffset = w.scalar_src(soffset);
@@ -247,7 +247,8 @@ fn lane_address(w: &WaveState, addr: &Addr, lane: u32) -> Result<Place, String> 
             };
             Ok(Place::Global(base.wrapping_add(offset as i64 as u64)))
         }
-        Addr::Buffer { .. } => unreachable!("buffer accesses go through buffer_vector"),
+        // `vector` sends buffer accesses to `buffer_vector`.
+        Addr::Buffer { .. } => Err("internal: a buffer access reached lane_address".into()),
         Addr::Scratch { .. } => {
             Err("scratch (private) memory is not executed by gcnrun yet".into())
         }
