@@ -291,3 +291,114 @@ fn buf_scalar_bound(w1: u32, nr: u32) -> vec2<u32> {
     }
     return u64_mul32(nr, stride);
 }
+
+// ---- DPP lane shuffles (cpu::alu::dpp) ----
+
+const NO_LANE: u32 = 0xffffffffu;
+
+// The lane a lane reads under DPP16 control `c`, NO_LANE when out of range
+// (dpp16_source, row by row of the same table).
+fn dpp16_source(c: u32, lane: u32) -> u32 {
+    let row = lane & ~15u;
+    let i = lane & 15u;
+    let n = c & 15u;
+    if c <= 0xffu {
+        return (lane & ~3u) | ((c >> (2u * (lane & 3u))) & 3u);
+    }
+    if c >= 0x101u && c <= 0x10fu {
+        return select(NO_LANE, lane + n, i + n < 16u);
+    }
+    if c >= 0x111u && c <= 0x11fu {
+        return select(NO_LANE, lane - n, i >= n);
+    }
+    if c >= 0x121u && c <= 0x12fu {
+        return row | ((i + 16u - n) & 15u);
+    }
+    if c == 0x130u {
+        return select(NO_LANE, lane + 1u, lane + 1u < WAVE_SIZE);
+    }
+    if c == 0x134u {
+        return (lane + 1u) % WAVE_SIZE;
+    }
+    if c == 0x138u {
+        return select(NO_LANE, lane - 1u, lane >= 1u);
+    }
+    if c == 0x13cu {
+        return (lane + WAVE_SIZE - 1u) % WAVE_SIZE;
+    }
+    if c == 0x140u {
+        return row | (15u - i);
+    }
+    if c == 0x141u {
+        return (lane & ~7u) | (7u - (lane & 7u));
+    }
+    if c == 0x142u {
+        return select(NO_LANE, row - 1u, lane >= 16u);
+    }
+    if c == 0x143u {
+        return select(NO_LANE, 31u, lane >= 32u);
+    }
+    if c >= 0x150u && c <= 0x15fu {
+        return row | n;
+    }
+    if c >= 0x160u && c <= 0x16fu {
+        return row | (i ^ n);
+    }
+    return NO_LANE;
+}
+
+// What a lane does under DPP (plan): x = 0 no write, 1 read lane y, 2 read
+// 0. DPP8's eight 3-bit selects are packed in `sel`.
+fn dpp_plan(dpp8: bool, ctrl: u32, row_mask: u32, bank_mask: u32, bound_ctrl: bool, fi: bool, sel: u32, lane: u32, exec_lo: u32, exec_hi: u32) -> vec2<u32> {
+    if dpp8 {
+        let s = (lane & ~7u) | ((sel >> (3u * (lane & 7u))) & 7u);
+        return vec2<u32>(select(2u, 1u, is_active(exec_lo, exec_hi, s) || fi), s);
+    }
+    if ((row_mask >> (lane / 16u)) & 1u) == 0u || ((bank_mask >> ((lane / 4u) % 4u)) & 1u) == 0u {
+        return vec2<u32>(0u, lane);
+    }
+    let s = dpp16_source(ctrl, lane);
+    if s != NO_LANE && (is_active(exec_lo, exec_hi, s) || fi) {
+        return vec2<u32>(1u, s);
+    }
+    return vec2<u32>(select(0u, 2u, bound_ctrl), lane);
+}
+
+// ---- LDS lane exchanges without LDS (cpu::memops::ds) ----
+
+// The lane ds_swizzle_b32 reads (swizzle_source): quad permute with bit 15,
+// else and/or/xor masks within each 32 lanes.
+fn swizzle_source(offset: u32, lane: u32) -> u32 {
+    if (offset & 0x8000u) != 0u {
+        return (lane & ~3u) | ((offset >> (2u * (lane & 3u))) & 3u);
+    }
+    let and_mask = offset & 31u;
+    let or_mask = (offset >> 5u) & 31u;
+    let xor_mask = (offset >> 10u) & 31u;
+    return ((((lane & and_mask) | or_mask) ^ xor_mask) & 31u) | (lane & 32u);
+}
+
+// ds_permute_b32's sender for this lane: every lane offers its target lane
+// (NO_LANE when inactive); the highest lane that targets this one, or
+// NO_LANE when none does.
+fn xl_pusher(to: u32, lane: u32, buf: u32) -> u32 {
+    xv[buf * 64u + lane] = to;
+    workgroupBarrier();
+    var found = NO_LANE;
+    for (var s = 0u; s < WAVE_SIZE; s = s + 1u) {
+        if xv[buf * 64u + s] == lane {
+            found = s;
+        }
+    }
+    return found;
+}
+
+// The lane v_permlane16_b32 (cross: v_permlanex16_b32) reads
+// (cpu::wave_ops::permlane_source): select nibble `lane mod 16` of
+// {hi, lo}, in the lane's row or the other row of its 32.
+fn permlane_source(cross: bool, lo: u32, hi: u32, lane: u32) -> u32 {
+    let row = select(lane >> 4u, (lane >> 4u) ^ 1u, cross);
+    let i = lane & 15u;
+    let nib = select((lo >> (4u * i)) & 15u, (hi >> (4u * (i - 8u))) & 15u, i >= 8u);
+    return 16u * row + nib;
+}

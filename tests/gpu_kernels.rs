@@ -227,3 +227,64 @@ fn a_loop_past_llvmpipes_iteration_limit_runs_in_several_submissions() {
     // the module's, not the device's).
     assert!(out.stats.resubmissions >= 1, "{:?}", out.stats);
 }
+
+/// Sub-group collectives (`assets/kernels/subgroups.cl`), which the device
+/// libraries build from DPP, `ds_swizzle`, `ds_permute`, `v_permlanex16` and
+/// readlane: on every target the CPU's output is the collectives'
+/// definition over sub-groups of the wave size (64 on gfx900, 32 on gfx1030
+/// and gfx1100), and the GPU equals the CPU.
+#[test]
+fn subgroup_collectives_equal_their_definition() {
+    let Some(g) = gpu("subgroup_collectives_equal_their_definition") else {
+        return;
+    };
+    let manifest = kernels().join("subgroups.toml");
+    let mut bad = Vec::new();
+    for (target, wave) in [("gfx900", 64u32), ("gfx1030", 32), ("gfx1100", 32)] {
+        let object = format!("subgroups_{target}.hsaco");
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg(kernels().join(&object))
+            .arg("--manifest")
+            .arg(&manifest)
+            .arg("--json")
+            .output()
+            .unwrap();
+        // The manifest's [kernel.expect] is gfx900's (wave64): on the wave32
+        // targets it does not hold, and the run exits 1 with its JSON.
+        assert!(
+            matches!(run.status.code(), Some(0 | 1)),
+            "{object}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        let out: Vec<u32> = json["buffers"]["out"]["u32"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        for k in 0..64u32 {
+            // in[k] = k + 1; the sub-group is the wave's `wave` items.
+            let first = k / wave * wave;
+            let group = first + 1..=first + wave;
+            let want = [
+                group.clone().sum::<u32>(),
+                (first + 1..=k + 1).sum(),
+                first + 4,
+                first + wave,
+            ];
+            let got = &out[4 * k as usize..4 * k as usize + 4];
+            if got != want {
+                bad.push(format!("{object} item {k}: {got:?}, want {want:?}"));
+            }
+        }
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let p = prepared(&object, Some(&text), &Options::default());
+        match run_diff(p, g) {
+            Ok(out) if out.report.count == 0 => {}
+            Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
+            Err(e) => bad.push(format!("{object}: {e:?}")),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

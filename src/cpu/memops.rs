@@ -439,8 +439,29 @@ pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory, gen: Gen) -> 
     Ok(())
 }
 
+/// The lane whose register lane `lane` reads under `ds_swizzle_b32`'s 16-bit
+/// offset (below 0xc000; the lowering refuses the rest): with bit 15 set,
+/// quad permute — lane `offset >> 2(lane & 3) & 3` of the lane's quad;
+/// otherwise bit masks within each 32 lanes — `((lane & and) | or) ^ xor`
+/// with and = bits 4:0, or = bits 9:5, xor = bits 14:10 (AMD's
+/// DS_SWIZZLE_B32 pseudocode; LLVM's `swizzle(QUAD_PERM…)` and
+/// `swizzle(BITMASK_PERM…)`).
+///
+/// WGSL twin: `swizzle_source` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
+pub fn swizzle_source(offset: u32, lane: u32) -> u32 {
+    if offset & 0x8000 != 0 {
+        lane & !3 | offset >> (2 * (lane & 3)) & 3
+    } else {
+        let (and, or, xor) = (offset & 31, offset >> 5 & 31, offset >> 10 & 31);
+        ((lane & and | or) ^ xor) & 31 | lane & 32
+    }
+}
+
 /// An LDS operation, lane by lane in lane order. The address is the VGPR
 /// plus the offset; LDS out of range reads 0, writes are dropped.
+///
+/// WGSL twin: `xl_pusher` in `shaders/program.wgsl` (docs/gpu.md, "Twins"),
+/// for `ds_permute_b32`'s senders.
 pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
     let lanes: Vec<u32> = w.active_lanes().collect();
     let address =
@@ -534,8 +555,60 @@ pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
                 w.set_vgpr(op.vdst, lane, src[from as usize]);
             }
         }
-        DsKind::Permute => return Err("ds_permute_b32 is not executed by gcnrun yet".into()),
-        DsKind::Swizzle => return Err("ds_swizzle_b32 is not executed by gcnrun yet".into()),
+        // ds_permute_b32 pushes: each active lane, in ascending order, puts
+        // data0 into lane ((addr + offset) / 4) mod the wave size of a
+        // zeroed array, so the highest lane wins a conflict; each active
+        // lane then takes its element — 0 when no lane sent one (AMD's
+        // DS_PERMUTE_B32 pseudocode; docs/errata.md DP3).
+        DsKind::Permute => {
+            let n = w.wave_size;
+            let mut tmp = vec![0u32; n as usize];
+            for &lane in &lanes {
+                let to = (w.vgpr(op.addr, lane).wrapping_add(op.offset0) / 4) % n;
+                tmp[to as usize] = w.vgpr(op.data0, lane);
+            }
+            for lane in lanes {
+                w.set_vgpr(op.vdst, lane, tmp[lane as usize]);
+            }
+        }
+        // ds_swizzle_b32: each active lane reads the ADDR register (the one
+        // operand; LLVM encodes it there) of the lane `swizzle_source` names;
+        // a disabled source reads 0 (AMD's DS_SWIZZLE_B32 pseudocode:
+        // "reading from an invalid thread results in 0").
+        DsKind::Swizzle => {
+            let n = w.wave_size;
+            let exec = w.exec;
+            let src: Vec<u32> = (0..n)
+                .map(|l| {
+                    if exec >> l & 1 == 1 {
+                        w.vgpr(op.addr, l)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            for lane in lanes {
+                let from = swizzle_source(op.offset0, lane) % n;
+                w.set_vgpr(op.vdst, lane, src[from as usize]);
+            }
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::swizzle_source;
+
+    #[test]
+    fn swizzle_modes() {
+        // QUAD_PERM 3,2,1,0 = 0x801b: quad lane 1 reads quad lane 2.
+        assert_eq!(swizzle_source(0x801b, 5), 6);
+        // BITMASK and 7, or 8, xor 2 (0x907), within each 32 lanes.
+        assert_eq!(swizzle_source(0x907, 5), 15);
+        assert_eq!(swizzle_source(0x907, 36), 46);
+        // SWAP 16 (and 31, xor 16) and BROADCAST 8, 5 (and 24, or 5).
+        assert_eq!(swizzle_source(0x401f, 40), 56);
+        assert_eq!(swizzle_source(0x00b8, 17), 21);
+    }
 }

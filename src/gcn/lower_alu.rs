@@ -15,7 +15,7 @@ use super::salu::Salu;
 use super::signature::{Fld, Form};
 use super::vop::Vop;
 use crate::arch::{Arch, Gen};
-use crate::ir::alu::{AluFn, AluOp, Dst, Family, Mods, Rel, Sdwa, Ty, Unit};
+use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mods, Rel, Sdwa, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::mem::LDS_APERTURE;
 use crate::ir::{Op, Operand, Reg, Src};
@@ -633,25 +633,14 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
     let name = v.mnemonic();
     match name.trim_end_matches("_e32").trim_end_matches("_e64") {
         "v_nop" => return Ok(Op::Nop),
-        "v_readfirstlane_b32" | "v_readlane_b32" | "v_writelane_b32" => return lane_op(v, name),
+        "v_readfirstlane_b32"
+        | "v_readlane_b32"
+        | "v_writelane_b32"
+        | "v_permlane16_b32"
+        | "v_permlanex16_b32" => return lane_op(v, name),
         _ => {}
     }
     let form = v.form();
-    if matches!(
-        form,
-        Form::Vop1Dpp
-            | Form::Vop2Dpp
-            | Form::VopcDpp
-            | Form::Vop3Dpp
-            | Form::Vop1Dpp8
-            | Form::Vop2Dpp8
-            | Form::VopcDpp8
-            | Form::Vop3Dpp8
-    ) {
-        return Err(format!(
-            "`{name}`: DPP lane shuffles are not executed by gcnrun yet"
-        ));
-    }
     if matches!(form, Form::Vop3p | Form::Vop3pDpp | Form::Vop3pDpp8) {
         return Err(format!(
             "`{name}`: packed math (VOP3P) is not executed by gcnrun yet"
@@ -787,6 +776,39 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         }
         op.mods.abs = mods.abs;
         op.mods.neg = mods.neg;
+    }
+    if let Some(d) = v.dpp {
+        // DPP shuffles the encoded src0, a VGPR of 32 bits (64-bit DPP is
+        // gfx90a's), which `*rev` makes input 1.
+        let k = usize::from(p.flags & REV != 0);
+        let wide = sig
+            .inputs
+            .get(k)
+            .copied()
+            .flatten()
+            .is_some_and(|t| t.slots() > 1);
+        if wide || !matches!(op.src[k], Operand::Reg(Reg::Vgpr(_))) {
+            return Err(format!(
+                "`{name}`: DPP on a 64-bit or non-VGPR source is not executed by gcnrun"
+            ));
+        }
+        op.dpp = Some(match d {
+            crate::gcn::decoded::Dpp::Dpp16 {
+                ctrl,
+                row_mask,
+                bank_mask,
+                bound_ctrl,
+                fi,
+            } => Dpp::Dpp16 {
+                ctrl,
+                row_mask,
+                bank_mask,
+                bound_ctrl,
+                fi,
+            },
+            crate::gcn::decoded::Dpp::Dpp8 { lanes, fi } => Dpp::Dpp8 { sel: lanes, fi },
+        });
+        op.dpp_input = k;
     }
     op.high_kept16 = arch.gen >= Gen::Gfx10;
     Ok(Op::Alu(Box::new(op)))
@@ -945,6 +967,18 @@ fn lane_op(v: &Vop, name: &str) -> Result<Op, String> {
         WaveOp::ReadFirstLane {
             sdst: sgpr(reg(0)?)?,
             src: small(reg(1)?)?,
+        }
+    } else if name.starts_with("v_permlane") {
+        // OP_SEL bit 0 is FI, bit 1 BOUND_CTRL (LLVM `llvm.amdgcn.permlane16`:
+        // "fi", "bound_control"; the decoder reads them raw).
+        WaveOp::Permlane {
+            cross: name.starts_with("v_permlanex16"),
+            vdst: vgpr(reg(0)?)?,
+            src: vgpr(reg(1)?)?,
+            sel_lo: small(reg(2)?)?,
+            sel_hi: small(reg(3)?)?,
+            fi: v.op_sel[0],
+            bound_ctrl: v.op_sel[1],
         }
     } else if name.starts_with("v_readlane") {
         WaveOp::ReadLane {

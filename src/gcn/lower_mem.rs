@@ -385,6 +385,18 @@ pub fn lower_ds(d: &GDs) -> Result<Op, String> {
         )
     } else if rest == "bpermute_b32" {
         DsKind::Bpermute
+    } else if rest == "permute_b32" {
+        DsKind::Permute
+    } else if rest == "swizzle_b32" {
+        // Offsets from 0xc000 select the rotate and FFT modes of the CDNA
+        // ISA's pseudocode, which no source describes for gfx8-gfx11.
+        if d.offset() >= 0xc000 {
+            return Err(format!(
+                "`{name}` in rotate or FFT mode (offset {:#x} ≥ 0xc000) is not executed by gcnrun yet",
+                d.offset()
+            ));
+        }
+        DsKind::Swizzle
     } else {
         // ds_<op>[_rtn]_<ty>: atomics.
         let returns = rest.contains("_rtn_");

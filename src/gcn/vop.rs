@@ -302,7 +302,9 @@ impl Vop {
                 0 => (52, 53, Some(51)),
                 _ => (60, 61, Some(59)),
             }
-        } else if dpp16_form(f) {
+        } else if dpp16_form(f) && i < 2 {
+            // Only src0 and src1 have modifier bits in the DPP word (bits
+            // 59:56 are the bank mask).
             (52 + 2 * i, 53 + 2 * i, None)
         } else {
             return SrcMods::default();
@@ -333,6 +335,14 @@ impl Vop {
     /// Clamp (VOP3: bit 15; bit 11 on gfx6/gfx7).
     pub fn clamp(&self) -> bool {
         match self.form() {
+            // The 32-bit encodings' DPP words have no clamp (bit 15 is the
+            // opcode's, bits 59:60 the row mask's).
+            Form::Vop1Dpp
+            | Form::Vop2Dpp
+            | Form::VopcDpp
+            | Form::Vop1Dpp8
+            | Form::Vop2Dpp8
+            | Form::VopcDpp8 => false,
             f if sdwa_form(f) => self.on(45),
             _ if self.enc.gen <= Gen::Gfx7 => self.on(11),
             _ => self.on(15),
@@ -341,8 +351,19 @@ impl Vop {
 
     /// Output modifier (0 none, 1 ×2, 2 ×4, 3 ÷2).
     pub fn omod(&self) -> u32 {
-        if self.form() == Form::VopcSdwa {
-            return 0; // bits 47:46 are SD and SDST there
+        if matches!(
+            self.form(),
+            Form::VopcSdwa
+                | Form::Vop1Dpp
+                | Form::Vop2Dpp
+                | Form::VopcDpp
+                | Form::Vop1Dpp8
+                | Form::Vop2Dpp8
+                | Form::VopcDpp8
+        ) {
+            // VOPC SDWA: bits 47:46 are SD and SDST; the 32-bit DPP words
+            // have no output modifier.
+            return 0;
         }
         let lo = if sdwa_form(self.form()) { 46 } else { 59 };
         if self.printed(lo) || self.printed(lo + 1) {

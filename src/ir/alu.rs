@@ -578,8 +578,11 @@ pub struct AluOp {
     /// VOP3P: the function runs on both 16-bit halves; `op_sel` selects each
     /// input's half for the low result, this for the high one.
     pub packed_hi: Option<u8>,
-    /// A lane shuffle on input `a`.
+    /// A lane shuffle on the encoded first source: input `dpp_input` (0,
+    /// or 1 for the `*rev` forms, whose encoded sources are swapped).
     pub dpp: Option<Dpp>,
+    /// The input [`AluOp::dpp`] shuffles.
+    pub dpp_input: usize,
     /// Sub-dword selection.
     pub sdwa: Option<Sdwa>,
     /// A 16-bit vector result keeps the high half of its register (gfx10+)
@@ -604,6 +607,7 @@ impl AluOp {
             mods: Mods::default(),
             packed_hi: None,
             dpp: None,
+            dpp_input: 0,
             sdwa: None,
             high_kept16: false,
         }

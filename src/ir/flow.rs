@@ -107,6 +107,27 @@ pub enum WaveOp {
         /// The lane.
         lane: Src,
     },
+    /// `v_permlane16_b32` / `v_permlanex16_b32` (gfx10+): each active lane
+    /// reads VGPR `src` of a lane its row picks from the 64-bit select
+    /// `{sel_hi, sel_lo}` (4 bits per lane of the row), in its own row
+    /// (`cross` false) or the other row of its 32 (`cross`); FI and
+    /// BOUND_CTRL (OP_SEL bits 0 and 1) as for DPP.
+    Permlane {
+        /// The `x16` form: the source row is the other one of the lane's 32.
+        cross: bool,
+        /// Destination VGPR.
+        vdst: u32,
+        /// Source VGPR.
+        src: u32,
+        /// Lane selects of lanes 0–7 of each row.
+        sel_lo: Src,
+        /// Lane selects of lanes 8–15.
+        sel_hi: Src,
+        /// An inactive source lane is read all the same.
+        fi: bool,
+        /// An inactive source lane reads 0 (else the lane is not written).
+        bound_ctrl: bool,
+    },
     /// `s_barrier`: wait until every wave of the workgroup arrives.
     Barrier,
     /// `s_getreg_b32`: bits `offset..offset+size` of a hardware register into

@@ -9,6 +9,7 @@
 //! do not run read 0 in it — AMD Vega ISA §6.1.3 "VCC": "inactive lanes
 //! write 0"), written after every lane has read its inputs.
 
+pub mod dpp;
 pub mod float;
 pub mod int;
 
@@ -121,9 +122,11 @@ impl WaveState {
 }
 
 /// Reads input `i` of `op` for `lane` with its selections and modifiers.
-fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32) -> u64 {
+fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32, raw: Option<u64>) -> u64 {
     let slots = ty.slots();
-    let mut x = w.operand(op.src[i], slots, lane);
+    // DPP: the shuffled input's register value comes from another lane
+    // (`raw`); the modifiers apply after the shuffle.
+    let mut x = raw.unwrap_or_else(|| w.operand(op.src[i], slots, lane));
     if let Some(sdwa) = op.sdwa.filter(|_| i < 2) {
         x = sdwa_select(x as u32, sdwa.src_sel[i], sdwa.sext[i]);
     }
@@ -189,9 +192,6 @@ fn sdwa_place(sdwa: Sdwa, r: u32, old: u32) -> u32 {
 
 /// Executes `op` on the wave.
 pub fn execute(w: &mut WaveState, op: &AluOp) -> Result<(), String> {
-    if op.dpp.is_some() {
-        return Err("DPP lane shuffles are not executed by gcnrun yet".into());
-    }
     let sig = op.func.signature();
     let out_ty = sig.output;
     match op.unit {
@@ -228,11 +228,29 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
         Operand::Const(c) => c,
     });
     let mut bits = 0u64;
+    // DPP reads the shuffled register of every lane before any lane writes
+    // (the destination may be that register).
+    let shuffled: Vec<u64> = match op.dpp {
+        Some(_) => (0..w.wave_size)
+            .map(|l| w.operand(op.src[op.dpp_input], 1, l))
+            .collect(),
+        None => Vec::new(),
+    };
     for &lane in &lanes {
+        // DPP: where the shuffled input comes from, or no write at all.
+        let raw = match &op.dpp {
+            Some(d) => match dpp::plan(d, lane, w.wave_size, w.exec) {
+                None => continue,
+                Some(src) => {
+                    Some(src.map_or(0, |s| shuffled.get(s as usize).copied().unwrap_or(0)))
+                }
+            },
+            None => None,
+        };
         let mut x = [0u64; 3];
         for (i, t) in sig.inputs.iter().enumerate() {
             if let Some(t) = t {
-                x[i] = input(w, op, i, *t, lane);
+                x[i] = input(w, op, i, *t, lane, raw.filter(|_| i == op.dpp_input));
             }
         }
         let k = k_mask.is_some_and(|m| m >> lane & 1 == 1);

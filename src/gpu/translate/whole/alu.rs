@@ -4,9 +4,9 @@
 
 use super::{err, Pair, Whole};
 use crate::gpu::translate::TranslateError;
-use crate::ir::alu::{AluOp, Dst, Family, Ty, Unit};
+use crate::ir::alu::{AluOp, Dpp, Dst, Family, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
-use crate::ir::{Reg, Src};
+use crate::ir::{Operand, Reg, Src};
 use std::fmt::Write as _;
 
 /// The ALU families, in the order of their WGSL codes (`FAM_*`): the
@@ -275,7 +275,12 @@ impl Whole<'_> {
 
     /// Input `i` of a vector operation for this lane (`cpu::alu::input`).
     pub(super) fn vector_input(&mut self, op: &AluOp, i: usize, t: Ty) -> Pair {
-        let (mut lo, hi) = self.operand(op.src[i], t.slots());
+        let (mut lo, hi) = if op.dpp.is_some() && i == op.dpp_input {
+            // The shuffled register (emit_vector_alu's `dpp_v`).
+            ("dpp_v".to_string(), "0u".to_string())
+        } else {
+            self.operand(op.src[i], t.slots())
+        };
         if let Some(s) = op.sdwa.filter(|_| i < 2) {
             lo = format!("sdwa_select({lo}, {}u, {})", s.src_sel[i], s.sext[i]);
         }
@@ -323,7 +328,40 @@ impl Whole<'_> {
         if gathers {
             self.line("var bit = false;");
         }
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        if let Some(d) = op.dpp {
+            // Every lane offers its shuffled register, then reads its
+            // source's (cpu::alu::execute_vector; cpu::alu::dpp::plan).
+            let Operand::Reg(Reg::Vgpr(n)) = op.src[op.dpp_input] else {
+                // The lowering only builds DPP on a VGPR.
+                return;
+            };
+            let raw = self.e.v_read(n);
+            let plan = match d {
+                Dpp::Dpp16 {
+                    ctrl,
+                    row_mask,
+                    bank_mask,
+                    bound_ctrl,
+                    fi,
+                } => format!(
+                    "dpp_plan(false, {ctrl}u, {row_mask}u, {bank_mask}u, {bound_ctrl}, {fi}, 0u, lane, exec_lo, exec_hi)"
+                ),
+                Dpp::Dpp8 { sel, fi } => {
+                    let packed = sel
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |a, (k, &l)| a | u32::from(l) << (3 * k));
+                    format!("dpp_plan(true, 0u, 0u, 0u, false, {fi}, {packed}u, lane, exec_lo, exec_hi)")
+                }
+            };
+            self.line(&format!("let dp = {plan};"));
+            self.line(&format!("let dv = xl_value({raw}, lane, dp.y, xvc % 2u);"));
+            self.line("xvc = xvc + 1u;");
+            self.line("let dpp_v = select(0u, dv, dp.x == 1u);");
+            self.line("if is_active(exec_lo, exec_hi, lane) && dp.x != 0u {");
+        } else {
+            self.line("if is_active(exec_lo, exec_hi, lane) {");
+        }
         let mut x: [Pair; 3] = Default::default();
         for (i, t) in sig.inputs.iter().enumerate() {
             x[i] = match t {
@@ -461,6 +499,31 @@ impl Whole<'_> {
                     self.write(Reg::Sgpr(sdst), &v);
                 }
             },
+            WaveOp::Permlane {
+                cross,
+                vdst,
+                src,
+                sel_lo,
+                sel_hi,
+                fi,
+                bound_ctrl,
+            } => {
+                let lo = self.src(sel_lo);
+                let hi = self.src(sel_hi);
+                let v = self.e.v_read(src);
+                self.line(&format!(
+                    "let pl{i} = permlane_source({cross}, {lo}, {hi}, lane);"
+                ));
+                self.line(&format!(
+                    "let pv{i} = xl_value({v}, lane, pl{i}, xvc % 2u);"
+                ));
+                self.line("xvc = xvc + 1u;");
+                if let Some(d) = self.e.v(vdst) {
+                    self.line(&format!(
+                        "if is_active(exec_lo, exec_hi, lane) {{ if is_active(exec_lo, exec_hi, pl{i}) || {fi} {{ {d} = pv{i}; }} else if {bound_ctrl} {{ {d} = 0u; }} }}"
+                    ));
+                }
+            }
             WaveOp::WriteLane { vdst, src, lane } => {
                 let l = self.src(lane);
                 let v = self.src(src);

@@ -624,8 +624,47 @@ impl Whole<'_> {
                 }
                 self.line("}");
             }
-            // Refused before emission (refusal).
-            DsKind::Swizzle | DsKind::Permute => {}
+            // Pull from the swizzle's source lane (cpu::memops::ds).
+            DsKind::Swizzle => {
+                let data = addr.clone();
+                self.line("{");
+                self.line(&format!(
+                    "let src_lane = swizzle_source({}u, lane) % WAVE_SIZE;",
+                    d.offset0
+                ));
+                self.line(&format!(
+                    "let got = xl_value(select(0u, {data}, is_active(exec_lo, exec_hi, lane)), lane, src_lane, xvc % 2u);"
+                ));
+                self.line("xvc = xvc + 1u;");
+                if let Some(p) = self.e.v(d.vdst) {
+                    self.line(&format!(
+                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = got; }}"
+                    ));
+                }
+                self.line("}");
+            }
+            // Push: every lane finds the highest active lane that sends to
+            // it (xl_pusher), then pulls that lane's data (cpu::memops::ds).
+            DsKind::Permute => {
+                let data = self.e.v_read(d.data0);
+                self.line("{");
+                self.line(&format!(
+                    "let to = select(NO_LANE, (({addr} + {}u) / 4u) % WAVE_SIZE, is_active(exec_lo, exec_hi, lane));",
+                    d.offset0
+                ));
+                self.line("let sender = xl_pusher(to, lane, xvc % 2u);");
+                self.line("xvc = xvc + 1u;");
+                self.line(&format!(
+                    "let got = xl_value({data}, lane, select(sender, 0u, sender == NO_LANE), xvc % 2u);"
+                ));
+                self.line("xvc = xvc + 1u;");
+                if let Some(p) = self.e.v(d.vdst) {
+                    self.line(&format!(
+                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = select(got, 0u, sender == NO_LANE); }}"
+                    ));
+                }
+                self.line("}");
+            }
         }
     }
 

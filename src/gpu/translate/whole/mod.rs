@@ -167,9 +167,6 @@ fn int64_family(f: Family) -> bool {
 fn alu_refusal(op: &AluOp) -> Option<String> {
     let f = op.func;
     let name = f.wgsl_name();
-    if op.dpp.is_some() {
-        return Some("GPU backend: DPP lane shuffles are not translated yet".into());
-    }
     if op.packed_hi.is_some() {
         return Some(format!(
             "GPU backend: packed (VOP3P) {name} is not translated yet"
@@ -227,13 +224,8 @@ pub fn refusal(op: &Op) -> Option<String> {
             }
             _ => None,
         },
-        Op::Ds(d) => match d.kind {
-            DsKind::Swizzle | DsKind::Permute => Some(
-                "GPU backend: ds_swizzle and ds_permute are not translated yet".into(),
-            ),
-            _ => None,
-        },
-        Op::ScalarLoad(_)
+        Op::Ds(_)
+        | Op::ScalarLoad(_)
         | Op::EndMsg
         | Op::End
         | Op::Nop
@@ -297,6 +289,8 @@ fn op_cost(op: &Op) -> u32 {
         Op::Ds(d) => match d.kind {
             DsKind::Atomic { .. } => 64 * 24,
             DsKind::Write(_) | DsKind::Write2 { .. } => 4 * 64 * 4 + 8,
+            // xl_pusher scans the wave.
+            DsKind::Permute => 64 + 8,
             _ => 4,
         },
         Op::Image(_) => 4096,
