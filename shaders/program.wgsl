@@ -219,25 +219,67 @@ fn sdwa_place(sel: u32, unused: u32, r: u32, old: u32) -> u32 {
 
 // ---- Buffer memory through a V# (machine::buffer; `gen` is 6..11) ----
 
-// Why a V# is not run (Vsharp::refusal): 1 swizzled (SWIZZLE_ENABLE, one
-// bit before gfx11, two on gfx11), 2 ADD_TID_ENABLE, 0 when it is run.
-fn buf_refusal(gen: u32, w1: u32, w3: u32) -> u32 {
+// Why a V# is not run (Vsharp::refusal): 0 when it is; else 1 swizzled
+// before gfx9, 2 ADD_TID_ENABLE before gfx9, 3 ADD_TID_ENABLE with IDXEN,
+// 4 gfx11's SWIZZLE_ENABLE 2, 5 swizzled with OOB_SELECT 0 or 3 (gfx10+).
+fn buf_refusal(gen: u32, w1: u32, w3: u32, idxen: bool) -> u32 {
     let swizzle = select(w1 >> 31u, w1 >> 30u, gen >= 11u);
-    if swizzle != 0u {
+    let add_tid = ((w3 >> 23u) & 1u) == 1u;
+    let oob = (w3 >> 28u) & 3u;
+    if swizzle != 0u && gen <= 8u {
         return 1u;
     }
-    if ((w3 >> 23u) & 1u) == 1u {
+    if add_tid && gen <= 8u {
         return 2u;
+    }
+    if add_tid && idxen {
+        return 3u;
+    }
+    if swizzle == 2u && gen >= 11u {
+        return 4u;
+    }
+    if swizzle != 0u && gen >= 10u && oob != 1u && oob != 2u {
+        return 5u;
     }
     return 0u;
 }
 
-// base + index × stride + offset + soffset (buffer::address).
-fn buf_address(w0: u32, w1: u32, index: u32, offset: u32, soffset: u32) -> vec2<u32> {
+// A lane's index (buffer::index): its lane id with ADD_TID_ENABLE, else the
+// index VGPR with IDXEN, else 0.
+fn buf_index(w3: u32, idxen: bool, vgpr: u32, lane: u32) -> u32 {
+    if ((w3 >> 23u) & 1u) == 1u {
+        return lane;
+    }
+    return select(0u, vgpr, idxen);
+}
+
+// The byte address of a lane's access (buffer::address, with the fields of
+// Vsharp::new): linear, or swizzled by INDEX_STRIDE records of elements.
+fn buf_address(gen: u32, w0: u32, w1: u32, w3: u32, index: u32, offset: u32, soffset: u32) -> vec2<u32> {
     let base = vec2<u32>(w0, w1 & 0xffffu);
-    let stride = (w1 >> 16u) & 0x3fffu;
-    let a = u64_add(base, u64_mul32(index, stride));
-    return u64_add(u64_add(a, vec2<u32>(offset, 0u)), vec2<u32>(soffset, 0u));
+    let swizzle = select(w1 >> 31u, w1 >> 30u, gen >= 11u);
+    let add_tid = ((w3 >> 23u) & 1u) == 1u;
+    var stride = (w1 >> 16u) & 0x3fffu;
+    if add_tid && (gen == 8u || gen == 9u) {
+        stride = stride | (((w3 >> 15u) & 15u) << 14u);
+    }
+    var within = vec2<u32>(0u);
+    if swizzle == 0u {
+        within = u64_add(u64_mul32(index, stride), vec2<u32>(offset, 0u));
+    } else {
+        let is = 8u << ((w3 >> 21u) & 3u);
+        var e = 4u;
+        if gen <= 8u {
+            e = 2u << ((w3 >> 19u) & 3u);
+        } else if gen >= 11u && swizzle == 3u {
+            e = 16u;
+        }
+        // (index / is × stride + offset / e × e) × is, in 64 bits.
+        let group = u64_add(u64_mul32(index / is, stride), vec2<u32>(offset / e * e, 0u));
+        let rows = u64_add(u64_mul32(group.x, is), vec2<u32>(0u, group.y * is));
+        within = u64_add(rows, vec2<u32>((index % is) * e + offset % e, 0u));
+    }
+    return u64_add(u64_add(base, within), vec2<u32>(soffset, 0u));
 }
 
 // Whether the element of `size` bytes `rel` bytes past the lane's offset is
@@ -265,6 +307,9 @@ fn buf_in_range(gen: u32, w1: u32, nr: u32, w3: u32, idxen: bool, index: u32, of
         return !u64_lt(nr64, u64_add(start, tail));
     }
     if gen == 9u {
+        if ((w3 >> 23u) & 1u) == 1u {
+            return true;
+        }
         if idxen && stride != 0u {
             return index_in;
         }

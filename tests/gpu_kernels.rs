@@ -242,27 +242,7 @@ fn subgroup_collectives_equal_their_definition() {
     let mut bad = Vec::new();
     for (target, wave) in [("gfx900", 64u32), ("gfx1030", 32), ("gfx1100", 32)] {
         let object = format!("subgroups_{target}.hsaco");
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
-            .arg(kernels().join(&object))
-            .arg("--manifest")
-            .arg(&manifest)
-            .arg("--json")
-            .output()
-            .unwrap();
-        // The manifest's [kernel.expect] is gfx900's (wave64): on the wave32
-        // targets it does not hold, and the run exits 1 with its JSON.
-        assert!(
-            matches!(run.status.code(), Some(0 | 1)),
-            "{object}: {}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-        let out: Vec<u32> = json["buffers"]["out"]["u32"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap() as u32)
-            .collect();
+        let out = cpu_out(&object, "subgroups.toml");
         for k in 0..64u32 {
             // in[k] = k + 1; the sub-group is the wave's `wave` items.
             let first = k / wave * wave;
@@ -279,6 +259,65 @@ fn subgroup_collectives_equal_their_definition() {
             }
         }
         let text = std::fs::read_to_string(&manifest).unwrap();
+        let p = prepared(&object, Some(&text), &Options::default());
+        match run_diff(p, g) {
+            Ok(out) if out.report.count == 0 => {}
+            Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
+            Err(e) => bad.push(format!("{object}: {e:?}")),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The `out` buffer of a CPU run of `object` in `manifest` (its
+/// `[kernel.expect]` may be another target's: the run may exit 1).
+fn cpu_out(object: &str, manifest: &str) -> Vec<u32> {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .arg(kernels().join(object))
+        .arg("--manifest")
+        .arg(kernels().join(manifest))
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        matches!(run.status.code(), Some(0 | 1)),
+        "{object}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    json["buffers"]["out"]["u32"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect()
+}
+
+/// A private array in scratch (`assets/kernels/private.cl`): on gfx900 and
+/// gfx1030, MUBUF through the launch's swizzled, ADD_TID scratch V#
+/// (machine::buffer); every item's result equals the source's arithmetic,
+/// and the GPU equals the CPU.
+#[test]
+fn private_arrays_live_in_swizzled_scratch() {
+    let Some(g) = gpu("private_arrays_live_in_swizzled_scratch") else {
+        return;
+    };
+    let mut bad = Vec::new();
+    for target in ["gfx900", "gfx1030"] {
+        let object = format!("private_{target}.hsaco");
+        let out = cpu_out(&object, "private.toml");
+        let input = |k: u32| k % 64 + 1;
+        for gid in 0..64u32 {
+            let a = |i: u32| input(gid + i) * i;
+            let want = a(input(gid) % 32) + a(gid * 7 % 32);
+            if out[gid as usize] != want {
+                bad.push(format!(
+                    "{object} item {gid}: {}, want {want}",
+                    out[gid as usize]
+                ));
+            }
+        }
+        let text = std::fs::read_to_string(kernels().join("private.toml")).unwrap();
         let p = prepared(&object, Some(&text), &Options::default());
         match run_diff(p, g) {
             Ok(out) if out.report.count == 0 => {}

@@ -31,6 +31,7 @@ cl() { # SOURCE MCPU OUTPUT [EXTRA FLAGS…]
 
 for cpu in gfx900 gfx1030 gfx1100; do
   cl subgroups.cl "$cpu" "subgroups_$cpu.hsaco"
+  cl private.cl "$cpu" "private_$cpu.hsaco"
   cl vadd.cl "$cpu" "vadd_$cpu.hsaco"
   cl ids.cl "$cpu" "ids_$cpu.hsaco"
   cl img.cl "$cpu" "img_$cpu.hsaco"

@@ -41,10 +41,11 @@ fn dword(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
-/// The four words of the V# in SGPRs from `first`.
-fn vsharp(w: &WaveState, first: u32, gen: Gen) -> Result<Vsharp, String> {
+/// The four words of the V# in SGPRs from `first`, for an access that
+/// reads an index VGPR (`idxen`) or not.
+fn vsharp(w: &WaveState, first: u32, gen: Gen, idxen: bool) -> Result<Vsharp, String> {
     let v = Vsharp::new(std::array::from_fn(|i| w.sgpr(first + i as u32)), gen);
-    match v.refusal() {
+    match v.refusal(gen, idxen) {
         Some(why) => Err(why.into()),
         None => Ok(v),
     }
@@ -64,7 +65,7 @@ pub fn scalar_load(
 ) -> Result<(), String> {
     let off = u64::from(w.scalar_src(l.offset));
     let vals: Vec<u32> = if l.buffer {
-        let v = vsharp(w, l.sbase, gen)?;
+        let v = vsharp(w, l.sbase, gen, false)?;
         let rel = off.wrapping_add(u64::from(l.imm as u32)) & 0xffff_fffc;
         let bound = buffer::scalar_bound(&v);
         (0..u64::from(l.dwords))
@@ -125,7 +126,7 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
     else {
         return Err("internal: a non-buffer access reached buffer_lane".into());
     };
-    let v = vsharp(w, srsrc, gen)?;
+    let v = vsharp(w, srsrc, gen, idxen)?;
     let soffset = w.scalar_src(soffset);
     if addr64 {
         let a = u64::from(w.vgpr(vaddr, lane)) | u64::from(w.vgpr(vaddr + 1, lane)) << 32;
@@ -136,7 +137,7 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
             .wrapping_add(u64::from(soffset));
         return Ok(BufferLane { addr, check: None });
     }
-    let index = if idxen { w.vgpr(vaddr, lane) } else { 0 };
+    let index = buffer::index(&v, idxen, w.vgpr(vaddr, lane), lane);
     let voff = if offen {
         w.vgpr(vaddr + u32::from(idxen), lane)
     } else {

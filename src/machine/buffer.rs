@@ -33,37 +33,76 @@ pub struct Vsharp {
     /// OOB_SELECT (gfx10+): word 3 bits 29:28 (0 structured with offset,
     /// 1 structured, 2 disabled, 3 raw).
     pub oob_select: u32,
+    /// INDEX_STRIDE: 8 << word 3 bits 22:21 (records per swizzle group).
+    pub index_stride: u32,
+    /// The swizzle element size in bytes: 2 << word 3 bits 20:19
+    /// (ELEMENT_SIZE) on gfx6–gfx8; 4 on gfx9 and gfx10 (Mesa: "always 4
+    /// bytes on GFX9"); on gfx11 16 when SWIZZLE_ENABLE is 3, else 4
+    /// (rocjitsu; Mesa's attribute ring uses 3 for 16 bytes).
+    pub element_size: u32,
 }
 
 impl Vsharp {
     /// The fields of the four descriptor words on generation `gen`.
     pub fn new(w: [u32; 4], gen: Gen) -> Vsharp {
+        let swizzle = if gen >= Gen::Gfx11 {
+            w[1] >> 30
+        } else {
+            w[1] >> 31
+        };
+        let add_tid = w[3] >> 23 & 1 == 1;
+        // gfx8/gfx9 with ADD_TID_ENABLE: untyped accesses read DATA_FORMAT
+        // (bits 18:15) as STRIDE bits 17:14 (Mesa ac_descriptors.c, LLVM
+        // getScratchRsrcWords23, rocjitsu gfx9_buffer_lane_offset agree).
+        let high_stride = if add_tid && matches!(gen, Gen::Gfx8 | Gen::Gfx9) {
+            (w[3] >> 15 & 15) << 14
+        } else {
+            0
+        };
         Vsharp {
             base: u64::from(w[0]) | u64::from(w[1] & 0xffff) << 32,
-            stride: w[1] >> 16 & 0x3fff,
-            swizzle: if gen >= Gen::Gfx11 {
-                w[1] >> 30
-            } else {
-                w[1] >> 31
-            },
+            stride: w[1] >> 16 & 0x3fff | high_stride,
+            swizzle,
             num_records: w[2],
-            add_tid: w[3] >> 23 & 1 == 1,
+            add_tid,
             oob_select: w[3] >> 28 & 3,
+            index_stride: 8 << (w[3] >> 21 & 3),
+            element_size: match gen {
+                Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 => 2 << (w[3] >> 19 & 3),
+                Gen::Gfx9 | Gen::Gfx10 => 4,
+                Gen::Gfx11 => {
+                    if swizzle == 3 {
+                        16
+                    } else {
+                        4
+                    }
+                }
+            },
         }
     }
 
-    /// Why gcnrun does not run accesses through this V#, if it does not:
-    /// swizzled buffers (element-interleaved addresses, used for scratch
-    /// and rings) and ADD_TID_ENABLE (the lane id added to the index; on
-    /// gfx8/gfx9 it also turns DATA_FORMAT into stride bits) are not
-    /// modelled yet.
+    /// Why gcnrun does not run an access through this V# (`idxen`: the
+    /// access reads an index VGPR), if it does not. Swizzled buffers and
+    /// ADD_TID_ENABLE — the form of the scratch V#s runtimes write — run on
+    /// gfx9–gfx11, with OOB_SELECT 1 or 2 from gfx10 (the ones runtimes
+    /// use); gfx6–gfx8's swizzle rules (ELEMENT_SIZE, records counted per
+    /// stride) have no source gcnrun could check, ADD_TID_ENABLE with an
+    /// index VGPR has two readings (rocjitsu: gfx9 adds the lane, RDNA
+    /// replaces it), and gfx11's SWIZZLE_ENABLE 2 no reading at all.
     ///
     /// WGSL twin: `buf_refusal` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
-    pub fn refusal(&self) -> Option<&'static str> {
-        if self.swizzle != 0 {
-            Some("a V# with SWIZZLE_ENABLE (a swizzled buffer) is not executed by gcnrun yet")
-        } else if self.add_tid {
-            Some("a V# with ADD_TID_ENABLE is not executed by gcnrun yet")
+    pub fn refusal(&self, gen: Gen, idxen: bool) -> Option<&'static str> {
+        let old = gen <= Gen::Gfx8;
+        if self.swizzle != 0 && old {
+            Some("a swizzled V# (SWIZZLE_ENABLE) before gfx9 is not executed by gcnrun yet")
+        } else if self.add_tid && old {
+            Some("a V# with ADD_TID_ENABLE before gfx9 is not executed by gcnrun yet")
+        } else if self.add_tid && idxen {
+            Some("a V# with ADD_TID_ENABLE read with an index VGPR (IDXEN) is not executed by gcnrun yet")
+        } else if self.swizzle == 2 && gen >= Gen::Gfx11 {
+            Some("a V# with SWIZZLE_ENABLE 2 is not executed by gcnrun yet")
+        } else if self.swizzle != 0 && gen >= Gen::Gfx10 && !matches!(self.oob_select, 1 | 2) {
+            Some("a swizzled V# with OOB_SELECT 0 or 3 is not executed by gcnrun yet")
         } else {
             None
         }
@@ -75,7 +114,8 @@ impl Vsharp {
 pub struct Lane {
     /// IDXEN: the index comes from a VGPR.
     pub idxen: bool,
-    /// The index (0 without IDXEN).
+    /// The index: the index VGPR with IDXEN, the lane's id with
+    /// ADD_TID_ENABLE ([`index`]), else 0.
     pub index: u32,
     /// The instruction's OFFSET plus the offset VGPR (OFFEN), modulo 2^32.
     pub offset: u32,
@@ -83,15 +123,41 @@ pub struct Lane {
     pub soffset: u32,
 }
 
-/// The byte address of a lane's access (linear buffers):
-/// `base + index × stride + offset + soffset` (CLRX GcnMemHandling.md;
-/// rocjitsu `buffer_total_offset`, a 64-bit product), wrapping at 2^64.
+/// A lane's index: its id in the wave with ADD_TID_ENABLE (the V#s that
+/// set it are not read with IDXEN: [`Vsharp::refusal`]), else the index
+/// VGPR's value with IDXEN, else 0.
+///
+/// WGSL twin: `buf_index` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
+pub fn index(v: &Vsharp, idxen: bool, vgpr: u32, lane: u32) -> u32 {
+    if v.add_tid {
+        lane
+    } else if idxen {
+        vgpr
+    } else {
+        0
+    }
+}
+
+/// The byte address of a lane's access. Linear buffers: `base + index ×
+/// stride + offset + soffset` (CLRX GcnMemHandling.md; rocjitsu
+/// `buffer_total_offset`, a 64-bit product). Swizzled ones interleave the
+/// records of INDEX_STRIDE consecutive indices element by element: with
+/// `index = im × IS + il` and `offset = om × E + ol` (IS the index stride,
+/// E the element size), `base + (im × stride + om × E) × IS + il × E + ol +
+/// soffset` (CLRX; rocjitsu; SOFFSET is not swizzled). All wraps at 2^64.
 ///
 /// WGSL twin: `buf_address` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
 pub fn address(v: &Vsharp, l: &Lane) -> u64 {
+    let index = u64::from(l.index);
+    let offset = u64::from(l.offset);
+    let within = if v.swizzle == 0 {
+        index * u64::from(v.stride) + offset
+    } else {
+        let (is, e) = (u64::from(v.index_stride), u64::from(v.element_size));
+        (index / is * u64::from(v.stride) + offset / e * e) * is + index % is * e + offset % e
+    };
     v.base
-        .wrapping_add(u64::from(l.index) * u64::from(v.stride))
-        .wrapping_add(u64::from(l.offset))
+        .wrapping_add(within)
         .wrapping_add(u64::from(l.soffset))
 }
 
@@ -108,7 +174,7 @@ pub fn address(v: &Vsharp, l: &Lane) -> u64 {
 /// - gfx8: NUM_RECORDS counts bytes unless the buffer is swizzled (Mesa
 ///   radeonsi), so out when `index × stride + offset + soffset + rel +
 ///   size` exceeds NUM_RECORDS.
-/// - gfx9: with IDXEN and STRIDE ≠ 0, out when `index ≥ NUM_RECORDS`
+/// - gfx9: never with ADD_TID_ENABLE; with IDXEN and STRIDE ≠ 0, out when `index ≥ NUM_RECORDS`
 ///   (the whole access); otherwise out when `offset + soffset + rel +
 ///   size` exceeds NUM_RECORDS (rocjitsu).
 /// - gfx10/gfx11, by OOB_SELECT: 0, out when `index ≥ NUM_RECORDS` or
@@ -137,6 +203,10 @@ pub fn in_range(v: &Vsharp, gen: Gen, l: &Lane, rel: u32, size: u32) -> bool {
             }
         }
         Gen::Gfx8 => end(u64::from(l.index) * u64::from(v.stride) + off + soff) <= nr,
+        // ADD_TID_ENABLE without IDXEN (private memory) is not checked
+        // (rocjitsu; LLVM D40585: "GFX9 does not enable bounds checking for
+        // the resource descriptors used for private access").
+        Gen::Gfx9 if v.add_tid => true,
         Gen::Gfx9 => {
             if l.idxen && v.stride != 0 {
                 index_in
@@ -254,6 +324,37 @@ mod tests {
             4
         ));
         assert!(!in_range(&mode(2, 0), Gen::Gfx10, &l, 0, 4));
+    }
+
+    #[test]
+    fn scratch_vsharps_swizzle_dwords_across_the_lanes() {
+        // ROCr's gfx9 scratch V#: SWIZZLE_ENABLE, ADD_TID_ENABLE, INDEX_STRIDE
+        // 64, DATA_FORMAT 4 as STRIDE bits 17:14.
+        let v = Vsharp::new([0x1000, 1 << 31, 1 << 20, 0x00ea_4fac], Gen::Gfx9);
+        assert_eq!((v.index_stride, v.element_size, v.stride), (64, 4, 4 << 14));
+        assert_eq!(v.refusal(Gen::Gfx9, false), None);
+        assert!(v.refusal(Gen::Gfx9, true).is_some());
+        assert!(v.refusal(Gen::Gfx8, false).is_some());
+        // Lane 5, private byte 9 (dword 2, byte 1), wave offset 0x100:
+        // 0x1000 + 2 × 4 × 64 + 5 × 4 + 1 + 0x100.
+        let l = Lane {
+            idxen: false,
+            index: index(&v, false, 0, 5),
+            offset: 9,
+            soffset: 0x100,
+        };
+        assert_eq!(address(&v, &l), 0x1000 + 512 + 20 + 1 + 0x100);
+        assert!(in_range(&v, Gen::Gfx9, &l, 0, 4));
+        // gfx10 wave32 (INDEX_STRIDE 2 = 32), OOB_SELECT 2.
+        let v = Vsharp::new([0, 1 << 31, 64, 2 << 21 | 1 << 23 | 2 << 28], Gen::Gfx10);
+        let l = Lane {
+            idxen: false,
+            index: index(&v, false, 0, 31),
+            offset: 4,
+            soffset: 0,
+        };
+        assert_eq!(address(&v, &l), 4 * 32 + 31 * 4);
+        assert!(in_range(&v, Gen::Gfx10, &l, 0, 4));
     }
 
     #[test]

@@ -92,7 +92,7 @@ impl Whole<'_> {
         };
         let code = self.fault_code(
             offset,
-            "a V# gcnrun does not run (SWIZZLE_ENABLE or ADD_TID_ENABLE set), or an access outside the launch's memory (a fault)".into(),
+            "a V# gcnrun does not run (Vsharp::refusal: a swizzled or ADD_TID_ENABLE form it has no rule for), or an access outside the launch's memory (a fault)".into(),
         );
         let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let gen = gen_number(self.e.prog.arch.gen);
@@ -106,7 +106,7 @@ impl Whole<'_> {
             self.line("if is_active(exec_lo, exec_hi, lane) {");
         }
         self.line(&format!(
-            "    if buf_refusal({gen}u, {}, {}) != 0u {{ {fault} }} else {{",
+            "    if buf_refusal({gen}u, {}, {}, {idxen}) != 0u {{ {fault} }} else {{",
             w[1], w[3]
         ));
         if addr64 {
@@ -127,11 +127,14 @@ impl Whole<'_> {
             } else {
                 "0u".into()
             };
-            self.line(&format!("    let idx = {idx};"));
+            self.line(&format!(
+                "    let idx = buf_index({}, {idxen}, {idx}, lane);",
+                w[3]
+            ));
             self.line(&format!("    let bo = {imm}u + {voff};"));
             self.line(&format!(
-                "    let ba = buf_address({}, {}, idx, bo, {soff});",
-                w[0], w[1]
+                "    let ba = buf_address({gen}u, {}, {}, {}, idx, bo, {soff});",
+                w[0], w[1], w[3]
             ));
         }
         // Element k of `size` bytes, `rel` bytes in: its range check and
@@ -381,7 +384,7 @@ impl Whole<'_> {
     fn emit_scalar_buffer_load(&mut self, offset: usize, l: &ScalarLoad) {
         let code = self.fault_code(
             offset,
-            "a V# gcnrun does not run (SWIZZLE_ENABLE or ADD_TID_ENABLE set), or a scalar load outside the launch's memory (a fault)".into(),
+            "a V# gcnrun does not run (Vsharp::refusal: a swizzled or ADD_TID_ENABLE form it has no rule for), or a scalar load outside the launch's memory (a fault)".into(),
         );
         let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let gen = gen_number(self.e.prog.arch.gen);
@@ -401,7 +404,7 @@ impl Whole<'_> {
             w[0], w[1]
         ));
         self.line(&format!(
-            "let refused = buf_refusal({gen}u, {}, {}) != 0u;",
+            "let refused = buf_refusal({gen}u, {}, {}, false) != 0u;",
             w[1], w[3]
         ));
         self.line(&format!("if refused {{ {fault} }}"));
