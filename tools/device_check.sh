@@ -40,11 +40,9 @@ one() {
 : >"$R/diff.txt"
 # Whole compiled kernels first (the newest code), default environment.
 for k in assets/kernels/*.hsaco; do
-    case $k in
-    */ids_*) one "$k" "$k" --manifest assets/kernels/ids.toml ;;
-    */img_* | */image_sample_*) one "$k" "$k" --manifest "assets/kernels/$(basename "$k" | sed 's/_[a-z0-9]*\.hsaco$//').toml" ;;
-    *) one "$k" "$k" ;;
-    esac
+    # The kernel's manifest (assets/kernels/<name>.toml) when it has one.
+    m=assets/kernels/$(basename "$k" | sed 's/_\(gfx[0-9]*\|tahiti\|bonaire\).*\.hsaco$//').toml
+    if [ -f "$m" ]; then one "$k" "$k" --manifest "$m"; else one "$k" "$k"; fi
 done
 if [ -z "${SKIP_BENCH:-}" ]; then
     "$B" bench --json --seconds 0.5 >"$R/bench.json" 2>"$R/bench.err"
