@@ -335,8 +335,8 @@ impl Vop {
     /// Clamp (VOP3: bit 15; bit 11 on gfx6/gfx7).
     pub fn clamp(&self) -> bool {
         match self.form() {
-            // The 32-bit encodings' DPP words have no clamp (bit 15 is the
-            // opcode's, bits 59:60 the row mask's).
+            // The 32-bit encodings' DPP forms have no clamp (bit 15 belongs
+            // to VOP1's opcode or VOP2's VSRC1).
             Form::Vop1Dpp
             | Form::Vop2Dpp
             | Form::VopcDpp
