@@ -447,3 +447,12 @@ fn permlane_source(cross: bool, lo: u32, hi: u32, lane: u32) -> u32 {
     let nib = select((lo >> (4u * i)) & 15u, (hi >> (4u * (i - 8u))) & 15u, i >= 8u);
     return 16u * row + nib;
 }
+
+// The launch address of byte `offset` of lane `lane`'s private memory in
+// wave `wave` (ir::mem::scratch_address): dword offset / 4 of every lane side
+// by side, from the wave's scratch at base + wave × per_wave.
+fn scratch_address(base: vec2<u32>, per_wave: u32, wave: u32, lane: u32, offset: u32) -> vec2<u32> {
+    let w = u64_add(base, u64_mul32(wave, per_wave));
+    let d = u64_mul32(offset / 4u, 4u * WAVE_SIZE);
+    return u64_add(u64_add(w, d), vec2<u32>(lane * 4u + offset % 4u, 0u));
+}

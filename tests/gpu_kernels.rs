@@ -296,15 +296,16 @@ fn cpu_out(object: &str, manifest: &str) -> Vec<u32> {
 
 /// A private array in scratch (`assets/kernels/private.cl`): on gfx900 and
 /// gfx1030, MUBUF through the launch's swizzled, ADD_TID scratch V#
-/// (machine::buffer); every item's result equals the source's arithmetic,
-/// and the GPU equals the CPU.
+/// (machine::buffer); on gfx1100, `scratch_*` instructions
+/// (ir::mem::scratch_address). Every item's result equals the source's
+/// arithmetic, and the GPU equals the CPU.
 #[test]
 fn private_arrays_live_in_swizzled_scratch() {
     let Some(g) = gpu("private_arrays_live_in_swizzled_scratch") else {
         return;
     };
     let mut bad = Vec::new();
-    for target in ["gfx900", "gfx1030"] {
+    for target in ["gfx900", "gfx1030", "gfx1100"] {
         let object = format!("private_{target}.hsaco");
         let out = cpu_out(&object, "private.toml");
         let input = |k: u32| k % 64 + 1;

@@ -12,7 +12,9 @@
 
 use crate::arch::Gen;
 use crate::ir::atomic::AtomicOp;
-use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width, LDS_APERTURE};
+use crate::ir::mem::{
+    scratch_address, Access, Addr, Ds, DsKind, ScalarLoad, Scratch, VectorMem, Width, LDS_APERTURE,
+};
 use crate::machine::buffer::{self, Vsharp};
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
@@ -155,6 +157,60 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
     })
 }
 
+/// A gfx11 `scratch_*` load or store, lane by lane: the lane's private
+/// offset is the VGPR (SVE) plus the SGPR plus the instruction's offset;
+/// each byte lands at [`scratch_address`] (the swizzled layout, so a dword
+/// at an unaligned offset spans two of the lane's dwords). An access past
+/// the kernel's private bytes per work-item is a fault, as any access
+/// outside what the launch placed is.
+fn scratch_vector(
+    w: &mut WaveState,
+    op: &VectorMem,
+    mem: &mut Memory,
+    s: &Scratch,
+) -> Result<(), String> {
+    let Addr::Scratch {
+        vaddr,
+        saddr,
+        offset,
+    } = op.addr
+    else {
+        return Err("internal: a non-scratch access reached scratch_vector".into());
+    };
+    let (width, store) = match op.access {
+        Access::Load(wd) => (wd, false),
+        Access::Store(wd) => (wd, true),
+        Access::Atomic { .. } => return Err("scratch atomics are not executed by gcnrun".into()),
+    };
+    let n = width.bytes();
+    let lanes: Vec<u32> = w.active_lanes().collect();
+    for lane in lanes {
+        let o = vaddr
+            .map_or(0, |v| w.vgpr(v, lane))
+            .wrapping_add(saddr.map_or(0, |r| w.sgpr(r)))
+            .wrapping_add(offset as u32);
+        if u64::from(o) + u64::from(n) > u64::from(s.per_lane) {
+            return Err(format!(
+                "lane {lane}: a private access of {n} bytes at offset {o:#x} is past the kernel's {} private bytes per work-item (a fault)",
+                s.per_lane
+            ));
+        }
+        let at = |k: u32| scratch_address(s, w.wave, w.wave_size, lane, o + k);
+        if store {
+            let data = store_data(w, op.vdata, width, lane);
+            for (k, b) in data.iter().enumerate() {
+                write(mem, at(k as u32), &[*b], Some(lane))?;
+            }
+        } else {
+            let bytes = (0..n)
+                .map(|k| Ok(read(mem, at(k), 1, Some(lane))?[0]))
+                .collect::<Result<Vec<u8>, String>>()?;
+            put_loaded(w, op.vdst, width, &bytes, lane);
+        }
+    }
+    Ok(())
+}
+
 /// A MUBUF load, store or atomic through its V#, lane by lane in lane
 /// order: each dword of a load or store is range-checked on its own (an
 /// element outside reads 0 and is not written), an atomic as a whole (one
@@ -250,9 +306,8 @@ fn lane_address(w: &WaveState, addr: &Addr, lane: u32) -> Result<Place, String> 
         }
         // `vector` sends buffer accesses to `buffer_vector`.
         Addr::Buffer { .. } => Err("internal: a buffer access reached lane_address".into()),
-        Addr::Scratch { .. } => {
-            Err("scratch (private) memory is not executed by gcnrun yet".into())
-        }
+        // `vector` sends scratch accesses to `scratch_vector`.
+        Addr::Scratch { .. } => Err("internal: a scratch access reached lane_address".into()),
     }
 }
 
@@ -402,9 +457,17 @@ fn put_returned(w: &mut WaveState, vdst: u32, lane: u32, old: u64, wide: bool) {
 /// order of the wave's accesses: on hardware lanes of one instruction that
 /// touch the same address are ordered by the memory system; gcnrun's order
 /// is ascending lanes, docs/semantics "Memory operations").
-pub fn vector(w: &mut WaveState, op: &VectorMem, mem: &mut Memory, gen: Gen) -> Result<(), String> {
-    if matches!(op.addr, Addr::Buffer { .. }) {
-        return buffer_vector(w, op, mem, gen);
+pub fn vector(
+    w: &mut WaveState,
+    op: &VectorMem,
+    mem: &mut Memory,
+    gen: Gen,
+    scratch: &Scratch,
+) -> Result<(), String> {
+    match op.addr {
+        Addr::Buffer { .. } => return buffer_vector(w, op, mem, gen),
+        Addr::Scratch { .. } => return scratch_vector(w, op, mem, scratch),
+        _ => {}
     }
     let lanes: Vec<u32> = w.active_lanes().collect();
     for lane in lanes {

@@ -390,9 +390,8 @@ fn run_wave_limited(
                 alu::execute(w, &pair[0]).map_err(|m| fail(OpError::Program(m)))?;
                 alu::execute(w, &pair[1]).map_err(|m| fail(OpError::Program(m)))?;
             }
-            Op::VectorMem(v) => {
-                memops::vector(w, v, mem, prog.arch.gen).map_err(|m| fail(OpError::Program(m)))?
-            }
+            Op::VectorMem(v) => memops::vector(w, v, mem, prog.arch.gen, &prog.scratch)
+                .map_err(|m| fail(OpError::Program(m)))?,
             Op::ScalarLoad(l) => memops::scalar_load(w, l, mem, prog.arch.gen)
                 .map_err(|m| fail(OpError::Program(m)))?,
             Op::Ds(d) => memops::ds(w, d).map_err(|m| fail(OpError::Program(m)))?,

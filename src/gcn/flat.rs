@@ -107,7 +107,8 @@ impl Flat {
         self
     }
 
-    fn gen(&self) -> Gen {
+    /// The generation it was decoded for.
+    pub fn gen(&self) -> Gen {
         self.enc.gen
     }
 

@@ -268,15 +268,27 @@ pub fn lower_buffer(b: &Buffer) -> Result<Op, String> {
     })))
 }
 
-/// FLAT and GLOBAL loads, stores and atomics (scratch is refused).
+fn access_is_atomic(a: &Access) -> bool {
+    matches!(a, Access::Atomic { .. })
+}
+
+/// FLAT and GLOBAL loads, stores and atomics, and gfx11's `scratch_*`
+/// loads and stores.
 pub fn lower_flat(f: &Flat) -> Result<Op, String> {
     let name = f.mnemonic();
     let rest = name
         .strip_prefix("flat_")
         .or_else(|| name.strip_prefix("global_"))
-        .ok_or_else(|| {
-            format!("`{name}`: scratch (private) memory is not executed by gcnrun yet")
-        })?;
+        .or_else(|| name.strip_prefix("scratch_"))
+        .ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
+    if f.segment() == Segment::Scratch && f.gen() != crate::arch::Gen::Gfx11 {
+        // gfx9/gfx10 scratch_* address the wave's FLAT_SCRATCH, which the
+        // kernel's prologue sets up from the flat scratch init SGPRs; gcnrun
+        // runs gfx11's architected form only.
+        return Err(format!(
+            "`{name}`: scratch before gfx11 (FLAT_SCRATCH set up by the program) is not executed by gcnrun yet"
+        ));
+    }
     if name.contains("d16") || f.lds() || name.contains("addtid") {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     }
@@ -295,8 +307,39 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
     } else {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     };
-    let vaddr = vgpr_of(f.vaddr(), "the address")?;
     let offset = f.offset();
+    if f.segment() == Segment::Scratch {
+        let vaddr = f
+            .vaddr()
+            .map(|o| vgpr_of(Some(o), "the address"))
+            .transpose()?;
+        let saddr = (!f.saddr_off()).then(|| f.saddr());
+        if saddr.is_some_and(|s| s >= 106) {
+            return Err(format!(
+                "`{name}` with a scratch offset in a special register is not executed by gcnrun yet"
+            ));
+        }
+        if access_is_atomic(&access) {
+            return Err(format!("`{name}` is not executed by gcnrun yet"));
+        }
+        return Ok(Op::VectorMem(Box::new(VectorMem {
+            access,
+            addr: Addr::Scratch {
+                vaddr,
+                saddr,
+                offset,
+            },
+            vdata: match access {
+                Access::Load(_) => 0,
+                _ => vgpr_of(f.vdata(), "the data")?,
+            },
+            vdst: match f.vdst() {
+                Some(o) => vgpr_of(Some(o), "the destination")?,
+                None => 0,
+            },
+        })));
+    }
+    let vaddr = vgpr_of(f.vaddr(), "the address")?;
     let addr = match f.segment() {
         Segment::Flat => Addr::Flat { vaddr, offset },
         Segment::Global if f.saddr_off() => Addr::Global {
@@ -310,9 +353,7 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
             offset,
         },
         Segment::Scratch => {
-            return Err(format!(
-                "`{name}`: scratch (private) memory is not executed by gcnrun yet"
-            ))
+            return Err(format!("`{name}`: internal: scratch reached the flat path"))
         }
     };
     let vdata = match access {

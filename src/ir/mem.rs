@@ -22,6 +22,35 @@ pub const LDS_APERTURE: u32 = 0x1000_0000;
 /// (`src_private_base`).
 pub const PRIVATE_APERTURE: u32 = 0x2000_0000;
 
+/// The private (scratch) memory of a launch: wave `w` (in launch order) owns
+/// `per_wave` bytes from `base + w × per_wave`, of which each lane has
+/// `per_lane` bytes, interleaved dword by dword with the wave's other lanes
+/// (docs/semantics/programs.md, "Memory"). All zero when the launch has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scratch {
+    /// The first wave's scratch.
+    pub base: u64,
+    /// Bytes per wave.
+    pub per_wave: u64,
+    /// Private bytes per lane (a multiple of 4).
+    pub per_lane: u32,
+}
+
+/// The launch address of byte `offset` of lane `lane`'s private memory in
+/// wave `wave` (of `wave_size` lanes): dword `offset / 4` of every lane
+/// side by side — `base + wave × per_wave + (offset / 4) × 4 × wave_size +
+/// lane × 4 + offset mod 4` — the layout of the swizzled scratch V#
+/// (INDEX_STRIDE = the wave size, 4-byte elements), so the two views agree.
+///
+/// WGSL twin: `scratch_address` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
+pub fn scratch_address(s: &Scratch, wave: u32, wave_size: u32, lane: u32, offset: u32) -> u64 {
+    s.base
+        + u64::from(wave) * s.per_wave
+        + u64::from(offset / 4) * 4 * u64::from(wave_size)
+        + u64::from(lane) * 4
+        + u64::from(offset % 4)
+}
+
 /// How many bytes an access moves and how a short load fills its dword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Width {
@@ -236,4 +265,24 @@ pub struct Ds {
     pub offset0: u32,
     /// The second offset of read2/write2, in elements.
     pub offset1: u32,
+}
+
+#[cfg(test)]
+mod scratch_tests {
+    use super::{scratch_address, Scratch};
+
+    #[test]
+    fn private_dwords_of_the_lanes_sit_side_by_side() {
+        let s = Scratch {
+            base: 0x1000,
+            per_wave: 0x800,
+            per_lane: 32,
+        };
+        // Wave 1, lane 3, byte 9 (dword 2, byte 1) of a wave32.
+        assert_eq!(
+            scratch_address(&s, 1, 32, 3, 9),
+            0x1000 + 0x800 + 2 * 128 + 12 + 1
+        );
+        assert_eq!(scratch_address(&s, 0, 64, 0, 4), 0x1000 + 256);
+    }
 }

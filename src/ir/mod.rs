@@ -241,6 +241,9 @@ pub struct Program {
     /// (`s_getpc_b64` reads it; `s_setpc_b64` jumps to an address relative
     /// to it). 0 for programs not placed in memory.
     pub code_base: u64,
+    /// Where the launch placed private (scratch) memory, for the
+    /// `scratch_*` instructions (gfx11's architected flat scratch).
+    pub scratch: mem::Scratch,
 }
 
 impl Program {
@@ -250,6 +253,7 @@ impl Program {
             arch,
             ops,
             code_base: 0,
+            scratch: mem::Scratch::default(),
         }
     }
 

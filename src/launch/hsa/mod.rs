@@ -116,6 +116,8 @@ pub struct Built {
     /// The address of the kernel's first instruction in memory (the code
     /// object's segments are placed there: [`load_segments`]).
     pub code_base: u64,
+    /// Where the scratch is (the `scratch_*` instructions').
+    pub scratch: crate::ir::mem::Scratch,
     /// How errors name the code: `FILE: kernel NAME` (offsets count from the entry).
     pub code_name: String,
 }
@@ -730,6 +732,11 @@ pub fn build(
         },
         code: code.bytes.to_vec(),
         code_base: image_base + code.entry,
+        scratch: crate::ir::mem::Scratch {
+            base: scratch,
+            per_wave,
+            per_lane: private_size.min(u64::from(u32::MAX)) as u32,
+        },
         code_name: format!("{file}: kernel `{kname}`"),
     })
 }
@@ -1138,6 +1145,7 @@ pub fn prepare(
     })?;
     let mut prog = prog;
     prog.code_base = b.code_base;
+    prog.scratch = b.scratch;
     b.launch.code = CodeSource::File(file.to_string());
     Ok(super::run::Prepared::from_hsa(b, prog))
 }

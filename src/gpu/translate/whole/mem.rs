@@ -238,10 +238,105 @@ impl Whole<'_> {
         }
     }
 
+    /// A gfx11 `scratch_*` load or store (`cpu::memops`' `scratch_vector`):
+    /// each byte at `scratch_address` of the lane's private offset; past the
+    /// kernel's private bytes, a fault.
+    fn emit_scratch_mem(&mut self, offset: usize, m: &VectorMem) {
+        let Addr::Scratch {
+            vaddr,
+            saddr,
+            offset: imm,
+        } = m.addr
+        else {
+            return;
+        };
+        let (width, store) = match m.access {
+            Access::Load(w) => (w, false),
+            Access::Store(w) => (w, true),
+            // Refused by the lowering.
+            Access::Atomic { .. } => return,
+        };
+        let code = self.fault_code(
+            offset,
+            "a private access past the kernel's private bytes per work-item, or outside the launch's memory (a fault)".into(),
+        );
+        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
+        let sc = self.e.prog.scratch;
+        let n = width.bytes();
+        let v = vaddr.map_or("0u".to_string(), |r| self.e.v_read(r));
+        let sg = saddr.map_or("0u".to_string(), |r| self.read(Reg::Sgpr(r)));
+        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line(&format!("    let po = {v} + {sg} + {}u;", imm as u32));
+        // po + n ≤ per_lane, without wrapping.
+        self.line(&format!(
+            "    if {n}u > {pl}u || po > {pl}u - {n}u {{ {fault} }} else {{",
+            pl = sc.per_lane
+        ));
+        let base = format!(
+            "vec2<u32>({}u, {}u)",
+            sc.base as u32,
+            (sc.base >> 32) as u32
+        );
+        for k in 0..n {
+            self.line(&format!(
+                "    let so{k} = gmem_offset(scratch_address({base}, {}u, first + k, lane, po + {k}u), 1u);",
+                sc.per_wave as u32
+            ));
+            self.line(&format!("    if so{k} == NO_TEXEL {{ {fault} }}"));
+        }
+        if store {
+            for k in 0..n {
+                let reg = m.vdata + k / 4;
+                let val = self.e.v_read(reg);
+                let shift = 8 * (k % 4);
+                let shift = if matches!(width, Width::Dwords(_)) {
+                    shift
+                } else {
+                    // A short store sends the low bytes, or the high half
+                    // for the `_d16_hi` forms (store_bytes' shift).
+                    store_bytes(width).1 + shift
+                };
+                self.line(&format!(
+                    "    if so{k} != NO_TEXEL {{ gmem_put(so{k}, 1u, ({val} >> {shift}u) & 0xffu); }}"
+                ));
+            }
+        } else {
+            let byte = |k: u32| format!("select(0u, gmem_bytes(so{k}, 1u), so{k} != NO_TEXEL)");
+            for i in 0..width.dwords() {
+                let parts: Vec<String> = (0..n.min(4))
+                    .map(|b| format!("({} << {}u)", byte(4 * i + b), 8 * b))
+                    .collect();
+                self.line(&format!("    let d{i} = {};", parts.join(" | ")));
+            }
+            if matches!(width, Width::Dwords(_)) {
+                for i in 0..width.dwords() {
+                    if let Some(d) = self.e.v(m.vdst + i) {
+                        self.line(&format!("    {d} = d{i};"));
+                    }
+                }
+            } else {
+                let old = self.e.v_read(m.vdst);
+                if let Some(d) = self.e.v(m.vdst) {
+                    self.line(&format!(
+                        "    {d} = widen_load({}u, d0, {old});",
+                        width_code(width)
+                    ));
+                }
+            }
+        }
+        self.line("    }");
+        self.line("}");
+        if store {
+            self.line("storageBarrier();");
+        }
+    }
+
     /// A vector load, store or atomic (`cpu::memops::vector`).
     pub(super) fn emit_vector_mem(&mut self, offset: usize, m: &VectorMem) {
-        if matches!(m.addr, Addr::Buffer { .. }) {
-            return self.emit_buffer_mem(offset, m);
+        match m.addr {
+            Addr::Buffer { .. } => return self.emit_buffer_mem(offset, m),
+            Addr::Scratch { .. } => return self.emit_scratch_mem(offset, m),
+            _ => {}
         }
         let flat = matches!(m.addr, Addr::Flat { .. });
         let code = self.fault_code(

@@ -33,7 +33,7 @@ use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, T
 use super::{BUDGET_FAULT, HEADER_WORDS};
 use crate::ir::alu::{AluOp, Family, Ty, Unit};
 use crate::ir::flow::{Cond, WaveOp};
-use crate::ir::mem::{Access, Addr, DsKind};
+use crate::ir::mem::{Access, DsKind};
 use crate::ir::{Op, Operand, Program, Reg, Src};
 use crate::machine::{Memory, WaveState};
 use std::collections::BTreeSet;
@@ -218,13 +218,8 @@ pub fn refusal(op: &Op) -> Option<String> {
             ),
             _ => None,
         },
-        Op::VectorMem(m) => match m.addr {
-            Addr::Scratch { .. } => {
-                Some("GPU backend: scratch (private) memory is not translated yet".into())
-            }
-            _ => None,
-        },
         Op::Ds(_)
+        | Op::VectorMem(_)
         | Op::ScalarLoad(_)
         | Op::EndMsg
         | Op::End
