@@ -213,22 +213,7 @@ fn f16op_max3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
 fn f16op_med3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 6u) & 3u;
     switch fam {
-        case FAM_MED3: {
-            let fa = f16_flush_in(den, a);
-            let fb = f16_flush_in(den, b);
-            let fc = f16_flush_in(den, c);
-            if f16_is_nan(fa) || f16_is_nan(fb) || f16_is_nan(fc) {
-                return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, false), c, false));
-            }
-            let m3 = f16_min_max(mode, f16_min_max(mode, a, b, true), c, true);
-            if m3 == f16_flush_out(den, fa) {
-                return f16_r(f16_min_max(mode, b, c, true));
-            }
-            if m3 == f16_flush_out(den, fb) {
-                return f16_r(f16_min_max(mode, a, c, true));
-            }
-            return f16_r(f16_min_max(mode, a, b, true));
-        }
+        case FAM_MED3: { return f16_r(float_med3(den, mode, a, b, c, 0x8000u, 0x7c00u)); }
         default: { return vec3<u32>(0u); }
     }
 }

@@ -241,6 +241,29 @@ fn f32_order_key(x: u32) -> u32 {
 }
 
 // float.rs min_max on f32.
+// float.rs med3 on a layout (body of f32op_med3 and f16op_med3): with a NaN
+// input, min3's answer; else the input that is neither the maximum nor, by
+// elimination, the minimum, found by comparing the maximum with the inputs
+// as the mode reads them.
+fn float_med3(den: u32, mode: u32, a: u32, b: u32, c: u32, sign: u32, exp: u32) -> u32 {
+    let fa = select(a, float_flush(a, sign, exp), (den & 1u) == 0u);
+    let fb = select(b, float_flush(b, sign, exp), (den & 1u) == 0u);
+    let fc = select(c, float_flush(c, sign, exp), (den & 1u) == 0u);
+    let mag = sign - 1u;
+    if (fa & mag) > exp || (fb & mag) > exp || (fc & mag) > exp {
+        return float_min_max(den, mode, float_min_max(den, mode, a, b, false, sign, exp), c, false, sign, exp);
+    }
+    let m3 = float_min_max(den, mode, float_min_max(den, mode, a, b, true, sign, exp), c, true, sign, exp);
+    let out = (den & 2u) == 0u;
+    if m3 == select(fa, float_flush(fa, sign, exp), out) {
+        return float_min_max(den, mode, b, c, true, sign, exp);
+    }
+    if m3 == select(fb, float_flush(fb, sign, exp), out) {
+        return float_min_max(den, mode, a, c, true, sign, exp);
+    }
+    return float_min_max(den, mode, a, b, true, sign, exp);
+}
+
 fn f32_min_max(mode: u32, a: u32, b: u32, is_max: bool) -> u32 {
     return float_min_max((mode >> 4u) & 3u, mode, a, b, is_max, 0x80000000u, 0x7f800000u);
 }
@@ -650,22 +673,7 @@ fn f32op_max3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
 fn f32op_med3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 4u) & 3u;
     switch fam {
-        case FAM_MED3: {
-            let fa = f32_flush_in(den, a);
-            let fb = f32_flush_in(den, b);
-            let fc = f32_flush_in(den, c);
-            if f32_is_nan(fa) || f32_is_nan(fb) || f32_is_nan(fc) {
-                return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, false), c, false));
-            }
-            let m3 = f32_min_max(mode, f32_min_max(mode, a, b, true), c, true);
-            if m3 == f32_flush_out(den, fa) {
-                return f32_r(f32_min_max(mode, b, c, true));
-            }
-            if m3 == f32_flush_out(den, fb) {
-                return f32_r(f32_min_max(mode, a, c, true));
-            }
-            return f32_r(f32_min_max(mode, a, b, true));
-        }
+        case FAM_MED3: { return f32_r(float_med3(den, mode, a, b, c, 0x80000000u, 0x7f800000u)); }
         default: { return vec3<u32>(0u); }
     }
 }

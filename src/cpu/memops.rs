@@ -112,24 +112,28 @@ impl BufferLane {
     }
 }
 
-/// A lane's MUBUF address: ADDR64 adds the 64-bit VGPR pair to the V#'s
-/// base (with the offsets); otherwise [`buffer::address`] of the index
-/// VGPR (IDXEN) and offset VGPR (OFFEN, after the index).
-fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<BufferLane, String> {
+/// A lane's MUBUF address through the wave's V# `v` and SOFFSET value:
+/// ADDR64 adds the 64-bit VGPR pair to the V#'s base (with the offsets);
+/// otherwise [`buffer::address`] of the index VGPR (IDXEN) and offset VGPR
+/// (OFFEN, after the index).
+fn buffer_lane(
+    w: &WaveState,
+    addr: &Addr,
+    v: &Vsharp,
+    soffset: u32,
+    lane: u32,
+) -> Result<BufferLane, String> {
     let Addr::Buffer {
-        srsrc,
         vaddr,
         idxen,
         offen,
         addr64,
-        soffset,
         offset,
+        ..
     } = *addr
     else {
         return Err("internal: a non-buffer access reached buffer_lane".into());
     };
-    let v = vsharp(w, srsrc, gen, idxen)?;
-    let soffset = w.scalar_src(soffset);
     if addr64 {
         let a = u64::from(w.vgpr(vaddr, lane)) | u64::from(w.vgpr(vaddr + 1, lane)) << 32;
         let addr = v
@@ -139,7 +143,7 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
             .wrapping_add(u64::from(soffset));
         return Ok(BufferLane { addr, check: None });
     }
-    let index = buffer::index(&v, idxen, w.vgpr(vaddr, lane), lane);
+    let index = buffer::index(v, idxen, w.vgpr(vaddr, lane), lane);
     let voff = if offen {
         w.vgpr(vaddr + u32::from(idxen), lane)
     } else {
@@ -152,8 +156,8 @@ fn buffer_lane(w: &WaveState, addr: &Addr, lane: u32, gen: Gen) -> Result<Buffer
         soffset,
     };
     Ok(BufferLane {
-        addr: buffer::address(&v, &l),
-        check: Some((v, l)),
+        addr: buffer::address(v, &l),
+        check: Some((*v, l)),
     })
 }
 
@@ -223,8 +227,23 @@ fn buffer_vector(
     gen: Gen,
 ) -> Result<(), String> {
     let lanes: Vec<u32> = w.active_lanes().collect();
+    let Addr::Buffer {
+        srsrc,
+        idxen,
+        soffset,
+        ..
+    } = op.addr
+    else {
+        return Err("internal: a non-buffer access reached buffer_vector".into());
+    };
+    if lanes.is_empty() {
+        return Ok(());
+    }
+    // The V# and SOFFSET are scalar: read (and the V# checked) once.
+    let v = vsharp(w, srsrc, gen, idxen)?;
+    let soffset = w.scalar_src(soffset);
     for lane in lanes {
-        let at = buffer_lane(w, &op.addr, lane, gen)?;
+        let at = buffer_lane(w, &op.addr, &v, soffset, lane)?;
         match op.access {
             Access::Load(width) => {
                 let size = width.bytes().min(4);

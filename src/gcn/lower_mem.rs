@@ -202,6 +202,23 @@ pub fn lower_smrd(s: &Smrd) -> Result<Op, String> {
     })))
 }
 
+/// What a vector memory mnemonic does, from `rest` (the name after its
+/// segment prefix: `load_dwordx4`, `store_b32`, `atomic_add_u32`, …); an
+/// atomic `returns` its pre-op value as the caller decides from the
+/// encoding.
+fn access_of(name: &str, rest: &str, returns: bool) -> Result<Access, String> {
+    let width = || width_of(name).ok_or_else(|| format!("`{name}`: unknown width"));
+    if rest.starts_with("load_") {
+        Ok(Access::Load(width()?))
+    } else if rest.starts_with("store_") {
+        Ok(Access::Store(width()?))
+    } else if let Some((op, wide)) = rest.strip_prefix("atomic_").and_then(atomic_of) {
+        Ok(Access::Atomic { op, wide, returns })
+    } else {
+        Err(format!("`{name}` is not executed by gcnrun yet"))
+    }
+}
+
 /// MUBUF loads, stores and atomics through a V# (`buffer_load_dword`,
 /// `buffer_store_b32`, `buffer_atomic_add`, …): the address registers and
 /// offsets as the instruction names them; the V#'s base, stride and range
@@ -224,24 +241,10 @@ pub fn lower_buffer(b: &Buffer) -> Result<Op, String> {
         return refuse("");
     }
     let rest = name.strip_prefix("buffer_").unwrap_or(name);
-    let access = if rest.starts_with("load_") {
-        Access::Load(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
-    } else if rest.starts_with("store_") {
-        Access::Store(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
-    } else if let Some(a) = rest.strip_prefix("atomic_") {
-        let (op, wide) =
-            atomic_of(a).ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
-        // MUBUF atomics return the value before the operation into VDATA
-        // when GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1:
-        // return the pre-op value").
-        Access::Atomic {
-            op,
-            wide,
-            returns: b.glc,
-        }
-    } else {
-        return refuse("");
-    };
+    // MUBUF atomics return the value before the operation into VDATA when
+    // GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1: return the
+    // pre-op value").
+    let access = access_of(name, rest, b.glc)?;
     let vdata = vgpr_of(b.vdata.map(|t| t.operand), "the data")?;
     let vaddr = match b.vaddr {
         Some(t) => vgpr_of(Some(t.operand), "the address")?,
@@ -292,21 +295,7 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
     if name.contains("d16") || f.lds() || name.contains("addtid") {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     }
-    let access = if rest.starts_with("load_") {
-        Access::Load(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
-    } else if rest.starts_with("store_") {
-        Access::Store(width_of(name).ok_or_else(|| format!("`{name}`: unknown width"))?)
-    } else if let Some(a) = rest.strip_prefix("atomic_") {
-        let (op, wide) =
-            atomic_of(a).ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
-        Access::Atomic {
-            op,
-            wide,
-            returns: f.vdst().is_some(),
-        }
-    } else {
-        return Err(format!("`{name}` is not executed by gcnrun yet"));
-    };
+    let access = access_of(name, rest, f.vdst().is_some())?;
     let offset = f.offset();
     if f.segment() == Segment::Scratch {
         let vaddr = f

@@ -94,6 +94,12 @@ fn dpp8_form(f: Form) -> bool {
     )
 }
 
+/// The DPP forms of the 32-bit encodings (VOP1, VOP2, VOPC), whose DPP
+/// word has no clamp or output modifier.
+fn dpp32_form(f: Form) -> bool {
+    (dpp16_form(f) || dpp8_form(f)) && !vop3_form(f) && !vop3p_form(f)
+}
+
 fn vop3_form(f: Form) -> bool {
     matches!(f, Form::Vop3 | Form::Vop3b | Form::Vop3Dpp | Form::Vop3Dpp8)
 }
@@ -337,12 +343,7 @@ impl Vop {
         match self.form() {
             // The 32-bit encodings' DPP forms have no clamp (bit 15 belongs
             // to VOP1's opcode or VOP2's VSRC1).
-            Form::Vop1Dpp
-            | Form::Vop2Dpp
-            | Form::VopcDpp
-            | Form::Vop1Dpp8
-            | Form::Vop2Dpp8
-            | Form::VopcDpp8 => false,
+            f if dpp32_form(f) => false,
             f if sdwa_form(f) => self.on(45),
             _ if self.enc.gen <= Gen::Gfx7 => self.on(11),
             _ => self.on(15),
@@ -351,16 +352,7 @@ impl Vop {
 
     /// Output modifier (0 none, 1 ×2, 2 ×4, 3 ÷2).
     pub fn omod(&self) -> u32 {
-        if matches!(
-            self.form(),
-            Form::VopcSdwa
-                | Form::Vop1Dpp
-                | Form::Vop2Dpp
-                | Form::VopcDpp
-                | Form::Vop1Dpp8
-                | Form::Vop2Dpp8
-                | Form::VopcDpp8
-        ) {
+        if self.form() == Form::VopcSdwa || dpp32_form(self.form()) {
             // VOPC SDWA: bits 47:46 are SD and SDST; the 32-bit DPP words
             // have no output modifier.
             return 0;

@@ -228,17 +228,14 @@ impl Whole<'_> {
             return;
         }
         let shift = if ty == Ty::F32 { 0 } else { 2 };
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             format!(
                 "MODE.FP_ROUND selects a round mode other than nearest even for {}: gcnrun executes round-to-nearest-even only",
                 ty.name()
             ),
         );
-        self.line(&format!(
-            "if ((mode >> {shift}u) & 3u) != 0u {{ atomicMax(&wg_fault, {}u); }}",
-            0xffff_ffff - code
-        ));
+        self.line(&format!("if ((mode >> {shift}u) & 3u) != 0u {{ {fault} }}"));
     }
 
     pub(super) fn emit_alu(&mut self, offset: usize, op: &AluOp) {

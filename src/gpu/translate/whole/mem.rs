@@ -32,6 +32,47 @@ impl Whole<'_> {
         }
     }
 
+    /// A 32-bit value (VGPR `r`) or a 64-bit one (`r`, `r + 1`) as WGSL
+    /// halves (`cpu::memops::lane_value`); `None` reads as 0.
+    fn lane_value(&mut self, r: Option<u32>, wide: bool) -> (String, String) {
+        match r {
+            None => ("0u".to_string(), "0u".to_string()),
+            Some(r) => (
+                self.e.v_read(r),
+                if wide {
+                    self.e.v_read(r + 1)
+                } else {
+                    "0u".into()
+                },
+            ),
+        }
+    }
+
+    /// Opens the per-lane part of a vector memory access: every active
+    /// lane at once, or for an atomic lane by lane in lane order (the CPU's
+    /// order decides what returns and, for floats, the sums).
+    fn open_lanes(&mut self, atomic: bool) {
+        if atomic {
+            self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
+            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+        } else {
+            self.line("if is_active(exec_lo, exec_hi, lane) {");
+        }
+    }
+
+    /// Closes what [`Whole::open_lanes`] opened; a store or atomic is made
+    /// visible to the next operation.
+    fn close_lanes(&mut self, access: &Access) {
+        self.line("}");
+        if let Access::Atomic { .. } = access {
+            self.line("storageBarrier();");
+            self.line("}");
+        }
+        if !matches!(access, Access::Load(_)) {
+            self.line("storageBarrier();");
+        }
+    }
+
     /// This lane's 64-bit address of a vector access (`cpu::memops::lane_address`).
     pub(super) fn address(&mut self, addr: &Addr) -> String {
         let off = |o: i32| {
@@ -90,21 +131,14 @@ impl Whole<'_> {
         else {
             return;
         };
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "a V# gcnrun does not run (Vsharp::refusal: a swizzled or ADD_TID_ENABLE form it has no rule for), or an access outside the launch's memory (a fault)".into(),
         );
-        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let gen = gen_number(self.e.prog.arch.gen);
         let w: Vec<String> = (0..4).map(|i| self.read(Reg::Sgpr(srsrc + i))).collect();
         let soff = self.src(soffset);
-        let atomic = matches!(m.access, Access::Atomic { .. });
-        if atomic {
-            self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
-            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
-        } else {
-            self.line("if is_active(exec_lo, exec_hi, lane) {");
-        }
+        self.open_lanes(matches!(m.access, Access::Atomic { .. }));
         self.line(&format!(
             "    if buf_refusal({gen}u, {}, {}, {idxen}) != 0u {{ {fault} }} else {{",
             w[1], w[3]
@@ -198,18 +232,8 @@ impl Whole<'_> {
                 let size = if wide { 8 } else { 4 };
                 element(self, 0, 0, size);
                 let slots = if wide { 2 } else { 1 };
-                let d0 = self.e.v_read(m.vdata);
-                let d1 = if wide {
-                    self.e.v_read(m.vdata + 1)
-                } else {
-                    "0u".into()
-                };
-                let c0 = self.e.v_read(m.vdata + slots);
-                let c1 = if wide {
-                    self.e.v_read(m.vdata + slots + 1)
-                } else {
-                    "0u".into()
-                };
+                let (d0, d1) = self.lane_value(Some(m.vdata), wide);
+                let (c0, c1) = self.lane_value(Some(m.vdata + slots), wide);
                 self.line("    var old = vec2<u32>(0u);");
                 self.line("    if in0 && off0 != NO_TEXEL {");
                 self.line("        old.x = gmem_dword(off0);");
@@ -228,14 +252,7 @@ impl Whole<'_> {
             }
         }
         self.line("    }");
-        self.line("}");
-        if atomic {
-            self.line("storageBarrier();");
-            self.line("}");
-        }
-        if !matches!(m.access, Access::Load(_)) {
-            self.line("storageBarrier();");
-        }
+        self.close_lanes(&m.access);
     }
 
     /// A gfx11 `scratch_*` load or store (`cpu::memops`' `scratch_vector`):
@@ -256,16 +273,15 @@ impl Whole<'_> {
             // Refused by the lowering.
             Access::Atomic { .. } => return,
         };
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "a private access past the kernel's private bytes per work-item, or outside the launch's memory (a fault)".into(),
         );
-        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let sc = self.e.prog.scratch;
         let n = width.bytes();
         let v = vaddr.map_or("0u".to_string(), |r| self.e.v_read(r));
         let sg = saddr.map_or("0u".to_string(), |r| self.read(Reg::Sgpr(r)));
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.open_lanes(false);
         self.line(&format!("    let po = {v} + {sg} + {}u;", imm as u32));
         // po + n ≤ per_lane, without wrapping.
         self.line(&format!(
@@ -325,10 +341,7 @@ impl Whole<'_> {
             }
         }
         self.line("    }");
-        self.line("}");
-        if store {
-            self.line("storageBarrier();");
-        }
+        self.close_lanes(&m.access);
     }
 
     /// A vector load, store or atomic (`cpu::memops::vector`).
@@ -339,11 +352,10 @@ impl Whole<'_> {
             _ => {}
         }
         let flat = matches!(m.addr, Addr::Flat { .. });
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "an access outside the launch's memory (a fault)".into(),
         );
-        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let addr = self.address(&m.addr);
         let bytes = match m.access {
             Access::Load(w) | Access::Store(w) => w.bytes(),
@@ -355,15 +367,7 @@ impl Whole<'_> {
                 }
             }
         };
-        let atomic = matches!(m.access, Access::Atomic { .. });
-        if atomic {
-            // Lane by lane, in lane order (the CPU's order decides what
-            // returns and, for floats, the sums).
-            self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
-            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
-        } else {
-            self.line("if is_active(exec_lo, exec_hi, lane) {");
-        }
+        self.open_lanes(matches!(m.access, Access::Atomic { .. }));
         self.line(&format!("    let a = {addr};"));
         if flat {
             self.line(&format!("    let in_lds = a.y == {LDS_APERTURE}u;"));
@@ -423,18 +427,8 @@ impl Whole<'_> {
             }
             Access::Atomic { op, wide, returns } => {
                 let slots = if wide { 2 } else { 1 };
-                let d0 = self.e.v_read(m.vdata);
-                let d1 = if wide {
-                    self.e.v_read(m.vdata + 1)
-                } else {
-                    "0u".into()
-                };
-                let c0 = self.e.v_read(m.vdata + slots);
-                let c1 = if wide {
-                    self.e.v_read(m.vdata + slots + 1)
-                } else {
-                    "0u".into()
-                };
+                let (d0, d1) = self.lane_value(Some(m.vdata), wide);
+                let (c0, c1) = self.lane_value(Some(m.vdata + slots), wide);
                 let code = op as u32;
                 self.line("        var old = vec2<u32>(0u);");
                 self.line(
@@ -464,24 +458,16 @@ impl Whole<'_> {
             }
         }
         self.line("    }");
-        self.line("}");
-        if atomic {
-            self.line("storageBarrier();");
-            self.line("}");
-        }
-        if !matches!(m.access, Access::Load(_)) {
-            self.line("storageBarrier();");
-        }
+        self.close_lanes(&m.access);
     }
 
     /// `s_buffer_load_dword*` (`cpu::memops::scalar_load`): each dword past
     /// the V#'s bound (`buf_scalar_bound`) reads 0.
     fn emit_scalar_buffer_load(&mut self, offset: usize, l: &ScalarLoad) {
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "a V# gcnrun does not run (Vsharp::refusal: a swizzled or ADD_TID_ENABLE form it has no rule for), or a scalar load outside the launch's memory (a fault)".into(),
         );
-        let fault = format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code);
         let gen = gen_number(self.e.prog.arch.gen);
         let w: Vec<String> = (0..4).map(|i| self.read(Reg::Sgpr(l.sbase + i))).collect();
         let off = self.src(l.offset);
@@ -530,7 +516,7 @@ impl Whole<'_> {
         if l.buffer {
             return self.emit_scalar_buffer_load(offset, l);
         }
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "a scalar load outside the launch's memory (a fault)".into(),
         );
@@ -548,10 +534,7 @@ impl Whole<'_> {
             "let so = gmem_offset(vec2<u32>(sa.x & 0xfffffffcu, sa.y), {}u);",
             4 * l.dwords
         ));
-        self.line(&format!(
-            "if so == NO_TEXEL {{ atomicMax(&wg_fault, {}u); }} else {{",
-            0xffff_ffff - code
-        ));
+        self.line(&format!("if so == NO_TEXEL {{ {fault} }} else {{"));
         for i in 0..l.dwords {
             self.line(&format!("    let d{i} = gmem_dword(so + {}u);", 4 * i));
         }
@@ -660,26 +643,15 @@ impl Whole<'_> {
                 use crate::ir::atomic::AtomicOp;
                 let cmpswap = matches!(op, AtomicOp::CmpSwap | AtomicOp::FCmpSwap);
                 let (data, cmp) = if cmpswap {
-                    (d.data1, d.data0)
+                    (d.data1, Some(d.data0))
                 } else {
-                    (d.data0, u32::MAX)
+                    (d.data0, None)
                 };
-                let val = |e: &mut crate::gpu::translate::Emitter, r: u32| {
-                    if r == u32::MAX {
-                        ("0u".to_string(), "0u".to_string())
-                    } else {
-                        (
-                            e.v_read(r),
-                            if wide { e.v_read(r + 1) } else { "0u".into() },
-                        )
-                    }
-                };
-                let (d0, d1) = val(&mut self.e, data);
-                let (c0, c1) = val(&mut self.e, cmp);
+                let (d0, d1) = self.lane_value(Some(data), wide);
+                let (c0, c1) = self.lane_value(cmp, wide);
                 let bytes = if wide { 8 } else { 4 };
                 let code = op as u32;
-                self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
-                self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+                self.open_lanes(true);
                 self.line(&format!("    let a = {addr} + {}u;", d.offset0));
                 self.line(&format!(
                     "    let ok = lds_ok({addr}, {}u, {bytes}u);",
@@ -804,15 +776,11 @@ impl Whole<'_> {
                 checks.push(format!("{v} != {}u", w.sgpr(n)));
             }
         }
-        let code = self.fault_code(
+        let fault = self.fault(
             offset,
             "GPU backend: the image instruction's descriptors differ from those the translation specialised on (the launch's first wave's, as the CPU reference computes them): not translated".into(),
         );
-        self.line(&format!(
-            "if {} {{ atomicMax(&wg_fault, {}u); }}",
-            checks.join(" || "),
-            0xffff_ffff - code
-        ));
+        self.line(&format!("if {} {{ {fault} }}", checks.join(" || ")));
         self.e.emit_image(offset, m, tsharp)
     }
 }

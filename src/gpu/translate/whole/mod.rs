@@ -461,11 +461,13 @@ impl Whole<'_> {
         self.write_pair(r, slots, lo, hi);
     }
 
-    /// Records a run-time fault of the operation at `offset`: its code in
-    /// FAULT_WORD form and the text the run reports.
-    fn fault_code(&mut self, offset: usize, what: String) -> u32 {
+    /// Records a run-time fault of the operation at `offset` (the text the
+    /// run reports) and returns the WGSL statement that raises it: its code,
+    /// in FAULT_WORD form, into the workgroup's fault word.
+    fn fault(&mut self, offset: usize, what: String) -> String {
         self.e.faults.insert(offset, what);
-        offset as u32 | super::bvh::FAULT_FLAG
+        let code = offset as u32 | super::bvh::FAULT_FLAG;
+        format!("atomicMax(&wg_fault, {}u);", 0xffff_ffff - code)
     }
 
     /// The basic blocks: the first op, every branch target and every op after
@@ -564,7 +566,7 @@ impl Whole<'_> {
             "{}; stopped at this backward branch, a loop that may never end",
             self.e.budget
         );
-        let code = self.fault_code(offset, what);
+        let fault = self.fault(offset, what);
         self.e
             .faults
             .insert(BUDGET_FAULT as usize, self.e.budget.to_string());
@@ -572,8 +574,7 @@ impl Whole<'_> {
         self.line("var taken = false;");
         self.line(&format!("if {c} {{"));
         self.line(&format!(
-            "    if {over} {{ atomicMax(&wg_fault, {}u); }} else {{ {count} taken = true; }}",
-            0xffff_ffff - code
+            "    if {over} {{ {fault} }} else {{ {count} taken = true; }}"
         ));
         self.line("}");
         format!("select(select({fallthrough}u, {FAULTED}u, ({c}) && !taken), {taken}u, taken)")
