@@ -72,20 +72,10 @@ fn f32_rcp_exact(x: u32) -> u32 {
     return f32_round(vec2<u32>(w, 0u), -27 - e - 23, x & 0x80000000u);
 }
 
-// √x, correctly rounded (x finite, positive): the integer square root of
-// the significand scaled to about 2^52, and a sticky bit for the remainder.
-fn f32_sqrt_exact(x: u32) -> u32 {
-    let d = decompose(x);
-    var m = vec2<u32>(u32(d.x), 0u);
-    var e = d.y;
-    if (e & 1) != 0 {
-        m = u64_shl(m, 1u);
-        e = e - 1;
-    }
-    // Scale by 2^(2t) so that the root has 26 or more bits.
-    let t = (54u - (64u - u64_clz(m))) / 2u;
-    let big = u64_shl(m, 2u * t);
-    var rem = big;
+// ⌊√n⌋ of a 64-bit n, digit by digit: the root (below 2^32) in x, 1 in y
+// when a remainder is left.
+fn u64_isqrt(n: vec2<u32>) -> vec2<u32> {
+    var rem = n;
     var root = vec2<u32>(0u);
     var bit = u64_shl(vec2<u32>(1u, 0u), 62u);
     while u64_lt(rem, bit) && (bit.x != 0u || bit.y != 0u) {
@@ -104,9 +94,58 @@ fn f32_sqrt_exact(x: u32) -> u32 {
         }
         bit = u64_shr(bit, 2u);
     }
-    let sticky = select(0u, 1u, rem.x != 0u || rem.y != 0u);
-    let w = u64_shl(root, 1u);
-    return f32_round(vec2<u32>(w.x | sticky, w.y), e / 2 - i32(t) - 1, 0u);
+    return vec2<u32>(root.x, select(0u, 1u, rem.x != 0u || rem.y != 0u));
+}
+
+// √x, correctly rounded (x finite, positive): the integer square root of
+// the significand scaled to about 2^52, and a sticky bit for the remainder.
+fn f32_sqrt_exact(x: u32) -> u32 {
+    let d = decompose(x);
+    var m = vec2<u32>(u32(d.x), 0u);
+    var e = d.y;
+    if (e & 1) != 0 {
+        m = u64_shl(m, 1u);
+        e = e - 1;
+    }
+    // Scale by 2^(2t) so that the root has 26 or more bits.
+    let t = (54u - (64u - u64_clz(m))) / 2u;
+    let r = u64_isqrt(u64_shl(m, 2u * t));
+    return f32_round(vec2<u32>((r.x << 1u) | r.y, r.x >> 31u), e / 2 - i32(t) - 1, 0u);
+}
+
+// exact.rs `decompose` on f32: vec2(e, m), |x| = m × 2^(e − 23) with m's
+// bit 23 set (denormals normalised); x finite, nonzero.
+fn f32_parts(x: u32) -> vec2<i32> {
+    let d = decompose(x & 0x7fffffffu);
+    let shift = 23u - firstLeadingBit(u32(d.x));
+    return vec2<i32>(d.y + 23 - i32(shift), i32(u32(d.x) << shift));
+}
+
+// 1/√x correctly rounded (x finite, positive, nonzero), as exact.rs `rsq`:
+// x = m × 2^e with e even, the integer root of ⌊2^78 / m⌋ (by restoring
+// division), a sticky bit for both remainders.
+fn f32_rsq_exact(x: u32) -> u32 {
+    let p = f32_parts(x);
+    var m = u32(p.y);
+    var e = p.x - 23;
+    if (e & 1) != 0 {
+        m = m << 1u;
+        e = e - 1;
+    }
+    // ⌊2^78 / m⌋: the dividend is 1 followed by 78 zeros.
+    var q = vec2<u32>(0u);
+    var r = 1u;
+    for (var i = 0u; i < 78u; i = i + 1u) {
+        r = r << 1u;
+        q = u64_shl(q, 1u);
+        if r >= m {
+            r = r - m;
+            q.x = q.x | 1u;
+        }
+    }
+    let root = u64_isqrt(q);
+    let sticky = select(0u, 1u, r != 0u || root.y != 0u);
+    return f32_round(vec2<u32>((root.x << 1u) | sticky, 0u), -39 - e / 2 - 1, 0u);
 }
 
 // floor, ceil, trunc or round-to-nearest-even of a finite f32 (bits).
@@ -541,6 +580,151 @@ fn f32_sqrt1(den: u32, a0: u32) -> u32 {
     return f32_finish(den, r);
 }
 
+// float.rs `rsq` on f32.
+fn f32_rsq1(den: u32, a0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    var r = 0u;
+    if f32_is_nan(a) {
+        r = a | 0x400000u;
+    } else if (a & 0x7fffffffu) == 0u {
+        r = a | 0x7f800000u;
+    } else if (a >> 31u) == 1u {
+        r = CANONICAL_NAN;
+    } else if a == 0x7f800000u {
+        r = 0u;
+    } else {
+        r = f32_rsq_exact(a);
+    }
+    return f32_flush_out(den, r);
+}
+
+// float.rs `fract` on f32: x − ⌊x⌋ rounded once, at most 0x3f7fffff.
+fn f32_fract1(den: u32, a0: u32) -> u32 {
+    let a = f32_flush_in(den, a0);
+    if f32_is_nan(a) {
+        return a | 0x400000u;
+    }
+    if (a & 0x7fffffffu) == 0x7f800000u {
+        return CANONICAL_NAN;
+    }
+    return min(f32_sub2(den, a, f32_round_int(a, FAM_FLOOR)), 0x3f7fffffu);
+}
+
+// division.rs `below_scaled` on f32: |x| < |y| × 2^k (finite, nonzero).
+fn f32_below_scaled(x: u32, y: u32, k: i32) -> bool {
+    let px = f32_parts(x);
+    let py = f32_parts(y);
+    if px.x != py.x + k {
+        return px.x < py.x + k;
+    }
+    return px.y < py.y;
+}
+
+// division.rs `scale` on f32: vec2(D, VCC).
+fn f32_div_scale(mode: u32, a: u32, b: u32, c: u32) -> vec2<u32> {
+    // MODE with input denormals kept (division.rs keep_inputs).
+    let keep = mode | 0x10u;
+    let ab = b & 0x7fffffffu;
+    let ac = c & 0x7fffffffu;
+    let nan_b = ab > 0x7f800000u;
+    let nan_c = ac > 0x7f800000u;
+    let fin_b = ab != 0u && ab < 0x7f800000u;
+    let fin_c = ac != 0u && ac < 0x7f800000u;
+    let eb = i32(ab >> 23u);
+    let ec = i32(ac >> 23u);
+    let feq_ab = !f32_is_nan(a) && !nan_b && (a == b || ((a | b) & 0x7fffffffu) == 0u);
+    let feq_ac = !f32_is_nan(a) && !nan_c && (a == c || ((a | c) & 0x7fffffffu) == 0u);
+    // |b| > 2^126.
+    let recip_denorm = fin_b && ab > 0x7e800000u;
+    let quot_denorm = fin_b && fin_c && f32_below_scaled(c, b, -126);
+    var d = a;
+    var vcc = 0u;
+    if (!nan_c && ac == 0u) || (!nan_b && ab == 0u) {
+        d = CANONICAL_NAN;
+    } else if ec - eb >= 96 {
+        vcc = 1u;
+        if feq_ab {
+            d = f32_ldexp(keep, a, 64);
+        }
+    } else if f32_is_denorm(b) {
+        d = f32_ldexp(keep, a, 64);
+    } else if recip_denorm && quot_denorm {
+        vcc = 1u;
+        if feq_ab {
+            d = f32_ldexp(keep, a, -64);
+        }
+    } else if recip_denorm {
+        d = f32_ldexp(keep, a, -64);
+    } else if quot_denorm {
+        vcc = 1u;
+        if feq_ac {
+            d = f32_ldexp(keep, a, 64);
+        }
+    } else if ec <= 23 {
+        d = f32_ldexp(keep, a, 64);
+    }
+    if f32_is_nan(d) {
+        d = d | 0x400000u;
+    } else {
+        d = f32_flush_out((mode >> 4u) & 3u, d);
+    }
+    return vec2<u32>(d, vcc);
+}
+
+// division.rs `fmas` on f32: a × b + c scaled by 2^±64 under VCC, rounded
+// once (fma_exact, then fma_round with the scale in the exponent).
+fn f32_div_fmas(den: u32, a: u32, b: u32, c: u32, k: bool) -> u32 {
+    let nan = f32_first_nan(a, b, c, 3u);
+    if nan != 0u {
+        return nan;
+    }
+    var scale = 0;
+    if k {
+        scale = select(-64, 64, ((c >> 23u) & 0xffu) > 127u);
+    }
+    let r = fma_exact(a, b, c);
+    if r.special {
+        let zero_product = (a & 0x7fffffffu) == 0u || (b & 0x7fffffffu) == 0u;
+        let finite_ab = (a & 0x7fffffffu) < 0x7f800000u && (b & 0x7fffffffu) < 0x7f800000u;
+        let c_finite_nonzero = (c & 0x7fffffffu) != 0u && (c & 0x7fffffffu) < 0x7f800000u;
+        if finite_ab && zero_product && c_finite_nonzero {
+            // 0 + c: c scaled, rounded once.
+            return f32_flush_out(den, f32_scale(c, scale));
+        }
+        return f32_flush_out(den, r.bits);
+    }
+    return f32_flush_out(den, fma_round(r.w, r.e0 + scale, r.sign));
+}
+
+// division.rs `fixup` on f32.
+fn f32_div_fixup(den: u32, a: u32, b: u32, c: u32) -> u32 {
+    let sign_out = (b ^ c) & 0x80000000u;
+    let ab = b & 0x7fffffffu;
+    let ac = c & 0x7fffffffu;
+    if f32_is_nan(c) {
+        return c | 0x400000u;
+    }
+    if f32_is_nan(b) {
+        return b | 0x400000u;
+    }
+    var r = 0u;
+    if (ab == 0u && ac == 0u) || (ab == 0x7f800000u && ac == 0x7f800000u) {
+        return 0xffc00000u;
+    } else if ab == 0u || ac == 0x7f800000u {
+        r = sign_out | 0x7f800000u;
+    } else if ab == 0x7f800000u || ac == 0u {
+        r = sign_out;
+    } else if i32(ac >> 23u) - i32(ab >> 23u) < -150 {
+        r = sign_out;
+    } else if f32_is_nan(a) {
+        // An overflowed quotient (division.rs fixup).
+        r = sign_out | 0x7f800000u;
+    } else {
+        r = sign_out | (a & 0x7fffffffu);
+    }
+    return f32_flush_out(den, r);
+}
+
 fn f32_rint1(den: u32, a0: u32, fam: u32) -> u32 {
     let a = f32_flush_in(den, a0);
     let nan = f32_first_nan(a, 0u, 0u, 1u);
@@ -620,6 +804,53 @@ fn f32op_sqrt(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
     let den = (mode >> 4u) & 3u;
     switch fam {
         case FAM_SQRT: { return f32_r(f32_sqrt1(den, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_RSQ (alu_f32's case).
+fn f32op_rsq(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_RSQ: { return f32_r(f32_rsq1(den, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_FRACT (alu_f32's case).
+fn f32op_fract(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_FRACT: { return f32_r(f32_fract1(den, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_DIV_SCALE (alu_f32's case): the bit is VCC.
+fn f32op_div_scale(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    switch fam {
+        case FAM_DIV_SCALE: {
+            let r = f32_div_scale(mode, a, b, c);
+            return vec3<u32>(r.x, 0u, r.y);
+        }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_DIV_FMAS (alu_f32's case).
+fn f32op_div_fmas(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_DIV_FMAS: { return f32_r(f32_div_fmas(den, a, b, c, k)); }
+        default: { return vec3<u32>(0u); }
+    }
+}
+
+// FAM_DIV_FIXUP (alu_f32's case).
+fn f32op_div_fixup(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_DIV_FIXUP: { return f32_r(f32_div_fixup(den, a, b, c)); }
         default: { return vec3<u32>(0u); }
     }
 }

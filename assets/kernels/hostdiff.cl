@@ -1,11 +1,14 @@
 // Host differential (tests/host_diff.rs): integer arithmetic and exactly
-// rounded float operations, a data-dependent loop and divergent branches.
+// rounded float operations (division and square root compiled with
+// -cl-fp32-correctly-rounded-divide-sqrt: v_div_scale, v_rcp, v_div_fmas,
+// v_div_fixup), integer division, a data-dependent loop and divergent
+// branches.
 // The same source runs on the host (C, with hostdiff.h as the shim) and, from
 // the code objects regen.sh builds (-ffp-contract=off on both sides), under
 // gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
 #include "hostdiff.h"
 
-#define OUTS 24
+#define OUTS 28
 
 __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   uint i = GID();
@@ -45,4 +48,8 @@ __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   else
     o[22] = (uint)(sb < 0 ? -sb : sb);
   o[23] = (b & 4u) ? (uint)(short)a : (uint)(unsigned char)(a >> 8);
+  o[24] = AS_UINT(fa / fb);
+  o[25] = AS_UINT(SQRT(fc));
+  o[26] = a / (b | 1u);
+  o[27] = (uint)(sa % ((sb & 0x7fff) | 1));
 }

@@ -17,6 +17,7 @@
 #define FMAX(a, b) fmax(a, b)
 #define FLOOR(x) floor(x)
 #define TRUNC(x) trunc(x)
+#define SQRT(x) sqrt(x)
 #else
 #include <math.h>
 #include <stdint.h>
@@ -40,5 +41,6 @@ static inline uint ROTATE(uint a, uint b) { b &= 31; return b ? (a << b) | (a >>
 #define FMAX(a, b) fmaxf(a, b)
 #define FLOOR(x) floorf(x)
 #define TRUNC(x) truncf(x)
+#define SQRT(x) sqrtf(x)
 #endif
 #endif

@@ -53,9 +53,11 @@ for name in atomics buffer_math image_sample lds_reduce loops; do
 done
 
 # The host differential's kernel (tests/host_diff.rs), without contraction
-# (the host side is compiled the same way).
+# (the host side is compiled the same way), and with correctly rounded
+# division and square root, as the host's.
 for cpu in gfx900 gfx1030 gfx1100; do
-  cl hostdiff.cl "$cpu" "hostdiff_$cpu.hsaco" -ffp-contract=off -I "$here"
+  cl hostdiff.cl "$cpu" "hostdiff_$cpu.hsaco" -ffp-contract=off \
+    -cl-fp32-correctly-rounded-divide-sqrt -I "$here"
 done
 
 # noop.s: assembled and linked by hand (kernel descriptor and metadata from

@@ -178,6 +178,9 @@ const OPS: &[Row] = &[
     row("log", Family::Log),
     row("sin", Family::Sin),
     row("cos", Family::Cos),
+    row("div_scale", Family::DivScale),
+    row("div_fmas", Family::DivFmas),
+    row("div_fixup", Family::DivFixup),
     row("cmp_class", Family::Class),
     row("cvt_pkrtz", Family::CvtPkrtz),
     row("pack_ll", Family::Pack),
@@ -663,7 +666,11 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         }
     }
     let mut mask_in = None;
-    if sig.bit_in {
+    if p.func.family == Family::DivFmas {
+        // v_div_fmas reads VCC without naming it (AMD Vega ISA
+        // V_DIV_FMAS_F32; LLVM prints no operand for it).
+        mask_in = Some(Operand::Reg(Reg::VccLo));
+    } else if sig.bit_in {
         let last = srcs
             .pop()
             .ok_or_else(|| format!("`{name}` without its lane-mask input"))?;

@@ -450,9 +450,7 @@ impl AluFn {
     pub fn defined(self) -> bool {
         use Family::*;
         match self.family {
-            Fract | Rsq | Exp | Log | Sin | Cos | DivScale | DivFmas | DivFixup | MulLegacy => {
-                false
-            }
+            Exp | Log | Sin | Cos | MulLegacy => false,
             // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
             Cvt(to) if to.is_float() && !self.ty.is_float() => matches!(
                 (self.ty, to),

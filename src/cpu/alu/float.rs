@@ -80,12 +80,13 @@ impl Mode {
 
 /// The layout of a float type's bits.
 #[derive(Clone, Copy)]
-struct Layout {
-    bits: u32,
-    mant: u32,
+pub(super) struct Layout {
+    pub(super) bits: u32,
+    pub(super) mant: u32,
 }
 
-fn layout(ty: Ty) -> Layout {
+/// The layout of `ty`'s bits (f16, f32, f64).
+pub(super) fn layout(ty: Ty) -> Layout {
     match ty {
         Ty::F16 => Layout { bits: 16, mant: 10 },
         Ty::F32 => Layout { bits: 32, mant: 23 },
@@ -94,27 +95,31 @@ fn layout(ty: Ty) -> Layout {
 }
 
 impl Layout {
-    fn sign(self) -> u64 {
+    pub(super) fn sign(self) -> u64 {
         1 << (self.bits - 1)
     }
-    fn exp_mask(self) -> u64 {
+    /// The exponent bias (127 for f32).
+    pub(super) fn bias(self) -> i64 {
+        (1i64 << (self.bits - 2 - self.mant)) - 1
+    }
+    pub(super) fn exp_mask(self) -> u64 {
         ((1u64 << (self.bits - 1 - self.mant)) - 1) << self.mant
     }
-    fn mant_mask(self) -> u64 {
+    pub(super) fn mant_mask(self) -> u64 {
         (1u64 << self.mant) - 1
     }
-    fn quiet_bit(self) -> u64 {
+    pub(super) fn quiet_bit(self) -> u64 {
         1 << (self.mant - 1)
     }
     /// WGSL twin: `f32_is_nan` (docs/gpu.md, "Twins").
     /// WGSL twins on f16: `f16_is_nan`.
-    fn is_nan(self, x: u64) -> bool {
+    pub(super) fn is_nan(self, x: u64) -> bool {
         x & self.exp_mask() == self.exp_mask() && x & self.mant_mask() != 0
     }
-    fn is_denorm(self, x: u64) -> bool {
+    pub(super) fn is_denorm(self, x: u64) -> bool {
         x & self.exp_mask() == 0 && x & self.mant_mask() != 0
     }
-    fn default_nan(self) -> u64 {
+    pub(super) fn default_nan(self) -> u64 {
         self.exp_mask() | self.quiet_bit()
     }
 }
@@ -165,7 +170,7 @@ pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
 ///
 /// WGSL twin: `f32_first_nan` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_first_nan`.
-fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
+pub(super) fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
     let l = layout(ty);
     inputs
         .iter()
@@ -413,7 +418,9 @@ fn class(ty: Ty, a: u64, mask: u64) -> bool {
 
 /// The exponent and significand fields of a finite non-zero value, the
 /// significand with its implicit bit (denormals normalised).
-fn decompose(l: Layout, x: u64) -> (i64, u64) {
+///
+/// WGSL twin: `f32_parts` (docs/gpu.md, "Twins").
+pub(super) fn decompose(l: Layout, x: u64) -> (i64, u64) {
     let bias = (1i64 << (l.bits - 2 - l.mant)) - 1;
     let e = ((x & l.exp_mask()) >> l.mant) as i64;
     let m = x & l.mant_mask();
@@ -457,7 +464,7 @@ fn frexp_exp(mode: Mode, ty: Ty, a: u64) -> u64 {
 /// `v_ldexp`: `a × 2^b`, correctly rounded.
 ///
 /// WGSL twin: `f32_ldexp` (docs/gpu.md, "Twins").
-fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
+pub(super) fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
     let a = flush_in(mode, ty, a);
     let l = layout(ty);
     if l.is_nan(a) {
@@ -538,6 +545,57 @@ fn round_shift(m: u64, shift: u32) -> u64 {
     } else {
         q
     }
+}
+
+/// `v_rsq`: 1/√x correctly rounded (gcnrun's rule, as for `v_rcp` and
+/// `v_sqrt`: the hardware is within 1 ulp). 1/√±0 = ±∞, 1/√+∞ = +0, a
+/// negative input (−∞ included) is invalid: the default NaN.
+///
+/// WGSL twin: `f32_rsq1` (docs/gpu.md, "Twins").
+fn rsq(mode: Mode, ty: Ty, a: u64) -> u64 {
+    let l = layout(ty);
+    let x = flush_in(mode, ty, a);
+    let r = if l.is_nan(x) {
+        x | l.quiet_bit()
+    } else if x & !l.sign() == 0 {
+        x | l.exp_mask()
+    } else if x & l.sign() != 0 {
+        l.default_nan()
+    } else if x == l.exp_mask() {
+        0
+    } else {
+        super::exact::rsq(l, x)
+    };
+    flush_out(mode, ty, r)
+}
+
+/// `v_fract`: x − ⌊x⌋ rounded once, then at most the largest value below 1
+/// (a tiny negative x would round to 1.0). ±∞ makes ∞ − ∞, an invalid
+/// operation: the default NaN (RDNA3 ISA `V_FRACT_F32`: "D = S0 + −floor(S0)
+/// … result clamped to 0x3f7fffff"; LLVM's constant folding of
+/// `llvm.amdgcn.fract`; [errata A2](docs/errata.md)).
+///
+/// WGSL twin: `f32_fract1` (docs/gpu.md, "Twins").
+fn fract(mode: Mode, ty: Ty, a: u64) -> u64 {
+    let l = layout(ty);
+    let x = flush_in(mode, ty, a);
+    if l.is_nan(x) {
+        return x | l.quiet_bit();
+    }
+    if x & !l.sign() == l.exp_mask() {
+        return l.default_nan();
+    }
+    // The bits of 1.0, less one: the largest value below 1.
+    let below_one = ((l.bias() as u64) << l.mant) - 1;
+    let r = arith(
+        mode,
+        ty,
+        &[x],
+        |v| v[0] - v[0].floor(),
+        |v| v[0] - v[0].floor(),
+    );
+    // r is +0 or positive: its bits order as its values.
+    r.min(below_one)
 }
 
 /// Rounding to an integral value (floor, ceil, trunc, nearest even).
@@ -647,7 +705,8 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_rcp`, `f32op_sqrt`, `f32op_floor`, `f32op_min`, `f32op_max`,
 /// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
-/// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz` (docs/gpu.md, "Twins").
+/// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
+/// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
 pub fn eval(
     mode: Mode,
@@ -718,6 +777,14 @@ pub fn eval(
         Floor | Ceil | Trunc | Rndne => round_int(mode, ty, a, family),
         Rcp => arith(mode, ty, &[a], |v| 1.0 / v[0], |v| 1.0 / v[0]),
         Sqrt => arith(mode, ty, &[a], |v| v[0].sqrt(), |v| v[0].sqrt()),
+        Rsq => rsq(mode, ty, a),
+        Fract => fract(mode, ty, a),
+        DivScale => {
+            let (d, vcc) = super::division::scale(mode, ty, a, b, c);
+            return Ok((d, vcc));
+        }
+        DivFmas => super::division::fmas(mode, ty, a, b, c, k),
+        DivFixup => super::division::fixup(mode, ty, a, b, c),
         FrexpMant => frexp_mant(mode, ty, a),
         FrexpExp => frexp_exp(mode, ty, a),
         Ldexp => ldexp(mode, ty, a, b as u32 as i32),
@@ -872,6 +939,42 @@ mod tests {
         };
         assert_eq!(r(keep), 1);
         assert_eq!(r(flush_all), 0);
+    }
+
+    /// v_fract's clamp below 1 and its ∞ (errata A2), and v_rsq's special
+    /// values.
+    #[test]
+    fn fract_and_rsq_edges() {
+        let m = Mode::of(M);
+        let fr = |x: u32| {
+            eval(m, Family::Fract, Ty::F32, [u64::from(x), 0, 0], false)
+                .unwrap()
+                .0
+        };
+        assert_eq!(fr(0x8000_0001), 0x3f7f_ffff); // −2^−149: 1 − 2^−149 rounds to 1
+        assert_eq!(fr(0xb300_0000), 0x3f7f_ffff); // −2^−25
+        assert_eq!(fr(0xbf7f_ffff), 0x3380_0000); // −(1 − 2^−24): 2^−24
+        assert_eq!(fr(0xbfa0_0000), 0x3f40_0000); // −1.25: 0.75
+        assert_eq!(fr(0x8000_0000), 0); // −0: +0
+        assert_eq!(fr(0x7f7f_ffff), 0);
+        assert_eq!(fr(0x7f80_0000), 0x7fc0_0000); // ∞ − ∞
+        assert_eq!(fr(0xffc0_1234), 0xffc0_1234);
+        let h = |x: u16| {
+            eval(m, Family::Fract, Ty::F16, [u64::from(x), 0, 0], false)
+                .unwrap()
+                .0
+        };
+        assert_eq!(h(0x8001), 0x3bff); // f16: 1 − 2^−24 rounds to 1
+        let rs = |x: u32| {
+            eval(m, Family::Rsq, Ty::F32, [u64::from(x), 0, 0], false)
+                .unwrap()
+                .0
+        };
+        assert_eq!(rs(0), 0x7f80_0000);
+        assert_eq!(rs(0x8000_0000), 0xff80_0000);
+        assert_eq!(rs(0x7f80_0000), 0);
+        assert_eq!(rs(0xbf80_0000), 0x7fc0_0000);
+        assert_eq!(rs(0x4080_0000), 0x3f00_0000); // 1/√4
     }
 
     #[test]

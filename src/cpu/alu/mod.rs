@@ -9,7 +9,9 @@
 //! do not run read 0 in it — AMD Vega ISA §6.1.3 "VCC": "inactive lanes
 //! write 0"), written after every lane has read its inputs.
 
+mod division;
 pub mod dpp;
+mod exact;
 pub mod float;
 pub mod int;
 
