@@ -854,16 +854,19 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
 /// would, 2 for bad input.
 #[test]
 fn check_lists_every_refusal() {
-    // buffer_math uses v_exp_f32, which has no written rule yet.
-    let out = gcn_run(&["--check", &asset("kernels/buffer_math_gfx900.hsaco")]);
+    // packed.cl's half2 and ushort2 arithmetic is packed math (VOP3P),
+    // which has no written rule yet.
+    let out = gcn_run(&["--check", &asset("kernels/packed_gfx900.hsaco")]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("offset 0x270: `v_exp_f32_e32` is not executed"),
+        text.contains("offset 0x68: `v_pk_fma_f16`: packed math (VOP3P) is not executed"),
         "{text}"
     );
     assert!(
-        text.contains("the CPU backend refuses 1 of the 217 instructions: v_exp_f32_e32 ×1"),
+        text.contains(
+            "the CPU backend refuses 2 of the 27 instructions: v_pk_fma_f16 ×1, v_pk_mul_lo_u16 ×1"
+        ),
         "{text}"
     );
     // Everything of vadd runs on the CPU and on the GPU.

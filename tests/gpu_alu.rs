@@ -443,3 +443,114 @@ fn every_translated_alu_function_equals_the_cpu() {
         bad[..bad.len().min(20)].join("\n")
     );
 }
+
+/// `v_exp_f32`, `v_log_f32`, `v_rsq_f32` and `v_fract_f32` over a sweep of
+/// the inputs where their fixed-point and integer paths work hardest: every
+/// binade of exp's finite range (−126 … 128) and of log's (2^−126 … 2^128),
+/// values next to 1, and the inputs of 2^x nearest a rounding boundary
+/// (cpu::alu::transcendental's EXP2_HARD): GPU = CPU on every lane.
+#[test]
+fn transcendentals_equal_the_cpu_on_a_sweep() {
+    let Some(g) = gpu("transcendentals_equal_the_cpu_on_a_sweep") else {
+        return;
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed());
+    let arch = Arch::parse("gfx1030").unwrap();
+    let fams = [Family::Exp, Family::Log, Family::Rsq, Family::Fract];
+    let ops: Vec<(usize, Op)> = fams
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| {
+            let op = AluOp::new(
+                AluFn::new(f, Ty::F32),
+                Unit::Vector,
+                Some(Dst::Reg(Reg::Vgpr(1 + i as u32))),
+                &[Operand::Reg(Reg::Vgpr(0))],
+            );
+            (4 * i, Op::Alu(Box::new(op)))
+        })
+        .chain(std::iter::once((16, Op::End)))
+        .collect();
+    let prog = Program::new(arch, ops);
+    let hard = [
+        0x36879cf7u32,
+        0x39af899f,
+        0x3a07857c,
+        0x3b429d37,
+        0x3c02a9ad,
+        0x3ea7097a,
+        0xb50a7fae,
+        0xb52d1f9a,
+        0xb6a477af,
+        0xb8d3d026,
+        0xbaec2b40,
+        0xbcf3a937,
+        0xbe1f29de,
+        0xbf2c7b43,
+    ];
+    let mut inputs: Vec<u32> = hard.to_vec();
+    // Every binade of |x| from 2^-27 to 2^7 (exp), both signs, and of x
+    // from 2^-127 to 2^127 (log), a few random significands each.
+    for e in 100u32..=135 {
+        for _ in 0..6 {
+            let m = rng.gen::<u32>() & 0x7f_ffff;
+            inputs.push(e << 23 | m);
+            inputs.push(0x8000_0000 | e << 23 | m);
+        }
+    }
+    for e in 0u32..=255 {
+        inputs.push(e << 23 | (rng.gen::<u32>() & 0x7f_ffff));
+    }
+    for d in 1..=32u32 {
+        inputs.push(0x3f80_0000 + d);
+        inputs.push(0x3f80_0000 - d);
+    }
+    while !inputs.len().is_multiple_of(64) {
+        inputs.push(value(&mut rng));
+    }
+    let mut waves: Vec<WaveState> = inputs
+        .chunks(64)
+        .enumerate()
+        .map(|(i, c)| {
+            let mut w = WaveState::new(i as u32, 64, 0);
+            w.workgroup = i as u32;
+            w.exec = u64::MAX;
+            w.mode = 0x3f0;
+            for (lane, &x) in c.iter().enumerate() {
+                w.set_vgpr(0, lane as u32, x);
+            }
+            w
+        })
+        .collect();
+    let mut cpu_waves = waves.clone();
+    let mut mem = Memory::default();
+    gcnrun::cpu::run(&prog, &mut cpu_waves, &mut mem).expect("the CPU runs the program");
+    let tr = gcnrun::gpu::translate::translate(&prog, &waves, &mem)
+        .unwrap_or_else(|e| panic!("translation: {e}"));
+    let mut gmem = Memory::default();
+    gcnrun::gpu::runtime::run(g, &tr, &mut waves, &mut gmem)
+        .unwrap_or_else(|e| panic!("GPU run: {e}"));
+    let mut bad = Vec::new();
+    for (c, gw) in cpu_waves.iter().zip(&waves) {
+        for lane in 0..64 {
+            for (i, f) in fams.iter().enumerate() {
+                let r = 1 + i as u32;
+                if c.vgpr(r, lane) != gw.vgpr(r, lane) {
+                    bad.push(format!(
+                        "{f:?}({:#010x}): CPU {:#010x}, GPU {:#010x}",
+                        c.vgpr(0, lane),
+                        c.vgpr(r, lane),
+                        gw.vgpr(r, lane)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} results differ:\n{}",
+        bad.len(),
+        4 * inputs.len(),
+        bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -10,6 +10,7 @@
 pub mod alu;
 pub mod atomic;
 pub mod budget;
+pub mod fixed;
 pub mod flow;
 pub mod image;
 pub mod mem;

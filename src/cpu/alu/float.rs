@@ -569,6 +569,56 @@ fn rsq(mode: Mode, ty: Ty, a: u64) -> u64 {
     flush_out(mode, ty, r)
 }
 
+/// `v_exp` (2^x) and `v_log` (log2 x), correctly rounded
+/// (`cpu::alu::transcendental`). The f32 forms read a denormal input as a
+/// zero of its sign and flush a denormal result to +0 whatever MODE says
+/// (LLVM IntrinsicsAMDGPU.td: "f32 version does not handle denormals"; its
+/// lowering of `llvm.exp2.f32`/`llvm.log2.f32` scales around them); the
+/// f16 forms follow MODE. 2^−∞ = +0, 2^+∞ = +∞; log2 ±0 = −∞, log2 +∞ = +∞,
+/// log2 of a negative value is the default NaN.
+///
+/// WGSL twin: `f32_exp_log1` (docs/gpu.md, "Twins").
+fn exp_log(mode: Mode, family: Family, ty: Ty, a: u64) -> u64 {
+    use super::transcendental::{exp2, finish, log2};
+    let l = layout(ty);
+    let x = if ty == Ty::F32 {
+        flush(ty, a)
+    } else {
+        flush_in(mode, ty, a)
+    };
+    if l.is_nan(x) {
+        return x | l.quiet_bit();
+    }
+    let neg = x & l.sign() != 0;
+    let mag = x & !l.sign();
+    let inf = l.exp_mask();
+    // The input as f32 bits (f16 widens exactly).
+    let x32 = if ty == Ty::F32 {
+        x as u32
+    } else {
+        (h2d(x) as f32).to_bits()
+    };
+    let r = match family {
+        Family::Exp if mag == inf => {
+            if neg {
+                0
+            } else {
+                inf
+            }
+        }
+        Family::Exp => finish(l, exp2(l, x32)),
+        _ if mag == 0 => l.sign() | inf,
+        _ if neg => l.default_nan(),
+        _ if mag == inf => inf,
+        _ => finish(l, log2(l, x32)),
+    };
+    if ty == Ty::F32 {
+        flush(ty, r)
+    } else {
+        flush_out(mode, ty, r)
+    }
+}
+
 /// `v_fract`: x − ⌊x⌋ rounded once, then at most the largest value below 1
 /// (a tiny negative x would round to 1.0). ±∞ makes ∞ − ∞, an invalid
 /// operation: the default NaN (RDNA3 ISA `V_FRACT_F32`: "D = S0 + −floor(S0)
@@ -706,7 +756,7 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
-/// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup` (docs/gpu.md, "Twins").
+/// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
 pub fn eval(
     mode: Mode,
@@ -778,6 +828,7 @@ pub fn eval(
         Rcp => arith(mode, ty, &[a], |v| 1.0 / v[0], |v| 1.0 / v[0]),
         Sqrt => arith(mode, ty, &[a], |v| v[0].sqrt(), |v| v[0].sqrt()),
         Rsq => rsq(mode, ty, a),
+        Exp | Log if ty != Ty::F64 => exp_log(mode, family, ty, a),
         Fract => fract(mode, ty, a),
         DivScale => {
             let (d, vcc) = super::division::scale(mode, ty, a, b, c);

@@ -14,6 +14,7 @@ pub mod dpp;
 mod exact;
 pub mod float;
 pub mod int;
+mod transcendental;
 
 use crate::ir::alu::{AluFn, AluOp, Dst, Family, Sdwa, Ty, Unit};
 use crate::ir::{Operand, Reg};

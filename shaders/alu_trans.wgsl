@@ -1,0 +1,239 @@
+// alu_trans.wgsl — v_exp_f32 and v_log_f32: the WGSL mirror of
+// src/cpu/alu/transcendental.rs (2^x and log2 x correctly rounded, in fixed
+// point) and of float.rs exp_log on f32. Included only in whole-program
+// modules that use them, after the constants of ir::fixed (LN2_Q62,
+// TWO_OVER_LN2_Q62, EXP2_TABLE, INV_FACT, INV_ODD, vec2<u32> low word
+// first). 128-bit values are vec4<u32>, x lowest. Needs convert.wgsl
+// (u64_*), fma.wgsl (round_to_float) and alu_f32.wgsl.
+
+// The full 128-bit product of two 64-bit values.
+fn u128_mul64(a: vec2<u32>, b: vec2<u32>) -> vec4<u32> {
+    let p00 = u64_mul32(a.x, b.x);
+    let p01 = u64_mul32(a.x, b.y);
+    let p10 = u64_mul32(a.y, b.x);
+    let p11 = u64_mul32(a.y, b.y);
+    // Column 1: p00.y + p01.x + p10.x.
+    let c1a = p00.y + p01.x;
+    var carry = select(0u, 1u, c1a < p00.y);
+    let c1 = c1a + p10.x;
+    carry = carry + select(0u, 1u, c1 < c1a);
+    // Column 2: p01.y + p10.y + p11.x + carry.
+    let c2a = p01.y + p10.y;
+    var carry2 = select(0u, 1u, c2a < p01.y);
+    let c2b = c2a + p11.x;
+    carry2 = carry2 + select(0u, 1u, c2b < c2a);
+    let c2 = c2b + carry;
+    carry2 = carry2 + select(0u, 1u, c2 < c2b);
+    return vec4<u32>(p00.x, c1, c2, p11.y + carry2);
+}
+
+// x >> n for n < 128.
+fn u128_shr(x: vec4<u32>, n: u32) -> vec4<u32> {
+    var r = x;
+    var k = n;
+    while k >= 32u {
+        r = vec4<u32>(r.y, r.z, r.w, 0u);
+        k = k - 32u;
+    }
+    if k > 0u {
+        r = vec4<u32>((r.x >> k) | (r.y << (32u - k)), (r.y >> k) | (r.z << (32u - k)), (r.z >> k) | (r.w << (32u - k)), r.w >> k);
+    }
+    return r;
+}
+
+// x << n for n < 128.
+fn u128_shl(x: vec4<u32>, n: u32) -> vec4<u32> {
+    var r = x;
+    var k = n;
+    while k >= 32u {
+        r = vec4<u32>(0u, r.x, r.y, r.z);
+        k = k - 32u;
+    }
+    if k > 0u {
+        r = vec4<u32>(r.x << k, (r.y << k) | (r.x >> (32u - k)), (r.z << k) | (r.y >> (32u - k)), (r.w << k) | (r.z >> (32u - k)));
+    }
+    return r;
+}
+
+fn u128_add(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+    let lo = u64_add(a.xy, b.xy);
+    let carry = select(0u, 1u, u64_lt(lo, a.xy));
+    let hi = u64_add(u64_add(a.zw, b.zw), vec2<u32>(carry, 0u));
+    return vec4<u32>(lo, hi);
+}
+
+// a − b for a ≥ b.
+fn u128_sub(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+    let borrow = select(0u, 1u, u64_lt(a.xy, b.xy));
+    let lo = u64_sub(a.xy, b.xy);
+    let hi = u64_sub(u64_sub(a.zw, b.zw), vec2<u32>(borrow, 0u));
+    return vec4<u32>(lo, hi);
+}
+
+// (a × b) >> 62, truncated (transcendental.rs mul62).
+fn mul62(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+    return u128_shr(u128_mul64(a, b), 62u).xy;
+}
+
+// 2^(f / 2^56) in Q2.62 for f < 2^56 (transcendental.rs exp2_frac).
+fn exp2_frac(f: vec2<u32>) -> vec2<u32> {
+    let j = (f.y >> 18u) & 63u;
+    let r = vec2<u32>(f.x, f.y & 0x3ffffu);
+    let y = u128_shr(u128_mul64(r, LN2_Q62), 56u).xy;
+    var acc = INV_FACT[7];
+    for (var k = 7u; k > 0u; k = k - 1u) {
+        acc = u64_add(mul62(acc, y), INV_FACT[k - 1u]);
+    }
+    return mul62(EXP2_TABLE[j], acc);
+}
+
+// transcendental.rs Approx: exact bits, or sig × 2^e with a sign.
+struct Near {
+    exact: bool,
+    bits: u32,
+    neg: bool,
+    sig: vec4<u32>,
+    e: i32,
+}
+
+fn near_exact(bits: u32) -> Near {
+    return Near(true, bits, false, vec4<u32>(0u), 0);
+}
+
+// transcendental.rs exp2 on f32 results (x finite, flushed).
+fn f32_exp2_near(x: u32) -> Near {
+    let ax = x & 0x7fffffffu;
+    let neg = (x >> 31u) == 1u;
+    if ax < 0x32800000u {
+        return near_exact(0x3f800000u);
+    }
+    if !neg && ax >= 0x43000000u {
+        return near_exact(0x7f800000u);
+    }
+    if neg && ax >= 0x42fe0000u {
+        return near_exact(0u);
+    }
+    // |x| × 2^56, exact.
+    let e = i32(ax >> 23u) - 127;
+    let m = (ax & 0x7fffffu) | 0x800000u;
+    let mag = u64_shl(vec2<u32>(m, 0u), u32(e + 33));
+    let q = i32(mag.y >> 24u);
+    let r = vec2<u32>(mag.x, mag.y & 0xffffffu);
+    var n = q;
+    var f = r;
+    if neg {
+        // floor(−mag / 2^56) and (−mag) mod 2^56.
+        if r.x == 0u && r.y == 0u {
+            n = -q;
+        } else {
+            n = -q - 1;
+            f = u64_sub(vec2<u32>(0u, 0x1000000u), r);
+        }
+    }
+    if f.x == 0u && f.y == 0u {
+        // An integer x: 2^x exactly (x ≥ −126 here: a normal f32).
+        return near_exact(u32(n + 127) << 23u);
+    }
+    return Near(false, 0u, false, vec4<u32>(exp2_frac(f), 0u, 0u), n - 62);
+}
+
+// transcendental.rs log2 on f32 results (x finite, positive, normal).
+fn f32_log2_near(x: u32) -> Near {
+    var e = i32(x >> 23u) - 127;
+    let big_m = (x & 0x7fffffu) | 0x800000u;
+    if big_m == 0x800000u {
+        return near_exact(f32_from_int(0x30u, u32(e), 0x120u));
+    }
+    var unit = 0x800000u;
+    if big_m > 0xb504f3u {
+        e = e + 1;
+        unit = 0x1000000u;
+    }
+    let neg_u = big_m < unit;
+    let a = select(big_m - unit, unit - big_m, neg_u);
+    let den = big_m + unit;
+    // U = ⌊a × 2^k / den⌋ by restoring division over the k + bits dividend bits.
+    let bits = firstLeadingBit(a) + 1u;
+    let k = 87u - bits;
+    var q = vec2<u32>(0u);
+    var rem = 0u;
+    for (var i = 0u; i < 87u; i = i + 1u) {
+        // Dividend bit 86 − i: bit (86 − i − k) of a, or 0 below a.
+        let pos = 86 - i32(i) - i32(k);
+        var bit = 0u;
+        if pos >= 0 {
+            bit = (a >> u32(pos)) & 1u;
+        }
+        rem = (rem << 1u) | bit;
+        q = u64_shl(q, 1u);
+        if rem >= den {
+            rem = rem - den;
+            q.x = q.x | 1u;
+        }
+    }
+    let w = u128_shr(u128_mul64(q, q), 2u * k - 64u).xy;
+    var s = INV_ODD[12];
+    for (var i = 12u; i > 0u; i = i - 1u) {
+        s = u64_add(u128_shr(u128_mul64(s, w), 64u).xy, INV_ODD[i - 1u]);
+    }
+    let v1 = u128_shr(u128_mul64(q, s), 62u).xy;
+    // v1 × (2 / ln 2) >> 62: up to 65 bits.
+    let v2 = u128_shr(u128_mul64(v1, TWO_OVER_LN2_Q62), 62u);
+    if e == 0 {
+        return Near(false, 0u, neg_u, v2, -i32(k));
+    }
+    let whole = u128_shl(vec4<u32>(u32(abs(e)), 0u, 0u, 0u), k);
+    var mag = v2;
+    if (e < 0) == neg_u {
+        mag = u128_add(whole, v2);
+    } else {
+        mag = u128_sub(whole, v2);
+    }
+    return Near(false, 0u, e < 0, mag, -i32(k));
+}
+
+// transcendental.rs finish on f32: the approximation with a sticky bit,
+// rounded once (round_to_float; the significand fits 95 bits).
+fn f32_round_near(n: Near) -> u32 {
+    if n.exact {
+        return n.bits;
+    }
+    let w = u128_shl(n.sig, 1u);
+    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), n.e - 1, select(0u, 0x80000000u, n.neg), 23u, 127);
+}
+
+// float.rs exp_log on f32: denormal inputs read as zeros, denormal results
+// flushed, whatever MODE says.
+fn f32_exp_log1(fam: u32, a0: u32) -> u32 {
+    let x = float_flush(a0, 0x80000000u, 0x7f800000u);
+    if f32_is_nan(x) {
+        return x | 0x400000u;
+    }
+    let neg = (x >> 31u) == 1u;
+    let mag = x & 0x7fffffffu;
+    var r = 0u;
+    if fam == FAM_EXP {
+        if mag == 0x7f800000u {
+            r = select(0x7f800000u, 0u, neg);
+        } else {
+            r = f32_round_near(f32_exp2_near(x));
+        }
+    } else if mag == 0u {
+        r = 0xff800000u;
+    } else if neg {
+        r = CANONICAL_NAN;
+    } else if mag == 0x7f800000u {
+        r = 0x7f800000u;
+    } else {
+        r = f32_round_near(f32_log2_near(x));
+    }
+    return float_flush(r, 0x80000000u, 0x7f800000u);
+}
+
+// FAM_EXP, FAM_LOG (alu_f32's case).
+fn f32op_exp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    switch fam {
+        case FAM_EXP, FAM_LOG: { return f32_r(f32_exp_log1(fam, a)); }
+        default: { return vec3<u32>(0u); }
+    }
+}

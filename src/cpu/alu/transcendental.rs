@@ -1,0 +1,349 @@
+//! `v_exp` (2^x) and `v_log` (log2 x): gcnrun's rule is the correctly
+//! rounded result (the hardware's is within 1 ulp, AMD's ISA guides say,
+//! by a table no public document gives), computed in fixed point so that
+//! the GPU's integer twin gives the same bits (docs/semantics/programs.md,
+//! "Float arithmetic").
+//!
+//! Both compute an approximation `sig × 2^exp` whose relative error is
+//! below 2^−57 and round it once, with a sticky bit (the exact value is
+//! never a representable value or a midpoint there: 2^x and log2 x of a
+//! float are transcendental except at the exact cases handled first).
+//! Rounding the approximation gives the correctly rounded result wherever
+//! it lies farther than its error from a rounding boundary; `tests::
+//! exhaustive_*` (run with `--ignored`) checks every f32 input for that.
+//!
+//! 2^x: x = n + f with f in [0, 1) as 56 fractional bits, 2^f = 2^(j/64) ×
+//! e^(ρ ln 2) with j the top 6 bits of f and ρ < 1/64 the rest: a table of
+//! 64 values and a degree-7 Taylor polynomial, in Q2.62.
+//!
+//! log2 x: x = m × 2^e with m in [√½, √2), log2 m = (2 / ln 2) × atanh(u),
+//! u = (m − 1)/(m + 1) by integer division (|u| < 0.172), atanh(u) = u ×
+//! Σ u^2k / (2k + 1) for k ≤ 12; log2 x = e + log2 m, in fixed point scaled
+//! with u so that a result near 0 (x near 1) keeps its relative precision.
+
+use super::exact::round;
+use super::float::Layout;
+use crate::ir::fixed::{EXP2_TABLE, INV_FACT, INV_ODD, LN2, TWO_OVER_LN2};
+
+/// (a × b) >> 62, truncated.
+///
+/// WGSL twin: `mul62` (docs/gpu.md, "Twins").
+fn mul62(a: u64, b: u64) -> u64 {
+    ((u128::from(a) * u128::from(b)) >> 62) as u64
+}
+
+/// 2^(f / 2^56) in Q2.62, for f < 2^56.
+///
+/// WGSL twin: `exp2_frac` (docs/gpu.md, "Twins").
+fn exp2_frac(f: u64) -> u64 {
+    let j = (f >> 50) as usize;
+    let r = f & ((1 << 50) - 1);
+    // y = ρ ln 2 in Q2.62, ρ = r / 2^56.
+    let y = ((u128::from(r) * u128::from(LN2)) >> 56) as u64;
+    // e^y = Σ y^k / k!, k ≤ 7, by Horner.
+    let mut acc = INV_FACT[7];
+    for k in (0..7).rev() {
+        acc = mul62(acc, y) + INV_FACT[k];
+    }
+    mul62(EXP2_TABLE[j], acc)
+}
+
+/// What 2^x or log2 x is before its rounding: exact bits of the layout, or
+/// the approximation `sig × 2^exp` with its sign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approx {
+    /// The result's bits (exact cases, overflow, flushed underflow).
+    Exact(u64),
+    /// The approximation: sign, significand, exponent.
+    Near(bool, u128, i64),
+}
+
+/// 2^x for a finite x given as f32 bits (f16 inputs widened exactly), for
+/// results in `l`: 1 for |x| < 2^−26, ∞ from bias + 1 (128 for f32), +0
+/// from −127 down (the f32 result there is below the smallest normal, which
+/// `v_exp_f32` flushes).
+///
+/// WGSL twin: `f32_exp2_near` (docs/gpu.md, "Twins").
+pub fn exp2(l: Layout, x: u32) -> Approx {
+    let one = (l.bias() as u64) << l.mant;
+    let ax = x & 0x7fff_ffff;
+    let neg = x >> 31 == 1;
+    if ax < 0x3280_0000 {
+        return Approx::Exact(one);
+    }
+    // bias + 1 as f32 bits: 128 (f32), 16 (f16); 2^x overflows from there.
+    let limit = ((l.bias() + 1) as f32).to_bits();
+    if !neg && ax >= limit {
+        return Approx::Exact(l.exp_mask());
+    }
+    if neg && ax >= 0x42fe_0000 {
+        return Approx::Exact(0);
+    }
+    // X = x × 2^56, exact: |x| ≥ 2^−26 has no bit below 2^−49, |x| < 128.
+    let e = (ax >> 23) as i32 - 127;
+    let m = i64::from((ax & 0x7f_ffff) | 0x80_0000);
+    let mag = m << (e + 33);
+    let xx = if neg { -mag } else { mag };
+    let n = xx >> 56;
+    let f = (xx & ((1 << 56) - 1)) as u64;
+    if f == 0 {
+        // An integer x: 2^x exactly (a denormal for f16 below −14).
+        return Approx::Exact(round(l, false, 1, n));
+    }
+    Approx::Near(false, u128::from(exp2_frac(f)), n - 62)
+}
+
+/// log2 x for a finite positive normal x given as f32 bits (an f16 input
+/// widened exactly is one), for results in `l`. Powers of two are exact.
+///
+/// WGSL twin: `f32_log2_near` (docs/gpu.md, "Twins").
+pub fn log2(l: Layout, x: u32) -> Approx {
+    // x = M × 2^(e − 23), M with bit 23 set: f32 inputs are flushed, and a
+    // widened f16 is a normal f32.
+    let mut e = i64::from(x >> 23) - 127;
+    let big_m = u64::from(x & 0x7f_ffff | 0x80_0000);
+    if big_m == 1 << 23 {
+        // log2 2^e = e, exact in every layout (|e| ≤ 149).
+        let (neg, a) = (e < 0, e.unsigned_abs());
+        return Approx::Exact(round(l, neg, u128::from(a), 0));
+    }
+    // m in [√½, √2): above √2 × 2^23, halve it (count it in e).
+    let unit = if big_m > 0xb5_04f3 {
+        e += 1;
+        1u64 << 24
+    } else {
+        1u64 << 23
+    };
+    let num = big_m as i64 - unit as i64;
+    let den = u128::from(big_m + unit);
+    let neg_u = num < 0;
+    let a = u128::from(num.unsigned_abs());
+    // U = ⌊a × 2^k / den⌋ in [2^61, 2^63): u = U × 2^−k.
+    let bits = 128 - a.leading_zeros() as i64;
+    let k = 87 - bits;
+    let big_u = (a << k) / den;
+    // w = u² in Q0.64.
+    let w = ((big_u * big_u) >> (2 * k - 64)) as u64;
+    // S = Σ w^i / (2i + 1), i ≤ 12, in Q2.62, by Horner.
+    let mut s = INV_ODD[12];
+    for i in (0..12).rev() {
+        s = ((u128::from(s) * u128::from(w)) >> 64) as u64 + INV_ODD[i];
+    }
+    // |log2 m| × 2^k = U × S × (2 / ln 2).
+    let v1 = (big_u * u128::from(s)) >> 62;
+    let v2 = (v1 * u128::from(TWO_OVER_LN2)) >> 62;
+    if e == 0 {
+        return Approx::Near(neg_u, v2, -k);
+    }
+    // e + log2 m: |log2 m| ≤ ½ < |e|, so the sign is e's.
+    let whole = u128::from(e.unsigned_abs()) << k;
+    let mag = if (e < 0) == neg_u {
+        whole + v2
+    } else {
+        whole - v2
+    };
+    Approx::Near(e < 0, mag, -k)
+}
+
+/// The approximation rounded to `l` (a sticky bit below it: never a tie).
+///
+/// WGSL twin: `f32_round_near` (docs/gpu.md, "Twins").
+pub fn finish(l: Layout, a: Approx) -> u64 {
+    match a {
+        Approx::Exact(bits) => bits,
+        Approx::Near(neg, sig, exp) => round(l, neg, sig << 1 | 1, exp - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::alu::float::layout;
+    use crate::ir::alu::Ty;
+
+    /// The table is 2^(j/64) (to f64's precision; the exhaustive tests
+    /// check the rest through the results).
+    #[test]
+    fn the_table_is_powers_of_two() {
+        for (j, &t) in EXP2_TABLE.iter().enumerate() {
+            let want = 2f64.powf(j as f64 / 64.0);
+            assert!((t as f64 / 2f64.powi(62) - want).abs() < 1e-15, "{j}");
+        }
+        assert!((LN2 as f64 / 2f64.powi(62) - std::f64::consts::LN_2).abs() < 1e-15);
+        assert!((TWO_OVER_LN2 as f64 / 2f64.powi(62) - 2.0 / std::f64::consts::LN_2).abs() < 1e-15);
+    }
+
+    fn value(a: Approx, l: Layout) -> f64 {
+        match a {
+            Approx::Exact(b) if l.bits == 32 => f64::from(f32::from_bits(b as u32)),
+            Approx::Exact(b) => f64::from(crate::texture::convert::f16_to_f32(b as u16)),
+            Approx::Near(neg, sig, exp) => {
+                let v = sig as f64 * 2f64.powi(exp as i32);
+                if neg {
+                    -v
+                } else {
+                    v
+                }
+            }
+        }
+    }
+
+    /// The approximations against the host's f64 functions on a sample.
+    #[test]
+    fn approximations_are_close() {
+        let l = layout(Ty::F32);
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let x = (seed >> 32) as u32 & 0x7f7f_ffff;
+            if x < 0x0080_0000 {
+                continue;
+            }
+            let xf = f64::from(f32::from_bits(x));
+            let lg = value(log2(l, x), l);
+            assert!(
+                (lg - xf.log2()).abs() <= 2e-15 * xf.log2().abs().max(1e-300),
+                "log2 {x:#x}"
+            );
+            let xs = x | (seed as u32 & 0x8000_0000);
+            let xe = f64::from(f32::from_bits(xs));
+            if xe.abs() < 126.0 && xe.abs() > 2f64.powi(-26) {
+                let ex = value(exp2(l, xs), l);
+                assert!((ex / xe.exp2() - 1.0).abs() < 2e-15, "exp2 {xs:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn exact_and_edge_cases() {
+        let l = layout(Ty::F32);
+        let bits = |x: f32| u64::from(x.to_bits());
+        assert_eq!(finish(l, exp2(l, 0x4100_0000)), bits(256.0));
+        assert_eq!(finish(l, exp2(l, 0xc2fc_0000)), bits(2f32.powi(-126)));
+        assert_eq!(finish(l, exp2(l, 0x4300_0000)), bits(f32::INFINITY));
+        // Just below −126: a denormal (v_exp_f32 flushes it, float.rs).
+        assert!(finish(l, exp2(l, 0xc2fc_0001)) < 0x0080_0000);
+        assert_eq!(
+            finish(l, exp2(l, 0x3f00_0000)),
+            bits(std::f32::consts::SQRT_2)
+        );
+        assert_eq!(finish(l, log2(l, 0x3f80_0000)), 0);
+        assert_eq!(finish(l, log2(l, 0x4400_0000)), bits(9.0));
+        assert_eq!(finish(l, log2(l, 0x0080_0000)), bits(-126.0));
+        assert_eq!(finish(l, log2(l, 0x4120_0000)), bits(10f32.log2()));
+        // Near 1 the result keeps its relative precision.
+        for x in [0x3f80_0001u32, 0x3f7f_ffff, 0x3f80_0123, 0x3f7f_fedc] {
+            let want = (f64::from(f32::from_bits(x)).log2() as f32).to_bits();
+            assert_eq!(finish(l, log2(l, x)), u64::from(want), "{x:#x}");
+        }
+    }
+
+    /// The f32 inputs of 2^x whose approximation lies within 2^−50 of a
+    /// rounding boundary (all that `exhaustive_exp2_is_correctly_rounded`
+    /// finds), with 2^x correctly rounded by 100-digit decimal arithmetic
+    /// (Python's `decimal`): the approximation rounds right on each.
+    const EXP2_HARD: [(u32, u32); 14] = [
+        (0x36879cf7, 0x3f800018),
+        (0x39af899f, 0x3f80079b),
+        (0x3a07857c, 0x3f800bbe),
+        (0x3b429d37, 0x3f804385),
+        (0x3c02a9ad, 0x3f80b5a3),
+        (0x3ea7097a, 0x3fa07ab9),
+        (0xb50a7fae, 0x3f7ffffa),
+        (0xb52d1f9a, 0x3f7ffff8),
+        (0xb6a477af, 0x3f7fffc7),
+        (0xb8d3d026, 0x3f7ffb69),
+        (0xbaec2b40, 0x3f7fae34),
+        (0xbcf3a937, 0x3f7ac6b1),
+        (0xbe1f29de, 0x3f65da56),
+        (0xbf2c7b43, 0x3f207ab9),
+    ];
+
+    #[test]
+    fn the_hardest_inputs_round_right() {
+        let l = layout(Ty::F32);
+        for (x, want) in EXP2_HARD {
+            assert_eq!(finish(l, exp2(l, x)), u64::from(want), "2^{x:#x}");
+        }
+    }
+
+    /// Distance of an approximation from the nearest rounding boundary of a
+    /// normal `p`-bit result, in units of 2^−56 of its value: above 64, the
+    /// approximation (relative error below 2^−57) rounds as the exact value.
+    fn margin_ok(a: Approx, p: u32) -> bool {
+        let Approx::Near(_, sig, _) = a else {
+            return true;
+        };
+        let top = 127 - sig.leading_zeros();
+        if top < p + 60 {
+            // Fewer than 60 bits below the result's: widen.
+            return margin_ok(Approx::Near(false, sig << 64, 0), p);
+        }
+        let g = top - p; // the half-ulp bit
+        let low = sig & ((1u128 << (g + 1)) - 1);
+        let half = 1u128 << g;
+        let dist = low.abs_diff(half);
+        let near_exact = low.min((1u128 << (g + 1)) - low);
+        let unit = 1u128 << (top - 56);
+        dist > 64 * unit && near_exact > 64 * unit
+    }
+
+    fn exhaustive(f: impl Fn(u32) -> Option<Approx> + Sync, known: &[u32]) {
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+        let bad = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|s| {
+            for t in 0..threads {
+                let (f, bad) = (&f, &bad);
+                s.spawn(move || {
+                    let mut x = t;
+                    loop {
+                        if let Some(a) = f(x) {
+                            if !margin_ok(a, 24) && !known.contains(&x) {
+                                bad.lock().unwrap().push(x);
+                            }
+                        }
+                        match x.checked_add(threads) {
+                            Some(n) => x = n,
+                            None => break,
+                        }
+                    }
+                });
+            }
+        });
+        let bad = bad.into_inner().unwrap();
+        let mut bad = bad;
+        bad.sort_unstable();
+        assert!(
+            bad.is_empty(),
+            "{} inputs too close to a boundary: {:x?}",
+            bad.len(),
+            &bad[..bad.len().min(64)]
+        );
+    }
+
+    /// Every f32 input of `v_exp_f32` rounds as the exact 2^x would.
+    #[test]
+    #[ignore = "exhaustive: 2^32 inputs, minutes"]
+    fn exhaustive_exp2_is_correctly_rounded() {
+        let l = layout(Ty::F32);
+        let hard: Vec<u32> = EXP2_HARD.iter().map(|h| h.0).collect();
+        exhaustive(
+            |x| (x & 0x7f80_0000 != 0x7f80_0000).then(|| exp2(l, x)),
+            &hard,
+        );
+    }
+
+    /// Every positive f32 input of `v_log_f32` rounds as the exact log2 x
+    /// would.
+    #[test]
+    #[ignore = "exhaustive: 2^31 inputs, minutes"]
+    fn exhaustive_log2_is_correctly_rounded() {
+        let l = layout(Ty::F32);
+        exhaustive(
+            |x| (0x0080_0000..0x7f80_0000).contains(&x).then(|| log2(l, x)),
+            &[],
+        );
+    }
+}
