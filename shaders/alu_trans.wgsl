@@ -1,8 +1,9 @@
-// alu_trans.wgsl — v_exp_f32 and v_log_f32: the WGSL mirror of
-// src/cpu/alu/transcendental.rs (2^x and log2 x correctly rounded, in fixed
-// point) and of float.rs exp_log on f32. Included only in whole-program
+// alu_trans.wgsl — v_exp_f32, v_log_f32, v_sin_f32 and v_cos_f32: the WGSL
+// mirror of src/cpu/alu/transcendental.rs (2^x, log2 x, sin 2πx and cos 2πx
+// correctly rounded, in fixed point) and of float.rs exp_log and sin_cos on
+// f32. Included only in whole-program
 // modules that use them, after the constants of ir::fixed (LN2_Q62,
-// TWO_OVER_LN2_Q62, EXP2_TABLE, INV_FACT, INV_ODD, vec2<u32> low word
+// TWO_OVER_LN2_Q62, TWO_PI_Q61, EXP2_TABLE, INV_FACT, INV_ODD, vec2<u32> low word
 // first). 128-bit values are vec4<u32>, x lowest. Needs convert.wgsl
 // (u64_*), fma.wgsl (round_to_float) and alu_f32.wgsl.
 
@@ -192,14 +193,115 @@ fn f32_log2_near(x: u32) -> Near {
     return Near(false, 0u, e < 0, mag, -i32(k));
 }
 
+// The number of significant bits of a 128-bit value.
+fn u128_bits(x: vec4<u32>) -> u32 {
+    if x.w != 0u {
+        return 97u + firstLeadingBit(x.w);
+    }
+    if x.z != 0u {
+        return 65u + firstLeadingBit(x.z);
+    }
+    if x.y != 0u {
+        return 33u + firstLeadingBit(x.y);
+    }
+    return select(0u, 1u + firstLeadingBit(x.x), x.x != 0u);
+}
+
 // transcendental.rs finish on f32: the approximation with a sticky bit,
-// rounded once (round_to_float; the significand fits 95 bits).
+// rounded once (round_to_float). A significand past 94 bits drops its low
+// bits first: they only ever fed the sticky bit, which is set anyway.
 fn f32_round_near(n: Near) -> u32 {
     if n.exact {
         return n.bits;
     }
-    let w = u128_shl(n.sig, 1u);
-    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), n.e - 1, select(0u, 0x80000000u, n.neg), 23u, 127);
+    var sig = n.sig;
+    var e = n.e;
+    let nb = u128_bits(sig);
+    if nb > 94u {
+        sig = u128_shr(sig, nb - 94u);
+        e = e + i32(nb - 94u);
+    }
+    let w = u128_shl(sig, 1u);
+    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), e - 1, select(0u, 0x80000000u, n.neg), 23u, 127);
+}
+
+// transcendental.rs alt_series: Σ (−1)^k INV_FACT[first + 2k] w^k, k ≤ last.
+fn alt_series(first: u32, last: u32, w: vec2<u32>) -> vec2<u32> {
+    var acc = INV_FACT[first + 2u * last];
+    for (var k = last; k > 0u; k = k - 1u) {
+        acc = u64_sub(INV_FACT[first + 2u * (k - 1u)], u128_shr(u128_mul64(acc, w), 64u).xy);
+    }
+    return acc;
+}
+
+// transcendental.rs sin_cos on f32 results (x finite, as MODE reads it).
+fn f32_sincos_near(x: u32, cos: bool) -> Near {
+    let ax = x & 0x7fffffffu;
+    let neg_x = (x >> 31u) == 1u;
+    if ax > 0x43800000u {
+        return near_exact(0u);
+    }
+    let neg_zero = select(0u, 0x80000000u, neg_x);
+    if ax == 0u {
+        return near_exact(select(neg_zero, 0x3f800000u, cos));
+    }
+    let ef = ax >> 23u;
+    let e = i32(ef) - 127;
+    let m = (ax & 0x7fffffu) | select(0u, 0x800000u, ef != 0u);
+    var quarter = 0u;
+    var neg_u = neg_x;
+    var big_u = m;
+    var f = 0;
+    if e < -8 {
+        f = 23 - max(e, -126);
+    } else {
+        // x × 2^32 mod 2^32 (two's complement for a negative x), the nearest
+        // quarter turn k, and u = that remainder − k/4 turns.
+        let mag = u64_shl(vec2<u32>(m, 0u), u32(e + 9));
+        let r = select(mag.x, 0u - mag.x, neg_x);
+        let k = (r >> 30u) + ((r >> 29u) & 1u);
+        if k == 4u {
+            neg_u = true;
+            big_u = 0u - r;
+        } else if r >= (k << 30u) {
+            neg_u = false;
+            big_u = r - (k << 30u);
+        } else {
+            neg_u = true;
+            big_u = (k << 30u) - r;
+        }
+        quarter = k & 3u;
+        f = 32;
+    }
+    // cos(2πx) = sin(2π(x + ¼)): one table for both.
+    let q = (quarter + select(0u, 1u, cos)) & 3u;
+    let use_cos = (q & 1u) == 1u;
+    var neg = false;
+    switch q {
+        case 0u: { neg = neg_u; }
+        case 2u: { neg = !neg_u; }
+        case 3u: { neg = true; }
+        default: { neg = false; }
+    }
+    if big_u == 0u {
+        if use_cos {
+            return near_exact(0x3f800000u | select(0u, 0x80000000u, neg));
+        }
+        return near_exact(select(neg_zero, 0u, cos));
+    }
+    let p = u128_mul64(vec2<u32>(big_u, 0u), TWO_PI_Q61);
+    let shift = f - 3;
+    var t64 = vec2<u32>(0u);
+    if shift < 128 {
+        t64 = u128_shr(p, u32(shift)).xy;
+    }
+    let w = u128_shr(u128_mul64(t64, t64), 64u).xy;
+    if use_cos {
+        return Near(false, 0u, neg, vec4<u32>(alt_series(0u, 10u, w), 0u, 0u), -62);
+    }
+    let sh = max(i32(u128_bits(p)) - 64, 0);
+    let p64 = u128_shr(p, u32(sh)).xy;
+    return Near(false, 0u, neg, u128_mul64(p64, alt_series(1u, 9u, w)), sh - f - 61 - 62);
 }
 
 // float.rs exp_log on f32: denormal inputs read as zeros, denormal results
@@ -228,6 +330,24 @@ fn f32_exp_log1(fam: u32, a0: u32) -> u32 {
         r = f32_round_near(f32_log2_near(x));
     }
     return float_flush(r, 0x80000000u, 0x7f800000u);
+}
+
+// float.rs sin_cos on f32: denormals as MODE says (`den`).
+fn f32_sincos1(den: u32, a0: u32, cos: bool) -> u32 {
+    let x = f32_flush_in(den, a0);
+    if f32_is_nan(x) {
+        return x | 0x400000u;
+    }
+    return f32_flush_out(den, f32_round_near(f32_sincos_near(x, cos)));
+}
+
+// FAM_SIN, FAM_COS (alu_f32's case).
+fn f32op_sin(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 4u) & 3u;
+    switch fam {
+        case FAM_SIN, FAM_COS: { return f32_r(f32_sincos1(den, a, fam == FAM_COS)); }
+        default: { return vec3<u32>(0u); }
+    }
 }
 
 // FAM_EXP, FAM_LOG (alu_f32's case).

@@ -444,10 +444,11 @@ fn every_translated_alu_function_equals_the_cpu() {
     );
 }
 
-/// `v_exp_f32`, `v_log_f32`, `v_rsq_f32` and `v_fract_f32` over a sweep of
-/// the inputs where their fixed-point and integer paths work hardest: every
-/// binade of exp's finite range (−126 … 128) and of log's (2^−126 … 2^128),
-/// values next to 1, and the inputs of 2^x nearest a rounding boundary
+/// `v_exp_f32`, `v_log_f32`, `v_rsq_f32`, `v_fract_f32`, `v_sin_f32` and
+/// `v_cos_f32` over a sweep of the inputs where their fixed-point and integer
+/// paths work hardest: every binade of exp's finite range (−126 … 128), of
+/// log's (2^−126 … 2^128) and of sin's (… 256), values next to 1 and next to
+/// quarter turns, and the inputs of 2^x nearest a rounding boundary
 /// (cpu::alu::transcendental's EXP2_HARD): GPU = CPU on every lane.
 #[test]
 fn transcendentals_equal_the_cpu_on_a_sweep() {
@@ -456,7 +457,14 @@ fn transcendentals_equal_the_cpu_on_a_sweep() {
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed());
     let arch = Arch::parse("gfx1030").unwrap();
-    let fams = [Family::Exp, Family::Log, Family::Rsq, Family::Fract];
+    let fams = [
+        Family::Exp,
+        Family::Log,
+        Family::Rsq,
+        Family::Fract,
+        Family::Sin,
+        Family::Cos,
+    ];
     let ops: Vec<(usize, Op)> = fams
         .iter()
         .enumerate()
@@ -469,7 +477,7 @@ fn transcendentals_equal_the_cpu_on_a_sweep() {
             );
             (4 * i, Op::Alu(Box::new(op)))
         })
-        .chain(std::iter::once((16, Op::End)))
+        .chain(std::iter::once((4 * fams.len(), Op::End)))
         .collect();
     let prog = Program::new(arch, ops);
     let hard = [
@@ -504,6 +512,14 @@ fn transcendentals_equal_the_cpu_on_a_sweep() {
     for d in 1..=32u32 {
         inputs.push(0x3f80_0000 + d);
         inputs.push(0x3f80_0000 - d);
+    }
+    // Next to quarter turns, where sin or cos passes zero.
+    for k in -12i32..=12 {
+        let q = (k as f32 / 4.0).to_bits();
+        for d in [1u32, 2, 7, 300] {
+            inputs.push(q.wrapping_add(d));
+            inputs.push(q.wrapping_sub(d));
+        }
     }
     while !inputs.len().is_multiple_of(64) {
         inputs.push(value(&mut rng));

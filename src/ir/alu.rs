@@ -450,9 +450,9 @@ impl AluFn {
     pub fn defined(self) -> bool {
         use Family::*;
         match self.family {
-            Sin | Cos | MulLegacy => false,
-            // v_exp and v_log exist on f16 and f32.
-            Exp | Log => self.ty != Ty::F64,
+            MulLegacy => false,
+            // v_exp, v_log, v_sin and v_cos exist on f16 and f32.
+            Exp | Log | Sin | Cos => self.ty != Ty::F64,
             // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
             Cvt(to) if to.is_float() && !self.ty.is_float() => matches!(
                 (self.ty, to),

@@ -75,12 +75,16 @@ pub const EXP2_TABLE: [u64; 64] = [
     0x7e9f06067a4360ba,
 ];
 
-/// ⌊2^62 / k!⌋, k = 0 … 7: the Taylor coefficients of e^y.
-pub const INV_FACT: [u64; 8] = {
-    let mut t = [0u64; 8];
+/// 2π in Q3.61 (computed to 60 decimal digits).
+pub const TWO_PI_Q61: u64 = 0xc90f_daa2_2168_c235;
+
+/// ⌊2^62 / k!⌋, k = 0 … 20: the Taylor coefficients of e^y (k ≤ 7), sin
+/// and cos.
+pub const INV_FACT: [u64; 21] = {
+    let mut t = [0u64; 21];
     let mut f = 1u64;
     let mut k = 0;
-    while k < 8 {
+    while k < 21 {
         if k > 0 {
             f *= k as u64;
         }
@@ -116,6 +120,7 @@ pub fn wgsl_consts() -> String {
     let mut s = String::from("// ir::fixed: the constants of alu_trans.wgsl.\n");
     s.push_str(&format!("const LN2_Q62 = {};\n", v(LN2)));
     s.push_str(&format!("const TWO_OVER_LN2_Q62 = {};\n", v(TWO_OVER_LN2)));
+    s.push_str(&format!("const TWO_PI_Q61 = {};\n", v(TWO_PI_Q61)));
     s.push_str(&arr("EXP2_TABLE", &EXP2_TABLE));
     s.push_str(&arr("INV_FACT", &INV_FACT));
     s.push_str(&arr("INV_ODD", &INV_ODD));

@@ -619,6 +619,27 @@ fn exp_log(mode: Mode, family: Family, ty: Ty, a: u64) -> u64 {
     }
 }
 
+/// `v_sin`/`v_cos`: sin(2πx) and cos(2πx) correctly rounded
+/// (`cpu::alu::transcendental::sin_cos`), +0 for |x| > 256 and ±∞ (AMD's
+/// ISA guides: valid range [−256, 256], "Out of range input results in float
+/// 0.0"), a NaN input quieted; denormals as MODE says.
+///
+/// WGSL twin: `f32_sincos1` (docs/gpu.md, "Twins").
+fn sin_cos(mode: Mode, family: Family, ty: Ty, a: u64) -> u64 {
+    use super::transcendental::{finish, sin_cos};
+    let l = layout(ty);
+    let x = flush_in(mode, ty, a);
+    if l.is_nan(x) {
+        return x | l.quiet_bit();
+    }
+    let x32 = if ty == Ty::F32 {
+        x as u32
+    } else {
+        (h2d(x) as f32).to_bits()
+    };
+    flush_out(mode, ty, finish(l, sin_cos(l, x32, family == Family::Cos)))
+}
+
 /// `v_fract`: x − ⌊x⌋ rounded once, then at most the largest value below 1
 /// (a tiny negative x would round to 1.0). ±∞ makes ∞ − ∞, an invalid
 /// operation: the default NaN (RDNA3 ISA `V_FRACT_F32`: "D = S0 + −floor(S0)
@@ -756,7 +777,8 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
-/// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp` (docs/gpu.md, "Twins").
+/// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
+/// `f32op_sin` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
 pub fn eval(
     mode: Mode,
@@ -829,6 +851,7 @@ pub fn eval(
         Sqrt => arith(mode, ty, &[a], |v| v[0].sqrt(), |v| v[0].sqrt()),
         Rsq => rsq(mode, ty, a),
         Exp | Log if ty != Ty::F64 => exp_log(mode, family, ty, a),
+        Sin | Cos if ty != Ty::F64 => sin_cos(mode, family, ty, a),
         Fract => fract(mode, ty, a),
         DivScale => {
             let (d, vcc) = super::division::scale(mode, ty, a, b, c);

@@ -16,6 +16,11 @@
 //! e^(ρ ln 2) with j the top 6 bits of f and ρ < 1/64 the rest: a table of
 //! 64 values and a degree-7 Taylor polynomial, in Q2.62.
 //!
+//! sin(2πx), cos(2πx) (`v_sin`, `v_cos`, whose input counts revolutions):
+//! x reduced exactly to x = k/4 + u, |u| ≤ 1/8, then ±sin(2πu) = ±t × S(t²)
+//! or ±cos(2πu) = ±C(t²), t = 2πu, with Taylor series to t^18 and t^20 —
+//! relative precision kept near the zeros because t carries u's exponent.
+//!
 //! log2 x: x = m × 2^e with m in [√½, √2), log2 m = (2 / ln 2) × atanh(u),
 //! u = (m − 1)/(m + 1) by integer division (|u| < 0.172), atanh(u) = u ×
 //! Σ u^2k / (2k + 1) for k ≤ 12; log2 x = e + log2 m, in fixed point scaled
@@ -23,7 +28,7 @@
 
 use super::exact::round;
 use super::float::Layout;
-use crate::ir::fixed::{EXP2_TABLE, INV_FACT, INV_ODD, LN2, TWO_OVER_LN2};
+use crate::ir::fixed::{EXP2_TABLE, INV_FACT, INV_ODD, LN2, TWO_OVER_LN2, TWO_PI_Q61};
 
 /// (a × b) >> 62, truncated.
 ///
@@ -143,6 +148,86 @@ pub fn log2(l: Layout, x: u32) -> Approx {
         whole - v2
     };
     Approx::Near(e < 0, mag, -k)
+}
+
+/// Σ (−1)^k c_(first + 2k) w^k for k ≤ last, c_i = 1/i! in Q2.62 and w in
+/// Q0.64, by Horner: every partial sum stays positive (each term is below
+/// the one before), so the steps are unsigned subtractions.
+///
+/// WGSL twin: `alt_series` (docs/gpu.md, "Twins").
+fn alt_series(first: usize, last: usize, w: u64) -> u64 {
+    let mut acc = INV_FACT[first + 2 * last];
+    for k in (0..last).rev() {
+        acc = INV_FACT[first + 2 * k] - ((u128::from(acc) * u128::from(w)) >> 64) as u64;
+    }
+    acc
+}
+
+/// sin(2πx) (`cos` false) or cos(2πx) for a finite x given as f32 bits
+/// (f16 inputs widened exactly), for results in `l`: +0 outside [−256, 256]
+/// (AMD's ISA guides: "Out of range input results in float 0.0"). Exact
+/// zeros: sin takes x's sign, cos is +0.
+///
+/// WGSL twin: `f32_sincos_near` (docs/gpu.md, "Twins").
+pub fn sin_cos(l: Layout, x: u32, cos: bool) -> Approx {
+    let one = (l.bias() as u64) << l.mant;
+    let ax = x & 0x7fff_ffff;
+    let neg_x = x >> 31 == 1;
+    if ax > 0x4380_0000 {
+        return Approx::Exact(0);
+    }
+    if ax == 0 {
+        return Approx::Exact(if cos {
+            one
+        } else {
+            u64::from(neg_x) << (l.bits - 1)
+        });
+    }
+    // u = U × 2^−F exactly, and the quarter turns k (mod 4) before it.
+    let e = i64::from(ax >> 23) - 127;
+    let m = u64::from(ax & 0x7f_ffff | if ax >> 23 == 0 { 0 } else { 0x80_0000 });
+    let (quarter, neg_u, big_u, f) = if e < -8 {
+        // |x| < 2^−8: u = x (a denormal's exponent is −126).
+        (0u32, neg_x, m, 23 - e.max(-126))
+    } else {
+        // X = x × 2^32, exact (|x| ≥ 2^−8 has no bit below 2^−31).
+        let mag = (m << (e + 9)) as i64;
+        let xx = if neg_x { -mag } else { mag };
+        let r = (xx & 0xffff_ffff) as u64;
+        let k = (r + (1 << 29)) >> 30;
+        let u = r as i64 - (k << 30) as i64;
+        ((k & 3) as u32, u < 0, u.unsigned_abs(), 32)
+    };
+    // The function of u this quarter turn makes: sin or cos, and the sign.
+    let (use_cos, neg) = match (cos, quarter) {
+        (false, 0) => (false, neg_u),
+        (false, 1) => (true, false),
+        (false, 2) => (false, !neg_u),
+        (false, _) => (true, true),
+        (true, 0) => (true, false),
+        (true, 1) => (false, !neg_u),
+        (true, 2) => (true, true),
+        (true, _) => (false, neg_u),
+    };
+    if big_u == 0 {
+        return Approx::Exact(match (use_cos, cos) {
+            (true, _) => one | if neg { l.sign() } else { 0 },
+            (false, true) => 0,
+            (false, false) => u64::from(neg_x) << (l.bits - 1),
+        });
+    }
+    // t = 2πu = P × 2^−(F + 61); t in Q0.64 for the series.
+    let p = u128::from(big_u) * u128::from(TWO_PI_Q61);
+    let shift = f - 3;
+    let t64 = if shift >= 128 { 0 } else { (p >> shift) as u64 };
+    let w = ((u128::from(t64) * u128::from(t64)) >> 64) as u64;
+    if use_cos {
+        return Approx::Near(neg, u128::from(alt_series(0, 10, w)), -62);
+    }
+    let sh = (128 - i64::from(p.leading_zeros()) - 64).max(0);
+    let p64 = (p >> sh) as u64;
+    let sig = u128::from(p64) * u128::from(alt_series(1, 9, w));
+    Approx::Near(neg, sig, sh - f - 61 - 62)
 }
 
 /// The approximation rounded to `l` (a sticky bit below it: never a tie).
@@ -269,6 +354,40 @@ mod tests {
         }
     }
 
+    /// sin and cos against the host's f64 functions, and their exact cases.
+    #[test]
+    fn sin_cos_are_close() {
+        let l = layout(Ty::F32);
+        let bits = |x: f32| u64::from(x.to_bits());
+        assert_eq!(finish(l, sin_cos(l, 0x3e80_0000, false)), bits(1.0)); // sin(π/2)
+        assert_eq!(finish(l, sin_cos(l, 0x3f00_0000, true)), bits(-1.0)); // cos(π)
+        assert_eq!(finish(l, sin_cos(l, 0x3e80_0000, true)), 0); // cos(π/2)
+        assert_eq!(finish(l, sin_cos(l, 0xbf00_0000, false)), 0x8000_0000); // sin(−π)
+        assert_eq!(finish(l, sin_cos(l, 0x4380_0001, false)), 0); // out of range
+        assert_eq!(finish(l, sin_cos(l, 0x7f80_0000, true)), 0);
+        let mut seed = 0x0bad_5eed_1234_5678u64;
+        for i in 0..300_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let x = f32::from_bits((seed >> 32) as u32 & 0xc37f_ffff | (seed as u32 & 0x8000_0000));
+            if !x.is_finite() || x.abs() > 256.0 {
+                continue;
+            }
+            let xf = f64::from(x) * 2.0 * std::f64::consts::PI;
+            let cos = i % 2 == 0;
+            let want = if cos { xf.cos() } else { xf.sin() };
+            let got = value(sin_cos(l, x.to_bits(), cos), l);
+            // f64's own reduction of 2πx loses about |2πx| × 2^−53.
+            let tol = 4e-16 * (1.0 + xf.abs()) + 4e-16 * want.abs();
+            assert!(
+                (got - want).abs() <= tol,
+                "{} {x:e}: {got:e} vs {want:e}",
+                if cos { "cos" } else { "sin" }
+            );
+        }
+    }
+
     /// Distance of an approximation from the nearest rounding boundary of a
     /// normal `p`-bit result, in units of 2^−56 of its value: above 64, the
     /// approximation (relative error below 2^−57) rounds as the exact value.
@@ -333,6 +452,21 @@ mod tests {
             |x| (x & 0x7f80_0000 != 0x7f80_0000).then(|| exp2(l, x)),
             &hard,
         );
+    }
+
+    /// Every normal f32 input of `v_sin_f32` and `v_cos_f32` (and zero)
+    /// rounds as the exact sin(2πx), cos(2πx) would. (Denormal inputs give
+    /// 2πx times 1 − (2πx)²/6 …, denormal results whose rounding point lies
+    /// far above the approximation's error.)
+    #[test]
+    #[ignore = "exhaustive: 2^31 inputs twice, minutes"]
+    fn exhaustive_sin_cos_are_correctly_rounded() {
+        let l = layout(Ty::F32);
+        for cos in [false, true] {
+            let normal =
+                |x: u32| x & 0x7fff_ffff <= 0x4380_0000 && (x & 0x7f80_0000 != 0 || x << 1 == 0);
+            exhaustive(|x| normal(x).then(|| sin_cos(l, x, cos)), &[]);
+        }
     }
 
     /// Every positive f32 input of `v_log_f32` rounds as the exact log2 x

@@ -144,6 +144,7 @@ fn case_fn(width: &str, f: Family) -> String {
         ("int32", QuadMask) => Wqm,
         ("f32op", Ceil | Trunc | Rndne) => Floor,
         ("f32op", Log) => Exp,
+        ("f32op", Cos) => Sin,
         ("f16op", Sub | Mul) => Add,
         (_, other) => other,
     };

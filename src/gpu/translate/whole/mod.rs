@@ -99,8 +99,10 @@ fn f32_family(f: Family) -> bool {
     use Family::*;
     match f {
         Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | Floor | Ceil | Trunc
-        | Rndne | Rcp | Sqrt | Rsq | Exp | Log | Fract | DivScale | DivFmas | DivFixup
-        | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov | CvtPkrtz => true,
+        | Rndne | Rcp | Sqrt | Rsq | Exp | Log | Sin | Cos | Fract | DivScale | DivFmas
+        | DivFixup | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov | CvtPkrtz => {
+            true
+        }
         Cvt(to) => matches!(to, Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16 | Ty::F16),
         _ => false,
     }
@@ -270,7 +272,7 @@ fn op_cost(op: &Op) -> u32 {
     let alu = |a: &AluOp| match (a.func.family, a.func.ty) {
         (Family::Rcp | Family::Sqrt, _) => 80,
         (Family::Rsq, _) => 160,
-        (Family::Exp | Family::Log, _) => 320,
+        (Family::Exp | Family::Log | Family::Sin | Family::Cos, _) => 320,
         (Family::Wqm | Family::QuadMask | Family::Perm, _) => 20,
         (_, Ty::F32) => 12,
         _ => 0,

@@ -22,7 +22,7 @@ impl Whole<'_> {
         let state_words = HEADER_WORDS + vgprs.len() as u32 * ws;
         let mut out = String::new();
         out.push_str(&prelude(e.mem, e.lds_bytes, ws, state_words));
-        if uses_exp_log(e.prog) {
+        if uses_transcendentals(e.prog) {
             out.push_str(&crate::ir::fixed::wgsl_consts());
             out.push_str(ALU_TRANS);
         }
@@ -144,10 +144,16 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     s
 }
 
-/// True when a program computes `v_exp_f32` or `v_log_f32`: its module
-/// includes `shaders/alu_trans.wgsl` (the others do not pay for it).
-fn uses_exp_log(prog: &Program) -> bool {
-    let f = |a: &AluOp| matches!(a.func.family, Family::Exp | Family::Log);
+/// True when a program computes `v_exp_f32`, `v_log_f32`, `v_sin_f32` or
+/// `v_cos_f32`: its module includes `shaders/alu_trans.wgsl` (the others do
+/// not pay for it).
+fn uses_transcendentals(prog: &Program) -> bool {
+    let f = |a: &AluOp| {
+        matches!(
+            a.func.family,
+            Family::Exp | Family::Log | Family::Sin | Family::Cos
+        )
+    };
     prog.ops.iter().any(|(_, op)| match op {
         Op::Alu(a) => f(a),
         Op::Dual(p) => p.iter().any(f),
