@@ -273,8 +273,8 @@ fn op_of(rng: &mut impl Rng, func: AluFn, unit: Unit, at: &mut Slots) -> Option<
             }
         });
     }
-    if unit == Unit::Vector && func.ty.is_float() {
-        let out_float = sig.output.is_some_and(|t| t == Ty::F32);
+    if unit == Unit::Vector && func.modifier_type().is_some() {
+        let out_float = func.ty.is_float() && sig.output.is_some_and(|t| t == Ty::F32);
         op.mods = Mods {
             abs: rng.gen_range(0..8),
             neg: rng.gen_range(0..8),

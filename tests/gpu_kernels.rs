@@ -329,3 +329,114 @@ fn private_arrays_live_in_swizzled_scratch() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The device libraries' float functions (`assets/kernels/math.cl`: exp,
+/// exp2, log, log2, pow, sin, cos through ROCm's OCML, the native_ forms
+/// that are one `v_exp`/`v_log`/`v_sin`/`v_cos` each, division and square
+/// root) on gfx900, gfx1030 and gfx1100: every output within OpenCL C's ulp
+/// bound of the host's f64 function (3 ulp for exp, exp2, log, log2; 16 for
+/// pow; 4 for sin and cos; the native_ forms are gcnrun's correctly rounded
+/// rules, so 1 ulp for native_exp2 and native_log2, and for native_sin and
+/// native_cos the error of scaling x by an f32 1/2π first), and CPU = GPU on
+/// gfx1100 (lavapipe takes about two minutes per target to build these
+/// 320 KB modules with a cold shader cache; tools/device_check.sh diffs all
+/// three on a real GPU).
+#[test]
+fn math_functions_are_within_their_ulp_bounds_and_the_gpu_equals_the_cpu() {
+    let Some(g) = gpu("math_functions_are_within_their_ulp_bounds_and_the_gpu_equals_the_cpu")
+    else {
+        return;
+    };
+    let text = std::fs::read_to_string(kernels().join("math.toml")).unwrap();
+    // The inputs: the manifest's x buffer.
+    let x: Vec<f32> = {
+        let start = text.find("u32 = [").unwrap() + 7;
+        let end = start + text[start..].find(']').unwrap();
+        text[start..end]
+            .split(',')
+            .filter_map(|w| u32::from_str_radix(w.trim().trim_start_matches("0x"), 16).ok())
+            .map(f32::from_bits)
+            .collect()
+    };
+    assert_eq!(x.len(), 64);
+    let ulps = |got: f32, want: f64| -> f64 {
+        if want.is_nan() || got.is_nan() {
+            return if want.is_nan() == got.is_nan() {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        let w32 = want as f32;
+        if w32.is_infinite() || w32 == 0.0 {
+            return if got == w32 || (got.abs() < 1e-37 && w32 == 0.0) {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        let ulp = f64::from(f32::from_bits(w32.abs().to_bits() + 1)) - f64::from(w32.abs());
+        (f64::from(got) - want).abs() / ulp
+    };
+    let mut bad = Vec::new();
+    for target in ["gfx900", "gfx1030", "gfx1100"] {
+        let object = format!("math_{target}.hsaco");
+        let out = cpu_out(&object, "math.toml");
+        for (i, &v) in x.iter().enumerate() {
+            let o = |k: usize| f32::from_bits(out[12 * i + k]);
+            let (d, a) = (f64::from(v), f64::from(v).abs());
+            let tau_x = f64::from(v * (0.5 / std::f32::consts::PI));
+            let checks: [(&str, f32, f64, f64); 11] = [
+                ("exp", o(0), d.exp(), 3.0),
+                ("exp2", o(1), d.exp2(), 3.0),
+                ("log", o(2), a.ln(), 3.0),
+                ("log2", o(3), a.log2(), 3.0),
+                ("pow", o(4), a.powf(1.5), 16.0),
+                ("sin", o(5), d.sin(), 4.0),
+                ("cos", o(6), d.cos(), 4.0),
+                ("native_exp2", o(7), d.exp2(), 1.0),
+                ("native_log2", o(8), a.log2(), 1.0),
+                // v_sin of x × f32(1/2π): correctly rounded sin of that turn.
+                (
+                    "native_sin",
+                    o(9),
+                    (tau_x * std::f64::consts::TAU).sin(),
+                    1.0,
+                ),
+                (
+                    "native_cos",
+                    o(10),
+                    (tau_x * std::f64::consts::TAU).cos(),
+                    1.0,
+                ),
+            ];
+            for (name, got, want, bound) in checks {
+                let u = ulps(got, want);
+                if u > bound {
+                    bad.push(format!(
+                        "{target} {name}({v:e}) = {got:e}, host {want:e}: {u:.1} ulp"
+                    ));
+                }
+            }
+            // 1/v + √|v|: two correctly rounded operations (2.5 ulp division
+            // allowed) and a sum, bounded against the larger term.
+            let want = 1.0 / d + a.sqrt();
+            let scale = (1.0 / d).abs().max(a.sqrt());
+            if (f64::from(o(11)) - want).abs() > 4.0 * scale * f64::from(f32::EPSILON) {
+                bad.push(format!(
+                    "{target} 1/v + sqrt({v:e}) = {:e}, host {want:e}",
+                    o(11)
+                ));
+            }
+        }
+        if target == "gfx1100" {
+            let p = prepared(&object, Some(&text), &Options::default());
+            match run_diff(p, g) {
+                Ok(out) if out.report.count == 0 => {}
+                Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
+                Err(e) => bad.push(format!("{object}: {e:?}")),
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -35,6 +35,7 @@ for cpu in gfx900 gfx1030 gfx1100; do
   cl vadd.cl "$cpu" "vadd_$cpu.hsaco"
   cl ids.cl "$cpu" "ids_$cpu.hsaco"
   cl img.cl "$cpu" "img_$cpu.hsaco"
+  cl math.cl "$cpu" "math_$cpu.hsaco"
 done
 cl vadd.cl gfx1030 vadd_gfx1030_w64.hsaco -mwavefrontsize64
 cl packed.cl gfx900 packed_gfx900.hsaco

@@ -755,7 +755,7 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
             "`{name}`: integer clamping is not executed by gcnrun yet"
         ));
     }
-    if !p.func.ty.is_float()
+    if p.func.modifier_type().is_none()
         && (mods.abs != 0 || mods.neg != 0)
         && !matches!(form, Form::Vop1Sdwa | Form::Vop2Sdwa | Form::VopcSdwa)
     {
@@ -776,7 +776,7 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         op.sdwa = Some(sdwa);
         op.mods.abs = 0;
         op.mods.neg = 0;
-        if !p.func.ty.is_float() && (mods.abs != 0 || mods.neg != 0) {
+        if p.func.modifier_type().is_none() && (mods.abs != 0 || mods.neg != 0) {
             return Err(format!(
                 "`{name}`: SDWA float modifiers on an integer operation"
             ));

@@ -462,6 +462,20 @@ impl AluFn {
         }
     }
 
+    /// The layout the ABS/NEG source modifiers act on: the type of a float
+    /// function, and f32 (f16) for `v_cndmask_b32` (`_b16`), a move whose
+    /// modifiers the ISA defines as float ones (RDNA3 ISA V_CNDMASK_B32:
+    /// "suitable for negating or taking the absolute value of a
+    /// floating-point value"); `None` for integer functions.
+    pub fn modifier_type(self) -> Option<Ty> {
+        match (self.family, self.ty) {
+            (_, t) if t.is_float() => Some(t),
+            (Family::Cndmask, Ty::B32) => Some(Ty::F32),
+            (Family::Cndmask, Ty::B16) => Some(Ty::F16),
+            _ => None,
+        }
+    }
+
     /// The name of the WGSL twin (`alu_add_u32`, `alu_cmp_lt_f32`,
     /// `alu_cvt_f32_i32` for a conversion from i32 to f32).
     pub fn wgsl_name(self) -> String {

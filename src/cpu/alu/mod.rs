@@ -139,8 +139,8 @@ fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32, raw: Option<u64
     if ty.bits() == 16 {
         x &= 0xffff;
     }
-    if ty.is_float() {
-        x = float::modify(ty, x, op.mods.abs >> i & 1 == 1, op.mods.neg >> i & 1 == 1);
+    if let Some(mt) = op.func.modifier_type() {
+        x = float::modify(mt, x, op.mods.abs >> i & 1 == 1, op.mods.neg >> i & 1 == 1);
     }
     x
 }

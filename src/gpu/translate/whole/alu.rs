@@ -289,7 +289,7 @@ impl Whole<'_> {
             }
             lo = format!("({lo} & 0xffffu)");
         }
-        if t.is_float() {
+        if let Some(t) = op.func.modifier_type() {
             let sign: u64 = match t {
                 Ty::F16 => 0x8000,
                 Ty::F32 => 0x8000_0000,
