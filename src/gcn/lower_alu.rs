@@ -287,6 +287,17 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
             shift: 0,
         });
     }
+    // v_cvt_f32_ubyte0–3: byte n of the source, as an unsigned integer, to
+    // f32 (AMD Vega ISA V_CVT_F32_UBYTE0); lowered as u32 → f32 of an SDWA
+    // byte selection (`lower_vop`).
+    if name == "cvt" && tokens.last().is_some_and(|t| t.starts_with("ubyte")) {
+        return Ok(Parsed {
+            func: AluFn::new(Family::Cvt(Ty::F32), Ty::U32),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        });
+    }
     if name == "cvt" && tys.len() == 2 {
         // v_cvt_<to>_<from>.
         return Ok(Parsed {
@@ -784,6 +795,19 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         op.mods.abs = mods.abs;
         op.mods.neg = mods.neg;
     }
+    if let Some(n) = ubyte_of(name) {
+        if op.sdwa.is_some() {
+            return Err(format!(
+                "`{name}`: SDWA on v_cvt_f32_ubyte is not executed by gcnrun yet"
+            ));
+        }
+        op.sdwa = Some(Sdwa {
+            src_sel: [n, 6],
+            sext: [false, false],
+            dst_sel: 6,
+            dst_unused: 0,
+        });
+    }
     if let Some(d) = v.dpp {
         // DPP shuffles the encoded src0, a VGPR of 32 bits (64-bit DPP is
         // gfx90a's), which `*rev` makes input 1.
@@ -942,6 +966,15 @@ fn sdwa_of(v: &Vop) -> Result<Sdwa, String> {
     })
 }
 
+/// The byte `v_cvt_f32_ubyte<n>` reads.
+fn ubyte_of(name: &str) -> Option<u8> {
+    let rest = name.split("_ubyte").nth(1)?;
+    rest.bytes()
+        .next()
+        .filter(u8::is_ascii_digit)
+        .map(|c| c - b'0')
+}
+
 /// v_readfirstlane_b32, v_readlane_b32, v_writelane_b32.
 fn lane_op(v: &Vop, name: &str) -> Result<Op, String> {
     let ops = v.operands();
@@ -1021,6 +1054,10 @@ mod tests {
         assert_eq!(f("v_mad_i64_i32"), (Family::MadWide, Ty::I64));
         assert_eq!(f("v_cvt_pkrtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
         assert_eq!(f("v_frexp_exp_i32_f32_e32"), (Family::FrexpExp, Ty::F32));
+        // v_cvt_f32_ubyte2: u32 → f32 of byte 2 (an SDWA selection, lower_vop).
+        assert_eq!(f("v_cvt_f32_ubyte2_e32"), (Family::Cvt(Ty::F32), Ty::U32));
+        assert_eq!(ubyte_of("v_cvt_f32_ubyte2_e32"), Some(2));
+        assert_eq!(ubyte_of("v_cvt_f32_u32_e32"), None);
         assert_eq!(f("s_flbit_i32"), (Family::FindMsbSigned, Ty::I32));
         assert_eq!(f("s_flbit_i32_b32"), (Family::FindMsb, Ty::B32));
         assert_eq!(f("v_ffbh_i32_e32"), (Family::FindMsbSigned, Ty::I32));
