@@ -1051,6 +1051,46 @@ mod tests {
         assert_eq!(rs(0x4080_0000), 0x3f00_0000); // 1/√4
     }
 
+    /// Every f16 input of `v_exp_f16`, `v_log_f16`, `v_sin_f16` and
+    /// `v_cos_f16` gives the host's f64 function rounded to f16 (which is
+    /// the correctly rounded result: f64's error is far below an f16 ulp).
+    #[test]
+    fn f16_transcendentals_are_correctly_rounded() {
+        let m = Mode::of(M);
+        let mut bad = Vec::new();
+        for h in 0u16..=0xffff {
+            let x = h2d(u64::from(h));
+            if x.is_nan() {
+                continue;
+            }
+            let tau = 2.0 * std::f64::consts::PI * x;
+            let cases = [
+                (Family::Exp, x.exp2()),
+                (Family::Log, if x < 0.0 { f64::NAN } else { x.log2() }),
+                (Family::Sin, if x.abs() > 256.0 { 0.0 } else { tau.sin() }),
+                (Family::Cos, if x.abs() > 256.0 { 0.0 } else { tau.cos() }),
+            ];
+            for (fam, want) in cases {
+                let got = eval(m, fam, Ty::F16, [u64::from(h), 0, 0], false)
+                    .unwrap()
+                    .0;
+                let want = if want.is_nan() { 0x7e00 } else { d2h(want) };
+                // sin/cos of exact quarter turns: gcnrun's exact zeros and
+                // ones, where f64's sin(2πx) is a tiny nonzero value.
+                let quarter = matches!(fam, Family::Sin | Family::Cos) && (4.0 * x).fract() == 0.0;
+                if got != want && !quarter {
+                    bad.push(format!("{fam:?}({h:#06x}) = {got:#06x}, f64 {want:#06x}"));
+                }
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "{} differ: {:?}",
+            bad.len(),
+            &bad[..bad.len().min(10)]
+        );
+    }
+
     #[test]
     fn frexp_and_ldexp() {
         let m = Mode::of(M);
