@@ -403,10 +403,11 @@ mod tests {
         let g = top - p; // the half-ulp bit
         let low = sig & ((1u128 << (g + 1)) - 1);
         let half = 1u128 << g;
+        // Only midpoints matter to round to nearest: an approximation close
+        // to a representable value (cos 2πx next to 1) rounds to it.
         let dist = low.abs_diff(half);
-        let near_exact = low.min((1u128 << (g + 1)) - low);
         let unit = 1u128 << (top - 56);
-        dist > 64 * unit && near_exact > 64 * unit
+        dist > 64 * unit
     }
 
     fn exhaustive(f: impl Fn(u32) -> Option<Approx> + Sync, known: &[u32]) {
@@ -454,19 +455,86 @@ mod tests {
         );
     }
 
-    /// Every normal f32 input of `v_sin_f32` and `v_cos_f32` (and zero)
-    /// rounds as the exact sin(2πx), cos(2πx) would. (Denormal inputs give
-    /// 2πx times 1 − (2πx)²/6 …, denormal results whose rounding point lies
-    /// far above the approximation's error.)
+    /// The f32 inputs of sin(2πx) whose approximation lies within 2^−50 of
+    /// a rounding boundary (all that `exhaustive_sin_is_correctly_rounded`
+    /// finds), with sin(2πx) correctly rounded by 110-digit decimal
+    /// arithmetic (π by Machin's formula, sin by its Taylor series).
+    const SIN_HARD: [(u32, u32); 14] = [
+        (0x34654db5, 0x35b41836),
+        (0x37eacaf6, 0x393867e5),
+        (0x3c6eb990, 0x3dbb3b76),
+        (0x3cdb9c50, 0x3e2baad5),
+        (0x3d7d7f58, 0x3ec21dd8),
+        (0x3ee05015, 0x3ec21dd8),
+        (0x3ef2463b, 0x3e2baad5),
+        (0xb4654db5, 0xb5b41836),
+        (0xb7eacaf6, 0xb93867e5),
+        (0xbc6eb990, 0xbdbb3b76),
+        (0xbcdb9c50, 0xbe2baad5),
+        (0xbd7d7f58, 0xbec21dd8),
+        (0xbee05015, 0xbec21dd8),
+        (0xbef2463b, 0xbe2baad5),
+    ];
+
     #[test]
-    #[ignore = "exhaustive: 2^31 inputs twice, minutes"]
-    fn exhaustive_sin_cos_are_correctly_rounded() {
+    fn the_hardest_sines_round_right() {
         let l = layout(Ty::F32);
-        for cos in [false, true] {
-            let normal =
-                |x: u32| x & 0x7fff_ffff <= 0x4380_0000 && (x & 0x7f80_0000 != 0 || x << 1 == 0);
-            exhaustive(|x| normal(x).then(|| sin_cos(l, x, cos)), &[]);
+        for (x, want) in SIN_HARD {
+            assert_eq!(
+                finish(l, sin_cos(l, x, false)),
+                u64::from(want),
+                "sin 2π{x:#x}"
+            );
         }
+    }
+
+    /// The same for cos(2πx) (`exhaustive_cos_is_correctly_rounded`).
+    const COS_HARD: [(u32, u32); 8] = [
+        (0x390721a7, 0x3f7ffffb),
+        (0x3e40a02a, 0x3ec21dd8),
+        (0x3e711467, 0x3dbb3b76),
+        (0x3e9fafeb, 0xbec21dd8),
+        (0xb90721a7, 0x3f7ffffb),
+        (0xbe40a02a, 0x3ec21dd8),
+        (0xbe711467, 0x3dbb3b76),
+        (0xbe9fafeb, 0xbec21dd8),
+    ];
+
+    #[test]
+    fn the_hardest_cosines_round_right() {
+        let l = layout(Ty::F32);
+        for (x, want) in COS_HARD {
+            assert_eq!(
+                finish(l, sin_cos(l, x, true)),
+                u64::from(want),
+                "cos 2π{x:#x}"
+            );
+        }
+    }
+
+    /// Normal f32 inputs of `v_sin_f32`/`v_cos_f32` in range, and zero.
+    /// (Denormal inputs give 2πx times 1 − (2πx)²/6 …, denormal results
+    /// whose rounding point lies far above the approximation's error.)
+    fn sin_cos_input(x: u32) -> bool {
+        x & 0x7fff_ffff <= 0x4380_0000 && (x & 0x7f80_0000 != 0 || x << 1 == 0)
+    }
+
+    /// Every such input of `v_sin_f32` rounds as the exact sin(2πx) would.
+    #[test]
+    #[ignore = "exhaustive: 2^31 inputs, minutes"]
+    fn exhaustive_sin_is_correctly_rounded() {
+        let l = layout(Ty::F32);
+        let hard: Vec<u32> = SIN_HARD.iter().map(|h| h.0).collect();
+        exhaustive(|x| sin_cos_input(x).then(|| sin_cos(l, x, false)), &hard);
+    }
+
+    /// Every such input of `v_cos_f32` rounds as the exact cos(2πx) would.
+    #[test]
+    #[ignore = "exhaustive: 2^31 inputs, minutes"]
+    fn exhaustive_cos_is_correctly_rounded() {
+        let l = layout(Ty::F32);
+        let hard: Vec<u32> = COS_HARD.iter().map(|h| h.0).collect();
+        exhaustive(|x| sin_cos_input(x).then(|| sin_cos(l, x, true)), &hard);
     }
 
     /// Every positive f32 input of `v_log_f32` rounds as the exact log2 x
