@@ -312,6 +312,19 @@ fn translated() -> Vec<(AluFn, Unit)> {
     v
 }
 
+/// Runs `prog` on the CPU (on copies of `waves`, returned) and on the GPU
+/// (in `waves`), both from empty memory.
+fn run_both(g: &gcnrun::gpu::Gpu, prog: &Program, waves: &mut [WaveState]) -> Vec<WaveState> {
+    let mut cpu_waves = waves.to_vec();
+    let mut mem = Memory::default();
+    gcnrun::cpu::run(prog, &mut cpu_waves, &mut mem).expect("the CPU runs the program");
+    let tr = gcnrun::gpu::translate::translate(prog, waves, &mem)
+        .unwrap_or_else(|e| panic!("translation: {e}"));
+    let mut gmem = Memory::default();
+    gcnrun::gpu::runtime::run(g, &tr, waves, &mut gmem).unwrap_or_else(|e| panic!("GPU run: {e}"));
+    cpu_waves
+}
+
 fn seed() -> u64 {
     std::env::var("GCNRUN_SEED")
         .ok()
@@ -378,14 +391,7 @@ fn every_translated_alu_function_equals_the_cpu() {
                 w
             })
             .collect();
-        let mut cpu_waves = waves.clone();
-        let mut mem = Memory::default();
-        gcnrun::cpu::run(&prog, &mut cpu_waves, &mut mem).expect("the CPU runs the program");
-        let tr = gcnrun::gpu::translate::translate(&prog, &waves, &mem)
-            .unwrap_or_else(|e| panic!("translation: {e}"));
-        let mut gmem = Memory::default();
-        gcnrun::gpu::runtime::run(g, &tr, &mut waves, &mut gmem)
-            .unwrap_or_else(|e| panic!("GPU run: {e}"));
+        let cpu_waves = run_both(g, &prog, &mut waves);
         programs += 1;
         for (c, gw) in cpu_waves.iter().zip(&waves) {
             for r in 0..106 {
@@ -538,14 +544,7 @@ fn transcendentals_equal_the_cpu_on_a_sweep() {
             w
         })
         .collect();
-    let mut cpu_waves = waves.clone();
-    let mut mem = Memory::default();
-    gcnrun::cpu::run(&prog, &mut cpu_waves, &mut mem).expect("the CPU runs the program");
-    let tr = gcnrun::gpu::translate::translate(&prog, &waves, &mem)
-        .unwrap_or_else(|e| panic!("translation: {e}"));
-    let mut gmem = Memory::default();
-    gcnrun::gpu::runtime::run(g, &tr, &mut waves, &mut gmem)
-        .unwrap_or_else(|e| panic!("GPU run: {e}"));
+    let cpu_waves = run_both(g, &prog, &mut waves);
     let mut bad = Vec::new();
     for (c, gw) in cpu_waves.iter().zip(&waves) {
         for lane in 0..64 {

@@ -123,12 +123,7 @@ fn image_kernels_equal_the_cpu_and_the_expectations() {
         for &(kernel, manifest) in pairs {
             let object = format!("{kernel}_{target}.hsaco");
             let text = std::fs::read_to_string(kernels().join(manifest)).unwrap();
-            let p = prepared(&object, Some(&text), &Options::default());
-            match run_diff(p, g) {
-                Ok(out) if out.report.count == 0 => {}
-                Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
-                Err(e) => bad.push(format!("{object}: {e:?}")),
-            }
+            diff_into(g, &object, &text, &mut bad);
             // The GPU's own result against the hand-derived expectations.
             let run = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
                 .arg(kernels().join(&object))
@@ -259,14 +254,20 @@ fn subgroup_collectives_equal_their_definition() {
             }
         }
         let text = std::fs::read_to_string(&manifest).unwrap();
-        let p = prepared(&object, Some(&text), &Options::default());
-        match run_diff(p, g) {
-            Ok(out) if out.report.count == 0 => {}
-            Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
-            Err(e) => bad.push(format!("{object}: {e:?}")),
-        }
+        diff_into(g, &object, &text, &mut bad);
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// `--diff` of `object` in the manifest `text`: a difference or an error
+/// goes into `bad`.
+fn diff_into(g: &gcnrun::gpu::Gpu, object: &str, text: &str, bad: &mut Vec<String>) {
+    let p = prepared(object, Some(text), &Options::default());
+    match run_diff(p, g) {
+        Ok(out) if out.report.count == 0 => {}
+        Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
+        Err(e) => bad.push(format!("{object}: {e:?}")),
+    }
 }
 
 /// The `out` buffer of a CPU run of `object` in `manifest`, whose
@@ -320,12 +321,7 @@ fn private_arrays_live_in_swizzled_scratch() {
             }
         }
         let text = std::fs::read_to_string(kernels().join("private.toml")).unwrap();
-        let p = prepared(&object, Some(&text), &Options::default());
-        match run_diff(p, g) {
-            Ok(out) if out.report.count == 0 => {}
-            Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
-            Err(e) => bad.push(format!("{object}: {e:?}")),
-        }
+        diff_into(g, &object, &text, &mut bad);
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
@@ -430,12 +426,7 @@ fn math_functions_are_within_their_ulp_bounds_and_the_gpu_equals_the_cpu() {
             }
         }
         if target == "gfx1100" {
-            let p = prepared(&object, Some(&text), &Options::default());
-            match run_diff(p, g) {
-                Ok(out) if out.report.count == 0 => {}
-                Ok(out) => bad.push(format!("{object}: {} difference(s)", out.report.count)),
-                Err(e) => bad.push(format!("{object}: {e:?}")),
-            }
+            diff_into(g, &object, &text, &mut bad);
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));

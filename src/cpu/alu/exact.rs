@@ -27,21 +27,8 @@ pub fn round(l: Layout, neg: bool, sig: u128, exp: i64) -> u64 {
     let cut = lsb - exp;
     let q: u128 = if cut <= 0 {
         sig << (-cut).min(127)
-    } else if cut > 128 {
-        0
     } else {
-        let kept = if cut == 128 { 0 } else { sig >> cut };
-        let rest = if cut == 128 {
-            sig
-        } else {
-            sig & ((1u128 << cut) - 1)
-        };
-        let half = 1u128 << (cut - 1);
-        if rest > half || (rest == half && kept & 1 == 1) {
-            kept + 1
-        } else {
-            kept
-        }
+        round_shift(sig, cut.min(129) as u32)
     };
     // q < 2^mant: a denormal (or zero); 2^mant: the smallest normal's bits;
     // up to 2^(mant+1) after a carry: the exponent field absorbs it.
@@ -55,6 +42,29 @@ pub fn round(l: Layout, neg: bool, sig: u128, exp: i64) -> u64 {
         return sign | l.exp_mask();
     }
     sign | bits
+}
+
+/// `m >> shift` rounded to nearest even (past 128 gives 0):
+/// the one rounding of a significand that `round` and float.rs's
+/// `scale_f32`/`scale_f64` share.
+pub(super) fn round_shift(m: u128, shift: u32) -> u128 {
+    if shift == 0 {
+        return m;
+    }
+    if shift > 128 {
+        return 0;
+    }
+    let (q, rem) = if shift == 128 {
+        (0, m)
+    } else {
+        (m >> shift, m & ((1u128 << shift) - 1))
+    };
+    let half = 1u128 << (shift - 1);
+    if rem > half || (rem == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 /// The signed significand and exponent of a finite nonzero value:

@@ -500,7 +500,7 @@ fn scale_f64(x: f64, n: i32) -> f64 {
     }
     // Denormal or zero: round m × 2^(target − 52) to a multiple of 2^−1074.
     let shift = (-1074 - (target - 52)) as u32;
-    let q = round_shift(m, shift);
+    let q = super::exact::round_shift(u128::from(m), shift) as u64;
     f64::from_bits((x.to_bits() & (1 << 63)) | q)
 }
 
@@ -522,29 +522,7 @@ fn scale_f32(x: f32, n: i32) -> f32 {
         return f32::from_bits(sign | ((target + 127) as u32) << 23 | (m as u32 & 0x7f_ffff));
     }
     let shift = (-149 - (target - 23)) as u32;
-    f32::from_bits(sign | round_shift(m, shift) as u32)
-}
-
-/// `m >> shift` rounded to nearest even (`shift` may exceed 63).
-fn round_shift(m: u64, shift: u32) -> u64 {
-    if shift == 0 {
-        return m;
-    }
-    if shift > 64 {
-        return 0;
-    }
-    let q = if shift == 64 { 0 } else { m >> shift };
-    let rem = if shift == 64 {
-        m
-    } else {
-        m & ((1u64 << shift) - 1)
-    };
-    let half = 1u64 << (shift - 1);
-    if rem > half || (rem == half && q & 1 == 1) {
-        q + 1
-    } else {
-        q
-    }
+    f32::from_bits(sign | super::exact::round_shift(u128::from(m), shift) as u32)
 }
 
 /// `v_rsq`: 1/√x correctly rounded (gcnrun's rule, as for `v_rcp` and
