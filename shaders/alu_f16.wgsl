@@ -134,6 +134,19 @@ fn f16_from_int(mode: u32, a: u32, src_ty: u32) -> u32 {
     return f16_flush_out((mode >> 6u) & 3u, f16_round(vec3<u32>(v, 0u, 0u), 0, sign));
 }
 
+// cpu::alu::float::output's CLAMP on f16 (no OMOD): [0, 1], a NaN to 0
+// under DX10_CLAMP.
+fn f16_clamp(mode: u32, x0: u32) -> u32 {
+    let x = x0 & 0xffffu;
+    if f16_is_nan(x) {
+        return select(x, 0u, ((mode >> 8u) & 1u) == 1u);
+    }
+    if (x >> 15u) == 1u {
+        return 0u;
+    }
+    return select(x, 0x3c00u, x > 0x3c00u);
+}
+
 fn f16_r(v: u32) -> vec3<u32> {
     return vec3<u32>(v, 0u, 0u);
 }

@@ -224,6 +224,53 @@ fn int32_add3(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b
     }
 }
 
+// FAM_MAD (alu_int32's case): the low bits of a * b + c, 16-bit types only
+// (ir::alu::AluFn::defined).
+fn int32_mad(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let m = int_mask(bits);
+    return int_r(((x0 & m) * (b & m) + (c & m)) & m, false);
+}
+
+// cpu::alu::int::saturate: the VOP3 clamp of an integer add, subtract (with
+// carry or borrow in) or 16-bit multiply-add: the exact result saturated to
+// the type's range (16 or 32 bits).
+fn int_saturate(fam: u32, bits: u32, signed: bool, x0: u32, b0: u32, c0: u32, k: bool) -> u32 {
+    let a = int_wide(x0 & int_mask(bits), bits, signed);
+    let b = int_wide(b0 & int_mask(bits), bits, signed);
+    let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
+    var exact: vec2<u32>;
+    if fam == FAM_SUB || fam == FAM_SUB_BORROW {
+        exact = u64_sub(u64_sub(a, b), kin);
+    } else if fam == FAM_MAD {
+        // 16-bit factors: the product fits 32 bits signed or unsigned.
+        var p: vec2<u32>;
+        if signed {
+            p = int_wide(u32(i32(a.x) * i32(b.x)), 32u, true);
+        } else {
+            p = vec2<u32>(a.x * b.x, 0u);
+        }
+        exact = u64_add(p, int_wide(c0 & int_mask(bits), bits, signed));
+    } else {
+        exact = u64_add(u64_add(a, b), kin);
+    }
+    var lo: vec2<u32>;
+    var hi: vec2<u32>;
+    if signed {
+        lo = int_wide(1u << (bits - 1u), bits, true);
+        hi = vec2<u32>((1u << (bits - 1u)) - 1u, 0u);
+    } else {
+        lo = vec2<u32>(0u, 0u);
+        hi = vec2<u32>(int_mask(bits), 0u);
+    }
+    if int_lt64(exact, lo, true) {
+        return lo.x & int_mask(bits);
+    }
+    if int_lt64(hi, exact, true) {
+        return hi.x;
+    }
+    return exact.x & int_mask(bits);
+}
+
 // FAM_LSHL_ADD (alu_int32's case).
 fn int32_lshl_add(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let m = int_mask(bits);

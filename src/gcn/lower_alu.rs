@@ -15,7 +15,7 @@ use super::salu::Salu;
 use super::signature::{Fld, Form};
 use super::vop::Vop;
 use crate::arch::{Arch, Gen};
-use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mods, Rel, Sdwa, Ty, Unit};
+use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mods, Packed, Rel, Sdwa, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::mem::LDS_APERTURE;
 use crate::ir::{Op, Operand, Reg, Src};
@@ -655,12 +655,25 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         _ => {}
     }
     let form = v.form();
-    if matches!(form, Form::Vop3p | Form::Vop3pDpp | Form::Vop3pDpp8) {
+    let vop3p = matches!(form, Form::Vop3p | Form::Vop3pDpp | Form::Vop3pDpp8);
+    // Packed math: `v_pk_<op>_<ty>` is `v_<op>_<ty>` on each 16-bit half
+    // (ir::alu::Packed); gfx10's `v_pk_fmac_f16` is a VOP2 form of it.
+    let pk = name.strip_prefix("v_pk_");
+    if vop3p && pk.is_none() {
         return Err(format!(
-            "`{name}`: packed math (VOP3P) is not executed by gcnrun yet"
+            "`{name}`: VOP3P mixed-precision and dot-product math is not executed by gcnrun yet"
         ));
     }
-    let p = require_defined(parse(name)?, name)?;
+    let p = match pk {
+        Some(rest) => parse(&format!("v_{rest}"))?,
+        None => parse(name)?,
+    };
+    let p = require_defined(p, name)?;
+    if pk.is_some() && p.func.signature().output.is_none_or(|t| t.bits() != 16) {
+        return Err(format!(
+            "`{name}`: packed math on other than 16-bit halves is not executed by gcnrun"
+        ));
+    }
     let sig = p.func.signature();
     let ops = vop_operands(v);
     // Destinations come first (LLVM order): the value's VGPR, then a lane
@@ -747,21 +760,51 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         };
         op.bit_dst = Some(Dst::Exec(also));
     }
-    // VOP3 modifiers; the VOP1/VOP2 forms have none.
+    // VOP3 modifiers; the VOP1/VOP2 forms have none. OP_SEL (gfx9+): bits
+    // 0–2 pick the high half of a 16-bit source, bit 3 the destination's.
     let mut mods = Mods::default();
+    let mut op_sel_hi = 0u8;
     for i in 0..3 {
         let m = v.src_mods(i);
         mods.abs |= u8::from(m.abs) << i;
         mods.neg |= u8::from(m.neg) << i;
+        op_sel_hi |= u8::from(v.op_sel_hi[i]) << i;
+    }
+    for (i, &on) in v.op_sel.iter().enumerate() {
+        mods.op_sel |= u8::from(on) << i;
     }
     if p.flags & REV != 0 {
         let swap2 = |x: u8| x & !3 | (x & 1) << 1 | (x >> 1 & 1);
         mods.abs = swap2(mods.abs);
         mods.neg = swap2(mods.neg);
+        mods.op_sel = swap2(mods.op_sel);
+        op_sel_hi = swap2(op_sel_hi);
+    }
+    if pk.is_some() {
+        // VOP3P holds NEG_HI where VOP3 has ABS; the VOP2 form reads each
+        // half of its sources for the same half of the result.
+        let packed = if vop3p {
+            Packed {
+                op_sel_hi,
+                neg_hi: mods.abs,
+            }
+        } else {
+            Packed {
+                op_sel_hi: 0b111,
+                neg_hi: 0,
+            }
+        };
+        mods.abs = 0;
+        if p.func.modifier_type().is_none() && (mods.neg | packed.neg_hi) != 0 {
+            return Err(format!(
+                "`{name}`: neg_lo/neg_hi on integer packed math is not executed by gcnrun"
+            ));
+        }
+        op.packed = Some(packed);
     }
     mods.clamp = v.clamp();
     mods.omod = v.omod() as u8;
-    if !p.func.ty.is_float() && (mods.clamp || mods.omod != 0) {
+    if !p.func.ty.is_float() && (mods.omod != 0 || mods.clamp && !p.func.saturates()) {
         return Err(format!(
             "`{name}`: integer clamping is not executed by gcnrun yet"
         ));

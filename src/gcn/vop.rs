@@ -352,9 +352,9 @@ impl Vop {
 
     /// Output modifier (0 none, 1 ×2, 2 ×4, 3 ÷2).
     pub fn omod(&self) -> u32 {
-        if self.form() == Form::VopcSdwa || dpp32_form(self.form()) {
+        if self.form() == Form::VopcSdwa || dpp32_form(self.form()) || vop3p_form(self.form()) {
             // VOPC SDWA: bits 47:46 are SD and SDST; the 32-bit DPP words
-            // have no output modifier.
+            // have no output modifier; VOP3P holds OP_SEL_HI there.
             return 0;
         }
         let lo = if sdwa_form(self.form()) { 46 } else { 59 };

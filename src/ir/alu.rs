@@ -307,7 +307,8 @@ pub enum Family {
     /// Fused `a × b + c`, one rounding.
     Fma,
     /// Unfused `a × b + c`: the product rounded, then the sum (`v_mad_f32`,
-    /// `v_mac_f32`, with MAD's denormal rule).
+    /// `v_mac_f32`, with MAD's denormal rule); integers (`v_mad_u16`,
+    /// `v_pk_mad_i16`): the low bits of `a × b + c`.
     Mad,
     /// `a × b` with `0 × anything = 0` (DX9 rules, `v_mul_legacy_f32`).
     MulLegacy,
@@ -451,6 +452,10 @@ impl AluFn {
         use Family::*;
         match self.family {
             MulLegacy => false,
+            // Integer multiply-add: the 16-bit one (`v_mad_u16`); the mixed
+            // `v_mad_u32_u16` / `v_mad_i32_i16` read 16-bit factors into a
+            // 32-bit sum, which (family, type) does not say.
+            Mad if !self.ty.is_float() => self.ty.bits() == 16,
             // v_exp, v_log, v_sin and v_cos exist on f16 and f32.
             Exp | Log | Sin | Cos => self.ty != Ty::F64,
             // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
@@ -460,6 +465,22 @@ impl AluFn {
             ),
             _ => true,
         }
+    }
+
+    /// Whether the VOP3 `clamp` bit has a rule on this integer function: it
+    /// saturates the exact result to the type's range instead of wrapping
+    /// (`cpu::alu::int::saturate`). LLVM selects the saturating adds
+    /// (`uadd.sat`, `sadd.sat`, `usub.sat`, `ssub.sat`) to these with clamp
+    /// (AMDGPU `HasIntClamp`; `V_ADD_U32_e64 ... clamp`).
+    pub fn saturates(self) -> bool {
+        use Family::*;
+        !self.ty.is_float()
+            && self.ty.bits() <= 32
+            && match self.family {
+                Add | Sub | AddCarry | SubBorrow => true,
+                Mad => self.ty.bits() == 16,
+                _ => false,
+            }
     }
 
     /// The layout the ABS/NEG source modifiers act on: the type of a float
@@ -531,6 +552,24 @@ pub struct Mods {
     pub op_sel: u8,
 }
 
+/// VOP3P packed math (AMD Vega ISA §6.4 "VOP3P"; RDNA3 ISA §7.5 "Packed
+/// math"): the 16-bit function runs once for each half of the 32-bit
+/// result. The low result reads, for input n, the half [`Mods::op_sel`] bit n
+/// selects, negated when [`Mods::neg`] bit n (`neg_lo`) is set; the high
+/// result reads the half `op_sel_hi` bit n selects, negated when `neg_hi` bit
+/// n is set. Inputs are the whole 32-bit operand: an inline constant is its
+/// 32-bit value (a float constant's 16-bit pattern in the low half, 0 above;
+/// an integer constant sign-extended), as LLVM's code generator relies on
+/// (`<half 1.0, half 0.0>` is `1.0` with the default `op_sel_hi`, a splat
+/// needs `op_sel_hi:0`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Packed {
+    /// Bit n: the high result reads input n's high half.
+    pub op_sel_hi: u8,
+    /// Bit n: the high result negates input n (floats only).
+    pub neg_hi: u8,
+}
+
 /// A lane shuffle on input `a` (AMD DPP16/DPP8): which lane each lane reads it
 /// from, and which lanes write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -589,9 +628,9 @@ pub struct AluOp {
     pub bit_dst: Option<Dst>,
     /// VOP3 modifiers.
     pub mods: Mods,
-    /// VOP3P: the function runs on both 16-bit halves; `op_sel` selects each
-    /// input's half for the low result, this for the high one.
-    pub packed_hi: Option<u8>,
+    /// VOP3P packed math: the 16-bit function runs twice, once per half of
+    /// the 32-bit result (see [`Packed`]).
+    pub packed: Option<Packed>,
     /// A lane shuffle on the encoded first source: input `dpp_input` (0,
     /// or 1 for the `*rev` forms, whose encoded sources are swapped).
     pub dpp: Option<Dpp>,
@@ -619,7 +658,7 @@ impl AluOp {
             dst,
             bit_dst: None,
             mods: Mods::default(),
-            packed_hi: None,
+            packed: None,
             dpp: None,
             dpp_input: 0,
             sdwa: None,

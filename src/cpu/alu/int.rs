@@ -158,6 +158,9 @@ pub fn eval(
             (r, bit)
         }
         Add3 => (a.wrapping_add(b).wrapping_add(c) & m, false),
+        // v_mad_u16 / v_mad_i16 / v_pk_mad_u16: S0 * S1 + S2, the low bits
+        // (AMD Vega ISA V_MAD_U16: "D.u16 = S0.u16 * S1.u16 + S2.u16").
+        Mad => (a.wrapping_mul(b & m).wrapping_add(c & m) & m, false),
         // v_lshl_add_u32: (S0 << S1[4:0]) + S2; s_lshl<n>_add_u32 the
         // same with SCC = the unsigned carry of the sum (RDNA3 ISA
         // S_LSHL1_ADD_U32: "SCC = tmp >= 0x100000000").
@@ -388,9 +391,62 @@ pub fn eval(
     Ok((v, bit))
 }
 
+/// The result of `family` under the VOP3 `clamp` bit: the exact result
+/// saturated to the type's range (AMD Vega ISA V_ADD_U16, V_SUB_U16,
+/// V_MAD_U16, V_ADD_U32: "Supports saturation (unsigned 16-bit integer
+/// domain)" and its 32-bit and signed twins; RDNA3 ISA V_ADD_NC_U16 alike).
+/// Only the functions [`crate::ir::alu::AluFn::saturates`] names have it;
+/// for the others this returns `None`.
+///
+/// WGSL twin: `int_saturate` (docs/gpu.md, "Twins").
+pub fn saturate(family: Family, ty: Ty, x: [u64; 3], k: bool) -> Option<u64> {
+    use Family::*;
+    let w = ty.bits();
+    let [a, b, c] = [wide(ty, x[0]), wide(ty, x[1]), wide(ty, x[2])];
+    let kin = i128::from(k);
+    let exact = match family {
+        Add => a + b,
+        AddCarry => a + b + kin,
+        Sub => a - b,
+        SubBorrow => a - b - kin,
+        Mad if w == 16 => a * b + c,
+        _ => return None,
+    };
+    if w > 32 || ty.is_float() {
+        return None;
+    }
+    let (lo, hi) = if ty.is_signed() {
+        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+    } else {
+        (0, (1i128 << w) - 1)
+    };
+    Some(exact.clamp(lo, hi) as u64 & mask(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clamp_saturates_the_exact_result() {
+        let sat = |f, ty, a: u64, b: u64, c: u64, k| saturate(f, ty, [a, b, c], k).unwrap();
+        // Unsigned: past the top to the maximum, below zero to zero.
+        assert_eq!(sat(Family::Add, Ty::U32, 0xffff_fff0, 0x20, 0, false), 0xffff_ffff);
+        assert_eq!(sat(Family::Add, Ty::U32, 5, 6, 0, false), 11);
+        assert_eq!(sat(Family::Sub, Ty::U16, 5, 6, 0, false), 0);
+        assert_eq!(sat(Family::AddCarry, Ty::U32, 0xffff_fffe, 1, 0, true), 0xffff_ffff);
+        assert_eq!(sat(Family::SubBorrow, Ty::U32, 1, 1, 0, true), 0);
+        // Signed: to the nearer bound, the inputs read as signed.
+        assert_eq!(sat(Family::Add, Ty::I16, 0x7000, 0x7000, 0, false), 0x7fff);
+        assert_eq!(sat(Family::Sub, Ty::I16, 0x8000, 1, 0, false), 0x8000);
+        assert_eq!(sat(Family::Sub, Ty::I32, 0x7fff_ffff, 0xffff_ffff, 0, false), 0x7fff_ffff);
+        // v_mad_u16: the exact product and sum, not the wrapped ones.
+        assert_eq!(sat(Family::Mad, Ty::U16, 0x100, 0x100, 1, false), 0xffff);
+        assert_eq!(sat(Family::Mad, Ty::I16, 0xff00, 0x100, 0, false), 0x8000);
+        assert_eq!(sat(Family::Mad, Ty::U16, 3, 5, 7, false), 22);
+        // No rule: the caller refuses.
+        assert_eq!(saturate(Family::Mul, Ty::U32, [1, 2, 0], false), None);
+    }
 
     fn s(f: Family, ty: Ty, a: u64, b: u64, c: u64) -> (u64, bool) {
         eval(Unit::Scalar, f, ty, [a, b, c], false).unwrap()

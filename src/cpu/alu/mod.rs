@@ -16,7 +16,7 @@ pub mod float;
 pub mod int;
 mod transcendental;
 
-use crate::ir::alu::{AluFn, AluOp, Dst, Family, Sdwa, Ty, Unit};
+use crate::ir::alu::{AluFn, AluOp, Dst, Family, Packed, Sdwa, Ty, Unit};
 use crate::ir::{Operand, Reg};
 use crate::machine::WaveState;
 
@@ -250,13 +250,20 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
             },
             None => None,
         };
+        let k = k_mask.is_some_and(|m| m >> lane & 1 == 1);
+        if let Some(p) = op.packed {
+            let v = packed_value(w, op, p, lane, raw, k)?;
+            if let (Some(Dst::Reg(r)), Some(_)) = (op.dst, out_ty) {
+                w.set_operand(r, 1, lane, v);
+            }
+            continue;
+        }
         let mut x = [0u64; 3];
         for (i, t) in sig.inputs.iter().enumerate() {
             if let Some(t) = t {
                 x[i] = input(w, op, i, *t, lane, raw.filter(|_| i == op.dpp_input));
             }
         }
-        let k = k_mask.is_some_and(|m| m >> lane & 1 == 1);
         // v_mbcnt: only the mask bits of the lanes below this one count
         // (lo: lanes 0–31 from bit 0 of `a`; hi: lanes 32–63).
         match op.func.family {
@@ -266,18 +273,14 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
             }
             _ => {}
         }
-        let (mut v, bit) = eval(Unit::Vector, op.func, x, k, w.mode)?;
+        let (v, bit) = eval(Unit::Vector, op.func, x, k, w.mode)?;
         if bit {
             bits |= 1 << lane;
         }
         let (Some(Dst::Reg(r)), Some(t)) = (op.dst, out_ty) else {
             continue;
         };
-        if t.is_float() {
-            v = float::output(float::Mode::of(w.mode), t, v, op.mods.omod, op.mods.clamp);
-        } else if op.mods.clamp || op.mods.omod != 0 {
-            return Err("integer clamp and output modifiers are not executed by gcnrun yet".into());
-        }
+        let mut v = output(w.mode, op, t, x, k, v)?;
         if let Some(sdwa) = op.sdwa {
             let old = w.operand(Operand::Reg(r), 1, lane) as u32;
             v = u64::from(sdwa_place(sdwa, v as u32, old));
@@ -297,6 +300,68 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
         Some(Dst::Scc) | Some(Dst::Reg(_)) | None => {}
     }
     Ok(())
+}
+
+/// The output modifiers of a vector result `v` of type `t` computed from
+/// inputs `x`: a float's omod and clamp ([`float::output`]); an integer's
+/// clamp saturates ([`int::saturate`]).
+fn output(mode: u32, op: &AluOp, t: Ty, x: [u64; 3], k: bool, v: u64) -> Result<u64, String> {
+    if t.is_float() {
+        return Ok(float::output(float::Mode::of(mode), t, v, op.mods.omod, op.mods.clamp));
+    }
+    if op.mods.omod != 0 {
+        return Err("integer output modifiers do not exist".into());
+    }
+    if !op.mods.clamp {
+        return Ok(v);
+    }
+    int::saturate(op.func.family, op.func.ty, x, k).ok_or_else(|| {
+        format!(
+            "integer clamp on {} is not executed by gcnrun",
+            op.func.wgsl_name()
+        )
+    })
+}
+
+/// A packed (VOP3P) result for `lane`: the function on the halves
+/// [`Packed`] selects, low result then high, each with its output
+/// modifiers, in one dword. `raw` is a DPP input's shuffled register.
+///
+/// WGSL twin: the packed branch of `emit_vector_alu`.
+fn packed_value(
+    w: &WaveState,
+    op: &AluOp,
+    p: Packed,
+    lane: u32,
+    raw: Option<u64>,
+    k: bool,
+) -> Result<u64, String> {
+    let sig = op.func.signature();
+    let t = sig.output.ok_or("packed math without a result")?;
+    let mut out = 0u64;
+    for (half, (sel, neg)) in [(op.mods.op_sel, op.mods.neg), (p.op_sel_hi, p.neg_hi)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut x = [0u64; 3];
+        for (i, slot) in x.iter_mut().enumerate() {
+            if sig.inputs[i].is_none() {
+                continue;
+            }
+            let dword = raw
+                .filter(|_| i == op.dpp_input)
+                .unwrap_or_else(|| w.operand(op.src[i], 1, lane));
+            let mut v = dword >> (16 * (sel >> i & 1)) & 0xffff;
+            if let Some(mt) = op.func.modifier_type() {
+                v = float::modify(mt, v, false, neg >> i & 1 == 1);
+            }
+            *slot = v;
+        }
+        let (v, _) = eval(Unit::Vector, op.func, x, k, w.mode)?;
+        let v = output(w.mode, op, t, x, k, v)?;
+        out |= (v & 0xffff) << (16 * half);
+    }
+    Ok(out)
 }
 
 /// Where a 16-bit vector result goes in its 32-bit register: OP_SEL bit 3

@@ -4,7 +4,7 @@
 
 use super::{err, Pair, Whole};
 use crate::gpu::translate::TranslateError;
-use crate::ir::alu::{AluOp, Dpp, Dst, Family, Ty, Unit};
+use crate::ir::alu::{AluOp, Dpp, Dst, Family, Packed, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::{Operand, Reg, Src};
 use std::fmt::Write as _;
@@ -149,6 +149,28 @@ fn case_fn(width: &str, f: Family) -> String {
         (_, other) => other,
     };
     format!("{width}_{}", fam(leader)[4..].to_lowercase())
+}
+
+/// A vector result `v` of type `t` with its output modifiers
+/// (`cpu::alu::output`): a float's OMOD and CLAMP, an integer's saturating
+/// CLAMP (`int_saturate` on the inputs `x`).
+fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
+    let (omod, clamp) = (op.mods.omod, op.mods.clamp);
+    match t {
+        Ty::F32 if omod != 0 || clamp => format!("f32_output(mode, {v}, {omod}u, {clamp})"),
+        // OMOD on f16 is refused before emission (alu_refusal).
+        Ty::F16 if clamp => format!("f16_clamp(mode, {v})"),
+        t if !t.is_float() && clamp => format!(
+            "int_saturate({}, {}u, {}, {}, {}, {}, {k})",
+            fam(op.func.family),
+            t.bits(),
+            t.is_signed(),
+            x[0].0,
+            x[1].0,
+            x[2].0
+        ),
+        _ => v.to_string(),
+    }
 }
 
 /// A type's code for the library's `sub` argument: bits, 0x100 when signed,
@@ -372,16 +394,15 @@ impl Whole<'_> {
             Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
             None => "false".into(),
         };
+        if let Some(p) = op.packed {
+            self.emit_packed(op, p, &k);
+            self.line("}");
+            return;
+        }
         let call = self.call(op, &x, &k);
         self.line(&format!("    let r = {call};"));
         if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
-            let mut v = "r.x".to_string();
-            if t.is_float() && (op.mods.omod != 0 || op.mods.clamp) && t == Ty::F32 {
-                v = format!(
-                    "f32_output(mode, {v}, {}u, {})",
-                    op.mods.omod, op.mods.clamp
-                );
-            }
+            let mut v = output(op, t, &x, &k, "r.x");
             if let Some(s) = op.sdwa {
                 let old = self.read(r);
                 v = format!("sdwa_place({}u, {}u, {v}, {old})", s.dst_sel, s.dst_unused);
@@ -420,6 +441,48 @@ impl Whole<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The packed (VOP3P) result of an active lane (`cpu::alu::packed_value`):
+    /// the function on each half its selections pick, with its output
+    /// modifiers, low result then high, in one dword.
+    fn emit_packed(&mut self, op: &AluOp, p: Packed, k: &str) {
+        let sig = op.func.signature();
+        let Some(t) = sig.output else { return };
+        let float = op.func.modifier_type().is_some();
+        let mut halves = Vec::new();
+        for (half, (sel, neg)) in [(op.mods.op_sel, op.mods.neg), (p.op_sel_hi, p.neg_hi)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut x: [Pair; 3] = Default::default();
+            for (i, slot) in x.iter_mut().enumerate() {
+                *slot = ("0u".into(), "0u".into());
+                if sig.inputs[i].is_none() {
+                    continue;
+                }
+                let dword = if op.dpp.is_some() && i == op.dpp_input {
+                    "dpp_v".to_string()
+                } else {
+                    self.operand(op.src[i], 1).0
+                };
+                let mut v = format!("(({dword} >> {}u) & 0xffffu)", 16 * (sel >> i & 1));
+                if float && neg >> i & 1 == 1 {
+                    v = format!("({v} ^ 0x8000u)");
+                }
+                slot.0 = v;
+            }
+            let call = self.call(op, &x, k);
+            self.line(&format!("    let r{half} = {call};"));
+            halves.push(output(op, t, &x, k, &format!("r{half}.x")));
+        }
+        if let Some(Dst::Reg(r)) = op.dst {
+            self.line(&format!(
+                "    let val = ({} & 0xffffu) | (({} & 0xffffu) << 16u);",
+                halves[0], halves[1]
+            ));
+            self.write_pair(r, 1, "val", "0u");
         }
     }
 

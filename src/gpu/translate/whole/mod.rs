@@ -169,14 +169,9 @@ fn int64_family(f: Family) -> bool {
 fn alu_refusal(op: &AluOp) -> Option<String> {
     let f = op.func;
     let name = f.wgsl_name();
-    if op.packed_hi.is_some() {
-        return Some(format!(
-            "GPU backend: packed (VOP3P) {name} is not translated yet"
-        ));
-    }
     let out = f.signature().output;
-    if out.is_some_and(|t| !t.is_float()) && (op.mods.clamp || op.mods.omod != 0) {
-        return Some("GPU backend: integer clamp and output modifiers are not translated (the CPU does not execute them either)".into());
+    if out.is_some_and(|t| !t.is_float()) && op.mods.clamp && !f.saturates() {
+        return Some("GPU backend: integer clamp is not translated (the CPU does not execute it either)".into());
     }
     let ok = match (f.family, f.ty) {
         (Family::Cvt(to), from) if to.is_float() && !from.is_float() => match to {
@@ -191,7 +186,7 @@ fn alu_refusal(op: &AluOp) -> Option<String> {
         (family, Ty::F16) => {
             f16_family(family)
                 && (op.unit == Unit::Vector || family == Family::Cvt(Ty::F32))
-                && (out != Some(Ty::F16) || (!op.mods.clamp && op.mods.omod == 0))
+                && (out != Some(Ty::F16) || op.mods.omod == 0)
         }
         (_, Ty::F64) => false,
         (family, t) if t.bits() == 64 => int64_family(family),
