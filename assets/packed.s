@@ -1,7 +1,7 @@
 // packed.s: 16-bit math on gfx900 (assets/packed.toml): VOP3P packed f16 and
 // integer operations with op_sel, op_sel_hi, neg_lo, neg_hi, clamp and
 // inline constants; integer clamp (saturation) on 32-bit adds; VOP3 op_sel
-// on a 16-bit fma. v0 = (1.5, -2.0) and v1 = (0.25, 3.0) as f16 pairs
+// on a 16-bit fma; mixed precision (v_mad_mix*: f16 halves into f32 math). v0 = (1.5, -2.0) and v1 = (0.25, 3.0) as f16 pairs
 // (low, high); v20 = (3, 32767) and v21 = (65534, 2) as u16 pairs.
   v_pk_add_f16 v2, v0, v1
   v_pk_add_f16 v3, v0, 1.0
@@ -25,4 +25,7 @@
   v_pk_sub_u16 v24, v20, v21
   v_pk_mad_i16 v25, v20, v21, 5 clamp
   v_pk_max_u16 v26, v20, v21
+  v_mad_mix_f32 v27, v0, v1, v28 op_sel:[1,0,0] op_sel_hi:[1,1,0]
+  v_mad_mixlo_f16 v29, v0, v1, v0 op_sel_hi:[1,1,1]
+  v_mad_mixhi_f16 v30, -v0, |v1|, v28 op_sel:[0,1,0] op_sel_hi:[1,1,0] clamp
   s_endpgm

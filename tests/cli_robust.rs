@@ -854,19 +854,16 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
 /// would, 2 for bad input.
 #[test]
 fn check_lists_every_refusal() {
-    // packed.cl's half2 and ushort2 arithmetic is packed math (VOP3P),
-    // which has no written rule yet.
-    let out = gcn_run(&["--check", &asset("kernels/packed_gfx900.hsaco")]);
+    // dot.cl's byte dot product (v_dot4_u32_u8) has no written rule yet.
+    let out = gcn_run(&["--check", &asset("kernels/dot_gfx1030.hsaco")]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("offset 0x68: `v_pk_fma_f16`: packed math (VOP3P) is not executed"),
+        text.contains("offset 0x8c: `v_dot4_u32_u8`: VOP3P dot-product math is not executed"),
         "{text}"
     );
     assert!(
-        text.contains(
-            "the CPU backend refuses 2 of the 27 instructions: v_pk_fma_f16 ×1, v_pk_mul_lo_u16 ×1"
-        ),
+        text.contains("the CPU backend refuses 1 of the 81 instructions: v_dot4_u32_u8 ×1"),
         "{text}"
     );
     // Everything of vadd runs on the CPU and on the GPU.

@@ -15,7 +15,7 @@ mod common;
 use common::gpu::gpu;
 use gcnrun::arch::Arch;
 use gcnrun::gpu::translate::whole::refusal;
-use gcnrun::ir::alu::{AluFn, AluOp, Dst, Family, Mods, Rel, Ty, Unit};
+use gcnrun::ir::alu::{AluFn, AluOp, Dst, Family, Mix, Mods, Packed, Rel, Ty, Unit};
 use gcnrun::ir::{Op, Operand, Program, Reg};
 use gcnrun::machine::{Memory, WaveState};
 use rand::{Rng, SeedableRng};
@@ -278,10 +278,50 @@ fn op_of(rng: &mut impl Rng, func: AluFn, unit: Unit, at: &mut Slots) -> Option<
         op.mods = Mods {
             abs: rng.gen_range(0..8),
             neg: rng.gen_range(0..8),
-            clamp: out_float && rng.gen_bool(0.3),
+            clamp: (out_float || sig.output == Some(Ty::F16)) && rng.gen_bool(0.3),
             omod: if out_float { rng.gen_range(0..4) } else { 0 },
             op_sel: 0,
         };
+    }
+    if unit == Unit::Vector {
+        // Integer clamp saturates where it has a rule; 16-bit halves come
+        // from either half of a register (VOP3 OP_SEL), and the result goes
+        // to either half.
+        op.mods.clamp |= func.saturates() && rng.gen_bool(0.3);
+        let halves = sig.inputs.iter().flatten().any(|t| t.bits() == 16)
+            || sig.output.is_some_and(|t| t.bits() == 16);
+        if halves {
+            op.mods.op_sel = rng.gen_range(0..16);
+        }
+        // Mixed precision: f32 fma/mad on f16 halves, the result in f32 or
+        // rounded into one half.
+        if matches!(func.family, Family::Fma | Family::Mad)
+            && func.ty == Ty::F32
+            && rng.gen_bool(0.3)
+        {
+            op.mods.omod = 0;
+            op.mods.op_sel = rng.gen_range(0..16);
+            op.mix = Some(Mix {
+                f16_inputs: rng.gen_range(0..8),
+                f16_result: rng.gen_bool(0.5),
+            });
+            op.high_kept16 = true;
+        }
+        // Packed math: the 16-bit function on both halves (VOP3P).
+        let packed = func.ty.bits() == 16 && sig.output.is_some_and(|t| t.bits() == 16);
+        if packed && rng.gen_bool(0.4) {
+            let float = func.modifier_type().is_some();
+            op.mods.abs = 0;
+            op.mods.omod = 0;
+            op.mods.op_sel &= 7;
+            if !float {
+                op.mods.neg = 0;
+            }
+            op.packed = Some(Packed {
+                op_sel_hi: rng.gen_range(0..8),
+                neg_hi: if float { rng.gen_range(0..8) } else { 0 },
+            });
+        }
     }
     Some(op)
 }

@@ -56,6 +56,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("dpp_gfx10", "gfx1030"),
     ("ds_lanes", "gfx900"),
     ("packed", "gfx900"),
+    ("packed_gfx10", "gfx1030"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

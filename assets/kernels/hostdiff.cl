@@ -2,13 +2,18 @@
 // rounded float operations (division and square root compiled with
 // -cl-fp32-correctly-rounded-divide-sqrt: v_div_scale, v_rcp, v_div_fmas,
 // v_div_fixup), integer division, a data-dependent loop and divergent
-// branches.
+// branches, and 16-bit pairs (packed math on gfx9+: v_pk_mad_u16,
+// v_pk_add_u16 clamp, v_pk_sub_i16 clamp, v_pk_max_i16, v_pk_min_u16,
+// v_pk_lshlrev_b16, v_pk_mul_f16, v_pk_add_f16).
 // The same source runs on the host (C, with hostdiff.h as the shim) and, from
 // the code objects regen.sh builds (-ffp-contract=off on both sides), under
 // gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
 #include "hostdiff.h"
+#ifdef __OPENCL_C_VERSION__
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#endif
 
-#define OUTS 28
+#define OUTS 34
 
 __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   uint i = GID();
@@ -52,4 +57,12 @@ __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   o[25] = AS_UINT(SQRT(fc));
   o[26] = a / (b | 1u);
   o[27] = (uint)(sa % ((sb & 0x7fff) | 1));
+  o[28] = BITS(U16X2(a) * U16X2(b) + U16X2(c));
+  o[29] = BITS(ADD_SAT_U2(U16X2(a), U16X2(b)));
+  o[30] = BITS(SUB_SAT_I2(I16X2(a), I16X2(c)));
+  o[31] = BITS(MAX_I2(I16X2(a), I16X2(b))) ^ BITS(MIN_U2(U16X2(b), U16X2(c)));
+  o[32] = BITS(U16X2(a) << (U16X2(b) & (ushort)15));
+  half2 hp = F16X2(a) * F16X2(b);
+  half2 hs = hp + F16X2(c);
+  o[33] = BITS(hs);
 }

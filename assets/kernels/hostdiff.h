@@ -18,6 +18,15 @@
 #define FLOOR(x) floor(x)
 #define TRUNC(x) trunc(x)
 #define SQRT(x) sqrt(x)
+// Packed 16-bit pairs (gfx9+: v_pk_* with op_sel/op_sel_hi, clamp).
+#define U16X2(x) as_ushort2((uint)(x))
+#define I16X2(x) as_short2((uint)(x))
+#define F16X2(x) as_half2((uint)(x))
+#define BITS(v) as_uint(v)
+#define ADD_SAT_U2(a, b) add_sat(a, b)
+#define SUB_SAT_I2(a, b) sub_sat(a, b)
+#define MAX_I2(a, b) max(a, b)
+#define MIN_U2(a, b) min(a, b)
 #else
 #include <math.h>
 #include <stdint.h>
@@ -42,5 +51,36 @@ static inline uint ROTATE(uint a, uint b) { b &= 31; return b ? (a << b) | (a >>
 #define FLOOR(x) floorf(x)
 #define TRUNC(x) truncf(x)
 #define SQRT(x) sqrtf(x)
+// OpenCL's 16-bit pairs as clang's vector extension (element-wise operators,
+// no integer promotion); _Float16 arithmetic rounds at each assignment
+// (-ffloat16-excess-precision=none), as the device's v_pk_*_f16 do.
+typedef uint16_t ushort;
+typedef uint16_t ushort2 __attribute__((ext_vector_type(2)));
+typedef int16_t short2 __attribute__((ext_vector_type(2)));
+typedef _Float16 half2 __attribute__((ext_vector_type(2)));
+static inline ushort2 U16X2(uint x) { ushort2 v; memcpy(&v, &x, 4); return v; }
+static inline short2 I16X2(uint x) { short2 v; memcpy(&v, &x, 4); return v; }
+static inline half2 F16X2(uint x) { half2 v; memcpy(&v, &x, 4); return v; }
+#define BITS(v) ({ __typeof__(v) bits_v_ = (v); uint bits_r_; memcpy(&bits_r_, &bits_v_, 4); bits_r_; })
+static inline ushort2 ADD_SAT_U2(ushort2 a, ushort2 b) {
+  ushort2 r;
+  for (int k = 0; k < 2; k++) { uint s = (uint)a[k] + b[k]; r[k] = s > 0xffffu ? 0xffffu : s; }
+  return r;
+}
+static inline short2 SUB_SAT_I2(short2 a, short2 b) {
+  short2 r;
+  for (int k = 0; k < 2; k++) { int d = (int)a[k] - b[k]; r[k] = d > 32767 ? 32767 : d < -32768 ? -32768 : d; }
+  return r;
+}
+static inline short2 MAX_I2(short2 a, short2 b) {
+  short2 r;
+  for (int k = 0; k < 2; k++) r[k] = a[k] > b[k] ? a[k] : b[k];
+  return r;
+}
+static inline ushort2 MIN_U2(ushort2 a, ushort2 b) {
+  ushort2 r;
+  for (int k = 0; k < 2; k++) r[k] = a[k] < b[k] ? a[k] : b[k];
+  return r;
+}
 #endif
 #endif

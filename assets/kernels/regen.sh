@@ -38,7 +38,7 @@ for cpu in gfx900 gfx1030 gfx1100; do
   cl math.cl "$cpu" "math_$cpu.hsaco"
 done
 cl vadd.cl gfx1030 vadd_gfx1030_w64.hsaco -mwavefrontsize64
-cl packed.cl gfx900 packed_gfx900.hsaco
+cl dot.cl gfx1030 dot_gfx1030.hsaco
 cl vadd.cl gfx900 vadd_gfx900_v4.hsaco -mcode-object-version=4
 
 # The decoder's kernels (tests/kernels_disasm.rs: their --disasm equals

@@ -15,7 +15,7 @@ use super::salu::Salu;
 use super::signature::{Fld, Form};
 use super::vop::Vop;
 use crate::arch::{Arch, Gen};
-use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mods, Packed, Rel, Sdwa, Ty, Unit};
+use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mix, Mods, Packed, Rel, Sdwa, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::mem::LDS_APERTURE;
 use crate::ir::{Op, Operand, Reg, Src};
@@ -659,14 +659,21 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
     // Packed math: `v_pk_<op>_<ty>` is `v_<op>_<ty>` on each 16-bit half
     // (ir::alu::Packed); gfx10's `v_pk_fmac_f16` is a VOP2 form of it.
     let pk = name.strip_prefix("v_pk_");
-    if vop3p && pk.is_none() {
+    let mix = mix_of(name);
+    if vop3p && pk.is_none() && mix.is_none() {
         return Err(format!(
-            "`{name}`: VOP3P mixed-precision and dot-product math is not executed by gcnrun yet"
+            "`{name}`: VOP3P dot-product math is not executed by gcnrun yet"
         ));
     }
-    let p = match pk {
-        Some(rest) => parse(&format!("v_{rest}"))?,
-        None => parse(name)?,
+    let p = match (pk, mix) {
+        (Some(rest), _) => parse(&format!("v_{rest}"))?,
+        (_, Some((family, _))) => Parsed {
+            func: AluFn::new(family, Ty::F32),
+            flags: 0,
+            cmpx: false,
+            shift: 0,
+        },
+        _ => parse(name)?,
     };
     let p = require_defined(p, name)?;
     if pk.is_some() && p.func.signature().output.is_none_or(|t| t.bits() != 16) {
@@ -780,6 +787,24 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         mods.op_sel = swap2(mods.op_sel);
         op_sel_hi = swap2(op_sel_hi);
     }
+    if let Some((_, half)) = mix {
+        // The mixed forms read ABS from NEG_HI (the decoder's src_mods) and
+        // OP_SEL_HI says which sources are f16. A float inline constant is
+        // refused: whether the hardware reads it as f16 or f32 in an f32
+        // source is written down nowhere public.
+        if srcs.iter().any(|t| matches!(t.operand, GOperand::Float(_))) {
+            return Err(format!(
+                "`{name}`: a float inline constant in mixed-precision math is not executed by gcnrun"
+            ));
+        }
+        op.mix = Some(Mix {
+            f16_inputs: op_sel_hi,
+            f16_result: half.is_some(),
+        });
+        // mixlo writes the low half, mixhi the high one; the other is kept.
+        mods.op_sel = mods.op_sel & 7 | u8::from(half == Some(true)) << 3;
+        op.high_kept16 = true;
+    }
     if pk.is_some() {
         // VOP3P holds NEG_HI where VOP3 has ABS; the VOP2 form reads each
         // half of its sources for the same half of the result.
@@ -884,8 +909,27 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         });
         op.dpp_input = k;
     }
-    op.high_kept16 = arch.gen >= Gen::Gfx10;
+    op.high_kept16 |= arch.gen >= Gen::Gfx10;
     Ok(Op::Alu(Box::new(op)))
+}
+
+/// The mixed-precision forms: `v_fma_mix_f32`, `v_fma_mixlo_f16`,
+/// `v_fma_mixhi_f16` (fused) and gfx9's `v_mad_mix*` (unfused, as
+/// `v_mad_f32`): the f32 family, and for the f16 results whether the high
+/// half is written.
+fn mix_of(name: &str) -> Option<(Family, Option<bool>)> {
+    let (family, rest) = if let Some(r) = name.strip_prefix("v_fma_mix") {
+        (Family::Fma, r)
+    } else {
+        (Family::Mad, name.strip_prefix("v_mad_mix")?)
+    };
+    let half = match rest {
+        "_f32" => None,
+        "lo_f16" => Some(false),
+        "hi_f16" => Some(true),
+        _ => return None,
+    };
+    Some((family, half))
 }
 
 /// Every printed operand of a vector instruction in LLVM's order: the

@@ -570,6 +570,23 @@ pub struct Packed {
     pub neg_hi: u8,
 }
 
+/// VOP3P mixed precision (`v_fma_mix_f32`, `v_fma_mixlo_f16`,
+/// `v_fma_mixhi_f16`, gfx9's `v_mad_mix*`; LLVM VOP3PInstructions.td and
+/// its selection patterns, `fpround (fma (fpext a), (fpext b), (fpext c))`):
+/// an f32 function whose input n is, where bit n of `f16_inputs` (OP_SEL_HI)
+/// is set, the f16 in the half OP_SEL bit n picks, converted exactly to f32
+/// (as `v_cvt_f32_f16` under MODE), else its 32-bit register; ABS and NEG
+/// act on the f32 input. With `f16_result` the f32 result is rounded to f16
+/// (as `v_cvt_f16_f32`) and written to the low half, or the high one with
+/// OP_SEL bit 3 (`mixhi`), the other half kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mix {
+    /// Bit n: input n is an f16 half.
+    pub f16_inputs: u8,
+    /// The result is rounded to f16 into one half of the destination.
+    pub f16_result: bool,
+}
+
 /// A lane shuffle on input `a` (AMD DPP16/DPP8): which lane each lane reads it
 /// from, and which lanes write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -631,6 +648,8 @@ pub struct AluOp {
     /// VOP3P packed math: the 16-bit function runs twice, once per half of
     /// the 32-bit result (see [`Packed`]).
     pub packed: Option<Packed>,
+    /// VOP3P mixed precision (see [`Mix`]).
+    pub mix: Option<Mix>,
     /// A lane shuffle on the encoded first source: input `dpp_input` (0,
     /// or 1 for the `*rev` forms, whose encoded sources are swapped).
     pub dpp: Option<Dpp>,
@@ -659,6 +678,7 @@ impl AluOp {
             bit_dst: None,
             mods: Mods::default(),
             packed: None,
+            mix: None,
             dpp: None,
             dpp_input: 0,
             sdwa: None,

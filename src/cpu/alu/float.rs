@@ -908,7 +908,7 @@ pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
 /// The output modifiers: OMOD (×2, ×4, ÷2) then CLAMP to [0, 1] (a NaN
 /// clamps to 0 under DX10_CLAMP) (AMD Vega ISA §6.3 "VOP3": OMOD, CLAMP).
 ///
-/// WGSL twin: `f32_output` (docs/gpu.md, "Twins").
+/// WGSL twins: `f32_output`, `f16_clamp` (docs/gpu.md, "Twins").
 pub fn output(mode: Mode, ty: Ty, x: u64, omod: u8, clamp: bool) -> u64 {
     let l = layout(ty);
     let x = match omod {

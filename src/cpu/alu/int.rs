@@ -52,7 +52,7 @@ fn bits_of(ty: Ty, x: u64) -> u64 {
 /// execute.
 ///
 /// WGSL twins: `int32_mov`, `int32_add`, `int32_sub`, `int32_mul`,
-/// `int32_mul_hi`, `int32_mul24`, `int32_add3`, `int32_lshl_add`,
+/// `int32_mul_hi`, `int32_mul24`, `int32_mad`, `int32_add3`, `int32_lshl_add`,
 /// `int32_add_lshl`, `int32_lshl_or`, `int32_and_or`, `int32_or3`,
 /// `int32_xor3`, `int32_xor_add`, `int32_min`, `int32_and`, `int32_or`,
 /// `int32_xor`, `int32_not`, `int32_nand`, `int32_nor`, `int32_xnor`,
@@ -431,15 +431,24 @@ mod tests {
     fn clamp_saturates_the_exact_result() {
         let sat = |f, ty, a: u64, b: u64, c: u64, k| saturate(f, ty, [a, b, c], k).unwrap();
         // Unsigned: past the top to the maximum, below zero to zero.
-        assert_eq!(sat(Family::Add, Ty::U32, 0xffff_fff0, 0x20, 0, false), 0xffff_ffff);
+        assert_eq!(
+            sat(Family::Add, Ty::U32, 0xffff_fff0, 0x20, 0, false),
+            0xffff_ffff
+        );
         assert_eq!(sat(Family::Add, Ty::U32, 5, 6, 0, false), 11);
         assert_eq!(sat(Family::Sub, Ty::U16, 5, 6, 0, false), 0);
-        assert_eq!(sat(Family::AddCarry, Ty::U32, 0xffff_fffe, 1, 0, true), 0xffff_ffff);
+        assert_eq!(
+            sat(Family::AddCarry, Ty::U32, 0xffff_fffe, 1, 0, true),
+            0xffff_ffff
+        );
         assert_eq!(sat(Family::SubBorrow, Ty::U32, 1, 1, 0, true), 0);
         // Signed: to the nearer bound, the inputs read as signed.
         assert_eq!(sat(Family::Add, Ty::I16, 0x7000, 0x7000, 0, false), 0x7fff);
         assert_eq!(sat(Family::Sub, Ty::I16, 0x8000, 1, 0, false), 0x8000);
-        assert_eq!(sat(Family::Sub, Ty::I32, 0x7fff_ffff, 0xffff_ffff, 0, false), 0x7fff_ffff);
+        assert_eq!(
+            sat(Family::Sub, Ty::I32, 0x7fff_ffff, 0xffff_ffff, 0, false),
+            0x7fff_ffff
+        );
         // v_mad_u16: the exact product and sum, not the wrapped ones.
         assert_eq!(sat(Family::Mad, Ty::U16, 0x100, 0x100, 1, false), 0xffff);
         assert_eq!(sat(Family::Mad, Ty::I16, 0xff00, 0x100, 0, false), 0x8000);

@@ -130,6 +130,11 @@ fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32, raw: Option<u64
     // DPP: the shuffled input's register value comes from another lane
     // (`raw`); the modifiers apply after the shuffle.
     let mut x = raw.unwrap_or_else(|| w.operand(op.src[i], slots, lane));
+    if op.mix.is_some_and(|m| m.f16_inputs >> i & 1 == 1) {
+        // Mixed precision: the f16 half OP_SEL picks, converted to f32.
+        let half = x >> (16 * u32::from(op.mods.op_sel >> i & 1)) & 0xffff;
+        x = f16_to_f32(w.mode, half);
+    }
     if let Some(sdwa) = op.sdwa.filter(|_| i < 2) {
         x = sdwa_select(x as u32, sdwa.src_sel[i], sdwa.sext[i]);
     }
@@ -143,6 +148,14 @@ fn input(w: &WaveState, op: &AluOp, i: usize, ty: Ty, lane: u32, raw: Option<u64
         x = float::modify(mt, x, op.mods.abs >> i & 1 == 1, op.mods.neg >> i & 1 == 1);
     }
     x
+}
+
+/// An f16 widened to f32 as `v_cvt_f32_f16` does under `mode` (MODE decides
+/// whether an f16 denormal reads as zero). The conversion is exact, so the
+/// round mode plays no part (and is not checked here).
+fn f16_to_f32(mode: u32, h: u64) -> u64 {
+    let cvt = AluFn::new(Family::Cvt(Ty::F32), Ty::F16);
+    eval(Unit::Vector, cvt, [h, 0, 0], false, mode & !0xf).map_or(0, |r| r.0)
 }
 
 /// SDWA source selection: byte 0–3, word 0–1 (4–5) or the dword (6),
@@ -280,6 +293,15 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
         let (Some(Dst::Reg(r)), Some(t)) = (op.dst, out_ty) else {
             continue;
         };
+        if op.mix.is_some_and(|m| m.f16_result) {
+            // v_fma_mixlo/hi_f16: the f32 result rounded to f16, into one half.
+            let cvt = AluFn::new(Family::Cvt(Ty::F16), Ty::F32);
+            let h = eval(Unit::Vector, cvt, [v, 0, 0], false, w.mode)?.0;
+            let h = output(w.mode, op, Ty::F16, x, k, h)?;
+            let v = place16(w, op, r, lane, h);
+            w.set_operand(r, 1, lane, v);
+            continue;
+        }
         let mut v = output(w.mode, op, t, x, k, v)?;
         if let Some(sdwa) = op.sdwa {
             let old = w.operand(Operand::Reg(r), 1, lane) as u32;
@@ -307,7 +329,13 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
 /// clamp saturates ([`int::saturate`]).
 fn output(mode: u32, op: &AluOp, t: Ty, x: [u64; 3], k: bool, v: u64) -> Result<u64, String> {
     if t.is_float() {
-        return Ok(float::output(float::Mode::of(mode), t, v, op.mods.omod, op.mods.clamp));
+        return Ok(float::output(
+            float::Mode::of(mode),
+            t,
+            v,
+            op.mods.omod,
+            op.mods.clamp,
+        ));
     }
     if op.mods.omod != 0 {
         return Err("integer output modifiers do not exist".into());

@@ -4,7 +4,7 @@
 
 use super::{err, Pair, Whole};
 use crate::gpu::translate::TranslateError;
-use crate::ir::alu::{AluOp, Dpp, Dst, Family, Packed, Ty, Unit};
+use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Packed, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::{Operand, Reg, Src};
 use std::fmt::Write as _;
@@ -173,6 +173,11 @@ fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
     }
 }
 
+/// A zero input pair.
+fn zero() -> Pair {
+    ("0u".into(), "0u".into())
+}
+
 /// A type's code for the library's `sub` argument: bits, 0x100 when signed,
 /// 0x200 when a float.
 fn ty_code(t: Ty) -> u32 {
@@ -302,6 +307,12 @@ impl Whole<'_> {
         } else {
             self.operand(op.src[i], t.slots())
         };
+        if op.mix.is_some_and(|m| m.f16_inputs >> i & 1 == 1) {
+            // Mixed precision: the f16 half OP_SEL picks, widened exactly
+            // (the round mode plays no part: cpu::alu::f16_to_f32).
+            let sel = 16 * u32::from(op.mods.op_sel >> i & 1);
+            lo = format!("alu_f16_to_f32(mode & 0xfffffff0u, ({lo} >> {sel}u) & 0xffffu)");
+        }
         if let Some(s) = op.sdwa.filter(|_| i < 2) {
             lo = format!("sdwa_select({lo}, {}u, {})", s.src_sel[i], s.sext[i]);
         }
@@ -402,7 +413,17 @@ impl Whole<'_> {
         let call = self.call(op, &x, &k);
         self.line(&format!("    let r = {call};"));
         if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
-            let mut v = output(op, t, &x, &k, "r.x");
+            let (mut v, t) = if op.mix.is_some_and(|m| m.f16_result) {
+                // v_fma_mixlo/hi_f16: rounded to f16 (v_cvt_f16_f32), then
+                // CLAMP on f16, into one half (cpu::alu::execute_vector).
+                let cvt = AluFn::new(Family::Cvt(Ty::F16), Ty::F32);
+                let cvt = AluOp::new(cvt, Unit::Vector, None, &[]);
+                let r: [Pair; 3] = [("r.x".into(), "0u".into()), zero(), zero()];
+                let call = self.call(&cvt, &r, "false");
+                (output(op, Ty::F16, &x, &k, &format!("{call}.x")), Ty::F16)
+            } else {
+                (output(op, t, &x, &k, "r.x"), t)
+            };
             if let Some(s) = op.sdwa {
                 let old = self.read(r);
                 v = format!("sdwa_place({}u, {}u, {v}, {old})", s.dst_sel, s.dst_unused);

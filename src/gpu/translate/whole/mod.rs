@@ -171,7 +171,10 @@ fn alu_refusal(op: &AluOp) -> Option<String> {
     let name = f.wgsl_name();
     let out = f.signature().output;
     if out.is_some_and(|t| !t.is_float()) && op.mods.clamp && !f.saturates() {
-        return Some("GPU backend: integer clamp is not translated (the CPU does not execute it either)".into());
+        return Some(
+            "GPU backend: integer clamp is not translated (the CPU does not execute it either)"
+                .into(),
+        );
     }
     let ok = match (f.family, f.ty) {
         (Family::Cvt(to), from) if to.is_float() && !from.is_float() => match to {
