@@ -790,6 +790,27 @@ fn f32op_mad(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> 
     }
 }
 
+// FAM_MUL_LEGACY, FAM_MAD_LEGACY, FAM_FMA_LEGACY (alu_f32's case): the DX9
+// multiplies (float.rs eval): a factor that reads as zero makes the result
+// +0 (mul) or the addend as read; otherwise mul, mad or fma.
+fn f32op_mul_legacy(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    // v_mad_legacy_f32 keeps v_mad_f32's rule: denormals flushed.
+    let den = select((mode >> 4u) & 3u, 0u, fam == FAM_MAD_LEGACY);
+    let za = (f32_flush_in(den, a) & 0x7fffffffu) == 0u;
+    let zb = (f32_flush_in(den, b) & 0x7fffffffu) == 0u;
+    if za || zb {
+        if fam == FAM_MUL_LEGACY {
+            return f32_r(0u);
+        }
+        return f32_r(f32_flush_out(den, f32_flush_in(den, c)));
+    }
+    switch fam {
+        case FAM_MUL_LEGACY: { return f32_r(f32_mul2(den, a, b)); }
+        case FAM_MAD_LEGACY: { return f32_r(f32_add2(0u, f32_mul2(0u, a, b), c)); }
+        default: { return f32_r(f32_fma3(den, a, b, c)); }
+    }
+}
+
 // FAM_RCP (alu_f32's case).
 fn f32op_rcp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 4u) & 3u;

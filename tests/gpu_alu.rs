@@ -87,6 +87,8 @@ fn families() -> Vec<Family> {
         Fma,
         Mad,
         MulLegacy,
+        MadLegacy,
+        FmaLegacy,
         Fract,
         Floor,
         Ceil,

@@ -57,6 +57,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("ds_lanes", "gfx900"),
     ("packed", "gfx900"),
     ("packed_gfx10", "gfx1030"),
+    ("dx9_mul", "gfx900"),
+    ("dx9_mul_gfx10", "gfx1030"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

@@ -157,6 +157,14 @@ const OPS: &[Row] = &[
     rowf("mac", Family::Mad, ACC),
     row("madak", Family::Mad),
     row("madmk", Family::Mad),
+    row("mul_legacy", Family::MulLegacy),
+    row("mul_dx9_zero", Family::MulLegacy),
+    row("mad_legacy", Family::MadLegacy),
+    rowf("mac_legacy", Family::MadLegacy, ACC),
+    row("fma_legacy", Family::FmaLegacy),
+    rowf("fmac_legacy", Family::FmaLegacy, ACC),
+    row("fma_dx9_zero", Family::FmaLegacy),
+    rowf("fmac_dx9_zero", Family::FmaLegacy, ACC),
     row("floor", Family::Floor),
     row("ceil", Family::Ceil),
     row("trunc", Family::Trunc),
@@ -1126,6 +1134,7 @@ fn lane_op(v: &Vop, name: &str) -> Result<Op, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::alu::{Mix, Packed};
 
     #[test]
     fn names_parse_into_functions() {
@@ -1140,6 +1149,11 @@ mod tests {
         assert_eq!(f("v_mad_u32_u24"), (Family::Mad24, Ty::U32));
         assert_eq!(f("v_mad_i64_i32"), (Family::MadWide, Ty::I64));
         assert_eq!(f("v_cvt_pkrtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
+        // The DX9 multiplies under their gfx6–gfx10 and gfx11 names.
+        assert_eq!(f("v_mul_legacy_f32_e32"), (Family::MulLegacy, Ty::F32));
+        assert_eq!(f("v_mul_dx9_zero_f32_e32"), (Family::MulLegacy, Ty::F32));
+        assert_eq!(f("v_fma_dx9_zero_f32"), (Family::FmaLegacy, Ty::F32));
+        assert_eq!(f("v_mad_legacy_f32"), (Family::MadLegacy, Ty::F32));
         assert_eq!(f("v_frexp_exp_i32_f32_e32"), (Family::FrexpExp, Ty::F32));
         // v_cvt_f32_ubyte2: u32 → f32 of byte 2 (an SDWA selection, lower_vop).
         assert_eq!(f("v_cvt_f32_ubyte2_e32"), (Family::Cvt(Ty::F32), Ty::U32));
@@ -1175,6 +1189,53 @@ mod tests {
         };
         assert_eq!(a.src[0], Operand::Reg(Reg::Vgpr(1)));
         assert_eq!(a.sdwa.unwrap().src_sel, [5, 6]);
+    }
+
+    /// VOP3P: `v_pk_*` lowers to the 16-bit function with both halves'
+    /// selections; the mixed forms to f32 with f16 inputs.
+    #[test]
+    fn packed_and_mixed_forms_lower_with_their_selections() {
+        // v_pk_fma_f16 v6, v0, v1, v0 op_sel:[1,1,0] op_sel_hi:[0,0,0] clamp (gfx900)
+        let ops = lowered(&[0xd38e_9806, 0x0402_0300], "gfx900");
+        let Op::Alu(a) = &ops[0] else {
+            panic!("{ops:?}")
+        };
+        assert_eq!(a.func, AluFn::new(Family::Fma, Ty::F16));
+        assert_eq!(a.mods.op_sel, 0b011);
+        assert!(a.mods.clamp);
+        assert_eq!(
+            a.packed,
+            Some(Packed {
+                op_sel_hi: 0,
+                neg_hi: 0
+            })
+        );
+        // v_pk_lshlrev_b16 v10, 3, v20 op_sel_hi:[0,1] (*rev: the selections
+        // follow the swapped sources).
+        let ops = lowered(&[0xd384_400a, 0x1002_2883], "gfx900");
+        let Op::Alu(a) = &ops[0] else {
+            panic!("{ops:?}")
+        };
+        assert_eq!(a.func, AluFn::new(Family::Shl, Ty::B16));
+        assert_eq!(a.src[1], Operand::Const(3));
+        // Input 0 (v20) reads its high half, input 1 (3) its low one; bit 2
+        // is the unused third source's default.
+        assert_eq!(a.packed.map(|p| p.op_sel_hi), Some(0b101));
+        // v_fma_mixlo_f16 v6, v0, v1, v0 op_sel:[1,1,0] op_sel_hi:[1,1,1] (gfx1030)
+        let ops = lowered(&[0xcc21_5806, 0x1c02_0300], "gfx1030");
+        let Op::Alu(a) = &ops[0] else {
+            panic!("{ops:?}")
+        };
+        assert_eq!(a.func, AluFn::new(Family::Fma, Ty::F32));
+        assert_eq!(
+            a.mix,
+            Some(Mix {
+                f16_inputs: 0b111,
+                f16_result: true
+            })
+        );
+        assert_eq!(a.mods.op_sel, 0b011);
+        assert!(a.high_kept16);
     }
 
     /// A VOPD pair whose Y half reads X's destination runs Y first (the

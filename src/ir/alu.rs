@@ -310,8 +310,15 @@ pub enum Family {
     /// `v_mac_f32`, with MAD's denormal rule); integers (`v_mad_u16`,
     /// `v_pk_mad_i16`): the low bits of `a × b + c`.
     Mad,
-    /// `a × b` with `0 × anything = 0` (DX9 rules, `v_mul_legacy_f32`).
+    /// `a × b` with `0 × anything = +0` (DX9 rules, `v_mul_legacy_f32`,
+    /// gfx11 `v_mul_dx9_zero_f32`).
     MulLegacy,
+    /// [`Family::Mad`] with the DX9 product: `c` when `a` or `b` is zero
+    /// (`v_mad_legacy_f32`, `v_mac_legacy_f32`).
+    MadLegacy,
+    /// [`Family::Fma`] with the DX9 product: `c` when `a` or `b` is zero
+    /// (`v_fma_legacy_f32`, gfx11 `v_fma_dx9_zero_f32`).
+    FmaLegacy,
     /// `a − floor(a)`.
     Fract,
     /// Round down to an integer.
@@ -424,7 +431,9 @@ impl AluFn {
                 }
                 AddCarry | SubBorrow => ([t, t, None], true, t, true),
                 Add3 | LshlAdd | AddLshl | LshlOr | AndOr | Or3 | Xor3 | XorAdd | Med3 | Min3
-                | Max3 | Bfi | Fma | Mad | DivFixup => ([t, t, t], false, t, false),
+                | Max3 | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup => {
+                    ([t, t, t], false, t, false)
+                }
                 Bfe => ([t, u32t, u32t], false, t, true),
                 AlignBit | AlignByte | Perm => ([t, t, u32t], false, t, false),
                 BitTest | BitTest0 => ([t, u32t, None], false, None, true),
@@ -451,7 +460,9 @@ impl AluFn {
     pub fn defined(self) -> bool {
         use Family::*;
         match self.family {
-            MulLegacy => false,
+            // The DX9 multiplies exist on f32 (`v_mad_legacy_f16` is another
+            // thing: gfx9's high-half rule).
+            MulLegacy | MadLegacy | FmaLegacy => self.ty == Ty::F32,
             // Integer multiply-add: the 16-bit one (`v_mad_u16`); the mixed
             // `v_mad_u32_u16` / `v_mad_i32_i16` read 16-bit factors into a
             // 32-bit sum, which (family, type) does not say.

@@ -756,7 +756,7 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
 /// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
-/// `f32op_sin` (docs/gpu.md, "Twins").
+/// `f32op_sin`, `f32op_mul_legacy` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
 pub fn eval(
     mode: Mode,
@@ -797,6 +797,38 @@ pub fn eval(
             };
             let p = arith(m, ty, &[a, b], |v| v[0] * v[1], |v| v[0] * v[1]);
             arith(m, ty, &[p, c], |v| v[0] + v[1], |v| v[0] + v[1])
+        }
+        // The DX9 multiplies (RDNA3 ISA V_MUL_DX9_ZERO_F32 and
+        // V_FMA_DX9_ZERO_F32: "if S0 == 0.0 or S1 == 0.0 then D = 0.0 (mul)
+        // / D = S2 (fma) else …"): a factor that reads as zero (after the
+        // operation's input flushing) makes the product +0 whatever the
+        // other is (∞ and NaN included), and the result +0 or the addend as
+        // read; otherwise the IEEE operation. The mad form keeps v_mad_f32's
+        // denormal rule.
+        MulLegacy | MadLegacy | FmaLegacy => {
+            let m = if family == MadLegacy {
+                Mode {
+                    denorm32: 0,
+                    ..mode
+                }
+            } else {
+                mode
+            };
+            let zero = |x: u64| flush_in(m, ty, x) & !layout(ty).sign() == 0;
+            if zero(a) || zero(b) {
+                if family == MulLegacy {
+                    0
+                } else {
+                    flush_out(m, ty, flush_in(m, ty, c))
+                }
+            } else {
+                let ieee = match family {
+                    MulLegacy => Mul,
+                    MadLegacy => Mad,
+                    _ => Fma,
+                };
+                return eval(mode, ieee, ty, x, k);
+            }
         }
         Min => min_max(mode, ty, a, b, false),
         Max => min_max(mode, ty, a, b, true),

@@ -100,9 +100,8 @@ fn f32_family(f: Family) -> bool {
     match f {
         Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | Floor | Ceil | Trunc
         | Rndne | Rcp | Sqrt | Rsq | Exp | Log | Sin | Cos | Fract | DivScale | DivFmas
-        | DivFixup | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov | CvtPkrtz => {
-            true
-        }
+        | DivFixup | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov | CvtPkrtz
+        | MulLegacy | MadLegacy | FmaLegacy => true,
         Cvt(to) => matches!(to, Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16 | Ty::F16),
         _ => false,
     }
