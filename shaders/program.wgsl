@@ -220,17 +220,14 @@ fn sdwa_place(sel: u32, unused: u32, r: u32, old: u32) -> u32 {
 // ---- Buffer memory through a V# (machine::buffer; `gen` is 6..11) ----
 
 // Why a V# is not run (Vsharp::refusal): 0 when it is; else 1 swizzled
-// before gfx9, 2 ADD_TID_ENABLE before gfx9, 3 ADD_TID_ENABLE with IDXEN,
+// without ADD_TID_ENABLE before gfx9, 3 ADD_TID_ENABLE with IDXEN,
 // 4 gfx11's SWIZZLE_ENABLE 2, 5 swizzled with OOB_SELECT 0 or 3 (gfx10+).
 fn buf_refusal(gen: u32, w1: u32, w3: u32, idxen: bool) -> u32 {
     let swizzle = select(w1 >> 31u, w1 >> 30u, gen >= 11u);
     let add_tid = ((w3 >> 23u) & 1u) == 1u;
     let oob = (w3 >> 28u) & 3u;
-    if swizzle != 0u && gen <= 8u {
+    if swizzle != 0u && gen <= 8u && !add_tid {
         return 1u;
-    }
-    if add_tid && gen <= 8u {
-        return 2u;
     }
     if add_tid && idxen {
         return 3u;
@@ -295,6 +292,10 @@ fn buf_in_range(gen: u32, w1: u32, nr: u32, w3: u32, idxen: bool, index: u32, of
     let stride64 = vec2<u32>(stride, 0u);
     let off_end = u64_add(off, tail);
     let raw_end = u64_add(u64_add(off, soff), tail);
+    if gen <= 8u && ((w3 >> 23u) & 1u) == 1u {
+        // ADD_TID_ENABLE before gfx9: not checked (buffer.rs in_range).
+        return true;
+    }
     if gen <= 7u {
         if stride == 0u {
             // NUM_RECORDS − SOFFSET wraps (SI/CI's clamping bug).

@@ -295,9 +295,11 @@ fn cpu_out(object: &str, manifest: &str) -> Vec<u32> {
         .collect()
 }
 
-/// A private array in scratch (`assets/kernels/private.cl`): on gfx900 and
-/// gfx1030, MUBUF through the launch's swizzled, ADD_TID scratch V#
-/// (machine::buffer); on gfx1100, `scratch_*` instructions
+/// A private array in scratch (`assets/kernels/private.cl`): on tahiti,
+/// bonaire, tonga, gfx900 and gfx1030, MUBUF through the launch's swizzled,
+/// ADD_TID scratch V# (machine::buffer; the gfx7/gfx8 prologues write
+/// FLAT_SCRATCH); on gfx1100, and on gfx900 and gfx1030 built with flat
+/// scratch (`private_fs_*`), `scratch_*` instructions
 /// (ir::mem::scratch_address). Every item's result equals the source's
 /// arithmetic, and the GPU equals the CPU.
 #[test]
@@ -306,7 +308,16 @@ fn private_arrays_live_in_swizzled_scratch() {
         return;
     };
     let mut bad = Vec::new();
-    for target in ["gfx900", "gfx1030", "gfx1100"] {
+    for target in [
+        "tahiti",
+        "bonaire",
+        "tonga",
+        "gfx900",
+        "gfx1030",
+        "gfx1100",
+        "fs_gfx900",
+        "fs_gfx1030",
+    ] {
         let object = format!("private_{target}.hsaco");
         let out = cpu_out(&object, "private.toml");
         let input = |k: u32| k % 64 + 1;

@@ -38,6 +38,16 @@ for cpu in gfx900 gfx1030 gfx1100; do
   cl math.cl "$cpu" "math_$cpu.hsaco"
 done
 cl vadd.cl gfx1030 vadd_gfx1030_w64.hsaco -mwavefrontsize64
+# Private arrays before gfx9 (the scratch V# with ADD_TID_ENABLE; the gfx7 and
+# gfx8 prologues write FLAT_SCRATCH) and through gfx9/gfx10 scratch_*
+# instructions (flat scratch, which clang uses with +enable-flat-scratch).
+for cpu in bonaire tonga; do cl private.cl "$cpu" "private_$cpu.hsaco"; done
+clang-19 -x cl -cl-std=CL1.2 -cl-kernel-arg-info -target amdgcn-amd-amdhsa \
+  -mcpu=tahiti --rocm-device-lib-path="$libs" -O2 "$here/private.cl" \
+  -o "$out/private_tahiti.hsaco"
+for cpu in gfx900 gfx1030; do
+  cl private.cl "$cpu" "private_fs_$cpu.hsaco" -Xclang -target-feature -Xclang +enable-flat-scratch
+done
 cl dot.cl gfx1030 dot_gfx1030.hsaco
 cl vadd.cl gfx900 vadd_gfx900_v4.hsaco -mcode-object-version=4
 

@@ -343,6 +343,10 @@ fn scalar_reg(code: u32, arch: &Arch) -> Option<Reg> {
     };
     match code {
         c if c < sgprs => Some(Reg::Sgpr(c)),
+        // FLAT_SCRATCH: s104–s105 on every generation that encodes it
+        // (gcn::lower_alu::source says why).
+        102 | 103 if matches!(arch.gen, Gen::Gfx8 | Gen::Gfx9) => Some(Reg::Sgpr(code + 2)),
+        104 | 105 if arch.gen == Gen::Gfx7 => Some(Reg::Sgpr(code)),
         106 => Some(Reg::VccLo),
         107 => Some(Reg::VccHi),
         126 => Some(Reg::ExecLo),

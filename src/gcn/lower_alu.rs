@@ -426,6 +426,14 @@ fn source(t: &TypedOperand, slots: u32) -> Result<Operand, String> {
             Special::M0 => reg(Reg::M0),
             Special::Scc => reg(Reg::Scc),
             Special::Null => Ok(Operand::Const(0)),
+            // FLAT_SCRATCH (gfx7–gfx9), which the kernel's prologue writes:
+            // kept as the SGPR pair gfx7 encodes it as (s104–s105; on gfx8
+            // and gfx9 these codes are XNACK_MASK, which gcnrun refuses, and
+            // FLAT_SCRATCH is encodable nowhere else), read back as written.
+            // No instruction gcnrun runs addresses through it: private
+            // memory is where the launch lays it out (docs/errata.md MB5).
+            Special::FlatScratchLo | Special::FlatScratch => reg(Reg::Sgpr(104)),
+            Special::FlatScratchHi => reg(Reg::Sgpr(105)),
             // The apertures: a 64-bit read gives the base address; gcnrun's
             // LDS aperture (ir::mem::LDS_APERTURE) in the high dword.
             Special::SharedBase if slots == 2 => Ok(Operand::Const(u64::from(LDS_APERTURE) << 32)),
@@ -462,7 +470,7 @@ fn dest(t: &TypedOperand) -> Result<Option<Reg>, String> {
 /// Lowers a scalar ALU instruction.
 pub fn lower_salu(s: &Salu, arch: &Arch) -> Result<Op, String> {
     let name = s.mnemonic();
-    if let Some(op) = wave_salu(s, name)? {
+    if let Some(op) = wave_salu(s, name, arch)? {
         return Ok(op);
     }
     let p = require_defined(parse(name)?, name)?;
@@ -549,7 +557,7 @@ fn scc_out(name: &str, f: Family) -> bool {
 }
 
 /// SALU instructions that are wave operations (PC, EXEC saving, MODE).
-fn wave_salu(s: &Salu, name: &str) -> Result<Option<Op>, String> {
+fn wave_salu(s: &Salu, name: &str, arch: &Arch) -> Result<Option<Op>, String> {
     let ops = s.operands();
     let sgpr = |i: usize| -> Result<u32, String> {
         match ops.get(i).map(|t| t.operand) {
@@ -572,6 +580,13 @@ fn wave_salu(s: &Salu, name: &str) -> Result<Option<Op>, String> {
         "s_getreg_b32" | "s_setreg_b32" | "s_setreg_imm32_b32" => {
             // HWREG(id, offset, size): id 5:0, offset 10:6, size−1 15:11.
             let k = s.simm16();
+            // gfx10's FLAT_SCR_LO/HI (ids 20, 21; LLVM SIDefines.h): the
+            // prologue's write sets the base of FLAT_SCRATCH, which no
+            // instruction gcnrun runs addresses through (as the gfx7–gfx9
+            // SGPR pair above): a no-op. Reading it back is refused.
+            if matches!(k & 0x3f, 20 | 21) && arch.gen == Gen::Gfx10 && name != "s_getreg_b32" {
+                return Ok(Some(Op::Nop));
+            }
             if k & 0x3f != 1 {
                 return Err(format!(
                     "`{name}` of a hardware register other than MODE is not executed by gcnrun"

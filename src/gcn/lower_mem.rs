@@ -275,8 +275,12 @@ fn access_is_atomic(a: &Access) -> bool {
     matches!(a, Access::Atomic { .. })
 }
 
-/// FLAT and GLOBAL loads, stores and atomics, and gfx11's `scratch_*`
-/// loads and stores.
+/// FLAT and GLOBAL loads, stores and atomics, and `scratch_*` loads and
+/// stores. gfx9/gfx10's `scratch_*` address the wave's FLAT_SCRATCH, which
+/// the kernel's prologue sets up from the flat-scratch-init SGPRs the launch
+/// gives (the scratch's address); gcnrun places every lane's bytes where the
+/// launch lays private memory out, as for gfx11's architected scratch
+/// (`ir::mem::scratch_address`, docs/errata.md MB5).
 pub fn lower_flat(f: &Flat) -> Result<Op, String> {
     let name = f.mnemonic();
     let rest = name
@@ -284,14 +288,6 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
         .or_else(|| name.strip_prefix("global_"))
         .or_else(|| name.strip_prefix("scratch_"))
         .ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
-    if f.segment() == Segment::Scratch && f.gen() != crate::arch::Gen::Gfx11 {
-        // gfx9/gfx10 scratch_* address the wave's FLAT_SCRATCH, which the
-        // kernel's prologue sets up from the flat scratch init SGPRs; gcnrun
-        // runs gfx11's architected form only.
-        return Err(format!(
-            "`{name}`: scratch before gfx11 (FLAT_SCRATCH set up by the program) is not executed by gcnrun yet"
-        ));
-    }
     if name.contains("d16") || f.lds() || name.contains("addtid") {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     }
@@ -302,7 +298,10 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
             .vaddr()
             .map(|o| vgpr_of(Some(o), "the address"))
             .transpose()?;
-        let saddr = (!f.saddr_off()).then(|| f.saddr());
+        // gfx10's SADDR 0x7f (EXEC_HI), which LLVM prints as `off` too,
+        // reads no SGPR either.
+        let off = f.saddr_off() || f.gen() == crate::arch::Gen::Gfx10 && f.saddr() == 0x7f;
+        let saddr = (!off).then(|| f.saddr());
         if saddr.is_some_and(|s| s >= 106) {
             return Err(format!(
                 "`{name}` with a scratch offset in a special register is not executed by gcnrun yet"

@@ -82,21 +82,20 @@ impl Vsharp {
     }
 
     /// Why gcnrun does not run an access through this V# (`idxen`: the
-    /// access reads an index VGPR), if it does not. Swizzled buffers and
-    /// ADD_TID_ENABLE — the form of the scratch V#s runtimes write — run on
-    /// gfx9–gfx11, with OOB_SELECT 1 or 2 from gfx10 (the ones runtimes
-    /// use); gfx6–gfx8's swizzle rules (ELEMENT_SIZE, records counted per
-    /// stride) have no source gcnrun could check, ADD_TID_ENABLE with an
-    /// index VGPR has two readings (rocjitsu: gfx9 adds the lane, RDNA
-    /// replaces it), and gfx11's SWIZZLE_ENABLE 2 no reading at all.
+    /// access reads an index VGPR), if it does not. ADD_TID_ENABLE — the
+    /// form of the scratch V#s runtimes write, swizzled or not — runs on
+    /// every generation, and other swizzled buffers on gfx9–gfx11, with
+    /// OOB_SELECT 1 or 2 from gfx10 (the ones runtimes use). gfx6–gfx8's
+    /// range check of a swizzled buffer without ADD_TID_ENABLE (records
+    /// counted per stride) has no source gcnrun could check, ADD_TID_ENABLE
+    /// with an index VGPR has two readings (rocjitsu: gfx9 adds the lane,
+    /// RDNA replaces it), and gfx11's SWIZZLE_ENABLE 2 no reading at all.
     ///
     /// WGSL twin: `buf_refusal` in `shaders/program.wgsl` (docs/gpu.md, "Twins").
     pub fn refusal(&self, gen: Gen, idxen: bool) -> Option<&'static str> {
         let old = gen <= Gen::Gfx8;
-        if self.swizzle != 0 && old {
-            Some("a swizzled V# (SWIZZLE_ENABLE) before gfx9 is not executed by gcnrun yet")
-        } else if self.add_tid && old {
-            Some("a V# with ADD_TID_ENABLE before gfx9 is not executed by gcnrun yet")
+        if self.swizzle != 0 && old && !self.add_tid {
+            Some("a swizzled V# (SWIZZLE_ENABLE) without ADD_TID_ENABLE before gfx9 is not executed by gcnrun yet")
         } else if self.add_tid && idxen {
             Some("a V# with ADD_TID_ENABLE read with an index VGPR (IDXEN) is not executed by gcnrun yet")
         } else if self.swizzle == 2 && gen >= Gen::Gfx11 {
@@ -195,6 +194,12 @@ pub fn in_range(v: &Vsharp, gen: Gen, l: &Lane, rel: u32, size: u32) -> bool {
     let nr = u64::from(v.num_records);
     let index_in = l.index < v.num_records;
     match gen {
+        // ADD_TID_ENABLE before gfx9 (private memory) is not checked either:
+        // gcnrun's rule, as gfx9's below; runtimes write a NUM_RECORDS that
+        // covers the whole scratch (ROCr: its size, Mesa: 0xffffffff), so
+        // no access inside a kernel's private segment is out of range under
+        // any reading (docs/errata.md MB4).
+        Gen::Gfx6 | Gen::Gfx7 | Gen::Gfx8 if v.add_tid => true,
         Gen::Gfx6 | Gen::Gfx7 => {
             if v.stride == 0 {
                 end(off) <= u64::from(v.num_records.wrapping_sub(l.soffset))
@@ -334,7 +339,11 @@ mod tests {
         assert_eq!((v.index_stride, v.element_size, v.stride), (64, 4, 4 << 14));
         assert_eq!(v.refusal(Gen::Gfx9, false), None);
         assert!(v.refusal(Gen::Gfx9, true).is_some());
-        assert!(v.refusal(Gen::Gfx8, false).is_some());
+        // The same V# runs before gfx9 (ADD_TID_ENABLE); a swizzled one
+        // without it does not.
+        assert_eq!(v.refusal(Gen::Gfx8, false), None);
+        let plain_swizzle = Vsharp::new([0x1000, 1 << 31, 0x4000, 3 << 21], Gen::Gfx8);
+        assert!(plain_swizzle.refusal(Gen::Gfx8, false).is_some());
         // Lane 5, private byte 9 (dword 2, byte 1), wave offset 0x100:
         // 0x1000 + 2 × 4 × 64 + 5 × 4 + 1 + 0x100.
         let l = Lane {
@@ -355,6 +364,19 @@ mod tests {
         };
         assert_eq!(address(&v, &l), 4 * 32 + 31 * 4);
         assert!(in_range(&v, Gen::Gfx10, &l, 0, 4));
+        // gfx7 with ROCr's ELEMENT_SIZE 1 (4 bytes) and INDEX_STRIDE 3 (64):
+        // the gfx9 layout; not range checked, even past NUM_RECORDS.
+        let w3 = 4 << 12 | 4 << 15 | 1 << 19 | 3 << 21 | 1 << 23;
+        let v = Vsharp::new([0x1000, 1 << 31, 0x10, w3], Gen::Gfx7);
+        assert_eq!(v.element_size, 4);
+        let l = Lane {
+            idxen: false,
+            index: index(&v, false, 0, 5),
+            offset: 9,
+            soffset: 0x100,
+        };
+        assert_eq!(address(&v, &l), 0x1000 + 512 + 20 + 1 + 0x100);
+        assert!(in_range(&v, Gen::Gfx7, &l, 0, 4));
     }
 
     #[test]
