@@ -268,6 +268,41 @@ fn f16op_cvt(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> 
     }
 }
 
+// FAM_RCP, FAM_SQRT, FAM_RSQ, FAM_FRACT, FAM_FLOOR, FAM_CEIL, FAM_TRUNC,
+// FAM_RNDNE, FAM_FREXP_MANT, FAM_FREXP_EXP, FAM_LDEXP on f16 (alu_f16's case):
+// through f32 — a NaN gives itself quieted (frexp_mant itself, frexp_exp 0);
+// otherwise the input as MODE reads it, widened exactly, the f32 rule with
+// f32 denormals kept, narrowed to f16 (fract's at most 0x3bff). float.rs
+// tests::f16_unary_rules_equal_their_f32_rules_rounded_to_f16 shows this is
+// float.rs eval's f16 rule on every input.
+fn f16op_rcp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let h = a & 0xffffu;
+    if f16_is_nan(h) {
+        if fam == FAM_FREXP_MANT {
+            return f16_r(h);
+        }
+        if fam == FAM_FREXP_EXP {
+            return vec3<u32>(0u);
+        }
+        return f16_r(h | 0x200u);
+    }
+    let m32 = mode | 0x30u;
+    let x = alu_f16_to_f32(m32, h);
+    var r = 0u;
+    switch fam {
+        case FAM_RCP: { r = f32op_rcp(fam, 0u, m32, x, 0u, 0u, false).x; }
+        case FAM_SQRT: { r = f32op_sqrt(fam, 0u, m32, x, 0u, 0u, false).x; }
+        case FAM_RSQ: { r = f32op_rsq(fam, 0u, m32, x, 0u, 0u, false).x; }
+        case FAM_FRACT: { r = f32op_fract(fam, 0u, m32, x, 0u, 0u, false).x; }
+        case FAM_FREXP_MANT: { r = f32op_frexp_mant(fam, 0u, m32, x, 0u, 0u, false).x; }
+        case FAM_FREXP_EXP: { return f32op_frexp_exp(fam, 0u, m32, x, 0u, 0u, false); }
+        case FAM_LDEXP: { r = f32op_ldexp(fam, 0u, m32, x, b, 0u, false).x; }
+        default: { r = f32op_floor(fam, 0u, m32, x, 0u, 0u, false).x; }
+    }
+    let n = f32op_cvt(FAM_CVT, 0x210u, m32, r, 0u, 0u, false).x;
+    return f16_r(select(n, 0x3bffu, fam == FAM_FRACT && n == 0x3c00u));
+}
+
 // FAM_CNDMASK (alu_f16's case).
 fn f16op_cndmask(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 6u) & 3u;

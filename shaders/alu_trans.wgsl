@@ -357,3 +357,55 @@ fn f32op_exp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> 
         default: { return vec3<u32>(0u); }
     }
 }
+
+// transcendental.rs finish on f16: exact f32 bits narrowed (exact, or the
+// f16 rounding of a power of two), an approximation rounded once to f16.
+fn f16_round_near(n: Near) -> u32 {
+    if n.exact {
+        return f32op_cvt(FAM_CVT, 0x210u, 0x3f0u, n.bits, 0u, 0u, false).x;
+    }
+    var sig = n.sig;
+    var e = n.e;
+    let nb = u128_bits(sig);
+    if nb > 94u {
+        sig = u128_shr(sig, nb - 94u);
+        e = e + i32(nb - 94u);
+    }
+    let w = u128_shl(sig, 1u);
+    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), e - 1, select(0u, 0x8000u, n.neg), 10u, 15);
+}
+
+// FAM_EXP, FAM_LOG, FAM_SIN, FAM_COS on f16 (alu_f16's case; float.rs
+// exp_log and sin_cos on f16): the input as MODE reads it, widened exactly,
+// its fixed-point value rounded once to f16, the result flushed as MODE says.
+fn f16op_exp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let den = (mode >> 6u) & 3u;
+    let x = f16_flush_in(den, a & 0xffffu);
+    if f16_is_nan(x) {
+        return f16_r(x | 0x200u);
+    }
+    let neg = (x >> 15u) == 1u;
+    let mag = x & 0x7fffu;
+    let xf = f16_bits_to_f32(x);
+    var r = 0u;
+    if fam == FAM_EXP {
+        if mag == 0x7c00u {
+            r = select(0x7c00u, 0u, neg);
+        } else {
+            r = f16_round_near(f32_exp2_near(xf));
+        }
+    } else if fam == FAM_LOG {
+        if mag == 0u {
+            r = 0xfc00u;
+        } else if neg {
+            r = 0x7e00u;
+        } else if mag == 0x7c00u {
+            r = 0x7c00u;
+        } else {
+            r = f16_round_near(f32_log2_near(xf));
+        }
+    } else {
+        r = f16_round_near(f32_sincos_near(xf, fam == FAM_COS));
+    }
+    return f16_r(f16_flush_out(den, r));
+}

@@ -757,7 +757,7 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
 /// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
 /// `f32op_sin`, `f32op_mul_legacy` (docs/gpu.md, "Twins").
-/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`.
+/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos).
 pub fn eval(
     mode: Mode,
     family: Family,
@@ -1098,6 +1098,84 @@ mod tests {
             "{} differ: {:?}",
             bad.len(),
             &bad[..bad.len().min(10)]
+        );
+    }
+
+    /// The GPU computes the f16 forms of rcp, sqrt, rsq, fract, the
+    /// roundings, frexp and ldexp through f32 (alu_f16.wgsl `f16op_via_f32`):
+    /// a NaN input gives itself quieted (frexp_mant: itself, frexp_exp: 0);
+    /// otherwise the f16 input flushed as MODE says and widened exactly, the
+    /// f32 rule with f32 denormals kept, the result narrowed to f16 (fract's
+    /// then at most the largest f16 below 1). For every f16 input, every f16
+    /// denormal mode and a spread of ldexp exponents, that equals the f16
+    /// rule here. (exp, log, sin and cos round their fixed-point value to f16
+    /// directly instead: through f32, 2^x at x = 0x11c5 lands on an f16
+    /// midpoint and rounds the wrong way.)
+    #[test]
+    fn f16_unary_rules_equal_their_f32_rules_rounded_to_f16() {
+        let l16 = layout(Ty::F16);
+        let mut bad = Vec::new();
+        for den16 in 0..4u32 {
+            let mode = M & !(3 << 6) | den16 << 6;
+            let m16 = Mode::of(mode);
+            // f32 denormals kept, the other MODE bits as they are.
+            let m32 = Mode::of(mode | 3 << 4);
+            for fam in [
+                Family::Rcp,
+                Family::Sqrt,
+                Family::Rsq,
+                Family::Fract,
+                Family::Floor,
+                Family::Ceil,
+                Family::Trunc,
+                Family::Rndne,
+                Family::FrexpMant,
+                Family::FrexpExp,
+                Family::Ldexp,
+            ] {
+                for h in 0u64..=0xffff {
+                    let exps: &[i32] = if fam == Family::Ldexp {
+                        &[i32::MIN, -1000, -40, -25, -1, 0, 3, 17, 30, 1000, i32::MAX]
+                    } else {
+                        &[0]
+                    };
+                    for &n in exps {
+                        let b = u64::from(n as u32);
+                        let want = eval(m16, fam, Ty::F16, [h, b, 0], false).unwrap().0;
+                        let got = if l16.is_nan(h) {
+                            match fam {
+                                Family::FrexpMant => h,
+                                Family::FrexpExp => 0,
+                                _ => h | 0x200,
+                            }
+                        } else {
+                            let x = flush_in(m16, Ty::F16, h);
+                            let wide = float_to_float(m32, Ty::F16, x, Ty::F32);
+                            let r = eval(m32, fam, Ty::F32, [wide, b, 0], false).unwrap().0;
+                            match fam {
+                                Family::FrexpExp => r,
+                                // Rounding may reach 1.0, above fract's bound.
+                                Family::Fract => match float_to_float(m32, Ty::F32, r, Ty::F16) {
+                                    0x3c00 => 0x3bff,
+                                    r16 => r16,
+                                },
+                                _ => float_to_float(m32, Ty::F32, r, Ty::F16),
+                            }
+                        };
+                        if got != want {
+                            bad.push(format!(
+                                "{fam:?} mode {mode:#x} f16 {h:#06x} b {n}: f16 rule {want:#06x}, through f32 {got:#06x}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "{} differ: {:?}",
+            bad.len(),
+            &bad[..bad.len().min(12)]
         );
     }
 

@@ -149,6 +149,11 @@ fn case_fn(width: &str, f: Family) -> String {
         ("f32op", Log) => Exp,
         ("f32op", Cos) => Sin,
         ("f16op", Sub | Mul) => Add,
+        (
+            "f16op",
+            Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp | Ldexp,
+        ) => Rcp,
+        ("f16op", Log | Sin | Cos) => Exp,
         (_, other) => other,
     };
     format!("{width}_{}", fam(leader)[4..].to_lowercase())

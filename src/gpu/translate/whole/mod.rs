@@ -112,7 +112,8 @@ fn f16_family(f: Family) -> bool {
     use Family::*;
     match f {
         Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | Cmp(_) | Class | Cndmask
-        | Mov => true,
+        | Mov | Rcp | Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp
+        | Ldexp | Exp | Log | Sin | Cos => true,
         Cvt(to) => matches!(to, Ty::F32 | Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16),
         _ => false,
     }
