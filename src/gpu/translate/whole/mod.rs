@@ -31,7 +31,7 @@ mod module;
 
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};
 use super::{BUDGET_FAULT, HEADER_WORDS};
-use crate::ir::alu::{AluOp, Family, Ty, Unit};
+use crate::ir::alu::{AluOp, Dst, Family, Ty, Unit};
 use crate::ir::flow::{Cond, WaveOp};
 use crate::ir::mem::{Access, DsKind};
 use crate::ir::{Op, Operand, Program, Reg, Src};
@@ -262,10 +262,22 @@ fn writes_memory(prog: &Program) -> bool {
 /// on it ([`Whole::emit_image`]).
 pub type Predict<'a> = &'a dyn Fn(usize) -> Option<WaveState>;
 
+/// What one control barrier (`workgroupBarrier`, `storageBarrier`,
+/// `workgroupUniformLoad`) costs of llvmpipe's loop-iteration limit: llvmpipe
+/// runs a workgroup's invocations as coroutines that switch at every
+/// barrier, and the switching counts against the limit. Measured on a wave32
+/// random kernel (tests/random_kernels.rs seed 3 on gfx1030 and gfx1100:
+/// loops of atomics under the iterative atomic optimizer), which ran past the
+/// limit with barriers costed at 5 iterations and ended with 10; the value
+/// allows for wave64's workgroups of twice the coroutines with that margin
+/// again.
+const BARRIER_COST: u32 = 32;
+
 /// An upper bound on the loop iterations one invocation runs for `op`
-/// (lavapipe counts them; [`ITER_BUDGET`]): the lane turns of an atomic, the
-/// byte loops of a short store, the long division of `rcp`, the square root's
-/// digit loop, the loops of the image library.
+/// (lavapipe counts them; [`ITER_BUDGET`]): the lane turns of an atomic
+/// (each with a barrier), the byte loops of a short store, the long division
+/// of `rcp`, the square root's digit loop, the loops of the image library,
+/// and the barriers of stores and lane exchanges ([`BARRIER_COST`]).
 fn op_cost(op: &Op) -> u32 {
     let alu = |a: &AluOp| match (a.func.family, a.func.ty) {
         (Family::Rcp | Family::Sqrt, _) => 80,
@@ -275,21 +287,36 @@ fn op_cost(op: &Op) -> u32 {
         (_, Ty::F32) => 12,
         _ => 0,
     };
+    let bar = BARRIER_COST;
+    // A vector result that gathers a lane mask, or a DPP shuffle, exchanges
+    // through workgroup memory: a barrier.
+    let exchange = |a: &AluOp| {
+        if a.unit == Unit::Vector
+            && (a.dpp.is_some() || matches!(a.bit_dst, Some(Dst::Mask(_) | Dst::Exec(_))))
+        {
+            bar
+        } else {
+            0
+        }
+    };
     match op {
-        Op::Alu(a) => alu(a),
-        Op::Dual(p) => alu(&p[0]) + alu(&p[1]),
+        Op::Alu(a) => alu(a) + exchange(a),
+        Op::Dual(p) => alu(&p[0]) + alu(&p[1]) + exchange(&p[0]) + exchange(&p[1]),
         Op::VectorMem(m) => match m.access {
-            Access::Atomic { .. } => 64 * 24,
-            Access::Store(w) => 4 * 64 * w.dwords() + 8,
-            Access::Load(_) => 4,
+            Access::Atomic { .. } => 64 * (24 + bar) + bar,
+            Access::Store(w) => 4 * 64 * w.dwords() + 8 + bar,
+            Access::Load(w) => 4 * w.dwords(),
         },
         Op::Ds(d) => match d.kind {
-            DsKind::Atomic { .. } => 64 * 24,
-            DsKind::Write(_) | DsKind::Write2 { .. } => 4 * 64 * 4 + 8,
+            DsKind::Atomic { .. } => 64 * (24 + bar) + bar,
+            DsKind::Write(_) | DsKind::Write2 { .. } => 4 * 64 * 4 + 8 + bar,
             // xl_pusher scans the wave.
-            DsKind::Permute => 64 + 8,
-            _ => 4,
+            DsKind::Permute => 64 + 8 + bar,
+            _ => 4 + bar,
         },
+        // v_readlane, v_writelane, v_permlane* exchange through workgroup
+        // memory (the other wave operations at most cost that).
+        Op::Wave(w) if !matches!(**w, WaveOp::Branch { .. } | WaveOp::Barrier) => bar,
         Op::Image(_) => 4096,
         _ => 0,
     }
@@ -509,7 +536,8 @@ impl Whole<'_> {
                 return Err(super::too_large(None, self.e.max_body_bytes / 4));
             }
             writeln!(self.e.body, "            case {start}u: {{").ok();
-            let cost = 1 + prog.ops[start..end]
+            // The dispatch's barrier and uniform load after every block.
+            let cost = 1 + 2 * BARRIER_COST + prog.ops[start..end]
                 .iter()
                 .map(|(_, op)| op_cost(op))
                 .sum::<u32>();
