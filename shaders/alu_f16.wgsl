@@ -213,6 +213,13 @@ fn f16op_min3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
     }
 }
 
+// FAM_MIN_MAX, FAM_MAX_MIN (alu_f16's case): gfx11's min(max(a, b), c) and
+// max(min(a, b), c).
+fn f16op_min_max(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    let first_max = fam == FAM_MIN_MAX;
+    return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, first_max), c, !first_max));
+}
+
 // FAM_MAX3 (alu_f16's case).
 fn f16op_max3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 6u) & 3u;

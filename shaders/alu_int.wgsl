@@ -366,7 +366,7 @@ fn int32_min(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
     let sm = bits - 1u;
     let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
     switch fam {
-        case FAM_MIN, FAM_MAX, FAM_MIN3, FAM_MAX3, FAM_MED3: {
+        case FAM_MIN, FAM_MAX, FAM_MIN3, FAM_MAX3, FAM_MED3, FAM_MIN_MAX, FAM_MAX_MIN: {
             let x = int_wide(a, bits, signed);
             let y = int_wide(b & m, bits, signed);
             let z = int_wide(c & m, bits, signed);
@@ -378,6 +378,8 @@ fn int32_min(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
                 case FAM_MAX: { return int_r(hi.x & m, int_lt64(y, x, signed)); }
                 case FAM_MIN3: { return int_r(select(lo, z, int_lt64(z, lo, signed)).x & m, false); }
                 case FAM_MAX3: { return int_r(select(hi, z, int_lt64(hi, z, signed)).x & m, false); }
+                case FAM_MIN_MAX: { return int_r(select(hi, z, int_lt64(z, hi, signed)).x & m, false); }
+                case FAM_MAX_MIN: { return int_r(select(lo, z, int_lt64(lo, z, signed)).x & m, false); }
                 default: {
                     // max(x, y).min(min(x, y).max(z))
                     let t = select(lo, z, int_lt64(lo, z, signed));

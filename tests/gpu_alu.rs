@@ -48,6 +48,8 @@ fn families() -> Vec<Family> {
         Med3,
         Min3,
         Max3,
+        MinMax,
+        MaxMin,
         And,
         Or,
         Xor,

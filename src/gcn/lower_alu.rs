@@ -105,6 +105,8 @@ const OPS: &[Row] = &[
     row("min3", Family::Min3),
     row("max3", Family::Max3),
     row("med3", Family::Med3),
+    row("minmax", Family::MinMax),
+    row("maxmin", Family::MaxMin),
     row("and", Family::And),
     row("or", Family::Or),
     row("xor", Family::Xor),
@@ -1169,6 +1171,8 @@ mod tests {
         assert_eq!(f("v_mul_dx9_zero_f32_e32"), (Family::MulLegacy, Ty::F32));
         assert_eq!(f("v_fma_dx9_zero_f32"), (Family::FmaLegacy, Ty::F32));
         assert_eq!(f("v_mad_legacy_f32"), (Family::MadLegacy, Ty::F32));
+        assert_eq!(f("v_minmax_f32"), (Family::MinMax, Ty::F32));
+        assert_eq!(f("v_maxmin_i32"), (Family::MaxMin, Ty::I32));
         assert_eq!(f("v_frexp_exp_i32_f32_e32"), (Family::FrexpExp, Ty::F32));
         // v_cvt_f32_ubyte2: u32 → f32 of byte 2 (an SDWA selection, lower_vop).
         assert_eq!(f("v_cvt_f32_ubyte2_e32"), (Family::Cvt(Ty::F32), Ty::U32));

@@ -225,6 +225,10 @@ pub enum Family {
     Min3,
     /// The maximum of three.
     Max3,
+    /// `min(max(a, b), c)` (gfx11 `v_minmax_*`).
+    MinMax,
+    /// `max(min(a, b), c)` (gfx11 `v_maxmin_*`).
+    MaxMin,
     /// `a & b`; scalar bit: result ≠ 0.
     And,
     /// `a | b`.
@@ -431,7 +435,7 @@ impl AluFn {
                 }
                 AddCarry | SubBorrow => ([t, t, None], true, t, true),
                 Add3 | LshlAdd | AddLshl | LshlOr | AndOr | Or3 | Xor3 | XorAdd | Med3 | Min3
-                | Max3 | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup => {
+                | Max3 | MinMax | MaxMin | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup => {
                     ([t, t, t], false, t, false)
                 }
                 Bfe => ([t, u32t, u32t], false, t, true),

@@ -756,8 +756,8 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
 /// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
-/// `f32op_sin`, `f32op_mul_legacy` (docs/gpu.md, "Twins").
-/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos).
+/// `f32op_sin`, `f32op_mul_legacy`, `f32op_min_max` (docs/gpu.md, "Twins").
+/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_min_max`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos).
 pub fn eval(
     mode: Mode,
     family: Family,
@@ -834,6 +834,10 @@ pub fn eval(
         Max => min_max(mode, ty, a, b, true),
         Min3 => min_max(mode, ty, min_max(mode, ty, a, b, false), c, false),
         Max3 => min_max(mode, ty, min_max(mode, ty, a, b, true), c, true),
+        // RDNA3 ISA V_MINMAX_F32: "D = v_min_f32(v_max_f32(S0, S1), S2)";
+        // V_MAXMIN_F32 the other way round.
+        MinMax => min_max(mode, ty, min_max(mode, ty, a, b, true), c, false),
+        MaxMin => min_max(mode, ty, min_max(mode, ty, a, b, false), c, true),
         // AMD Vega ISA V_MED3_F32: a NaN input gives min3; otherwise the
         // maximum of the two inputs that are not max3's.
         Med3 => {

@@ -176,7 +176,7 @@ pub fn eval(
         Or3 => ((a | b | c) & m, false),
         Xor3 => ((a ^ b ^ c) & m, false),
         XorAdd => (((a ^ b) & m).wrapping_add(c) & m, false),
-        Min | Max | Min3 | Max3 | Med3 => {
+        Min | Max | Min3 | Max3 | Med3 | MinMax | MaxMin => {
             let (x, y, z) = (wide(ty, a), wide(ty, b & m), wide(ty, c & m));
             // s_min/s_max: SCC = S0 was chosen because it is strictly
             // smaller/larger (AMD Vega ISA S_MIN_I32: "SCC = (S0 < S1)").
@@ -190,6 +190,9 @@ pub fn eval(
                 Max => x.max(y),
                 Min3 => x.min(y).min(z),
                 Max3 => x.max(y).max(z),
+                // RDNA3 ISA V_MINMAX_I32 / V_MAXMIN_I32.
+                MinMax => x.max(y).min(z),
+                MaxMin => x.min(y).max(z),
                 _ => x.max(y).min(x.min(y).max(z)),
             };
             (r as u64 & m, bit)
@@ -455,6 +458,22 @@ mod tests {
         assert_eq!(sat(Family::Mad, Ty::U16, 3, 5, 7, false), 22);
         // No rule: the caller refuses.
         assert_eq!(saturate(Family::Mul, Ty::U32, [1, 2, 0], false), None);
+        // gfx11's v_minmax / v_maxmin on signed values.
+        let v = |f, a: i32, b: i32, c: i32| {
+            eval(
+                Unit::Vector,
+                f,
+                Ty::I32,
+                [a as u32 as u64, b as u32 as u64, c as u32 as u64],
+                false,
+            )
+            .unwrap()
+            .0 as u32 as i32
+        };
+        assert_eq!(v(Family::MinMax, -5, 3, 1), 1);
+        assert_eq!(v(Family::MinMax, -5, -7, 1), -5);
+        assert_eq!(v(Family::MaxMin, -5, 3, -9), -5);
+        assert_eq!(v(Family::MaxMin, -5, 3, 0), 0);
     }
 
     fn s(f: Family, ty: Ty, a: u64, b: u64, c: u64) -> (u64, bool) {

@@ -98,10 +98,10 @@ pub fn is_whole(prog: &Program) -> bool {
 fn f32_family(f: Family) -> bool {
     use Family::*;
     match f {
-        Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | Floor | Ceil | Trunc
-        | Rndne | Rcp | Sqrt | Rsq | Exp | Log | Sin | Cos | Fract | DivScale | DivFmas
-        | DivFixup | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov | CvtPkrtz
-        | MulLegacy | MadLegacy | FmaLegacy => true,
+        Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | MinMax | MaxMin | Floor
+        | Ceil | Trunc | Rndne | Rcp | Sqrt | Rsq | Exp | Log | Sin | Cos | Fract | DivScale
+        | DivFmas | DivFixup | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Cndmask | Mov
+        | CvtPkrtz | MulLegacy | MadLegacy | FmaLegacy => true,
         Cvt(to) => matches!(to, Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16 | Ty::F16),
         _ => false,
     }
@@ -111,9 +111,9 @@ fn f32_family(f: Family) -> bool {
 fn f16_family(f: Family) -> bool {
     use Family::*;
     match f {
-        Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | Cmp(_) | Class | Cndmask
-        | Mov | Rcp | Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp
-        | Ldexp | Exp | Log | Sin | Cos => true,
+        Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | MinMax | MaxMin | Cmp(_)
+        | Class | Cndmask | Mov | Rcp | Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne
+        | FrexpMant | FrexpExp | Ldexp | Exp | Log | Sin | Cos => true,
         Cvt(to) => matches!(to, Ty::F32 | Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16),
         _ => false,
     }
@@ -537,10 +537,12 @@ impl Whole<'_> {
             }
             writeln!(self.e.body, "            case {start}u: {{").ok();
             // The dispatch's barrier and uniform load after every block.
-            let cost = 1 + 2 * BARRIER_COST + prog.ops[start..end]
-                .iter()
-                .map(|(_, op)| op_cost(op))
-                .sum::<u32>();
+            let cost = 1
+                + 2 * BARRIER_COST
+                + prog.ops[start..end]
+                    .iter()
+                    .map(|(_, op)| op_cost(op))
+                    .sum::<u32>();
             self.max_block_cost = self.max_block_cost.max(cost);
             writeln!(self.e.body, "        spent = spent + {cost}u;").ok();
             let mut next = format!("{end}u");
