@@ -213,10 +213,10 @@ fn f16op_min3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
     }
 }
 
-// FAM_MIN_MAX, FAM_MAX_MIN (alu_f16's case): gfx11's min(max(a, b), c) and
-// max(min(a, b), c).
+// FAM_MIN_MAX, FAM_MAX_MIN (alu_f16's case): gfx11's max(min(a, b), c)
+// (v_minmax) and min(max(a, b), c) (v_maxmin).
 fn f16op_min_max(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let first_max = fam == FAM_MIN_MAX;
+    let first_max = fam == FAM_MAX_MIN;
     return f16_r(f16_min_max(mode, f16_min_max(mode, a, b, first_max), c, !first_max));
 }
 

@@ -912,10 +912,10 @@ fn f32op_min3(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) ->
     }
 }
 
-// FAM_MIN_MAX, FAM_MAX_MIN (alu_f32's case): gfx11's min(max(a, b), c) and
-// max(min(a, b), c).
+// FAM_MIN_MAX, FAM_MAX_MIN (alu_f32's case): gfx11's max(min(a, b), c)
+// (v_minmax) and min(max(a, b), c) (v_maxmin).
 fn f32op_min_max(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let first_max = fam == FAM_MIN_MAX;
+    let first_max = fam == FAM_MAX_MIN;
     return f32_r(f32_min_max(mode, f32_min_max(mode, a, b, first_max), c, !first_max));
 }
 

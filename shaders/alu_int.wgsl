@@ -378,8 +378,8 @@ fn int32_min(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
                 case FAM_MAX: { return int_r(hi.x & m, int_lt64(y, x, signed)); }
                 case FAM_MIN3: { return int_r(select(lo, z, int_lt64(z, lo, signed)).x & m, false); }
                 case FAM_MAX3: { return int_r(select(hi, z, int_lt64(hi, z, signed)).x & m, false); }
-                case FAM_MIN_MAX: { return int_r(select(hi, z, int_lt64(z, hi, signed)).x & m, false); }
-                case FAM_MAX_MIN: { return int_r(select(lo, z, int_lt64(lo, z, signed)).x & m, false); }
+                case FAM_MIN_MAX: { return int_r(select(lo, z, int_lt64(lo, z, signed)).x & m, false); }
+                case FAM_MAX_MIN: { return int_r(select(hi, z, int_lt64(z, hi, signed)).x & m, false); }
                 default: {
                     // max(x, y).min(min(x, y).max(z))
                     let t = select(lo, z, int_lt64(lo, z, signed));

@@ -225,9 +225,9 @@ pub enum Family {
     Min3,
     /// The maximum of three.
     Max3,
-    /// `min(max(a, b), c)` (gfx11 `v_minmax_*`).
+    /// `max(min(a, b), c)` (gfx11 `v_minmax_*`: the min first).
     MinMax,
-    /// `max(min(a, b), c)` (gfx11 `v_maxmin_*`).
+    /// `min(max(a, b), c)` (gfx11 `v_maxmin_*`: the max first).
     MaxMin,
     /// `a & b`; scalar bit: result ≠ 0.
     And,

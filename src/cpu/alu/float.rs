@@ -834,10 +834,11 @@ pub fn eval(
         Max => min_max(mode, ty, a, b, true),
         Min3 => min_max(mode, ty, min_max(mode, ty, a, b, false), c, false),
         Max3 => min_max(mode, ty, min_max(mode, ty, a, b, true), c, true),
-        // RDNA3 ISA V_MINMAX_F32: "D = v_min_f32(v_max_f32(S0, S1), S2)";
-        // V_MAXMIN_F32 the other way round.
-        MinMax => min_max(mode, ty, min_max(mode, ty, a, b, true), c, false),
-        MaxMin => min_max(mode, ty, min_max(mode, ty, a, b, false), c, true),
+        // gfx11 V_MINMAX_F32 takes the min first, then the max with S2;
+        // V_MAXMIN_F32 the other way round (LLVM selects v_maxmin_f32 for
+        // minnum(maxnum(a, b), c)).
+        MinMax => min_max(mode, ty, min_max(mode, ty, a, b, false), c, true),
+        MaxMin => min_max(mode, ty, min_max(mode, ty, a, b, true), c, false),
         // AMD Vega ISA V_MED3_F32: a NaN input gives min3; otherwise the
         // maximum of the two inputs that are not max3's.
         Med3 => {

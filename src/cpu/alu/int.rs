@@ -190,9 +190,9 @@ pub fn eval(
                 Max => x.max(y),
                 Min3 => x.min(y).min(z),
                 Max3 => x.max(y).max(z),
-                // RDNA3 ISA V_MINMAX_I32 / V_MAXMIN_I32.
-                MinMax => x.max(y).min(z),
-                MaxMin => x.min(y).max(z),
+                // gfx11 V_MINMAX_I32: the min first; V_MAXMIN_I32: the max.
+                MinMax => x.min(y).max(z),
+                MaxMin => x.max(y).min(z),
                 _ => x.max(y).min(x.min(y).max(z)),
             };
             (r as u64 & m, bit)
@@ -470,10 +470,10 @@ mod tests {
             .unwrap()
             .0 as u32 as i32
         };
-        assert_eq!(v(Family::MinMax, -5, 3, 1), 1);
-        assert_eq!(v(Family::MinMax, -5, -7, 1), -5);
-        assert_eq!(v(Family::MaxMin, -5, 3, -9), -5);
-        assert_eq!(v(Family::MaxMin, -5, 3, 0), 0);
+        assert_eq!(v(Family::MaxMin, -5, 3, 1), 1);
+        assert_eq!(v(Family::MaxMin, -5, -7, 1), -5);
+        assert_eq!(v(Family::MinMax, -5, 3, -9), -5);
+        assert_eq!(v(Family::MinMax, -5, 3, 0), 0);
     }
 
     fn s(f: Family, ty: Ty, a: u64, b: u64, c: u64) -> (u64, bool) {
