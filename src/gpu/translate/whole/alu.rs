@@ -289,7 +289,7 @@ impl Whole<'_> {
                     if let Some(t) = t {
                         x[i] = self.operand(op.src[i], t.slots());
                     } else {
-                        x[i] = ("0u".into(), "0u".into());
+                        x[i] = zero();
                     }
                 }
                 let k = match op.bit_src {
@@ -409,7 +409,7 @@ impl Whole<'_> {
         for (i, t) in sig.inputs.iter().enumerate() {
             x[i] = match t {
                 Some(t) => self.vector_input(op, i, *t),
-                None => ("0u".into(), "0u".into()),
+                None => zero(),
             };
         }
         let k = match &k_mask {
@@ -490,7 +490,7 @@ impl Whole<'_> {
         {
             let mut x: [Pair; 3] = Default::default();
             for (i, slot) in x.iter_mut().enumerate() {
-                *slot = ("0u".into(), "0u".into());
+                *slot = zero();
                 if sig.inputs[i].is_none() {
                     continue;
                 }
@@ -553,7 +553,7 @@ impl Whole<'_> {
                     (s, old.clone())
                 };
                 let op = AluOp::new(func, Unit::Scalar, None, &[]);
-                let call = self.call(&op, &[a, b, ("0u".into(), "0u".into())], "false");
+                let call = self.call(&op, &[a, b, zero()], "false");
                 self.line("{");
                 self.line(&format!("let r = {call};"));
                 self.line("let old_lo = exec_lo;");
