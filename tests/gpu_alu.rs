@@ -668,7 +668,7 @@ fn f16_functions_equal_the_cpu_on_every_input() {
                 for lane in 0..64u32 {
                     let h = i * 64 + lane;
                     w.set_vgpr(0, lane, h);
-                    w.set_vgpr(1, lane, (h % 64) as i32 as u32 - 40);
+                    w.set_vgpr(1, lane, ((h % 64) as i32 - 40) as u32);
                 }
                 w
             })
