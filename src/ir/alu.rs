@@ -569,8 +569,9 @@ pub struct Mods {
 
 /// VOP3P packed math (AMD Vega ISA, the VOP3P encoding's OP_SEL, OP_SEL_HI,
 /// NEG_LO and NEG_HI fields; CLRX GcnInstrsVop3p): the 16-bit function runs
-/// once for each half of the 32-bit result. The low result reads, for input n, the half [`Mods::op_sel`] bit n
-/// selects, negated when [`Mods::neg`] bit n (`neg_lo`) is set; the high
+/// once for each half of the 32-bit result. The low result reads, for input
+/// n, the half [`Mods::op_sel`] bit n selects, negated when [`Mods::neg`] bit
+/// n (`neg_lo`) is set; the high
 /// result reads the half `op_sel_hi` bit n selects, negated when `neg_hi` bit
 /// n is set. Inputs are the whole 32-bit operand: an inline constant is its
 /// 32-bit value (a float constant's 16-bit pattern in the low half, 0 above;
