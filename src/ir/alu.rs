@@ -571,9 +571,8 @@ pub struct Mods {
 /// NEG_LO and NEG_HI fields; CLRX GcnInstrsVop3p): the 16-bit function runs
 /// once for each half of the 32-bit result. The low result reads, for input
 /// n, the half [`Mods::op_sel`] bit n selects, negated when [`Mods::neg`] bit
-/// n (`neg_lo`) is set; the high
-/// result reads the half `op_sel_hi` bit n selects, negated when `neg_hi` bit
-/// n is set. Inputs are the whole 32-bit operand: an inline constant is its
+/// n (`neg_lo`) is set; the high result reads the half `op_sel_hi` bit n
+/// selects, negated when `neg_hi` bit n is set. Inputs are the whole 32-bit operand: an inline constant is its
 /// 32-bit value (a float constant's 16-bit pattern in the low half, 0 above;
 /// an integer constant sign-extended), as LLVM's code generator relies on
 /// (`<half 1.0, half 0.0>` is `1.0` with the default `op_sel_hi`, a splat
