@@ -207,13 +207,11 @@ fn u128_bits(x: vec4<u32>) -> u32 {
     return select(0u, 1u + firstLeadingBit(x.x), x.x != 0u);
 }
 
-// transcendental.rs finish on f32: the approximation with a sticky bit,
-// rounded once (round_to_float). A significand past 94 bits drops its low
-// bits first: they only ever fed the sticky bit, which is set anyway.
-fn f32_round_near(n: Near) -> u32 {
-    if n.exact {
-        return n.bits;
-    }
+// transcendental.rs finish's rounding: the approximation (not exact) with a
+// sticky bit, rounded once to a float of `mant` bits and `bias`
+// (round_to_float). A significand past 94 bits drops its low bits first:
+// they only ever fed the sticky bit, which is set anyway.
+fn near_round(n: Near, sign: u32, mant: u32, bias: i32) -> u32 {
     var sig = n.sig;
     var e = n.e;
     let nb = u128_bits(sig);
@@ -222,7 +220,15 @@ fn f32_round_near(n: Near) -> u32 {
         e = e + i32(nb - 94u);
     }
     let w = u128_shl(sig, 1u);
-    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), e - 1, select(0u, 0x80000000u, n.neg), 23u, 127);
+    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), e - 1, select(0u, sign, n.neg), mant, bias);
+}
+
+// transcendental.rs finish on f32.
+fn f32_round_near(n: Near) -> u32 {
+    if n.exact {
+        return n.bits;
+    }
+    return near_round(n, 0x80000000u, 23u, 127);
 }
 
 // transcendental.rs alt_series: Σ (−1)^k INV_FACT[first + 2k] w^k, k ≤ last.
@@ -364,15 +370,7 @@ fn f16_round_near(n: Near) -> u32 {
     if n.exact {
         return f32op_cvt(FAM_CVT, 0x210u, 0x3f0u, n.bits, 0u, 0u, false).x;
     }
-    var sig = n.sig;
-    var e = n.e;
-    let nb = u128_bits(sig);
-    if nb > 94u {
-        sig = u128_shr(sig, nb - 94u);
-        e = e + i32(nb - 94u);
-    }
-    let w = u128_shl(sig, 1u);
-    return round_to_float(vec3<u32>(w.x | 1u, w.y, w.z), e - 1, select(0u, 0x8000u, n.neg), 10u, 15);
+    return near_round(n, 0x8000u, 10u, 15);
 }
 
 // FAM_EXP, FAM_LOG, FAM_SIN, FAM_COS on f16 (alu_f16's case; float.rs

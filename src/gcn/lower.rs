@@ -330,6 +330,14 @@ fn lower_other(name: Option<&str>, words: &[u32], arch: &Arch) -> Result<Op, Str
     }
 }
 
+/// Where gcnrun keeps FLAT_SCRATCH (gfx7–gfx9), which kernel prologues
+/// write: the SGPR pair gfx7 encodes it as, s104–s105 (on gfx8 and gfx9 those
+/// codes are XNACK_MASK, which gcnrun refuses, and FLAT_SCRATCH is encodable
+/// nowhere else), read back as written. No instruction gcnrun runs addresses
+/// through it: private memory is where the launch lays it out
+/// (docs/errata.md MB5).
+pub(super) const FLAT_SCRATCH_SGPR: u32 = 104;
+
 /// A scalar register code (SOP `sdst` / low part of a source) as an IR register.
 /// m0 is 124 before gfx11 and 125 on gfx11 (LLVM SIRegisterInfo; operand.rs).
 fn scalar_reg(code: u32, arch: &Arch) -> Option<Reg> {
@@ -343,10 +351,11 @@ fn scalar_reg(code: u32, arch: &Arch) -> Option<Reg> {
     };
     match code {
         c if c < sgprs => Some(Reg::Sgpr(c)),
-        // FLAT_SCRATCH: s104–s105 on every generation that encodes it
-        // (gcn::lower_alu::source says why).
-        102 | 103 if matches!(arch.gen, Gen::Gfx8 | Gen::Gfx9) => Some(Reg::Sgpr(code + 2)),
-        104 | 105 if arch.gen == Gen::Gfx7 => Some(Reg::Sgpr(code)),
+        // FLAT_SCRATCH (codes 102–103 on gfx8/gfx9, 104–105 on gfx7).
+        102 | 103 if matches!(arch.gen, Gen::Gfx8 | Gen::Gfx9) => {
+            Some(Reg::Sgpr(FLAT_SCRATCH_SGPR + code - 102))
+        }
+        104 | 105 if arch.gen == Gen::Gfx7 => Some(Reg::Sgpr(FLAT_SCRATCH_SGPR + code - 104)),
         106 => Some(Reg::VccLo),
         107 => Some(Reg::VccHi),
         126 => Some(Reg::ExecLo),

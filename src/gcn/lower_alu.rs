@@ -10,6 +10,7 @@
 //! from the decoder in LLVM's order, typed; destinations come first, then
 //! the sources, then (for carry-in and `v_cndmask`) a lane mask.
 
+use super::lower::FLAT_SCRATCH_SGPR;
 use super::operand::{Operand as GOperand, Special, TypedOperand};
 use super::salu::Salu;
 use super::signature::{Fld, Form};
@@ -428,14 +429,8 @@ fn source(t: &TypedOperand, slots: u32) -> Result<Operand, String> {
             Special::M0 => reg(Reg::M0),
             Special::Scc => reg(Reg::Scc),
             Special::Null => Ok(Operand::Const(0)),
-            // FLAT_SCRATCH (gfx7–gfx9), which the kernel's prologue writes:
-            // kept as the SGPR pair gfx7 encodes it as (s104–s105; on gfx8
-            // and gfx9 these codes are XNACK_MASK, which gcnrun refuses, and
-            // FLAT_SCRATCH is encodable nowhere else), read back as written.
-            // No instruction gcnrun runs addresses through it: private
-            // memory is where the launch lays it out (docs/errata.md MB5).
-            Special::FlatScratchLo | Special::FlatScratch => reg(Reg::Sgpr(104)),
-            Special::FlatScratchHi => reg(Reg::Sgpr(105)),
+            Special::FlatScratchLo | Special::FlatScratch => reg(Reg::Sgpr(FLAT_SCRATCH_SGPR)),
+            Special::FlatScratchHi => reg(Reg::Sgpr(FLAT_SCRATCH_SGPR + 1)),
             // The apertures: a 64-bit read gives the base address; gcnrun's
             // LDS aperture (ir::mem::LDS_APERTURE) in the high dword.
             Special::SharedBase if slots == 2 => Ok(Operand::Const(u64::from(LDS_APERTURE) << 32)),
@@ -585,7 +580,7 @@ fn wave_salu(s: &Salu, name: &str, arch: &Arch) -> Result<Option<Op>, String> {
             // gfx10's FLAT_SCR_LO/HI (ids 20, 21; LLVM SIDefines.h): the
             // prologue's write sets the base of FLAT_SCRATCH, which no
             // instruction gcnrun runs addresses through (as the gfx7–gfx9
-            // SGPR pair above): a no-op. Reading it back is refused.
+            // pair, `lower::FLAT_SCRATCH_SGPR`): a no-op. Reading it back is refused.
             if matches!(k & 0x3f, 20 | 21) && arch.gen == Gen::Gfx10 && name != "s_getreg_b32" {
                 return Ok(Some(Op::Nop));
             }

@@ -232,7 +232,7 @@ pub fn sin_cos(l: Layout, x: u32, cos: bool) -> Approx {
 
 /// The approximation rounded to `l` (a sticky bit below it: never a tie).
 ///
-/// WGSL twins: `f32_round_near`, `f16_round_near` (docs/gpu.md, "Twins").
+/// WGSL twins: `f32_round_near`, `f16_round_near`, `near_round` (docs/gpu.md, "Twins").
 pub fn finish(l: Layout, a: Approx) -> u64 {
     match a {
         Approx::Exact(bits) => bits,
