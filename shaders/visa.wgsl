@@ -1,31 +1,23 @@
-// grf.wgsl — the GRF operations of lowered Intel vISA programs: the WGSL side of
-// src/cpu/grf.rs. docs/gpu.md, "Intel vISA programs", explains the execution model;
-// docs/semantics.md, "Intel vISA", the rules.
+// visa.wgsl — the GRF operations of lowered Intel vISA programs: the WGSL side of
+// src/cpu/visa.rs. docs/gpu.md, "Intel vISA programs", explains the execution model;
+// docs/semantics/intel.md the rules.
 //
 // One Intel thread is one workgroup of 32 invocations, invocation = channel. The
 // thread's GRF (the VGPRs it overlays) lives in `grf`, a workgroup array of dwords
 // declared by the translator with GRF_WORDS (GRF dword d = v[d / 32] of lane
-// d % 32, as ir::grf::grf_slot lays it out), because regions read across channels.
+// d % 32, as ir::visa::grf_slot lays it out), because regions read across channels.
 // Atomics make sub-dword writes of neighbouring channels safe (their bytes never
 // overlap: a destination's horizontal stride is at least 1).
 //
-// cpu::grf works on a `Val` that is a float or an integer; which one is known for
-// every operand when the program is translated, so src/gpu/translate_grf.rs
-// composes `decode`, `apply_mod`, `to_float`, `to_int`, `encode` and the operation
-// from the typed pieces below, and a module holds only the conversions its
-// instructions need (llvmpipe compiles every inlined path, folded or not). Values
-// are bits throughout: f32 as u32, 64-bit integers as vec2<u32> (x = low, y = high,
-// two's complement), so that no driver can flush, canonicalise or reassociate them.
-// Only `f32_add` and `f32_mul` use WGSL float arithmetic: one correctly rounded
-// operation each, whose result is stored as bits before any other use.
-
-// Relation codes (vISA's order: ir::grf::Relation).
-const REL_EQ: u32 = 0u;
-const REL_NE: u32 = 1u;
-const REL_GT: u32 = 2u;
-const REL_GE: u32 = 3u;
-const REL_LT: u32 = 4u;
-const REL_LE: u32 = 5u;
+// cpu::visa works on a `Val` that is a float or an integer; which one is known for
+// every operand when the program is translated, so src/gpu/translate/visa.rs
+// composes `decode`, `apply_mod`, `to_float`, `to_int`, `encode` from the typed
+// pieces below, and a module holds only the conversions its instructions need
+// (llvmpipe compiles every inlined path, folded or not). The operations
+// themselves are the shared ALU library's (alu_int.wgsl, alu_f32.wgsl: the twins
+// of cpu::alu::eval, which cpu::visa runs). Values are bits throughout: f32 as
+// u32, 64-bit integers as vec2<u32> (x = low, y = high, two's complement), so
+// that no driver can flush, canonicalise or reassociate them.
 
 // PredCtrl codes.
 const CTRL_ANY: u32 = 1u;
@@ -52,12 +44,6 @@ fn i64_abs(a: vec2<u32>) -> vec2<u32> {
         return i64_neg(a);
     }
     return a;
-}
-
-// i64::wrapping_mul: the low 64 bits of the product.
-fn i64_mul(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
-    let lo = u64_mul32(a.x, b.x);
-    return vec2<u32>(lo.x, lo.y + a.x * b.y + a.y * b.x);
 }
 
 // Signed a < b.
@@ -120,66 +106,7 @@ fn f32_to_i64(f: u32) -> vec2<u32> {
     return select(mag, i64_neg(mag), negative);
 }
 
-// i64 >> s, arithmetic (asr's shift; s < 64): the complement of the logical
-// shift of the complement for a negative value.
-fn i64_asr(a: vec2<u32>, s: u32) -> vec2<u32> {
-    if i64_is_negative(a) {
-        let r = u64_shr(vec2<u32>(~a.x, ~a.y), s);
-        return vec2<u32>(~r.x, ~r.y);
-    }
-    return u64_shr(a, s);
-}
-
 // ---- cpu::grf's value rules, typed ----
-
-// Rounding modes of rndd, rndu, rnde, rndz (ir::grf::RoundMode's order).
-const ROUND_DOWN: u32 = 0u;
-const ROUND_UP: u32 = 1u;
-const ROUND_EVEN: u32 = 2u;
-
-// round_bits: an F value rounded to an integral value, on its bits. ±0, ±inf
-// and |x| >= 2^23 stay, a NaN is quieted, below 1 the result is ±0 or ±1 with
-// the sign kept.
-fn round_bits(x: u32, mode: u32) -> u32 {
-    let sign = x & 0x80000000u;
-    let exp = (x >> 23u) & 0xffu;
-    if exp == 0xffu {
-        return select(x, x | 0x400000u, (x & 0x7fffffu) != 0u);
-    }
-    if exp >= 150u {
-        return x;
-    }
-    let negative = sign != 0u;
-    if exp < 127u {
-        let zero = (x & 0x7fffffffu) == 0u;
-        var away = false;
-        switch mode {
-            case ROUND_DOWN: { away = negative && !zero; }
-            case ROUND_UP: { away = !negative && !zero; }
-            case ROUND_EVEN: { away = exp == 126u && (x & 0x7fffffu) != 0u; }
-            default: { away = false; }
-        }
-        return select(sign, sign | 0x3f800000u, away);
-    }
-    let frac = 0x7fffffu >> (exp - 127u);
-    if (x & frac) == 0u {
-        return x;
-    }
-    let unit = frac + 1u;
-    let t = x & ~frac;
-    var away = false;
-    switch mode {
-        case ROUND_DOWN: { away = negative; }
-        case ROUND_UP: { away = !negative; }
-        case ROUND_EVEN: {
-            let r = x & frac;
-            let half = unit >> 1u;
-            away = r > half || (r == half && (t & unit) != 0u);
-        }
-        default: { away = false; }
-    }
-    return select(t, t + unit, away);
-}
 
 // decode of an HF element: the f32 bits of its exact value.
 fn decode_hf(bits: u32) -> u32 {
@@ -201,55 +128,6 @@ fn saturate(f: u32) -> u32 {
 // zero and clamped.
 fn float_to_int(f: u32, lo: vec2<u32>, hi: vec2<u32>) -> vec2<u32> {
     return i64_clamp(f32_to_i64(f), lo, hi);
-}
-
-// `alu`'s float add and multiply: IEEE binary32, round to nearest even. The
-// operands pass through an XOR with the uniform zero `params.opaque_zero`, so
-// that no compiler folds an operand it could otherwise see as a constant
-// (`x * 0.0 → 0.0` loses the sign of −x · 0; `x + 0.0 → x` that of −0 + 0).
-fn f32_add(a: u32, b: u32) -> u32 {
-    return bitcast<u32>(bitcast<f32>(a ^ params.opaque_zero) + bitcast<f32>(b ^ params.opaque_zero));
-}
-
-fn f32_mul(a: u32, b: u32) -> u32 {
-    return bitcast<u32>(bitcast<f32>(a ^ params.opaque_zero) * bitcast<f32>(b ^ params.opaque_zero));
-}
-
-// -1, 0, 1 for a < b, a == b, a > b of two floats that are not NaN (−0 == +0).
-fn f32_order(a: u32, b: u32) -> i32 {
-    let za = (a & 0x7fffffffu) == 0u;
-    let zb = (b & 0x7fffffffu) == 0u;
-    if (za && zb) || a == b {
-        return 0;
-    }
-    // Sign-magnitude to an order-preserving unsigned key.
-    let ka = select(a | 0x80000000u, ~a, (a >> 31u) == 1u);
-    let kb = select(b | 0x80000000u, ~b, (b >> 31u) == 1u);
-    return select(1, -1, ka < kb);
-}
-
-fn relation_holds(rel: u32, ord: i32) -> bool {
-    switch rel {
-        case REL_EQ: { return ord == 0; }
-        case REL_NE: { return ord != 0; }
-        case REL_GT: { return ord > 0; }
-        case REL_GE: { return ord >= 0; }
-        case REL_LT: { return ord < 0; }
-        default: { return ord <= 0; }
-    }
-}
-
-// compare of floats: IEEE, unordered (a NaN) only `ne` holds.
-fn compare_float(rel: u32, a: u32, b: u32) -> bool {
-    if is_nan_bits(a) || is_nan_bits(b) {
-        return rel == REL_NE;
-    }
-    return relation_holds(rel, f32_order(a, b));
-}
-
-// compare of integers: signed 64-bit.
-fn compare_int(rel: u32, a: vec2<u32>, b: vec2<u32>) -> bool {
-    return relation_holds(rel, select(select(1, -1, i64_lt(a, b)), 0, u64_eq(a, b)));
 }
 
 // ---- the GRF (WaveState::grf_byte, grf_bits, set_grf_bits) ----

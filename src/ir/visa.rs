@@ -7,7 +7,10 @@
 //! `(b / 4) % 32` ([`grf_slot`]). Byte offsets in these operations are
 //! absolute offsets in that array, resolved by the lowering from variable
 //! names, alias offsets, row and column. Predicates live in SGPRs, one bit per
-//! channel.
+//! channel. Arithmetic, logic and compares are the shared ALU functions of
+//! [`crate::ir::alu`], with Intel's type conversions around them.
+
+use crate::ir::alu::AluFn;
 
 /// Lanes of the wave an Intel thread runs as (SIMD32 at most, so one wave).
 pub const THREAD_LANES: u32 = 32;
@@ -210,110 +213,18 @@ pub struct Channels {
     pub pred: Option<PredUse>,
 }
 
-/// The two-source and one-source ALU operations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AluOp {
-    /// `mov`.
-    Mov,
-    /// `add`.
-    Add,
-    /// `mul`.
-    Mul,
-    /// `sel`: the predicate (in `Alu::select`) chooses src0, else src1.
-    Sel,
-    /// `or`.
-    Or,
-    /// `shl`.
-    Shl,
-    /// `and` (logic: integer operands, no source modifier).
-    And,
-    /// `xor`.
-    Xor,
-    /// `not`: the bitwise complement of src0.
-    Not,
-    /// `shr`: logical right shift of src0 (an unsigned type).
-    Shr,
-    /// `asr`: arithmetic right shift of src0 (a signed type).
-    Asr,
-    /// `rndd`: round toward −∞ (F only).
-    Rndd,
-    /// `rndu`: round toward +∞.
-    Rndu,
-    /// `rnde`: round to nearest, ties to even.
-    Rnde,
-    /// `rndz`: round toward zero.
-    Rndz,
-}
+/// The MODE value (AMD's register layout, `cpu::alu::float::Mode`) under
+/// which Intel float operations run on the shared ALU: round to nearest
+/// even, f32/f16 denormals kept (what IGC's `or %cr0 0x4c0` selects; the
+/// lowering refuses other `%cr0` modes), IEEE mode (docs/semantics/intel.md,
+/// "Types and arithmetic").
+pub const INTEL_MODE: u32 = 0xf0 | 1 << 9;
 
-impl AluOp {
-    /// The source count.
-    pub fn srcs(self) -> usize {
-        match self {
-            AluOp::Mov | AluOp::Not | AluOp::Rndd | AluOp::Rndu | AluOp::Rnde | AluOp::Rndz => 1,
-            _ => 2,
-        }
-    }
-
-    /// The direction of a float rounding op.
-    pub fn round_mode(self) -> Option<RoundMode> {
-        Some(match self {
-            AluOp::Rndd => RoundMode::Down,
-            AluOp::Rndu => RoundMode::Up,
-            AluOp::Rnde => RoundMode::Even,
-            AluOp::Rndz => RoundMode::Zero,
-            _ => return None,
-        })
-    }
-
-    /// The integer-only ops (logic and shifts).
-    pub fn is_integer_only(self) -> bool {
-        matches!(
-            self,
-            AluOp::Or | AluOp::Shl | AluOp::And | AluOp::Xor | AluOp::Not | AluOp::Shr | AluOp::Asr
-        )
-    }
-}
-
-/// Float rounding directions of `rndd rndu rnde rndz` (`cpu::visa::round_bits`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoundMode {
-    /// Toward −∞.
-    Down,
-    /// Toward +∞.
-    Up,
-    /// To nearest, ties to even.
-    Even,
-    /// Toward zero.
-    Zero,
-}
-
-/// `cmp` relations, in vISA's binary order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Relation {
-    /// `eq`.
-    Eq,
-    /// `ne`.
-    Ne,
-    /// `gt`.
-    Gt,
-    /// `ge`.
-    Ge,
-    /// `lt`.
-    Lt,
-    /// `le`.
-    Le,
-}
-
-impl Relation {
-    /// Every relation, in vISA's binary order (`visa::tables::RELATIONS`).
-    pub const ALL: [Relation; 6] = [
-        Relation::Eq,
-        Relation::Ne,
-        Relation::Gt,
-        Relation::Ge,
-        Relation::Lt,
-        Relation::Le,
-    ];
+/// The execution type of an Intel ALU instruction: F32 when any source is a
+/// float (F/HF sources read as f32), else 64-bit integers (sources sign- or
+/// zero-extended by their type).
+pub fn exec_float(srcs: &[GrfSrc]) -> bool {
+    srcs.iter().any(|s| s.ty().is_float())
 }
 
 /// Where `cmp` writes.
@@ -432,10 +343,19 @@ pub enum InfoValue {
 /// One GRF operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum VisaOp {
-    /// `mov add mul sel or shl` with Intel's type rules.
+    /// An ALU instruction (`mov add mul sel and or xor not shl shr asr rnd*`):
+    /// the shared function `func` ([`crate::ir::alu`]) on the execution type
+    /// ([`exec_float`]: `func.ty` is F32, or a 64-bit integer type) under
+    /// [`INTEL_MODE`], with Intel's type rules around it: each source is
+    /// converted to the execution type; `shr`/`asr` (Lshr/Ashr) see src0 cut
+    /// back to its own width (zero- or sign-extended) and every shift count
+    /// is masked to the destination's width (5 bits, 6 for a 64-bit one);
+    /// `sel` (Select) picks between src0 and src1 each already converted to
+    /// the destination type; the result is converted to the destination type
+    /// (`.sat` clamps).
     Alu {
-        /// The operation.
-        op: AluOp,
+        /// The shared function.
+        func: AluFn,
         /// `.sat`.
         sat: bool,
         /// Enabled channels.
@@ -447,10 +367,12 @@ pub enum VisaOp {
         /// Sources.
         srcs: Vec<GrfSrc>,
     },
-    /// `cmp.rel`.
+    /// `cmp.rel`: the shared compare `func` (`Cmp(rel)` on F32 or I64, as for
+    /// [`VisaOp::Alu`]'s execution type); a GRF destination takes all ones
+    /// (true) or zero per element.
     Cmp {
-        /// The relation.
-        rel: Relation,
+        /// The shared compare.
+        func: AluFn,
         /// Enabled channels.
         ch: Channels,
         /// Destination.

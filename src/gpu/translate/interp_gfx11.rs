@@ -14,8 +14,7 @@ use super::{err, Emitter, TranslateError};
 use crate::ir::VinterpStep;
 use crate::machine::lds::{check_param_m0, direct_address};
 
-/// `shaders/fma.wgsl`.
-const FMA: &str = include_str!("../../../shaders/fma.wgsl");
+use super::alu_call::FMA;
 
 /// Adds the exact fma and the quad-exchange array once.
 fn ensure_library(e: &mut Emitter) {

@@ -19,6 +19,7 @@
 
 use super::wgsl;
 
+mod alu_call;
 mod bvh;
 pub mod degamma;
 mod interp_gfx11;

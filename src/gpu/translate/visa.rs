@@ -28,11 +28,13 @@
 //! predicate and `setp` are computed whole by every invocation.
 //! docs/gpu.md, "Intel vISA programs".
 
+use super::alu_call::{self, Pair};
 use super::{err, Emitter, TranslateError, BUDGET_FAULT};
+use crate::ir::alu::{AluFn, Family, Ty, Unit};
 use crate::ir::visa::{
-    AddrSlot, AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, PredUse,
-    Region, Relation, RoundMode, SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS,
-    MAX_BACK_JUMPS, OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
+    AddrSlot, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, PredUse, Region,
+    SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, INTEL_MODE, MAX_BACK_JUMPS,
+    OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -50,15 +52,6 @@ const WORKGROUP_BYTES: u32 = 16_384;
 /// and the fault word need the rest.
 const GRF_WORKGROUP_BYTES: u32 = WORKGROUP_BYTES - 1024;
 
-/// Relations in the order of their `REL_*` codes in `visa.wgsl` (vISA's order).
-const REL_CODES: [Relation; 6] = Relation::ALL;
-/// Rounding modes in the order of their `ROUND_*` codes.
-const ROUND_CODES: [RoundMode; 4] = [
-    RoundMode::Down,
-    RoundMode::Up,
-    RoundMode::Even,
-    RoundMode::Zero,
-];
 /// Predicate controls in the order of their `CTRL_*` codes.
 const CTRL_CODES: [PredCtrl; 3] = [PredCtrl::None, PredCtrl::Any, PredCtrl::All];
 
@@ -259,6 +252,30 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     )
     .ok();
     e.decls.push_str(GRF);
+    // The shared ALU library, for modules that compute (one ALU semantics
+    // with the AMD programs: cpu::visa runs cpu::alu::eval); the f32 half
+    // only where a float is computed.
+    let funcs: Vec<AluFn> = ops
+        .iter()
+        .filter_map(|(_, op)| match op {
+            Op::Visa(g) => match **g {
+                VisaOp::Alu { func, .. } | VisaOp::Cmp { func, .. } => Some(func),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if !funcs.is_empty() {
+        e.decls.push('\n');
+        e.decls.push_str(&alu_call::family_consts());
+        e.decls.push_str(alu_call::ALU_INT);
+        if funcs.iter().any(|f| f.ty == Ty::F32) {
+            if !e.decls.contains(alu_call::FMA) {
+                e.decls.push_str(alu_call::FMA);
+            }
+            e.decls.push_str(alu_call::ALU_F32);
+        }
+    }
     if ops
         .iter()
         .any(|(_, op)| matches!(op, Op::Visa(g) if matches!(**g, VisaOp::StageCube { .. })))
@@ -475,49 +492,62 @@ fn extend(a: &str, width: u32, signed: bool) -> String {
     }
 }
 
-/// alu's value for one channel from the bound sources (`float`: any source
-/// is F/HF; `width`: src0's bytes). `sel` is handled by the caller: its
-/// operands may differ in kind.
-fn alu(op: AluOp, a: &Val, b: &Val, float: bool, wide: bool, width: u32) -> Val {
-    let count = || format!("{}.x & {}u", to_int(b), if wide { 63 } else { 31 });
-    match op {
-        AluOp::Mov | AluOp::Sel => a.clone(),
-        AluOp::Add if float => Val::Float(format!("f32_add({}, {})", to_float(a), to_float(b))),
-        AluOp::Mul if float => Val::Float(format!("f32_mul({}, {})", to_float(a), to_float(b))),
-        AluOp::Add => Val::Int(format!("u64_add({}, {})", to_int(a), to_int(b))),
-        AluOp::Mul => Val::Int(format!("i64_mul({}, {})", to_int(a), to_int(b))),
-        AluOp::Or => Val::Int(format!("({} | {})", to_int(a), to_int(b))),
-        // By the low 5 bits of src1 (6 for a 64-bit destination).
-        AluOp::Shl => Val::Int(format!("u64_shl({}, {})", to_int(a), count())),
-        AluOp::And => Val::Int(format!("({} & {})", to_int(a), to_int(b))),
-        AluOp::Xor => Val::Int(format!("({} ^ {})", to_int(a), to_int(b))),
-        AluOp::Not => Val::Int(format!("(~{})", to_int(a))),
-        AluOp::Shr => Val::Int(format!(
-            "u64_shr({}, {})",
-            extend(&to_int(a), width, false),
-            count()
-        )),
-        AluOp::Asr => Val::Int(format!(
-            "i64_asr({}, {})",
-            extend(&to_int(a), width, true),
-            count()
-        )),
-        AluOp::Rndd | AluOp::Rndu | AluOp::Rnde | AluOp::Rndz => Val::Float(format!(
-            "round_bits({}, {}u)",
-            to_float(a),
-            code(&ROUND_CODES, op.round_mode().unwrap_or(RoundMode::Zero))
-        )),
+/// alu's value for one channel (cpu::visa::alu_value): the bound sources
+/// as the execution type's inputs (a right shift's src0 at its own width,
+/// `src0_bytes`; every count masked to the destination's width), the shared
+/// ALU library's call, its result as a value. `sel` is the caller's: its
+/// sources are converted to the destination type first.
+fn alu(e: &mut Emitter, func: AluFn, vals: &[Val], src0_bytes: u32, dst: ElemType) -> Val {
+    let float = func.ty == Ty::F32;
+    let shift = matches!(func.family, Family::Shl | Family::Lshr | Family::Ashr);
+    let mask = if dst.bytes() == 8 { 63 } else { 31 };
+    let mut x: [Pair; 3] = Default::default();
+    for (k, v) in vals.iter().enumerate() {
+        x[k] = if float {
+            (to_float(v), "0u".into())
+        } else {
+            let mut i = to_int(v);
+            if k == 0 && matches!(func.family, Family::Lshr | Family::Ashr) {
+                i = extend(&i, src0_bytes, func.family == Family::Ashr);
+            }
+            if k == 1 && shift {
+                i = format!("vec2<u32>(({i}).x & {mask}u, 0u)");
+            }
+            e.line(&format!("        let x{k} = {i};"));
+            (format!("x{k}.x"), format!("x{k}.y"))
+        };
+    }
+    for slot in x.iter_mut().skip(vals.len()) {
+        *slot = ("0u".into(), "0u".into());
+    }
+    let call = alu_call::call(func, Unit::Vector, &format!("{INTEL_MODE}u"), &x, "false");
+    e.line(&format!("        let y = {call};"));
+    if float {
+        Val::Float("y.x".into())
+    } else {
+        Val::Int("y.xy".into())
     }
 }
 
-/// compare: IEEE for floats, signed 64-bit for integers.
-fn compare(rel: Relation, a: &Val, b: &Val, float: bool) -> String {
-    let rel = code(&REL_CODES, rel);
-    if float {
-        format!("compare_float({rel}u, {}, {})", to_float(a), to_float(b))
+/// compare (cpu::visa::compare): the shared compare's bit on two bound
+/// sources.
+fn compare(func: AluFn, a: &Val, b: &Val) -> String {
+    let x: [Pair; 3] = if func.ty == Ty::F32 {
+        [
+            (to_float(a), "0u".into()),
+            (to_float(b), "0u".into()),
+            ("0u".into(), "0u".into()),
+        ]
     } else {
-        format!("compare_int({rel}u, {}, {})", to_int(a), to_int(b))
-    }
+        let (a, b) = (to_int(a), to_int(b));
+        [
+            (format!("({a}).x"), format!("({a}).y")),
+            (format!("({b}).x"), format!("({b}).y")),
+            ("0u".into(), "0u".into()),
+        ]
+    };
+    let call = alu_call::call(func, Unit::Vector, &format!("{INTEL_MODE}u"), &x, "false");
+    format!("({call}.z != 0u)")
 }
 
 /// The active channels (cpu::visa::active): dispatched and not off.
@@ -663,14 +693,19 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
     e.line("{");
     match op {
         VisaOp::Alu {
-            op,
+            func,
             sat,
             ch,
             select,
             dst,
             srcs,
-        } => emit_alu(e, offset, *op, *sat, ch, *select, dst, srcs)?,
-        VisaOp::Cmp { rel, ch, dst, srcs } => emit_cmp(e, offset, *rel, ch, dst, srcs)?,
+        } => emit_alu(e, offset, *func, *sat, ch, *select, dst, srcs)?,
+        VisaOp::Cmp {
+            func,
+            ch,
+            dst,
+            srcs,
+        } => emit_cmp(e, offset, *func, ch, dst, srcs)?,
         VisaOp::Setp { ch, sgpr: p, src } => {
             before_read(e, &src_range(src, 1));
             let en = enabled_expr(e, offset, ch)?;
@@ -950,27 +985,20 @@ fn emit_stage_cube(e: &mut Emitter, first: u32, size: u32, params: &[AddrSlot; 4
 fn emit_alu(
     e: &mut Emitter,
     offset: usize,
-    op: AluOp,
+    func: AluFn,
     sat: bool,
     ch: &Channels,
     select: Option<PredUse>,
     dst: &GrfDst,
     srcs: &[GrfSrc],
 ) -> Result<(), TranslateError> {
-    let float = srcs.iter().any(|s| s.ty().is_float());
-    let name = format!("{op:?}").to_lowercase();
-    if float && op.is_integer_only() {
-        // The CPU refuses it when the instruction runs; the GPU cannot stop
-        // mid-program, so it refuses it before.
-        return Err(err(offset, format!("`{name}` on a float operand")));
-    }
-    if !float && op.round_mode().is_some() {
-        return Err(err(offset, format!("`{name}` on an integer operand")));
-    }
-    let needed = op.srcs();
-    if srcs.len() < needed {
-        return Err(err(offset, format!("`{name}`: missing source")));
-    }
+    let needed = func.signature().inputs.iter().flatten().count();
+    let Some(srcs) = srcs.get(..needed) else {
+        return Err(err(
+            offset,
+            format!("`{}`: missing source", func.wgsl_name()),
+        ));
+    };
     let Some(byte) = dst.byte else {
         // `%null`: the values are dropped and reading has no effect.
         e.line("    // %null destination: nothing to write");
@@ -980,42 +1008,46 @@ fn emit_alu(
     channel_prologue(e, offset, ch)?;
     e.line("    var r = vec2<u32>(0u, 0u);");
     e.line("    if act {");
-    let a = bind(e, "a", read_src(&srcs[0], "i", ch.size), "        ");
-    let b = match srcs.get(1) {
-        Some(s) if op.srcs() == 2 => {
-            let v = read_src(s, "i", ch.size);
-            Some(bind(e, "b", v, "        "))
-        }
-        _ => None,
-    };
-    let value = match (op, &b) {
-        (AluOp::Sel, Some(b)) => {
-            // sel: the predicate picks src0 (bit set) or src1 on every
-            // enabled channel; the two may differ in kind, so each is
-            // encoded and the bits are selected.
-            let take_a = match select {
-                None => "true".to_string(),
-                Some(p) => format!(
-                    "pred_bit({}, lane) != {}",
-                    sgpr(e, offset, p.sgpr)?,
-                    p.invert
-                ),
-            };
-            format!(
-                "select({}, {}, {take_a})",
-                encode(b, dst.ty, sat),
-                encode(&a, dst.ty, sat)
-            )
-        }
-        (_, b) => {
-            let b = b.clone().unwrap_or(Val::Int("vec2<u32>(0u, 0u)".into()));
-            let width = srcs[0].ty().bytes();
-            encode(
-                &alu(op, &a, &b, float, dst.ty.bytes() == 8, width),
-                dst.ty,
-                sat,
-            )
-        }
+    let names = ["a", "b", "c"];
+    let vals: Vec<Val> = srcs
+        .iter()
+        .zip(names)
+        .map(|(s, n)| bind(e, n, read_src(s, "i", ch.size), "        "))
+        .collect();
+    let value = if func.family == Family::Select {
+        // sel: the predicate picks src0 (bit set) or src1 on every enabled
+        // channel, each converted to the destination type first (the two
+        // may differ in kind).
+        let take_a = match select {
+            None => "true".to_string(),
+            Some(p) => format!(
+                "pred_bit({}, lane) != {}",
+                sgpr(e, offset, p.sgpr)?,
+                p.invert
+            ),
+        };
+        e.line(&format!(
+            "        let x0 = {};",
+            encode(&vals[0], dst.ty, sat)
+        ));
+        e.line(&format!(
+            "        let x1 = {};",
+            encode(&vals[1], dst.ty, sat)
+        ));
+        let x: [Pair; 3] = [
+            ("x0.x".into(), "x0.y".into()),
+            ("x1.x".into(), "x1.y".into()),
+            ("0u".into(), "0u".into()),
+        ];
+        let mode = format!("{INTEL_MODE}u");
+        format!(
+            "{}.xy",
+            alu_call::call(func, Unit::Vector, &mode, &x, &take_a)
+        )
+    } else {
+        let width = srcs[0].ty().bytes();
+        let v = alu(e, func, &vals, width, dst.ty);
+        encode(&v, dst.ty, sat)
     };
     e.line(&format!("        r = {value};"));
     e.line("    }");
@@ -1030,12 +1062,11 @@ fn emit_alu(
 fn emit_cmp(
     e: &mut Emitter,
     offset: usize,
-    rel: Relation,
+    func: AluFn,
     ch: &Channels,
     dst: &CmpDst,
     srcs: &[GrfSrc; 2],
 ) -> Result<(), TranslateError> {
-    let float = srcs.iter().any(|s| s.ty().is_float());
     before_read(e, &srcs_range(srcs, ch.size));
     match dst {
         CmpDst::Pred(p) => {
@@ -1055,7 +1086,7 @@ fn emit_cmp(
             let b = bind(e, "b", read_src(&srcs[1], "i", ch.size), "            ");
             e.line(&format!(
                 "            if {} {{ bits = bits | (1u << c); }}",
-                compare(rel, &a, &b, float)
+                compare(func, &a, &b)
             ));
             e.line("        }");
             e.line("    }");
@@ -1071,7 +1102,7 @@ fn emit_cmp(
             e.line("    if act {");
             let a = bind(e, "a", read_src(&srcs[0], "i", ch.size), "        ");
             let b = bind(e, "b", read_src(&srcs[1], "i", ch.size), "        ");
-            e.line(&format!("        t = {};", compare(rel, &a, &b, float)));
+            e.line(&format!("        t = {};", compare(func, &a, &b)));
             e.line("    }");
             before_write(e, &[(byte, dst_end(d, ch.size))]);
             // All ones (true) or zero in the destination type's width.
@@ -1164,10 +1195,10 @@ fn emit_store_scaled(
 /// A one-line description of an operation for the WGSL comment.
 fn describe(op: &VisaOp) -> String {
     match op {
-        VisaOp::Alu { op, sat, .. } => {
-            format!("{op:?}{}", if *sat { ".sat" } else { "" }).to_lowercase()
+        VisaOp::Alu { func, sat, .. } => {
+            format!("{}{}", func.wgsl_name(), if *sat { ".sat" } else { "" })
         }
-        VisaOp::Cmp { rel, .. } => format!("cmp.{rel:?}").to_lowercase(),
+        VisaOp::Cmp { func, .. } => format!("cmp: {}", func.wgsl_name()),
         VisaOp::Setp { .. } => "setp".into(),
         VisaOp::StageAddress { .. } => "stage the address VGPRs".into(),
         VisaOp::StageCube { .. } => "cube direction → face address".into(),

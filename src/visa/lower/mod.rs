@@ -22,9 +22,10 @@ pub mod sample;
 use super::inst::{BranchKind, Exec, Inst, Modifier, Operand, Pred};
 use super::{Item, Program, VisaError};
 use crate::arch::Arch;
+use crate::ir::alu::{AluFn, Family, Rel, Ty};
 use crate::ir::visa::{
-    AluOp, Channels, CmpDst, ElemType, GrfDst, GrfSrc, NamedVar, PredCtrl, PredUse, Region,
-    Relation, SrcMod, VarMap, VisaOp, PRED_SGPR,
+    exec_float, Channels, CmpDst, ElemType, GrfDst, GrfSrc, NamedVar, PredCtrl, PredUse, Region,
+    SrcMod, VarMap, VisaOp, PRED_SGPR,
 };
 use crate::ir::{Op, Program as IrProgram};
 use crate::texture::descriptor::ImageDesc;
@@ -238,47 +239,91 @@ fn meet(a: &BTreeMap<String, u32>, b: &BTreeMap<String, u32>) -> BTreeMap<String
         .collect()
 }
 
-/// vISA mnemonic → IR op of the plain ALU instructions (every entry of
-/// [`super::tables::ALU_OPS`]).
-const ALU_LOWERING: &[(&str, AluOp)] = &[
-    ("mov", AluOp::Mov),
-    ("add", AluOp::Add),
-    ("mul", AluOp::Mul),
-    ("sel", AluOp::Sel),
-    ("or", AluOp::Or),
-    ("shl", AluOp::Shl),
-    ("and", AluOp::And),
-    ("xor", AluOp::Xor),
-    ("not", AluOp::Not),
-    ("shr", AluOp::Shr),
-    ("asr", AluOp::Asr),
-    ("rndd", AluOp::Rndd),
-    ("rndu", AluOp::Rndu),
-    ("rnde", AluOp::Rnde),
-    ("rndz", AluOp::Rndz),
+/// What operands a vISA ALU instruction takes (IGC's instruction pages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Any type (`mov`, `sel`).
+    Any,
+    /// Integer or float arithmetic (`add`, `mul`).
+    Arith,
+    /// Bitwise logic: integers, no arithmetic source modifier (AND.md, NOT.md).
+    Logic,
+    /// Shifts: integers (SHL.md, SHR.md, ASR.md).
+    Shift,
+    /// Roundings: F only (RNDD.md).
+    Round,
+}
+
+/// vISA mnemonic → the shared ALU family it runs, and its operand kind
+/// (every entry of [`super::tables::ALU_OPS`]). The family's type is the
+/// instruction's execution type ([`alu_fn`]).
+const ALU_LOWERING: &[(&str, Family, Kind)] = &[
+    ("mov", Family::Mov, Kind::Any),
+    ("add", Family::Add, Kind::Arith),
+    ("mul", Family::Mul, Kind::Arith),
+    ("sel", Family::Select, Kind::Any),
+    ("or", Family::Or, Kind::Logic),
+    ("shl", Family::Shl, Kind::Shift),
+    ("and", Family::And, Kind::Logic),
+    ("xor", Family::Xor, Kind::Logic),
+    ("not", Family::Not, Kind::Logic),
+    ("shr", Family::Lshr, Kind::Shift),
+    ("asr", Family::Ashr, Kind::Shift),
+    ("rndd", Family::Floor, Kind::Round),
+    ("rndu", Family::Ceil, Kind::Round),
+    ("rnde", Family::Rndne, Kind::Round),
+    ("rndz", Family::Trunc, Kind::Round),
 ];
 
-/// The operand types the vISA instruction pages allow for the new ops
-/// (checked here so that neither backend meets another type): logic ops
-/// and shifts are integer (AND.md, NOT.md, SHR.md, ASR.md: `shr` on unsigned
-/// dst and src0, `asr` on signed), the roundings F only (RNDD.md).
-fn check_types(name: &str, op: AluOp, dst: ElemType, srcs: &[GrfSrc]) -> Res<()> {
+/// The shared function an ALU instruction runs: its family on the
+/// execution type (`ir::visa::VisaOp::Alu`). Floats compute on F32 (a
+/// rounding's only type); integers on 64 bits — signed for arithmetic and
+/// `asr`, unsigned for `shr`, plain bits for logic, `shl` and moves. `sel`
+/// selects the bits of its sources converted to the destination type.
+fn alu_fn(family: Family, srcs: &[GrfSrc]) -> AluFn {
+    let ty = match family {
+        Family::Select => Ty::B64,
+        _ if exec_float(srcs) => Ty::F32,
+        Family::Add | Family::Mul | Family::Ashr => Ty::I64,
+        Family::Lshr => Ty::U64,
+        _ => Ty::B64,
+    };
+    AluFn::new(family, ty)
+}
+
+/// vISA's relations, in its binary order (`super::tables::RELATIONS`: eq, ne,
+/// gt, ge, lt, le), as shared compares on floats and on integers: `ne` holds
+/// for unordered floats (`!(a == b)`, IEEE), the others do not.
+const RELATIONS: [(Rel, Rel); 6] = [
+    (Rel::Eq, Rel::Eq),
+    (Rel::Neq, Rel::Lg),
+    (Rel::Gt, Rel::Gt),
+    (Rel::Ge, Rel::Ge),
+    (Rel::Lt, Rel::Lt),
+    (Rel::Le, Rel::Le),
+];
+
+/// The operand types the vISA instruction pages allow (checked here so
+/// that neither backend meets another type): logic ops and shifts are
+/// integer (AND.md, NOT.md, SHR.md, ASR.md: `shr` on unsigned dst and src0,
+/// `asr` on signed), the roundings F only (RNDD.md).
+fn check_types(name: &str, family: Family, kind: Kind, dst: ElemType, srcs: &[GrfSrc]) -> Res<()> {
     let tys = || std::iter::once(dst).chain(srcs.iter().map(|s| s.ty()));
-    if op.is_integer_only() && tys().any(|t| t.is_float()) {
+    if matches!(kind, Kind::Logic | Kind::Shift) && tys().any(|t| t.is_float()) {
         return Err(format!("`{name}` takes integer operands only"));
     }
-    if op.round_mode().is_some() && tys().any(|t| t != ElemType::F) {
+    if kind == Kind::Round && tys().any(|t| t != ElemType::F) {
         return Err(format!(
             "`{name}` takes F operands only (RNDD.md: supported type F)"
         ));
     }
     let src0 = srcs.first().map(|s| s.ty());
     let both = [Some(dst), src0];
-    match op {
-        AluOp::Shr if both.iter().any(|t| t.is_some_and(|t| t.is_signed())) => {
+    match family {
+        Family::Lshr if both.iter().any(|t| t.is_some_and(|t| t.is_signed())) => {
             Err(format!("`{name}`: dst and src0 must be unsigned (SHR.md)"))
         }
-        AluOp::Asr if both.iter().any(|t| t.is_some_and(|t| !t.is_signed())) => {
+        Family::Ashr if both.iter().any(|t| t.is_some_and(|t| !t.is_signed())) => {
             Err(format!("`{name}`: dst and src0 must be signed (ASR.md)"))
         }
         _ => Ok(()),
@@ -318,13 +363,13 @@ impl Cx<'_> {
                 dst,
                 srcs,
             } => {
-                let alu = ALU_LOWERING
+                let (family, kind) = ALU_LOWERING
                     .iter()
                     .find(|a| a.0 == *op)
-                    .map(|a| a.1)
+                    .map(|a| (a.1, a.2))
                     .ok_or_else(|| format!("`{op}` is not lowered"))?;
                 let p = pred.as_ref().map(|p| self.pred(p)).transpose()?;
-                let (ch_pred, select) = if alu == AluOp::Sel {
+                let (ch_pred, select) = if family == Family::Select {
                     (None, p)
                 } else {
                     (p, None)
@@ -336,23 +381,26 @@ impl Cx<'_> {
                     // only mode bits that select exactly that may be set.
                     self.check_cr0(srcs)?;
                 }
-                if alu.is_integer_only() && alu != AluOp::Shl {
-                    // AND.md, NOT.md: logic ops take the logic modifier only
-                    // (not parsed here); SHR.md/ASR.md allow arithmetic ones.
-                    let logic = matches!(alu, AluOp::Or | AluOp::And | AluOp::Xor | AluOp::Not);
-                    if logic && srcs.iter().any(|s| matches!(s, Operand::Var { modifier, .. } if *modifier != Modifier::None)) {
-                        return Err(format!("`{op}` takes no arithmetic source modifier (vISA logic instruction)"));
-                    }
+                // AND.md, NOT.md: logic ops take the logic modifier only (not
+                // parsed here); SHR.md/ASR.md allow arithmetic ones.
+                if kind == Kind::Logic
+                    && srcs.iter().any(|s| {
+                        matches!(s, Operand::Var { modifier, .. } if *modifier != Modifier::None)
+                    })
+                {
+                    return Err(format!(
+                        "`{op}` takes no arithmetic source modifier (vISA logic instruction)"
+                    ));
                 }
                 let srcs = srcs
                     .iter()
                     .map(|s| self.src(s, *exec))
                     .collect::<Res<Vec<_>>>()?;
-                check_types(op, alu, dst.ty, &srcs)?;
+                check_types(op, family, kind, dst.ty, &srcs)?;
                 // IGC's verifier (GenX_IR 12504, checked on TGLLP): arithmetic
                 // with an F/HF operand must use one type for all operands.
                 let tys = std::iter::once(dst.ty).chain(srcs.iter().map(|s| s.ty()));
-                if matches!(alu, AluOp::Add | AluOp::Mul)
+                if kind == Kind::Arith
                     && tys.clone().any(|t| t.is_float())
                     && tys.clone().any(|t| t != dst.ty)
                 {
@@ -360,10 +408,15 @@ impl Cx<'_> {
                         "`{op}` mixes types with a float operand; vISA requires one type (convert with `mov`)"
                     ));
                 }
+                let func = alu_fn(family, &srcs);
+                let needed = func.signature().inputs.iter().flatten().count();
+                if srcs.len() < needed {
+                    return Err(format!("`{op}` takes {needed} sources"));
+                }
                 self.push(
                     line,
                     VisaOp::Alu {
-                        op: alu,
+                        func,
                         sat: *sat,
                         ch,
                         select,
@@ -399,7 +452,7 @@ impl Cx<'_> {
                 dst,
                 srcs,
             } => {
-                let rel = Relation::ALL
+                let (float_rel, int_rel) = RELATIONS
                     .get(usize::from(*rel))
                     .copied()
                     .ok_or("unknown relation")?;
@@ -409,7 +462,20 @@ impl Cx<'_> {
                 };
                 let ch = self.channels(*exec, None);
                 let srcs = [self.src(&srcs[0], *exec)?, self.src(&srcs[1], *exec)?];
-                self.push(line, VisaOp::Cmp { rel, ch, dst, srcs });
+                let func = if exec_float(&srcs) {
+                    AluFn::new(Family::Cmp(float_rel), Ty::F32)
+                } else {
+                    AluFn::new(Family::Cmp(int_rel), Ty::I64)
+                };
+                self.push(
+                    line,
+                    VisaOp::Cmp {
+                        func,
+                        ch,
+                        dst,
+                        srcs,
+                    },
+                );
             }
             // RET.md: exec size 1 ends the thread when its predicate holds;
             // a wider one retires the predicated active channels. Before any

@@ -3,7 +3,8 @@
 //! "load_2dms_w").
 
 use super::{Binding, Cx, Res};
-use crate::ir::visa::{AluOp, ElemType, GrfDst, GrfSrc, VisaOp};
+use crate::ir::alu::{AluFn, Family, Ty};
+use crate::ir::visa::{ElemType, GrfDst, GrfSrc, VisaOp};
 use crate::texture::descriptor::ImageType;
 use crate::visa::inst::Sampler;
 
@@ -62,7 +63,7 @@ pub(super) fn sampleinfo(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     cx.push(
         line,
         VisaOp::Alu {
-            op: AluOp::Mov,
+            func: AluFn::new(Family::Mov, Ty::B64),
             sat: false,
             ch,
             select: None,

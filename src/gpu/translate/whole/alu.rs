@@ -3,164 +3,11 @@
 //! and output modifiers, lane masks, EXEC and cross-lane moves.
 
 use super::{err, Pair, Whole};
+use crate::gpu::translate::alu_call::{self, fam};
 use crate::gpu::translate::TranslateError;
 use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Packed, Ty, Unit};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::{Operand, Reg, Src};
-use std::fmt::Write as _;
-
-/// The ALU families, in the order of their WGSL codes (`FAM_*`): the
-/// constants `shaders/alu_int.wgsl` and `shaders/alu_f32.wgsl` switch on. A
-/// compare and a conversion are one family each, their relation or target
-/// passed beside.
-const FAMILIES: &[&str] = &[
-    "MOV",
-    "ADD",
-    "ADD_CARRY",
-    "SUB",
-    "SUB_BORROW",
-    "MUL",
-    "MUL_HI",
-    "MUL24",
-    "MUL_HI24",
-    "MAD24",
-    "MAD_WIDE",
-    "ADD3",
-    "LSHL_ADD",
-    "ADD_LSHL",
-    "LSHL_OR",
-    "AND_OR",
-    "OR3",
-    "XOR3",
-    "XOR_ADD",
-    "MIN",
-    "MAX",
-    "MED3",
-    "MIN3",
-    "MAX3",
-    "MIN_MAX",
-    "MAX_MIN",
-    "AND",
-    "OR",
-    "XOR",
-    "NOT",
-    "NAND",
-    "NOR",
-    "XNOR",
-    "AND_NOT",
-    "OR_NOT",
-    "SHL",
-    "LSHR",
-    "ASHR",
-    "BFE",
-    "BFI",
-    "BFM",
-    "BREV",
-    "BCNT1",
-    "BCNT0",
-    "FIND_LSB",
-    "FIND_MSB",
-    "FIND_MSB_SIGNED",
-    "ABS",
-    "SEXT8",
-    "SEXT16",
-    "ALIGN_BIT",
-    "ALIGN_BYTE",
-    "PERM",
-    "BIT_TEST",
-    "BIT_TEST0",
-    "MBCNT_LO",
-    "MBCNT_HI",
-    "BIT_SET",
-    "BIT_CLEAR",
-    "CMP",
-    "CLASS",
-    "CNDMASK",
-    "SELECT",
-    "FMA",
-    "MAD",
-    "MUL_LEGACY",
-    "MAD_LEGACY",
-    "FMA_LEGACY",
-    "FRACT",
-    "FLOOR",
-    "CEIL",
-    "TRUNC",
-    "RNDNE",
-    "FREXP_MANT",
-    "FREXP_EXP",
-    "LDEXP",
-    "RCP",
-    "RSQ",
-    "SQRT",
-    "EXP",
-    "LOG",
-    "SIN",
-    "COS",
-    "DIV_SCALE",
-    "DIV_FMAS",
-    "DIV_FIXUP",
-    "CVT",
-    "CVT_PKRTZ",
-    "PACK",
-    "WQM",
-    "QUAD_MASK",
-];
-
-/// The `FAM_*` constant of a family (`MulHi24` → `FAM_MUL_HI24`).
-pub(super) fn fam(f: Family) -> String {
-    let name = match f {
-        Family::Cmp(_) => "Cmp".to_string(),
-        Family::Cvt(_) => "Cvt".to_string(),
-        other => format!("{other:?}"),
-    };
-    let mut out = String::from("FAM_");
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(c.to_ascii_uppercase());
-    }
-    out
-}
-
-/// The WGSL declarations of the family codes.
-pub(super) fn family_consts() -> String {
-    let mut s = String::from("// ir::alu::Family codes (gpu/translate/whole/alu.rs FAMILIES).\n");
-    for (i, name) in FAMILIES.iter().enumerate() {
-        writeln!(s, "const FAM_{name}: u32 = {i}u;").ok();
-    }
-    s
-}
-
-/// The library function computing `f` on values of `width` (`int32`,
-/// `int64`, `f32op`): one per `case` of the library's switch, named after
-/// the case's first family (shaders/alu_int.wgsl, alu_f32.wgsl).
-fn case_fn(width: &str, f: Family) -> String {
-    use Family::*;
-    let leader = match (width, f) {
-        (_, AddCarry) => Add,
-        (_, SubBorrow) => Sub,
-        ("int32", MulHi24 | Mad24) => Mul24,
-        ("int32", Max | Min3 | Max3 | Med3 | MinMax | MaxMin) => Min,
-        ("f32op" | "f16op", MaxMin) => MinMax,
-        ("int32", AlignByte) => AlignBit,
-        ("int32", MbcntHi) => MbcntLo,
-        ("int32", QuadMask) => Wqm,
-        ("f32op", Ceil | Trunc | Rndne) => Floor,
-        ("f32op", MadLegacy | FmaLegacy) => MulLegacy,
-        ("f32op", Log) => Exp,
-        ("f32op", Cos) => Sin,
-        ("f16op", Sub | Mul) => Add,
-        (
-            "f16op",
-            Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp | Ldexp,
-        ) => Rcp,
-        ("f16op", Log | Sin | Cos) => Exp,
-        (_, other) => other,
-    };
-    format!("{width}_{}", fam(leader)[4..].to_lowercase())
-}
 
 /// A vector result `v` of type `t` with its output modifiers
 /// (`cpu::alu::output`): a float's OMOD and CLAMP, an integer's saturating
@@ -189,77 +36,7 @@ fn zero() -> Pair {
     ("0u".into(), "0u".into())
 }
 
-/// A type's code for the library's `sub` argument: bits, 0x100 when signed,
-/// 0x200 when a float.
-fn ty_code(t: Ty) -> u32 {
-    t.bits() | if t.is_signed() { 0x100 } else { 0 } | if t.is_float() { 0x200 } else { 0 }
-}
-
 impl Whole<'_> {
-    /// The library call computing `op`'s function on inputs `x` with bit
-    /// input `k`: a `vec3<u32>` (value low, high, bit).
-    pub(super) fn call(&self, op: &AluOp, x: &[Pair; 3], k: &str) -> String {
-        let f = op.func;
-        let vec = op.unit == Unit::Vector;
-        let sub = match f.family {
-            Family::Cmp(r) => r.code(),
-            Family::Cvt(to) => ty_code(to),
-            _ => 0,
-        };
-        let famc = fam(f.family);
-        match (f.family, f.ty) {
-            (Family::Cvt(to), from) if !from.is_float() && to.is_float() => {
-                let lib = if to == Ty::F16 {
-                    "f16_from_int"
-                } else {
-                    "f32_from_int"
-                };
-                format!(
-                    "vec3<u32>({lib}(mode, {}, {}u), 0u, 0u)",
-                    x[0].0,
-                    ty_code(from)
-                )
-            }
-            (_, Ty::F32) => format!(
-                "{}({famc}, {sub}u, mode, {}, {}, {}, {k})",
-                case_fn("f32op", f.family),
-                x[0].0,
-                x[1].0,
-                x[2].0
-            ),
-            (Family::Cvt(Ty::F32), Ty::F16) => {
-                format!("vec3<u32>(alu_f16_to_f32(mode, {}), 0u, 0u)", x[0].0)
-            }
-            (_, Ty::F16) => format!(
-                "{}({famc}, {sub}u, mode, {}, {}, {}, {k})",
-                case_fn("f16op", f.family),
-                x[0].0,
-                x[1].0,
-                x[2].0
-            ),
-            (_, t) if t.bits() == 64 => format!(
-                "{}({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
-                case_fn("int64", f.family),
-                t.is_signed(),
-                x[0].0,
-                x[0].1,
-                x[1].0,
-                x[1].1,
-                x[2].0,
-                x[2].1
-            ),
-            (_, t) => format!(
-                "{}({famc}, {sub}u, {}u, {}, {vec}, {}, {}, {}, {k})",
-                case_fn("int32", f.family),
-                t.bits(),
-                t.is_signed(),
-                x[0].0,
-                x[1].0,
-                x[2].0
-            ),
-        }
-    }
-
     /// A float function under a MODE whose round mode is not nearest even
     /// faults, as the CPU refuses it (`float::Mode::check_round`).
     pub(super) fn round_check(&mut self, offset: usize, op: &AluOp) {
@@ -296,7 +73,7 @@ impl Whole<'_> {
                     Some(b) => format!("({} & 1u) == 1u", self.operand(b, 1).0),
                     None => "false".into(),
                 };
-                let call = self.call(op, &x, &k);
+                let call = alu_call::call(op.func, op.unit, "mode", &x, &k);
                 self.line(&format!("let r = {call};"));
                 if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
                     self.write_pair(r, t.slots(), "r.x", "r.y");
@@ -421,7 +198,7 @@ impl Whole<'_> {
             self.line("}");
             return;
         }
-        let call = self.call(op, &x, &k);
+        let call = alu_call::call(op.func, op.unit, "mode", &x, &k);
         self.line(&format!("    let r = {call};"));
         if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
             let (mut v, t) = if op.mix.is_some_and(|m| m.f16_result) {
@@ -430,7 +207,7 @@ impl Whole<'_> {
                 let cvt = AluFn::new(Family::Cvt(Ty::F16), Ty::F32);
                 let cvt = AluOp::new(cvt, Unit::Vector, None, &[]);
                 let r: [Pair; 3] = [("r.x".into(), "0u".into()), zero(), zero()];
-                let call = self.call(&cvt, &r, "false");
+                let call = alu_call::call(cvt.func, cvt.unit, "mode", &r, "false");
                 (output(op, Ty::F16, &x, &k, &format!("{call}.x")), Ty::F16)
             } else {
                 (output(op, t, &x, &k, "r.x"), t)
@@ -505,7 +282,7 @@ impl Whole<'_> {
                 }
                 slot.0 = v;
             }
-            let call = self.call(op, &x, k);
+            let call = alu_call::call(op.func, op.unit, "mode", &x, k);
             self.line(&format!("    let r{half} = {call};"));
             halves.push(output(op, t, &x, k, &format!("r{half}.x")));
         }
@@ -553,7 +330,7 @@ impl Whole<'_> {
                     (s, old.clone())
                 };
                 let op = AluOp::new(func, Unit::Scalar, None, &[]);
-                let call = self.call(&op, &[a, b, zero()], "false");
+                let call = alu_call::call(op.func, op.unit, "mode", &[a, b, zero()], "false");
                 self.line("{");
                 self.line(&format!("let r = {call};"));
                 self.line("let old_lo = exec_lo;");

@@ -398,7 +398,7 @@ struct Whole<'a> {
 }
 
 /// The 64-bit operand pieces as WGSL expressions.
-type Pair = (String, String);
+use crate::gpu::translate::alu_call::Pair;
 
 impl Whole<'_> {
     fn line(&mut self, s: &str) {

@@ -136,7 +136,8 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
         "const SCC_WORD: u32 = {SCC_WORD}u;\nconst MODE_WORD: u32 = {MODE_WORD}u;\nconst PC_WORD: u32 = {PC_WORD}u;\nconst STATUS_WORD: u32 = {STATUS_WORD}u;\nconst GROUP_WORD: u32 = {GROUP_WORD}u;\nconst STEPS_WORD: u32 = {STEPS_WORD}u;\nconst RESUME_WORD: u32 = {RESUME_WORD}u;\nconst SUSPENDED: u32 = {SUSPENDED}u;\nconst SUSPEND: u32 = {SUSPEND}u;\nconst ITER_BUDGET: u32 = {ITER_BUDGET}u;\nconst FAULT_WORD: u32 = {FAULT_WORD}u;\nconst DEVICE_LOOP_FAULT: u32 = {DEVICE_LOOP_FAULT}u;\nconst STOP: u32 = {STOP}u;\nconst ENDED: u32 = {ENDED}u;\nconst FAULTED: u32 = {FAULTED}u;"
     )
     .ok();
-    s.push_str(&super::alu::family_consts());
+    s.push_str(&crate::gpu::translate::alu_call::family_consts());
+    use crate::gpu::translate::alu_call::{ALU_F16, ALU_F32, ALU_INT, FMA};
     for lib in [FMA, ALU_INT, ALU_F32, ALU_F16, PROGRAM] {
         s.push('\n');
         s.push_str(lib);
@@ -163,13 +164,5 @@ fn uses_transcendentals(prog: &Program) -> bool {
 
 /// `shaders/alu_trans.wgsl`.
 const ALU_TRANS: &str = include_str!("../../../../shaders/alu_trans.wgsl");
-/// `shaders/fma.wgsl`.
-const FMA: &str = include_str!("../../../../shaders/fma.wgsl");
-/// `shaders/alu_int.wgsl`.
-pub(crate) const ALU_INT: &str = include_str!("../../../../shaders/alu_int.wgsl");
-/// `shaders/alu_f32.wgsl`.
-pub(crate) const ALU_F32: &str = include_str!("../../../../shaders/alu_f32.wgsl");
-/// `shaders/alu_f16.wgsl`.
-pub(crate) const ALU_F16: &str = include_str!("../../../../shaders/alu_f16.wgsl");
 /// `shaders/program.wgsl`.
 const PROGRAM: &str = include_str!("../../../../shaders/program.wgsl");
