@@ -1023,6 +1023,26 @@ mod tests {
     }
 
     #[test]
+    fn float_nans_follow_the_shared_rule() {
+        let add = AluFn::new(Family::Add, Ty::F32);
+        let bits = |vals: &[Val]| match alu_value(add, vals, 4, ElemType::F).unwrap() {
+            Val::Float(f) => f.to_bits(),
+            v => panic!("{v:?}"),
+        };
+        // ∞ − ∞: the default NaN, positive (x86's own is 0xffc00000).
+        let inf = Val::Float(f32::INFINITY);
+        assert_eq!(bits(&[inf, Val::Float(f32::NEG_INFINITY)]), 0x7fc0_0000);
+        // A NaN source: the first one, quieted, its payload and sign kept.
+        let snan = Val::Float(f32::from_bits(0xff80_0005));
+        let qnan = Val::Float(f32::from_bits(0x7fc0_0009));
+        assert_eq!(bits(&[Val::Float(1.0), snan]), 0xffc0_0005);
+        assert_eq!(bits(&[qnan, snan]), 0x7fc0_0009);
+        // Denormals are kept: the smallest two add to twice the smallest.
+        let tiny = Val::Float(f32::from_bits(1));
+        assert_eq!(bits(&[tiny, tiny]), 2);
+    }
+
+    #[test]
     fn right_shifts_see_src0_at_its_width() {
         let shift = |family, ty, a: i64, width, count: i64| {
             let f = AluFn::new(family, ty);
