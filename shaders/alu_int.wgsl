@@ -231,15 +231,41 @@ fn int32_mad(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b:
     return int_r(((x0 & m) * (b & m) + (c & m)) & m, false);
 }
 
+// cpu::alu::int::dot: c (as the type reads it) plus the products of the
+// elements of a and b, exact in 64 bits. `sub` (ir::alu::DotShape::code):
+// the element bits (4, 8 or 16), bit 8 a's elements signed, bit 9 b's.
+// Every element fits an i32, so each product is int_mul_i32's.
+fn int_dot(sub: u32, signed: bool, a: u32, b: u32, c: u32) -> vec2<u32> {
+    let bits = sub & 0xffu;
+    let sa = (sub & 0x100u) != 0u;
+    let sb = (sub & 0x200u) != 0u;
+    var sum = int_wide(c, 32u, signed);
+    for (var i = 0u; i < 32u / bits; i = i + 1u) {
+        let xa = a >> (i * bits);
+        let xb = b >> (i * bits);
+        let ea = select(xa & int_mask(bits), int_sext(xa, bits), sa);
+        let eb = select(xb & int_mask(bits), int_sext(xb, bits), sb);
+        sum = u64_add(sum, int_mul_i32(ea, eb));
+    }
+    return sum;
+}
+
+// FAM_DOT (alu_int32's case): the dot product's low 32 bits.
+fn int32_dot(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
+    return int_r(int_dot(sub, signed, x0, b, c).x, false);
+}
+
 // cpu::alu::int::saturate: the VOP3 clamp of an integer add, subtract (with
-// carry or borrow in) or 16-bit multiply-add: the exact result saturated to
-// the type's range (16 or 32 bits).
-fn int_saturate(fam: u32, bits: u32, signed: bool, x0: u32, b0: u32, c0: u32, k: bool) -> u32 {
+// carry or borrow in), 16-bit multiply-add or dot product (`sub`: its
+// shape): the exact result saturated to the type's range (16 or 32 bits).
+fn int_saturate(fam: u32, sub: u32, bits: u32, signed: bool, x0: u32, b0: u32, c0: u32, k: bool) -> u32 {
     let a = int_wide(x0 & int_mask(bits), bits, signed);
     let b = int_wide(b0 & int_mask(bits), bits, signed);
     let kin = vec2<u32>(select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW)), 0u);
     var exact: vec2<u32>;
-    if fam == FAM_SUB || fam == FAM_SUB_BORROW {
+    if fam == FAM_DOT {
+        exact = int_dot(sub, signed, x0, b0, c0);
+    } else if fam == FAM_SUB || fam == FAM_SUB_BORROW {
         exact = u64_sub(u64_sub(a, b), kin);
     } else if fam == FAM_MAD {
         // 16-bit factors: the product fits 32 bits signed or unsigned.

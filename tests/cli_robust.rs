@@ -854,16 +854,16 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
 /// would, 2 for bad input.
 #[test]
 fn check_lists_every_refusal() {
-    // dot.cl's byte dot product (v_dot4_u32_u8) has no written rule yet.
-    let out = gcn_run(&["--check", &asset("kernels/dot_gfx1030.hsaco")]);
+    // fdot2.cl's float dot product (v_dot2c_f32_f16) has no written rule.
+    let out = gcn_run(&["--check", &asset("kernels/fdot2_gfx1030.hsaco")]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("offset 0x8c: `v_dot4_u32_u8`: VOP3P dot-product math is not executed"),
+        text.contains("offset 0x8c: `v_dot2c_f32_f16`: float dot products are not executed"),
         "{text}"
     );
     assert!(
-        text.contains("the CPU backend refuses 1 of the 81 instructions: v_dot4_u32_u8 ×1"),
+        text.contains("the CPU backend refuses 1 of the 82 instructions: v_dot2c_f32_f16 ×1"),
         "{text}"
     );
     // Everything of vadd runs on the CPU and on the GPU.

@@ -20,7 +20,8 @@ use gcnrun::ir::{Op, Operand, Program, Reg};
 use gcnrun::machine::{Memory, WaveState};
 use rand::{Rng, SeedableRng};
 
-/// Every family without a parameter, then the compares and conversions.
+/// Every family without a parameter, then the compares, conversions and dot
+/// products.
 fn families() -> Vec<Family> {
     use Family::*;
     let mut v = vec![
@@ -116,6 +117,11 @@ fn families() -> Vec<Family> {
     ];
     v.extend(Rel::ALL.iter().map(|&r| Cmp(r)));
     v.extend(TYPES.iter().map(|&t| Cvt(t)));
+    // Every dot-product shape: 4-, 8- and 16-bit elements, each source's
+    // elements signed or not.
+    for bits in [4, 8, 16] {
+        v.extend((0..4).map(|signed| Dot(gcnrun::ir::alu::DotShape { bits, signed })));
+    }
     v
 }
 

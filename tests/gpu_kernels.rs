@@ -259,6 +259,25 @@ fn subgroup_collectives_equal_their_definition() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// The integer dot products (`assets/kernels/dot.cl`, every `v_dot*` shape
+/// of gfx1030 and gfx1100 with and without CLAMP): the GPU equals the CPU,
+/// whose values tests/hsa.rs checks against the hand-derived ones.
+#[test]
+fn dot_products_equal_the_cpu_on_the_gpu() {
+    let Some(g) = gpu("dot_products_equal_the_cpu_on_the_gpu") else {
+        return;
+    };
+    let mut bad = Vec::new();
+    for (object, manifest) in [
+        ("dot_gfx1030.hsaco", "dot.toml"),
+        ("dot_gfx1100.hsaco", "dot_gfx1100.toml"),
+    ] {
+        let text = std::fs::read_to_string(kernels().join(manifest)).unwrap();
+        diff_into(g, object, &text, &mut bad);
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// `--diff` of `object` in the manifest `text`: a difference or an error
 /// goes into `bad`.
 fn diff_into(g: &gcnrun::gpu::Gpu, object: &str, text: &str, bad: &mut Vec<String>) {

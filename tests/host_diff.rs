@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Words each work-item writes (`OUTS` in hostdiff.cl).
-const OUTS: usize = 34;
+const OUTS: usize = 36;
 /// Output words that hold floats (compared with NaN = NaN).
 fn is_float_out(slot: usize) -> bool {
     (12..20).contains(&slot) || (24..26).contains(&slot)
@@ -89,7 +89,8 @@ fn host_outputs(dir: &Path, input: &[u32]) -> Vec<u32> {
     let main = dir.join("main.c");
     std::fs::write(
         &main,
-        r#"#include <stdio.h>
+        format!("#define OUTS {OUTS}\n")
+            + r#"#include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 uint32_t hostdiff_gid;
@@ -97,10 +98,10 @@ void hostdiff(const uint32_t *in, uint32_t *out, uint32_t n);
 int main(void) {
   uint32_t n;
   if (fread(&n, 4, 1, stdin) != 1) return 2;
-  uint32_t *in = malloc(4 * (size_t)n), *out = calloc((size_t)n * 34, 4);
+  uint32_t *in = malloc(4 * (size_t)n), *out = calloc((size_t)n * OUTS, 4);
   if (fread(in, 4, n, stdin) != n) return 2;
   for (uint32_t i = 0; i < n; i++) { hostdiff_gid = i; hostdiff(in, out, n); }
-  fwrite(out, 4, (size_t)n * 34, stdout);
+  fwrite(out, 4, (size_t)n * OUTS, stdout);
   return 0;
 }
 "#,

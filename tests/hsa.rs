@@ -722,6 +722,26 @@ fn kernel_manifest_runs_through_the_binary() {
     }
 }
 
+/// The integer dot products (`assets/kernels/dot.cl`: every `v_dot*` shape
+/// of gfx1030 and gfx1100, with and without CLAMP, the mixed-sign forms'
+/// NEG_LO) meet the hand-derived values of `dot.toml` and
+/// `dot_gfx1100.toml` on the CPU.
+#[test]
+fn dot_products_meet_their_hand_derived_values() {
+    for manifest in ["dot.toml", "dot_gfx1100.toml"] {
+        let path = kernels().join(manifest);
+        let out = gcn_run(&[path.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{manifest}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("expect: all 1 entries hold"), "{manifest}: {text}");
+    }
+}
+
 /// `noop` (one s_endpgm) runs whole: the run JSON has the kernel and its
 /// buffers, --dump prints a buffer, [kernel.expect] holds or fails with exit
 /// 1, --out writes the manifest's images.

@@ -4,7 +4,9 @@
 // v_div_fixup), integer division, a data-dependent loop and divergent
 // branches, and 16-bit pairs (packed math on gfx9+: v_pk_mad_u16,
 // v_pk_add_u16 clamp, v_pk_sub_i16 clamp, v_pk_max_i16, v_pk_min_u16,
-// v_pk_lshlrev_b16, v_pk_mul_f16, v_pk_add_f16).
+// v_pk_lshlrev_b16, v_pk_mul_f16, v_pk_add_f16), and byte dot products that
+// LLVM forms from the plain sums (v_dot4_u32_u8; v_dot4c_i32_i8 on gfx1030,
+// v_dot4_i32_iu8 neg_lo:[1,1,0] on gfx1100; plain arithmetic on gfx900).
 // The same source runs on the host (C, with hostdiff.h as the shim) and, from
 // the code objects regen.sh builds (-ffp-contract=off on both sides), under
 // gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
@@ -13,7 +15,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #endif
 
-#define OUTS 34
+#define OUTS 36
 
 __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   uint i = GID();
@@ -65,4 +67,12 @@ __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   half2 hp = F16X2(a) * F16X2(b);
   half2 hs = hp + F16X2(c);
   o[33] = BITS(hs);
+  uint du = c;
+  int ds = sb;
+  for (uint k = 0; k < 4u; k++) {
+    du += ((a >> (8u * k)) & 255u) * ((b >> (8u * k)) & 255u);
+    ds += (int)(signed char)(a >> (8u * k)) * (int)(signed char)(c >> (8u * k));
+  }
+  o[34] = du;
+  o[35] = (uint)ds;
 }

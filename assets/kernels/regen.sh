@@ -48,7 +48,9 @@ clang-19 -x cl -cl-std=CL1.2 -cl-kernel-arg-info -target amdgcn-amd-amdhsa \
 for cpu in gfx900 gfx1030; do
   cl private.cl "$cpu" "private_fs_$cpu.hsaco" -Xclang -target-feature -Xclang +enable-flat-scratch
 done
-cl dot.cl gfx1030 dot_gfx1030.hsaco
+# Integer dot products (v_dot*), and a float one gcnrun refuses.
+for cpu in gfx1030 gfx1100; do cl dot.cl "$cpu" "dot_$cpu.hsaco"; done
+cl fdot2.cl gfx1030 fdot2_gfx1030.hsaco
 cl vadd.cl gfx900 vadd_gfx900_v4.hsaco -mcode-object-version=4
 
 # The decoder's kernels (tests/kernels_disasm.rs: their --disasm equals

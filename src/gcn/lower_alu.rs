@@ -16,7 +16,9 @@ use super::salu::Salu;
 use super::signature::{Fld, Form};
 use super::vop::Vop;
 use crate::arch::{Arch, Gen};
-use crate::ir::alu::{AluFn, AluOp, Dpp, Dst, Family, Mix, Mods, Packed, Rel, Sdwa, Ty, Unit};
+use crate::ir::alu::{
+    AluFn, AluOp, DotShape, Dpp, Dst, Family, Mix, Mods, Packed, Rel, Sdwa, Ty, Unit,
+};
 use crate::ir::flow::{HwReg, WaveOp};
 use crate::ir::mem::LDS_APERTURE;
 use crate::ir::{Op, Operand, Reg, Src};
@@ -680,16 +682,24 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
     // (ir::alu::Packed); gfx10's `v_pk_fmac_f16` is a VOP2 form of it.
     let pk = name.strip_prefix("v_pk_");
     let mix = mix_of(name);
-    if vop3p && pk.is_none() && mix.is_none() {
+    let dot = dot_of(name).transpose()?;
+    if vop3p && pk.is_none() && mix.is_none() && dot.is_none() {
         return Err(format!(
-            "`{name}`: VOP3P dot-product math is not executed by gcnrun yet"
+            "`{name}`: this VOP3P operation is not executed by gcnrun yet"
         ));
     }
-    let p = match (pk, mix) {
-        (Some(rest), _) => parse(&format!("v_{rest}"))?,
-        (_, Some((family, _))) => Parsed {
+    let p = match (pk, mix, dot) {
+        (Some(rest), _, _) => parse(&format!("v_{rest}"))?,
+        (_, Some((family, _)), _) => Parsed {
             func: AluFn::new(family, Ty::F32),
             flags: 0,
+            cmpx: false,
+            shift: 0,
+        },
+        // The VOP2 forms (`v_dot4c_i32_i8`) accumulate into the destination.
+        (_, _, Some((shape, ty, acc))) => Parsed {
+            func: AluFn::new(Family::Dot(shape), ty),
+            flags: if acc { ACC } else { 0 },
             cmpx: false,
             shift: 0,
         },
@@ -825,6 +835,28 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
         mods.op_sel = mods.op_sel & 7 | u8::from(half == Some(true)) << 3;
         op.high_kept16 = true;
     }
+    if let (Family::Dot(mut shape), true) = (p.func.family, vop3p) {
+        // Dot products read whole dwords: OP_SEL and OP_SEL_HI stay at their
+        // defaults (LLVM prints neither; the encoding sets OP_SEL_HI). On the
+        // mixed-sign forms (`*_iu8`, `*_iu4`) NEG_LO says which source's
+        // elements are signed (RDNA3 ISA V_DOT4_I32_IU8; LLVM
+        // `llvm.amdgcn.sudot4`'s a_sign/b_sign); NEG_HI is unused.
+        if mods.op_sel != 0 || op_sel_hi != 0b111 {
+            return Err(format!(
+                "`{name}`: op_sel/op_sel_hi on a dot product are not executed by gcnrun"
+            ));
+        }
+        if name.contains("_iu") {
+            shape.signed = mods.neg & 3;
+            if mods.abs != 0 || mods.neg & 4 != 0 {
+                return Err(format!(
+                    "`{name}`: neg_hi, or neg_lo on src2, is not executed by gcnrun"
+                ));
+            }
+            mods.neg = 0;
+            op.func = AluFn::new(Family::Dot(shape), p.func.ty);
+        }
+    }
     if pk.is_some() {
         // VOP3P holds NEG_HI where VOP3 has ABS; the VOP2 form reads each
         // half of its sources for the same half of the result.
@@ -950,6 +982,49 @@ fn mix_of(name: &str) -> Option<(Family, Option<bool>)> {
         _ => return None,
     };
     Some((family, half))
+}
+
+/// The integer dot products (`v_dot<n>[c]_<i32|u32>_<i|u|iu><bits>`): the
+/// element shape (signed elements for `i`; `iu`'s signedness comes from
+/// NEG_LO, set by the caller), the result type, and whether the VOP2 `c`
+/// form accumulates into its destination. The float ones (`v_dot2_f32_f16`,
+/// `v_dot2c_f32_f16`, `v_dot2_f16_f16`, the bf16 forms) are refused: no
+/// public source gives their intermediate rounding.
+fn dot_of(name: &str) -> Option<Result<(DotShape, Ty, bool), String>> {
+    let rest = name.strip_prefix("v_dot")?;
+    let (n, rest) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit())?);
+    let n: u32 = n.parse().ok()?;
+    let (acc, rest) = match rest.strip_prefix('c') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let (ty, elem) = match rest.strip_prefix("_i32_").map(|e| (Ty::I32, e)) {
+        Some(t) => t,
+        None => match rest.strip_prefix("_u32_") {
+            Some(e) => (Ty::U32, e),
+            None => {
+                return Some(Err(format!(
+                    "`{name}`: float dot products are not executed by gcnrun (no public rule for their intermediate rounding)"
+                )))
+            }
+        },
+    };
+    let (signed, bits) = if let Some(b) = elem.strip_prefix("iu") {
+        (0, b)
+    } else if let Some(b) = elem.strip_prefix('i') {
+        (3, b)
+    } else {
+        (0, elem.strip_prefix('u')?)
+    };
+    let bits: u32 = bits.parse().ok()?;
+    if !matches!(bits, 4 | 8 | 16) || n * bits != 32 {
+        return None;
+    }
+    let shape = DotShape {
+        bits: bits as u8,
+        signed,
+    };
+    Some(Ok((shape, ty, acc)))
 }
 
 /// Every printed operand of a vector instruction in LLVM's order: the

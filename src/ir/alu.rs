@@ -371,6 +371,32 @@ pub enum Family {
     Wqm,
     /// `s_quadmask`: bit i set when nibble i has any bit set.
     QuadMask,
+    /// An integer dot product (`v_dot2_i32_i16`, `v_dot4_u32_u8`,
+    /// `v_dot8_i32_iu4`, …): `c + Σ a_i × b_i` over the elements packed in
+    /// `a` and `b` (see [`DotShape`]), exact, then the result's low 32 bits
+    /// (CLAMP: saturated to the type's range).
+    Dot(DotShape),
+}
+
+/// The elements of a dot product: `32 / bits` of `bits` each, element `i` in
+/// bits `[i × bits, (i + 1) × bits)` of each input (AMD Vega ISA
+/// V_DOT4_I32_I8: "D.i = S0.i[7:0] * S1.i[7:0] + … + S2.i"; RDNA3 ISA
+/// V_DOT4_I32_IU8, whose NEG_LO bits 0 and 1 make src0's and src1's
+/// elements signed, LLVM `llvm.amdgcn.sudot4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DotShape {
+    /// Bits per element: 4, 8 or 16.
+    pub bits: u8,
+    /// Bit 0: `a`'s elements are signed; bit 1: `b`'s.
+    pub signed: u8,
+}
+
+impl DotShape {
+    /// The shape's code for the WGSL library's `sub` argument: the bits,
+    /// the signedness above them.
+    pub fn code(self) -> u32 {
+        u32::from(self.bits) | u32::from(self.signed) << 8
+    }
 }
 
 /// A function: what it does and what type it does it on. Its twins are
@@ -435,7 +461,8 @@ impl AluFn {
                 }
                 AddCarry | SubBorrow => ([t, t, None], true, t, true),
                 Add3 | LshlAdd | AddLshl | LshlOr | AndOr | Or3 | Xor3 | XorAdd | Med3 | Min3
-                | Max3 | MinMax | MaxMin | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup => {
+                | Max3 | MinMax | MaxMin | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup
+                | Dot(_) => {
                     ([t, t, t], false, t, false)
                 }
                 Bfe => ([t, u32t, u32t], false, t, true),
@@ -473,6 +500,11 @@ impl AluFn {
             Mad if !self.ty.is_float() => self.ty.bits() == 16,
             // v_exp, v_log, v_sin and v_cos exist on f16 and f32.
             Exp | Log | Sin | Cos => self.ty != Ty::F64,
+            // Integer dot products; the float ones (`v_dot2_f32_f16`, …) have
+            // no public rule for their intermediate rounding.
+            Dot(s) => {
+                matches!(self.ty, Ty::U32 | Ty::I32) && matches!(s.bits, 4 | 8 | 16)
+            }
             // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
             Cvt(to) if to.is_float() && !self.ty.is_float() => matches!(
                 (self.ty, to),
@@ -492,7 +524,7 @@ impl AluFn {
         !self.ty.is_float()
             && self.ty.bits() <= 32
             && match self.family {
-                Add | Sub | AddCarry | SubBorrow => true,
+                Add | Sub | AddCarry | SubBorrow | Dot(_) => true,
                 Mad => self.ty.bits() == 16,
                 _ => false,
             }
@@ -518,6 +550,7 @@ impl AluFn {
         let family = match self.family {
             Family::Cmp(r) => format!("cmp_{}", format!("{r:?}").to_lowercase()),
             Family::Cvt(to) => format!("cvt_{}", to.name()),
+            Family::Dot(d) => format!("dot{}", 32 / u32::from(d.bits.max(1))),
             f => snake(&format!("{f:?}")),
         };
         format!("alu_{family}_{}", self.ty.name())

@@ -5,7 +5,7 @@
 //! chapters 12.1–12.8 "SOP2"… "VOP3"; RDNA3 ISA chapter 16), cited where
 //! the rule is not the obvious one.
 
-use crate::ir::alu::{Family, Rel, Ty, Unit};
+use crate::ir::alu::{DotShape, Family, Rel, Ty, Unit};
 
 /// The low `bits` bits.
 ///
@@ -47,6 +47,26 @@ fn bits_of(ty: Ty, x: u64) -> u64 {
     x & mask(ty.bits())
 }
 
+/// The exact value of a dot product (`Family::Dot`): `c` (read as the
+/// type, signed or unsigned) plus the products of the elements of `a` and
+/// `b`, each sign- or zero-extended as the shape says.
+///
+/// WGSL twin: `int_dot` (docs/gpu.md, "Twins").
+pub fn dot(d: DotShape, ty: Ty, x: [u64; 3]) -> i128 {
+    let bits = u32::from(d.bits);
+    let elem = |v: u64, i: u32, signed: bool| {
+        let e = v >> (i * bits) & mask(bits);
+        if signed {
+            i128::from(sext(e, bits))
+        } else {
+            i128::from(e)
+        }
+    };
+    (0..32 / bits).fold(wide(ty, x[2]), |sum, i| {
+        sum + elem(x[0], i, d.signed & 1 != 0) * elem(x[1], i, d.signed & 2 != 0)
+    })
+}
+
 /// Evaluates an integer or bit family: the value (masked to the output
 /// width) and the bit output. `Err` names a family/type gcnrun does not
 /// execute.
@@ -70,7 +90,7 @@ fn bits_of(ty: Ty, x: u64) -> u64 {
 /// `int64_find_lsb`, `int64_find_msb`, `int64_find_msb_signed`,
 /// `int64_bit_test`, `int64_bit_test0`, `int64_bit_set`, `int64_bit_clear`,
 /// `int64_cmp`, `int64_min`, `int64_max`, `int64_cndmask`, `int64_select`,
-/// `int64_wqm`, `int64_quad_mask`, `int64_cvt` (docs/gpu.md, "Twins").
+/// `int64_wqm`, `int64_quad_mask`, `int64_cvt`, `int32_dot` (docs/gpu.md, "Twins").
 pub fn eval(
     unit: Unit,
     family: Family,
@@ -113,6 +133,7 @@ pub fn eval(
             };
             (r, bit)
         }
+        Dot(d) => (dot(d, ty, x) as u64 & m, false),
         Mul => (a.wrapping_mul(b & m) & m, false),
         MulHi => {
             let p = wide(ty, a) * wide(ty, b & m);
@@ -413,6 +434,7 @@ pub fn saturate(family: Family, ty: Ty, x: [u64; 3], k: bool) -> Option<u64> {
         Sub => a - b,
         SubBorrow => a - b - kin,
         Mad if w == 16 => a * b + c,
+        Dot(d) => dot(d, ty, x),
         _ => return None,
     };
     if w > 32 || ty.is_float() {

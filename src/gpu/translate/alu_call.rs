@@ -115,6 +115,7 @@ const FAMILIES: &[&str] = &[
     "PACK",
     "WQM",
     "QUAD_MASK",
+    "DOT",
 ];
 
 /// The `FAM_*` constant of a family (`MulHi24` → `FAM_MUL_HI24`).
@@ -122,6 +123,7 @@ pub(crate) fn fam(f: Family) -> String {
     let name = match f {
         Family::Cmp(_) => "Cmp".to_string(),
         Family::Cvt(_) => "Cvt".to_string(),
+        Family::Dot(_) => "Dot".to_string(),
         other => format!("{other:?}"),
     };
     let mut out = String::from("FAM_");
@@ -187,6 +189,7 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
     let sub = match f.family {
         Family::Cmp(r) => r.code(),
         Family::Cvt(to) => ty_code(to),
+        Family::Dot(d) => d.code(),
         _ => 0,
     };
     let famc = fam(f.family);

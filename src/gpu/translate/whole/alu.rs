@@ -19,8 +19,12 @@ fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
         // OMOD on f16 is refused before emission (alu_refusal).
         Ty::F16 if clamp => format!("f16_clamp(mode, {v})"),
         t if !t.is_float() && clamp => format!(
-            "int_saturate({}, {}u, {}, {}, {}, {}, {k})",
+            "int_saturate({}, {}u, {}u, {}, {}, {}, {}, {k})",
             fam(op.func.family),
+            match op.func.family {
+                Family::Dot(d) => d.code(),
+                _ => 0,
+            },
             t.bits(),
             t.is_signed(),
             x[0].0,

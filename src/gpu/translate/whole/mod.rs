@@ -284,6 +284,7 @@ fn op_cost(op: &Op) -> u32 {
         (Family::Rsq, _) => 160,
         (Family::Exp | Family::Log | Family::Sin | Family::Cos, _) => 320,
         (Family::Wqm | Family::QuadMask | Family::Perm, _) => 20,
+        (Family::Dot(_), _) => 8,
         (_, Ty::F32) => 12,
         _ => 0,
     };
