@@ -738,7 +738,10 @@ fn dot_products_meet_their_hand_derived_values() {
             "{manifest}: {text}{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(text.contains("expect: all 1 entries hold"), "{manifest}: {text}");
+        assert!(
+            text.contains("expect: all 1 entries hold"),
+            "{manifest}: {text}"
+        );
     }
 }
 

@@ -462,9 +462,7 @@ impl AluFn {
                 AddCarry | SubBorrow => ([t, t, None], true, t, true),
                 Add3 | LshlAdd | AddLshl | LshlOr | AndOr | Or3 | Xor3 | XorAdd | Med3 | Min3
                 | Max3 | MinMax | MaxMin | Bfi | Fma | Mad | MadLegacy | FmaLegacy | DivFixup
-                | Dot(_) => {
-                    ([t, t, t], false, t, false)
-                }
+                | Dot(_) => ([t, t, t], false, t, false),
                 Bfe => ([t, u32t, u32t], false, t, true),
                 AlignBit | AlignByte | Perm => ([t, t, u32t], false, t, false),
                 BitTest | BitTest0 => ([t, u32t, None], false, None, true),
@@ -502,9 +500,7 @@ impl AluFn {
             Exp | Log | Sin | Cos => self.ty != Ty::F64,
             // Integer dot products; the float ones (`v_dot2_f32_f16`, …) have
             // no public rule for their intermediate rounding.
-            Dot(s) => {
-                matches!(self.ty, Ty::U32 | Ty::I32) && matches!(s.bits, 4 | 8 | 16)
-            }
+            Dot(s) => matches!(self.ty, Ty::U32 | Ty::I32) && matches!(s.bits, 4 | 8 | 16),
             // Integer → float: the pairs `cpu::alu::float::from_int_bits` has.
             Cvt(to) if to.is_float() && !self.ty.is_float() => matches!(
                 (self.ty, to),

@@ -453,6 +453,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn dot_products_read_packed_elements() {
+        let d = |bits, signed| Family::Dot(DotShape { bits, signed });
+        let ev = |f, ty, a, b, c| eval(Unit::Vector, f, ty, [a, b, c], false).unwrap().0;
+        // 1·5 + 2·6 + 3·7 + 4·8 + 10.
+        assert_eq!(ev(d(8, 0), Ty::U32, 0x0403_0201, 0x0807_0605, 10), 80);
+        // Signed nibbles: 8 is −8 (5 + 12 + 21 − 32 + 10).
+        assert_eq!(ev(d(4, 3), Ty::I32, 0x0403_0201, 0x0807_0605, 10), 16);
+        // Mixed: a unsigned (0xff = 255), b signed (0xff = −1): −4·255.
+        assert_eq!(
+            ev(d(8, 2), Ty::I32, u64::MAX, u64::MAX, 0),
+            (-1020i32) as u32 as u64
+        );
+        // 2·65535² = 2^33 − 2^18 + 2 wraps to 32 bits; CLAMP saturates the
+        // exact sum.
+        assert_eq!(ev(d(16, 0), Ty::U32, u64::MAX, u64::MAX, 0), 0xfffc_0002);
+        let sat = saturate(d(16, 0), Ty::U32, [u64::MAX, u64::MAX, 0], false);
+        assert_eq!(sat, Some(0xffff_ffff));
+        // Signed: 2·(−32768)² = 2^31 past i32::MAX; with c = −1 it fits.
+        let sat = |c| saturate(d(16, 3), Ty::I32, [0x8000_8000, 0x8000_8000, c], false);
+        assert_eq!(sat(0), Some(0x7fff_ffff));
+        assert_eq!(sat(0xffff_ffff), Some(0x7fff_ffff));
+        assert_eq!(sat(0x8000_0000), Some(0));
+    }
+
+    #[test]
     fn clamp_saturates_the_exact_result() {
         let sat = |f, ty, a: u64, b: u64, c: u64, k| saturate(f, ty, [a, b, c], k).unwrap();
         // Unsigned: past the top to the maximum, below zero to zero.
