@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Words each work-item writes (`OUTS` in hostdiff.cl).
-const OUTS: usize = 36;
+const OUTS: usize = 38;
 /// Output words that hold floats (compared with NaN = NaN).
 fn is_float_out(slot: usize) -> bool {
     (12..20).contains(&slot) || (24..26).contains(&slot)

@@ -6,7 +6,9 @@
 // v_pk_add_u16 clamp, v_pk_sub_i16 clamp, v_pk_max_i16, v_pk_min_u16,
 // v_pk_lshlrev_b16, v_pk_mul_f16, v_pk_add_f16), and byte dot products that
 // LLVM forms from the plain sums (v_dot4_u32_u8; v_dot4c_i32_i8 on gfx1030,
-// v_dot4_i32_iu8 neg_lo:[1,1,0] on gfx1100; plain arithmetic on gfx900).
+// v_dot4_i32_iu8 neg_lo:[1,1,0] on gfx1100; plain arithmetic on gfx900), and
+// calls of functions kept out of line (s_swappc_b64 into them, s_setpc_b64
+// back, their frames on the stack in scratch).
 // The same source runs on the host (C, with hostdiff.h as the shim) and, from
 // the code objects regen.sh builds (-ffp-contract=off on both sides), under
 // gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
@@ -15,7 +17,17 @@
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #endif
 
-#define OUTS 36
+#define OUTS 38
+
+// Out of line on both sides: the device calls them (s_swappc_b64), one
+// from the other.
+__attribute__((noinline)) uint hd_mix(uint x, uint y, uint z) {
+  return (x * 2654435761u) ^ (y + (z << 3)) ^ (z >> 5);
+}
+__attribute__((noinline)) uint hd_twice(uint x, uint y) {
+  uint r = hd_mix(x, y, x + y);
+  return r + hd_mix(y, r, 7u);
+}
 
 __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   uint i = GID();
@@ -75,4 +87,6 @@ __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   }
   o[34] = du;
   o[35] = (uint)ds;
+  o[36] = (a & 1u) ? hd_twice(a, b) : hd_mix(c, a, b);
+  o[37] = hd_mix(b, c, a) - hd_twice(c, 3u);
 }

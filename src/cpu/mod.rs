@@ -240,7 +240,7 @@ struct Cursor {
 impl Cursor {
     fn start(prog: &Program, share: u64) -> Cursor {
         Cursor {
-            pc: 0,
+            pc: prog.entry,
             steps: Steps::start(prog, share),
             skipping: 0,
             loops: Vec::new(),
@@ -472,7 +472,7 @@ fn jump(
     offset: usize,
     wave: u32,
 ) -> Result<(), ExecError> {
-    let straight = budget::straight_steps(prog) as usize;
+    let straight = budget::straight_end(prog);
     let charge = if to <= from {
         (from - to + 1) as u64
     } else if to > straight {

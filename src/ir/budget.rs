@@ -47,10 +47,18 @@ pub fn share(max_steps: u64, waves: usize) -> u64 {
 /// The straight pass of `prog`: its operations before the first `s_endpgm`
 /// (`Op::End`), which every wave passes once.
 pub fn straight_steps(prog: &Program) -> u64 {
-    prog.ops
+    (straight_end(prog) - prog.entry.min(prog.ops.len())) as u64
+}
+
+/// The op index where the straight pass ends: the first `s_endpgm` from the
+/// entry ([`Program::entry`]), or the end. A jump forward to an op past it
+/// reaches ops the straight pass never counted.
+pub fn straight_end(prog: &Program) -> usize {
+    let entry = prog.entry.min(prog.ops.len());
+    prog.ops[entry..]
         .iter()
         .position(|(_, op)| matches!(op, Op::End))
-        .unwrap_or(prog.ops.len()) as u64
+        .map_or(prog.ops.len(), |k| entry + k)
 }
 
 /// A launch that went past its work budget: one line naming the budget.
@@ -128,6 +136,15 @@ mod tests {
         );
         assert_eq!(straight_steps(&prog(vec![Op::Nop, Op::Wait])), 2);
         assert_eq!(straight_steps(&prog(vec![Op::End])), 0);
+    }
+
+    #[test]
+    fn the_straight_pass_starts_at_the_entry() {
+        // A callee's return (End stands in), then the kernel from op 2.
+        let mut p = prog(vec![Op::Nop, Op::End, Op::Nop, Op::Nop, Op::End]);
+        p.entry = 2;
+        assert_eq!(straight_steps(&p), 2);
+        assert_eq!(straight_end(&p), 4);
     }
 
     #[test]

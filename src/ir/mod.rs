@@ -242,6 +242,10 @@ pub struct Program {
     /// (`s_getpc_b64` reads it; `s_setpc_b64` jumps to an address relative
     /// to it). 0 for programs not placed in memory.
     pub code_base: u64,
+    /// The op a wave starts at: 0, or the kernel's entry when the launch
+    /// decoded the functions it calls with it and some lie before it
+    /// (`launch::hsa::prepare`).
+    pub entry: usize,
     /// Where the launch placed private (scratch) memory, for the
     /// `scratch_*` instructions (gfx11's architected flat scratch).
     pub scratch: mem::Scratch,
@@ -254,6 +258,7 @@ impl Program {
             arch,
             ops,
             code_base: 0,
+            entry: 0,
             scratch: mem::Scratch::default(),
         }
     }

@@ -229,7 +229,8 @@ pub fn run_with(
 }
 
 /// Packs one wave's state: the SGPR file, M0, EXEC, VCC, the fault word,
-/// SCC, MODE, the resume block (0), the status (0), `group` (the wave count
+/// SCC, MODE, the program counter (the kernel's entry op), the status (0),
+/// `group` (the wave count
 /// of its workgroup when it is the first wave, else 0; whole-program
 /// modules), the steps jumped (0), the wave a suspended round resumes at
 /// (0), one spare word, then the kernel's VGPR slots lane by lane.
@@ -246,7 +247,7 @@ fn pack_state(w: &WaveState, kernel: &Kernel, group: u32, out: &mut Vec<u32>) {
         0,
         u32::from(w.scc),
         w.mode,
-        0,
+        kernel.entry,
         0,
         group,
         0,

@@ -251,6 +251,9 @@ pub struct Kernel {
     /// ([`whole::GROUP_WORD`]), LDS is read-write and read back, and SCC and
     /// MODE travel in the state.
     pub whole: bool,
+    /// The op a whole-program wave starts at ([`crate::ir::Program::entry`]):
+    /// its initial program counter ([`whole::PC_WORD`]); 0 for the others.
+    pub entry: u32,
 }
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
@@ -413,6 +416,7 @@ pub fn translate_predicted(
             atomics,
             faults,
             whole: false,
+            entry: 0,
         });
     }
     Ok(Translation {

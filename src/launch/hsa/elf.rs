@@ -261,6 +261,11 @@ pub struct KernelCode<'a> {
     pub file_offset: usize,
     /// The bytes.
     pub bytes: &'a [u8],
+    /// The code of the kernel with every other function of its section
+    /// that is not a kernel (the functions it may call through
+    /// `s_swappc_b64`): the start address of the range and its bytes, which
+    /// hold the kernel's. `None` when the section has no such function.
+    pub with_functions: Option<(u64, &'a [u8])>,
 }
 
 impl<'a> CodeObject<'a> {
@@ -308,10 +313,34 @@ impl<'a> CodeObject<'a> {
             .map_or(rest.len(), |(_, size)| {
                 (*size).min(rest.len() as u64) as usize
             });
+        // The other kernels' entries, which are no callee's.
+        let entries: Vec<u64> = self
+            .kernels
+            .iter()
+            .filter_map(|k| {
+                let d = KernelDescriptor::parse(&k.bytes);
+                k.address
+                    .checked_add_signed(d.kernel_code_entry_byte_offset)
+            })
+            .collect();
+        let section_end = start + bytes.len() as u64;
+        let (mut lo, mut hi) = (entry, entry + len as u64);
+        let mut any = false;
+        for &(addr, size) in &self.functions {
+            let end = addr.saturating_add(size);
+            if size > 0 && addr >= *start && end <= section_end && !entries.contains(&addr) {
+                lo = lo.min(addr);
+                hi = hi.max(end);
+                any = true;
+            }
+        }
+        let with_functions =
+            any.then(|| (lo, &bytes[(lo - start) as usize..(hi - start) as usize]));
         Ok(KernelCode {
             entry,
             file_offset: offset + rel,
             bytes: &rest[..len],
+            with_functions,
         })
     }
 }

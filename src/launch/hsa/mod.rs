@@ -120,6 +120,10 @@ pub struct Built {
     pub scratch: crate::ir::mem::Scratch,
     /// How errors name the code: `FILE: kernel NAME` (offsets count from the entry).
     pub code_name: String,
+    /// The kernel's code with the other functions of its section (the ones
+    /// it may call), when there are any: their first address in memory, the
+    /// bytes, and the address the range starts at in the code object.
+    pub with_functions: Option<(u64, Vec<u8>, u64)>,
 }
 
 /// The largest kernarg segment gcnrun lays out (the ROCm runtime's limit for
@@ -738,6 +742,9 @@ pub fn build(
             per_lane: private_size.min(u64::from(u32::MAX)) as u32,
         },
         code_name: format!("{file}: kernel `{kname}`"),
+        with_functions: code
+            .with_functions
+            .map(|(lo, bytes)| (image_base + lo, bytes.to_vec(), lo)),
     })
 }
 
@@ -1145,6 +1152,39 @@ pub fn prepare(
     })?;
     let mut prog = prog;
     prog.code_base = b.code_base;
+    // A kernel that calls (s_swappc) or jumps to computed addresses runs
+    // with the functions of its section decoded beside it, at their places
+    // (the call targets are addresses); its waves start at its entry, and
+    // offsets in reports then count from the first of those functions.
+    let calls = prog.ops.iter().any(|(_, op)| {
+        matches!(op, crate::ir::Op::Wave(w) if matches!(**w, crate::ir::flow::WaveOp::SetPc { .. } | crate::ir::flow::WaveOp::SwapPc { .. }))
+    });
+    if let (true, Some((base, bytes, lo))) = (calls, &b.with_functions) {
+        let name = format!(
+            "{} with the functions of its section (offsets from {lo:#x})",
+            b.code_name
+        );
+        let mut whole =
+            crate::gcn::lower::lower_bytes(bytes, &b.launch.arch).map_err(|e| match e {
+                crate::gcn::lower::LowerBytesError::Decode(e) => {
+                    InputError::whole(&name, e.to_string())
+                }
+                crate::gcn::lower::LowerBytesError::Lower(e) => {
+                    InputError::at(&name, e.offset, e.what)
+                }
+            })?;
+        let at = (b.code_base - base) as usize;
+        whole.entry = whole.op_at(at).ok_or_else(|| {
+            InputError::at(
+                &name,
+                at,
+                "the kernel's entry is not an instruction boundary of its section's code",
+            )
+        })?;
+        whole.code_base = *base;
+        prog = whole;
+        b.code_name = name;
+    }
     prog.scratch = b.scratch;
     b.launch.code = CodeSource::File(file.to_string());
     Ok(super::run::Prepared::from_hsa(b, prog))

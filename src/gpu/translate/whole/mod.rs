@@ -211,13 +211,7 @@ pub fn refusal(op: &Op) -> Option<String> {
     match op {
         Op::Alu(a) => alu_refusal(a),
         Op::Dual(pair) => pair.iter().find_map(alu_refusal),
-        Op::Wave(w) => match **w {
-            WaveOp::SetPc { .. } | WaveOp::SwapPc { .. } => Some(
-                "GPU backend: s_setpc/s_swappc (jumps to computed addresses) are not translated yet"
-                    .into(),
-            ),
-            _ => None,
-        },
+        Op::Wave(_) => None,
         Op::Ds(_)
         | Op::VectorMem(_)
         | Op::ScalarLoad(_)
@@ -381,6 +375,7 @@ pub(super) fn translate(
             atomics: Vec::new(),
             faults,
             whole: true,
+            entry: prog.entry as u32,
         }],
     })
 }
@@ -522,9 +517,88 @@ impl Whole<'_> {
                 }
                 _ => {}
             }
+            // The targets an s_setpc/s_swappc may reach, as far as the code
+            // says: the return address after a call, and a function's start
+            // after a return (past its padding s_nops); a computed target
+            // that is no block's start faults ([`Whole::emit_indirect`]).
+            if let Op::Wave(w) = op {
+                if matches!(**w, WaveOp::SetPc { .. } | WaveOp::SwapPc { .. }) {
+                    l.insert(i + 1);
+                    if let Some(k) = ops[i + 1..].iter().position(|(_, o)| *o != Op::Nop) {
+                        l.insert(i + 1 + k);
+                    }
+                }
+            }
         }
+        l.insert(self.e.prog.entry);
         l.retain(|&i| i < ops.len());
         l
+    }
+
+    /// `s_setpc_b64` / `s_swappc_b64` at op `i` (`cpu::run_wave`): the
+    /// target address read from the SGPR pair (before `s_swappc` writes the
+    /// return address), the work budget's charge as for a branch, computed
+    /// at run time (`cpu::jump`), and the next block: the one that starts at
+    /// the target's offset, or a fault naming the address when none does
+    /// (the CPU runs any instruction's address; the GPU has a block only
+    /// where [`Whole::leaders`] put one).
+    fn emit_indirect(&mut self, offset: usize, i: usize, w: &WaveOp) -> String {
+        let prog = self.e.prog;
+        let (WaveOp::SetPc { src } | WaveOp::SwapPc { src, .. }) = *w else {
+            return format!("{FAULTED}u");
+        };
+        let lo = self.read(Reg::Sgpr(src));
+        let hi = self.read(Reg::Sgpr(src + 1));
+        self.line(&format!(
+            "let to = u64_sub(vec2<u32>({lo}, {hi}), vec2<u32>({}u, {}u));",
+            prog.code_base as u32,
+            (prog.code_base >> 32) as u32
+        ));
+        if let WaveOp::SwapPc { sdst, .. } = *w {
+            let here = prog.ops[i].0;
+            let next = prog.ops[i + 1..]
+                .iter()
+                .map(|(o, _)| *o)
+                .find(|&o| o > here)
+                .unwrap_or(here + 4);
+            let a = prog.code_base + next as u64;
+            self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
+            self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
+        }
+        let fault = self.fault(
+            offset,
+            "s_setpc/s_swappc to an address that is not the start of a block of the GPU's translation (the CPU runs it: use the CPU backend)".into(),
+        );
+        self.line("var dest = 0xffffffffu;");
+        self.line("if to.y == 0u {");
+        self.line("    switch to.x {");
+        let mut seen = BTreeSet::new();
+        for &l in &self.leaders() {
+            let at = prog.ops[l].0;
+            if seen.insert(at) {
+                self.line(&format!("        case {at}u: {{ dest = {l}u; }}"));
+            }
+        }
+        self.line("        default: {}");
+        self.line("    }");
+        self.line("}");
+        // The budget's charge (cpu::jump): backward jumps and forward ones
+        // past the straight pass count their distance.
+        let straight = crate::ir::budget::straight_end(prog);
+        let room = self.e.room.min(u64::from(u32::MAX));
+        self.e.counts_steps = true;
+        self.e
+            .faults
+            .insert(BUDGET_FAULT as usize, self.e.budget.to_string());
+        let what = format!(
+            "{}; stopped at this jump, a loop that may never end",
+            self.e.budget
+        );
+        let over = self.fault(offset, what);
+        self.line(&format!("var charge = 0u;\nif dest <= {i}u {{ charge = {i}u - dest + 1u; }} else if dest != 0xffffffffu && dest > {straight}u {{ charge = dest - {i}u; }}"));
+        self.line("var jumped = dest != 0xffffffffu;");
+        self.line(&format!("if dest == 0xffffffffu {{ {fault} }} else if charge > {room}u || steps_jumped > {room}u - charge {{ {over} jumped = false; }} else {{ steps_jumped = steps_jumped + charge; }}"));
+        format!("select({FAULTED}u, dest, jumped)")
     }
 
     fn emit_blocks(&mut self) -> Result<(), TranslateError> {
@@ -557,6 +631,9 @@ impl Whole<'_> {
                             next = self.emit_branch(*offset, i, target as usize, cond);
                         }
                         WaveOp::Barrier => next = format!("{}u", YIELD | (i as u32 + 1)),
+                        WaveOp::SetPc { .. } | WaveOp::SwapPc { .. } => {
+                            next = self.emit_indirect(*offset, i, w);
+                        }
                         _ => self.emit_wave(*offset, i, w)?,
                     },
                     _ => {
@@ -578,7 +655,7 @@ impl Whole<'_> {
     /// work budget's check on a backward jump (`cpu::jump`).
     fn emit_branch(&mut self, offset: usize, i: usize, target: usize, cond: Cond) -> String {
         let c = self.cond(cond);
-        let straight = crate::ir::budget::straight_steps(self.e.prog) as usize;
+        let straight = crate::ir::budget::straight_end(self.e.prog);
         let charge = if target <= i {
             (i - target + 1) as u64
         } else if target > straight {
