@@ -147,6 +147,22 @@ fn f16_clamp(mode: u32, x0: u32) -> u32 {
     return select(x, 0x3c00u, x > 0x3c00u);
 }
 
+// float.rs output on f16: OMOD as ldexp by 1, 2 or −1 (f16op_rcp's ldexp,
+// the f16 rule), then CLAMP (f16_clamp).
+fn f16_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
+    var x = x0 & 0xffffu;
+    switch omod {
+        case 1u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 1u, 0u, false).x; }
+        case 2u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 2u, 0u, false).x; }
+        case 3u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 0xffffffffu, 0u, false).x; }
+        default: {}
+    }
+    if clamp {
+        return f16_clamp(mode, x);
+    }
+    return x;
+}
+
 fn f16_r(v: u32) -> vec3<u32> {
     return vec3<u32>(v, 0u, 0u);
 }

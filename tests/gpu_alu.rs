@@ -289,7 +289,11 @@ fn op_of(rng: &mut impl Rng, func: AluFn, unit: Unit, at: &mut Slots) -> Option<
             abs: rng.gen_range(0..8),
             neg: rng.gen_range(0..8),
             clamp: (out_float || sig.output == Some(Ty::F16)) && rng.gen_bool(0.3),
-            omod: if out_float { rng.gen_range(0..4) } else { 0 },
+            omod: if out_float || sig.output == Some(Ty::F16) {
+                rng.gen_range(0..4)
+            } else {
+                0
+            },
             op_sel: 0,
         };
     }

@@ -945,7 +945,7 @@ pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
 /// The output modifiers: OMOD (×2, ×4, ÷2) then CLAMP to [0, 1] (a NaN
 /// clamps to 0 under DX10_CLAMP) (AMD Vega ISA §6.3 "VOP3": OMOD, CLAMP).
 ///
-/// WGSL twins: `f32_output`, `f16_clamp` (docs/gpu.md, "Twins").
+/// WGSL twins: `f32_output`, `f16_clamp`, `f16_output` (docs/gpu.md, "Twins").
 pub fn output(mode: Mode, ty: Ty, x: u64, omod: u8, clamp: bool) -> u64 {
     let l = layout(ty);
     let x = match omod {
@@ -1140,7 +1140,21 @@ mod tests {
             ] {
                 for h in 0u64..=0xffff {
                     let exps: &[i32] = if fam == Family::Ldexp {
-                        &[i32::MIN, -1000, -40, -25, -1, 0, 3, 17, 30, 1000, i32::MAX]
+                        &[
+                            i32::MIN,
+                            -1000,
+                            -40,
+                            -25,
+                            -1,
+                            0,
+                            1,
+                            2,
+                            3,
+                            17,
+                            30,
+                            1000,
+                            i32::MAX,
+                        ]
                     } else {
                         &[0]
                     };

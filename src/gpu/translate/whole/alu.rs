@@ -16,8 +16,7 @@ fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
     let (omod, clamp) = (op.mods.omod, op.mods.clamp);
     match t {
         Ty::F32 if omod != 0 || clamp => format!("f32_output(mode, {v}, {omod}u, {clamp})"),
-        // OMOD on f16 is refused before emission (alu_refusal).
-        Ty::F16 if clamp => format!("f16_clamp(mode, {v})"),
+        Ty::F16 if omod != 0 || clamp => format!("f16_output(mode, {v}, {omod}u, {clamp})"),
         t if !t.is_float() && clamp => format!(
             "int_saturate({}, {}u, {}u, {}, {}, {}, {}, {k})",
             fam(op.func.family),

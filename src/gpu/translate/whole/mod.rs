@@ -183,13 +183,10 @@ fn alu_refusal(op: &AluOp) -> Option<String> {
             _ => false,
         },
         (family, Ty::F32) => f32_family(family),
-        // f16 results with output modifiers, and the scalar unit's f16
-        // (gfx11.5's SALU floats, whose operands are not 16-bit halves
-        // yet), are not translated yet.
+        // The scalar unit's f16 (gfx11.5's SALU floats, whose operands are
+        // not 16-bit halves yet) is not translated yet.
         (family, Ty::F16) => {
-            f16_family(family)
-                && (op.unit == Unit::Vector || family == Family::Cvt(Ty::F32))
-                && (out != Some(Ty::F16) || op.mods.omod == 0)
+            f16_family(family) && (op.unit == Unit::Vector || family == Family::Cvt(Ty::F32))
         }
         (_, Ty::F64) => false,
         (family, t) if t.bits() == 64 => int64_family(family),
