@@ -113,7 +113,7 @@ fn f16_family(f: Family) -> bool {
     match f {
         Add | Sub | Mul | Fma | Mad | Min | Max | Min3 | Max3 | Med3 | MinMax | MaxMin | Cmp(_)
         | Class | Cndmask | Mov | Rcp | Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne
-        | FrexpMant | FrexpExp | Ldexp | Exp | Log | Sin | Cos => true,
+        | FrexpMant | FrexpExp | Ldexp | Exp | Log | Sin | Cos | DivFixup => true,
         Cvt(to) => matches!(to, Ty::F32 | Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16),
         _ => false,
     }
