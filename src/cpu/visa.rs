@@ -18,10 +18,10 @@
 //!   round-to-nearest-even and denormals kept (what IGC's `or %cr0 0x4c0`
 //!   selects: [`crate::ir::visa::INTEL_MODE`]; a NaN source gives the first
 //!   NaN source quieted, an invalid operation the default NaN 0x7fc00000, the
-//!   shared rule — IGC's pages give none); HF operands are widened exactly and HF results rounded to
-//!   nearest even (binary32 holds every product and sum of two binary16
-//!   values with room for one correct rounding, so the result equals native
-//!   HF arithmetic). `.sat` on a float clamps to [0, 1] (NaN → 0).
+//!   shared rule — IGC's pages give none); HF operands are widened exactly
+//!   and HF results rounded to nearest even (binary32 holds every product
+//!   and sum of two binary16 values with room for one correct rounding, so
+//!   the result equals native HF arithmetic). `.sat` on a float clamps to [0, 1] (NaN → 0).
 //! - **`sel`**: its predicate selects src0 (bit set) or src1, on every enabled
 //!   channel (IGC `instructions/SEL.md`); it does not mask.
 //! - **`cmp`** writes the enabled channels' predicate bits, or all ones / zero
@@ -421,6 +421,11 @@ fn exec_bits(v: Val, float: bool) -> u64 {
     }
 }
 
+/// The shared ALU (`cpu::alu::eval`) on raw inputs under [`INTEL_MODE`].
+fn shared(func: AluFn, x: [u64; 3], k: bool) -> Result<(u64, bool), VisaExecError> {
+    crate::cpu::alu::eval(Unit::Vector, func, x, k, INTEL_MODE).map_err(VisaExecError::Alu)
+}
+
 /// The shared function on element `i`'s sources (`VisaOp::Alu` says what
 /// Intel's rules add around it): the execution-type inputs, the result as
 /// a value. The shift rules are Intel's (SHR.md, ASR.md): src0 of a right
@@ -443,8 +448,7 @@ fn alu_value(
     if matches!(func.family, Family::Shl | Family::Lshr | Family::Ashr) {
         x[1] &= shift_bits(dst);
     }
-    let (r, _) = crate::cpu::alu::eval(Unit::Vector, func, x, false, INTEL_MODE)
-        .map_err(VisaExecError::Alu)?;
+    let (r, _) = shared(func, x, false)?;
     Ok(if float {
         Val::Float(f32::from_bits(r as u32))
     } else {
@@ -482,9 +486,7 @@ fn alu(
                 encode(vals[1], dst.ty, sat),
                 0,
             ];
-            crate::cpu::alu::eval(Unit::Vector, func, x, k, INTEL_MODE)
-                .map_err(VisaExecError::Alu)?
-                .0
+            shared(func, x, k)?.0
         } else {
             encode(alu_value(func, &vals, src0_bytes, dst.ty)?, dst.ty, sat)
         };
@@ -527,9 +529,7 @@ fn extend(x: u64, bytes: u32, signed: bool) -> u64 {
 fn compare(func: AluFn, a: Val, b: Val) -> Result<bool, VisaExecError> {
     let float = func.ty == Ty::F32;
     let x = [exec_bits(a, float), exec_bits(b, float), 0];
-    let (_, t) = crate::cpu::alu::eval(Unit::Vector, func, x, false, INTEL_MODE)
-        .map_err(VisaExecError::Alu)?;
-    Ok(t)
+    Ok(shared(func, x, false)?.1)
 }
 
 /// Executes one GRF operation on a thread.

@@ -520,13 +520,19 @@ fn alu(e: &mut Emitter, func: AluFn, vals: &[Val], src0_bytes: u32, dst: ElemTyp
     for slot in x.iter_mut().skip(vals.len()) {
         *slot = ("0u".into(), "0u".into());
     }
-    let call = alu_call::call(func, Unit::Vector, &format!("{INTEL_MODE}u"), &x, "false");
+    let call = alu_call::call(func, Unit::Vector, &intel_mode(), &x, "false");
     e.line(&format!("        let y = {call};"));
     if float {
         Val::Float("y.x".into())
     } else {
         Val::Int("y.xy".into())
     }
+}
+
+/// The MODE the shared ALU library computes Intel operations under
+/// ([`INTEL_MODE`]), as a WGSL constant.
+fn intel_mode() -> String {
+    format!("{INTEL_MODE}u")
 }
 
 /// compare (cpu::visa::compare): the shared compare's bit on two bound
@@ -546,7 +552,7 @@ fn compare(func: AluFn, a: &Val, b: &Val) -> String {
             ("0u".into(), "0u".into()),
         ]
     };
-    let call = alu_call::call(func, Unit::Vector, &format!("{INTEL_MODE}u"), &x, "false");
+    let call = alu_call::call(func, Unit::Vector, &intel_mode(), &x, "false");
     format!("({call}.z != 0u)")
 }
 

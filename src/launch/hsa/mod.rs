@@ -1131,6 +1131,18 @@ fn manifest_text<'a>(text: &'a str, name: &'a str, dir: &'a Path) -> ManifestTex
     ManifestText { text, name, dir }
 }
 
+/// `code` decoded and lowered, its errors named `name`.
+fn lower(
+    code: &[u8],
+    arch: &crate::arch::Arch,
+    name: &str,
+) -> Result<crate::ir::Program, InputError> {
+    crate::gcn::lower::lower_bytes(code, arch).map_err(|e| match e {
+        crate::gcn::lower::LowerBytesError::Decode(e) => InputError::whole(name, e.to_string()),
+        crate::gcn::lower::LowerBytesError::Lower(e) => InputError::at(name, e.offset, e.what),
+    })
+}
+
 /// [`build`], PNG images read relative to the manifest, and the kernel's code
 /// lowered.
 pub fn prepare(
@@ -1142,14 +1154,7 @@ pub fn prepare(
     let mut b = build(file, bytes, manifest, opts)?;
     // Decoded and lowered one instruction at a time (README, "Memory");
     // offsets count from the kernel's entry.
-    let prog = crate::gcn::lower::lower_bytes(&b.code, &b.launch.arch).map_err(|e| match e {
-        crate::gcn::lower::LowerBytesError::Decode(e) => {
-            InputError::whole(&b.code_name, e.to_string())
-        }
-        crate::gcn::lower::LowerBytesError::Lower(e) => {
-            InputError::at(&b.code_name, e.offset, e.what)
-        }
-    })?;
+    let prog = lower(&b.code, &b.launch.arch, &b.code_name)?;
     let mut prog = prog;
     prog.code_base = b.code_base;
     // A kernel that calls (s_swappc) or jumps to computed addresses runs
@@ -1164,15 +1169,7 @@ pub fn prepare(
             "{} with the functions of its section (offsets from {lo:#x})",
             b.code_name
         );
-        let mut whole =
-            crate::gcn::lower::lower_bytes(bytes, &b.launch.arch).map_err(|e| match e {
-                crate::gcn::lower::LowerBytesError::Decode(e) => {
-                    InputError::whole(&name, e.to_string())
-                }
-                crate::gcn::lower::LowerBytesError::Lower(e) => {
-                    InputError::at(&name, e.offset, e.what)
-                }
-            })?;
+        let mut whole = lower(bytes, &b.launch.arch, &name)?;
         let at = (b.code_base - base) as usize;
         whole.entry = whole.op_at(at).ok_or_else(|| {
             InputError::at(

@@ -307,14 +307,7 @@ impl Whole<'_> {
     ) -> Result<(), TranslateError> {
         match *w {
             WaveOp::GetPc { sdst } => {
-                let prog = self.e.prog;
-                let here = prog.ops[i].0;
-                let next = prog.ops[i + 1..]
-                    .iter()
-                    .map(|(o, _)| *o)
-                    .find(|&o| o > here)
-                    .unwrap_or(here + 4);
-                let a = prog.code_base + next as u64;
+                let a = self.next_address(i);
                 self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
                 self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
             }

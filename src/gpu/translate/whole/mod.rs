@@ -532,13 +532,26 @@ impl Whole<'_> {
         l
     }
 
+    /// The address of the instruction after op `i`'s (`cpu::next_address`):
+    /// what `s_getpc_b64` reads and `s_swappc_b64` returns to.
+    pub(super) fn next_address(&self, i: usize) -> u64 {
+        let prog = self.e.prog;
+        let here = prog.ops[i].0;
+        let next = prog.ops[i + 1..]
+            .iter()
+            .map(|(o, _)| *o)
+            .find(|&o| o > here)
+            .unwrap_or(here + 4);
+        prog.code_base + next as u64
+    }
+
     /// `s_setpc_b64` / `s_swappc_b64` at op `i` (`cpu::run_wave`): the
     /// target address read from the SGPR pair (before `s_swappc` writes the
     /// return address), the work budget's charge as for a branch, computed
     /// at run time (`cpu::jump`), and the next block: the one that starts at
-    /// the target's offset, or a fault naming the address when none does
-    /// (the CPU runs any instruction's address; the GPU has a block only
-    /// where [`Whole::leaders`] put one).
+    /// the target's offset, or a fault when none does (the CPU runs any
+    /// instruction's address; the GPU has a block only where
+    /// [`Whole::leaders`] put one).
     fn emit_indirect(&mut self, offset: usize, i: usize, w: &WaveOp) -> String {
         let prog = self.e.prog;
         let (WaveOp::SetPc { src } | WaveOp::SwapPc { src, .. }) = *w else {
@@ -552,13 +565,7 @@ impl Whole<'_> {
             (prog.code_base >> 32) as u32
         ));
         if let WaveOp::SwapPc { sdst, .. } = *w {
-            let here = prog.ops[i].0;
-            let next = prog.ops[i + 1..]
-                .iter()
-                .map(|(o, _)| *o)
-                .find(|&o| o > here)
-                .unwrap_or(here + 4);
-            let a = prog.code_base + next as u64;
+            let a = self.next_address(i);
             self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
             self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
         }
