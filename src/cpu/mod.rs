@@ -403,14 +403,14 @@ fn run_wave_limited(
                     }
                 }
                 WaveOp::GetPc { sdst } => {
-                    let next = next_address(prog, here);
+                    let next = prog.next_address(here);
                     w.set_sgpr(sdst, next as u32);
                     w.set_sgpr(sdst + 1, (next >> 32) as u32);
                 }
                 WaveOp::SetPc { src } | WaveOp::SwapPc { src, .. } => {
                     let to = u64::from(w.sgpr(src)) | u64::from(w.sgpr(src + 1)) << 32;
                     if let WaveOp::SwapPc { sdst, .. } = **f {
-                        let next = next_address(prog, here);
+                        let next = prog.next_address(here);
                         w.set_sgpr(sdst, next as u32);
                         w.set_sgpr(sdst + 1, (next >> 32) as u32);
                     }
@@ -446,17 +446,6 @@ fn branch_taken(w: &WaveState, cond: crate::ir::flow::Cond) -> bool {
         Cond::ExecZ => w.exec & keep == 0,
         Cond::ExecNz => w.exec & keep != 0,
     }
-}
-
-/// The address of the instruction after op `i` (`s_getpc_b64`).
-fn next_address(prog: &Program, i: usize) -> u64 {
-    let here = prog.ops[i].0;
-    let next = prog.ops[i + 1..]
-        .iter()
-        .map(|(o, _)| *o)
-        .find(|&o| o > here)
-        .unwrap_or(here + 4);
-    prog.code_base + next as u64
 }
 
 /// Moves the cursor from op `from` to op `to`. A backward jump (or a jump

@@ -263,6 +263,18 @@ impl Program {
         }
     }
 
+    /// The address of the instruction after op `i`'s: what `s_getpc_b64`
+    /// reads and `s_swappc_b64` returns to (both back ends).
+    pub fn next_address(&self, i: usize) -> u64 {
+        let here = self.ops[i].0;
+        let next = self.ops[i + 1..]
+            .iter()
+            .map(|(o, _)| *o)
+            .find(|&o| o > here)
+            .unwrap_or(here + 4);
+        self.code_base + next as u64
+    }
+
     /// The index of the first op of the instruction at byte `offset`, if an
     /// instruction starts there.
     pub fn op_at(&self, offset: usize) -> Option<usize> {

@@ -307,7 +307,7 @@ impl Whole<'_> {
     ) -> Result<(), TranslateError> {
         match *w {
             WaveOp::GetPc { sdst } => {
-                let a = self.next_address(i);
+                let a = self.e.prog.next_address(i);
                 self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
                 self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
             }

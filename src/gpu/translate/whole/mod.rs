@@ -532,19 +532,6 @@ impl Whole<'_> {
         l
     }
 
-    /// The address of the instruction after op `i`'s (`cpu::next_address`):
-    /// what `s_getpc_b64` reads and `s_swappc_b64` returns to.
-    pub(super) fn next_address(&self, i: usize) -> u64 {
-        let prog = self.e.prog;
-        let here = prog.ops[i].0;
-        let next = prog.ops[i + 1..]
-            .iter()
-            .map(|(o, _)| *o)
-            .find(|&o| o > here)
-            .unwrap_or(here + 4);
-        prog.code_base + next as u64
-    }
-
     /// `s_setpc_b64` / `s_swappc_b64` at op `i` (`cpu::run_wave`): the
     /// target address read from the SGPR pair (before `s_swappc` writes the
     /// return address), the work budget's charge as for a branch, computed
@@ -565,7 +552,7 @@ impl Whole<'_> {
             (prog.code_base >> 32) as u32
         ));
         if let WaveOp::SwapPc { sdst, .. } = *w {
-            let a = self.next_address(i);
+            let a = prog.next_address(i);
             self.write(Reg::Sgpr(sdst), &format!("{}u", a as u32));
             self.write(Reg::Sgpr(sdst + 1), &format!("{}u", (a >> 32) as u32));
         }
