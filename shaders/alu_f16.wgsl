@@ -326,41 +326,11 @@ fn f16op_rcp(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> 
     return f16_r(select(n, 0x3bffu, fam == FAM_FRACT && n == 0x3c00u));
 }
 
-// division.rs fixup on f16: the special cases of the quotient `a` of
-// c / b (the underflow test is f32's and f64's only, as there), the result
-// flushed as the mode says.
-fn f16_div_fixup(den: u32, a0: u32, b0: u32, c0: u32) -> u32 {
-    let a = a0 & 0xffffu;
-    let b = b0 & 0xffffu;
-    let c = c0 & 0xffffu;
-    let sign_out = (b ^ c) & 0x8000u;
-    let ab = b & 0x7fffu;
-    let ac = c & 0x7fffu;
-    if f16_is_nan(c) {
-        return c | 0x200u;
-    }
-    if f16_is_nan(b) {
-        return b | 0x200u;
-    }
-    var r = 0u;
-    if (ab == 0u && ac == 0u) || (ab == 0x7c00u && ac == 0x7c00u) {
-        return 0xfe00u;
-    } else if ab == 0u || ac == 0x7c00u {
-        r = sign_out | 0x7c00u;
-    } else if ab == 0x7c00u || ac == 0u {
-        r = sign_out;
-    } else if f16_is_nan(a) {
-        r = sign_out | 0x7c00u;
-    } else {
-        r = sign_out | (a & 0x7fffu);
-    }
-    return f16_flush_out(den, r);
-}
-
 // FAM_DIV_FIXUP (alu_f16's case).
 fn f16op_div_fixup(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 6u) & 3u;
-    return f16_r(f16_div_fixup(den, a, b, c));
+    // No underflow test on f16 (division.rs fixup: f32's and f64's only).
+    return f16_r(float_div_fixup(den, a & 0xffffu, b & 0xffffu, c & 0xffffu, 0x8000u, 0x7c00u, false));
 }
 
 // FAM_CNDMASK (alu_f16's case).

@@ -696,33 +696,37 @@ fn f32_div_fmas(den: u32, a: u32, b: u32, c: u32, k: bool) -> u32 {
     return f32_flush_out(den, fma_round(r.w, r.e0 + scale, r.sign));
 }
 
-// division.rs `fixup` on f32.
-fn f32_div_fixup(den: u32, a: u32, b: u32, c: u32) -> u32 {
-    let sign_out = (b ^ c) & 0x80000000u;
-    let ab = b & 0x7fffffffu;
-    let ac = c & 0x7fffffffu;
-    if f32_is_nan(c) {
-        return c | 0x400000u;
+// division.rs `fixup` on a layout (`sign`, `exp` as for float_is_nan), the
+// result flushed as FP_DENORM `den` says; `under`: the f32 underflow test
+// (exponent(N) − exponent(D) below −150), which f16 does not have.
+fn float_div_fixup(den: u32, a: u32, b: u32, c: u32, sign: u32, exp: u32, under: bool) -> u32 {
+    let sign_out = (b ^ c) & sign;
+    let ab = b & (sign - 1u);
+    let ac = c & (sign - 1u);
+    let quiet = float_quiet(sign, exp);
+    if float_is_nan(c, sign, exp) {
+        return c | quiet;
     }
-    if f32_is_nan(b) {
-        return b | 0x400000u;
+    if float_is_nan(b, sign, exp) {
+        return b | quiet;
     }
+    let shift = countTrailingZeros(exp);
     var r = 0u;
-    if (ab == 0u && ac == 0u) || (ab == 0x7f800000u && ac == 0x7f800000u) {
-        return 0xffc00000u;
-    } else if ab == 0u || ac == 0x7f800000u {
-        r = sign_out | 0x7f800000u;
-    } else if ab == 0x7f800000u || ac == 0u {
+    if (ab == 0u && ac == 0u) || (ab == exp && ac == exp) {
+        return sign | exp | quiet;
+    } else if ab == 0u || ac == exp {
+        r = sign_out | exp;
+    } else if ab == exp || ac == 0u {
         r = sign_out;
-    } else if i32(ac >> 23u) - i32(ab >> 23u) < -150 {
+    } else if under && i32(ac >> shift) - i32(ab >> shift) < -150 {
         r = sign_out;
-    } else if f32_is_nan(a) {
+    } else if float_is_nan(a, sign, exp) {
         // An overflowed quotient (division.rs fixup).
-        r = sign_out | 0x7f800000u;
+        r = sign_out | exp;
     } else {
-        r = sign_out | (a & 0x7fffffffu);
+        r = sign_out | (a & (sign - 1u));
     }
-    return f32_flush_out(den, r);
+    return select(r, float_flush(r, sign, exp), (den & 2u) == 0u);
 }
 
 fn f32_rint1(den: u32, a0: u32, fam: u32) -> u32 {
@@ -871,7 +875,7 @@ fn f32op_div_fmas(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool
 fn f32op_div_fixup(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 4u) & 3u;
     switch fam {
-        case FAM_DIV_FIXUP: { return f32_r(f32_div_fixup(den, a, b, c)); }
+        case FAM_DIV_FIXUP: { return f32_r(float_div_fixup(den, a, b, c, 0x80000000u, 0x7f800000u, true)); }
         default: { return vec3<u32>(0u); }
     }
 }

@@ -148,7 +148,7 @@ pub fn fmas(mode: Mode, ty: Ty, a: u64, b: u64, c: u64, k: bool) -> u64 {
 /// non-NaN inputs: that gives ±∞ ([errata A3](docs/errata.md); the OpenCL C
 /// conformance suite requires ∞ of such a correctly rounded division).
 ///
-/// WGSL twins: `f32_div_fixup`, `f16_div_fixup` (docs/gpu.md, "Twins").
+/// WGSL twin: `float_div_fixup` (docs/gpu.md, "Twins").
 pub fn fixup(mode: Mode, ty: Ty, a: u64, b: u64, c: u64) -> u64 {
     let l = layout(ty);
     let sign_out = (b ^ c) & l.sign();

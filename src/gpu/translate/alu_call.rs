@@ -180,18 +180,24 @@ fn ty_code(t: Ty) -> u32 {
     t.bits() | if t.is_signed() { 0x100 } else { 0 } | if t.is_float() { 0x200 } else { 0 }
 }
 
+/// The library's `sub` argument of a family: a compare's relation, a
+/// conversion's target type, a dot product's shape; 0 for the others.
+pub(crate) fn sub_code(f: Family) -> u32 {
+    match f {
+        Family::Cmp(r) => r.code(),
+        Family::Cvt(to) => ty_code(to),
+        Family::Dot(d) => d.code(),
+        _ => 0,
+    }
+}
+
 /// The library call computing `func` as `unit` runs it on inputs `x` (low
 /// and high dword expressions) with bit input `k`, under the MODE value the
 /// expression `mode` holds: a `vec3<u32>` (value low, high, bit).
 pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) -> String {
     let f = func;
     let vec = unit == Unit::Vector;
-    let sub = match f.family {
-        Family::Cmp(r) => r.code(),
-        Family::Cvt(to) => ty_code(to),
-        Family::Dot(d) => d.code(),
-        _ => 0,
-    };
+    let sub = sub_code(f.family);
     let famc = fam(f.family);
     match (f.family, f.ty) {
         (Family::Cvt(to), from) if !from.is_float() && to.is_float() => {
@@ -206,19 +212,12 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
                 ty_code(from)
             )
         }
-        (_, Ty::F32) => format!(
-            "{}({famc}, {sub}u, {mode}, {}, {}, {}, {k})",
-            case_fn("f32op", f.family),
-            x[0].0,
-            x[1].0,
-            x[2].0
-        ),
         (Family::Cvt(Ty::F32), Ty::F16) => {
             format!("vec3<u32>(alu_f16_to_f32({mode}, {}), 0u, 0u)", x[0].0)
         }
-        (_, Ty::F16) => format!(
+        (_, t @ (Ty::F32 | Ty::F16)) => format!(
             "{}({famc}, {sub}u, {mode}, {}, {}, {}, {k})",
-            case_fn("f16op", f.family),
+            case_fn(if t == Ty::F32 { "f32op" } else { "f16op" }, f.family),
             x[0].0,
             x[1].0,
             x[2].0

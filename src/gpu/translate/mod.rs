@@ -633,18 +633,34 @@ impl<'a> Emitter<'a> {
     /// wave's (every branch decision is wave-uniform). The vISA loop end uses
     /// it; an AMD branch op that jumps backward will too.
     fn jump_budget(&mut self, distance: u64) -> (String, String) {
-        self.counts_steps = true;
-        self.faults
-            .insert(BUDGET_FAULT as usize, self.budget.to_string());
         // `steps_jumped` never passes `room` (it grows only by jumps that
-        // fit), so `room - distance` is the largest count a jump still fits;
-        // the u32 clamp never bites (translate_with: below 2^32 jumped).
-        let room = self.room.min(u64::from(u32::MAX));
+        // fit), so `room - distance` is the largest count a jump still fits.
+        let room = self.budget_room();
         let over = match room.checked_sub(distance) {
             Some(left) => format!("steps_jumped > {left}u"),
             None => "true".into(),
         };
         (over, format!("steps_jumped = steps_jumped + {distance}u;"))
+    }
+
+    /// [`Emitter::jump_budget`] for a distance known only when the module
+    /// runs (`distance`, a WGSL `u32` expression: an `s_setpc`'s).
+    fn jump_budget_at_run_time(&mut self, distance: &str) -> (String, String) {
+        let room = self.budget_room();
+        (
+            format!("({distance} > {room}u || steps_jumped > {room}u - {distance})"),
+            format!("steps_jumped = steps_jumped + {distance};"),
+        )
+    }
+
+    /// The module counts jumps against the work budget: the steps a wave may
+    /// still jump when it starts (the u32 clamp never bites: translate_with
+    /// keeps the budget below 2^32 jumped).
+    fn budget_room(&mut self) -> u64 {
+        self.counts_steps = true;
+        self.faults
+            .insert(BUDGET_FAULT as usize, self.budget.to_string());
+        self.room.min(u64::from(u32::MAX))
     }
 
     /// The WGSL place of VGPR `n` (`None` past the register file: reads give 0

@@ -20,10 +20,7 @@ fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
         t if !t.is_float() && clamp => format!(
             "int_saturate({}, {}u, {}u, {}, {}, {}, {}, {k})",
             fam(op.func.family),
-            match op.func.family {
-                Family::Dot(d) => d.code(),
-                _ => 0,
-            },
+            alu_call::sub_code(op.func.family),
             t.bits(),
             t.is_signed(),
             x[0].0,

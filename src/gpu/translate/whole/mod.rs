@@ -29,8 +29,8 @@ mod alu;
 mod mem;
 mod module;
 
+use super::HEADER_WORDS;
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};
-use super::{BUDGET_FAULT, HEADER_WORDS};
 use crate::ir::alu::{AluOp, Dst, Family, Ty, Unit};
 use crate::ir::flow::{Cond, WaveOp};
 use crate::ir::mem::{Access, DsKind};
@@ -576,19 +576,16 @@ impl Whole<'_> {
         // The budget's charge (cpu::jump): backward jumps and forward ones
         // past the straight pass count their distance.
         let straight = crate::ir::budget::straight_end(prog);
-        let room = self.e.room.min(u64::from(u32::MAX));
-        self.e.counts_steps = true;
-        self.e
-            .faults
-            .insert(BUDGET_FAULT as usize, self.e.budget.to_string());
         let what = format!(
             "{}; stopped at this jump, a loop that may never end",
             self.e.budget
         );
-        let over = self.fault(offset, what);
-        self.line(&format!("var charge = 0u;\nif dest <= {i}u {{ charge = {i}u - dest + 1u; }} else if dest != 0xffffffffu && dest > {straight}u {{ charge = dest - {i}u; }}"));
+        let over_fault = self.fault(offset, what);
+        let (over, count) = self.e.jump_budget_at_run_time("charge");
+        self.line("var charge = 0u;");
+        self.line(&format!("if dest <= {i}u {{ charge = {i}u - dest + 1u; }} else if dest != 0xffffffffu && dest > {straight}u {{ charge = dest - {i}u; }}"));
         self.line("var jumped = dest != 0xffffffffu;");
-        self.line(&format!("if dest == 0xffffffffu {{ {fault} }} else if charge > {room}u || steps_jumped > {room}u - charge {{ {over} jumped = false; }} else {{ steps_jumped = steps_jumped + charge; }}"));
+        self.line(&format!("if dest == 0xffffffffu {{ {fault} }} else if {over} {{ {over_fault} jumped = false; }} else {{ {count} }}"));
         format!("select({FAULTED}u, dest, jumped)")
     }
 
@@ -668,9 +665,6 @@ impl Whole<'_> {
             self.e.budget
         );
         let fault = self.fault(offset, what);
-        self.e
-            .faults
-            .insert(BUDGET_FAULT as usize, self.e.budget.to_string());
         let (over, count) = self.e.jump_budget(charge);
         self.line("var taken = false;");
         self.line(&format!("if {c} {{"));
