@@ -59,6 +59,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("packed_gfx10", "gfx1030"),
     ("dx9_mul", "gfx900"),
     ("dx9_mul_gfx10", "gfx1030"),
+    ("typed_buffer", "gfx900"),
+    ("typed_buffer_gfx10", "gfx1030"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

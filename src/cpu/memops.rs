@@ -18,6 +18,7 @@ use crate::ir::mem::{
 use crate::machine::buffer::{self, Vsharp};
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
+use crate::texture::typed::{self, FormatCode, TypedFormat};
 
 /// Bytes of `mem` at `addr`, or the fault message.
 ///
@@ -185,6 +186,7 @@ fn scratch_vector(
         Access::Load(wd) => (wd, false),
         Access::Store(wd) => (wd, true),
         Access::Atomic { .. } => return Err("scratch atomics are not executed by gcnrun".into()),
+        Access::Typed { .. } => return Err("internal: a typed access reached scratch".into()),
     };
     let n = width.bytes();
     let lanes: Vec<u32> = w.active_lanes().collect();
@@ -242,6 +244,7 @@ fn buffer_vector(
     // The V# and SOFFSET are scalar: read (and the V# checked) once.
     let v = vsharp(w, srsrc, gen, idxen)?;
     let soffset = w.scalar_src(soffset);
+    let typed = typed_format(w, &op.access, srsrc, gen)?;
     for lane in lanes {
         let at = buffer_lane(w, &op.addr, &v, soffset, lane)?;
         match op.access {
@@ -287,9 +290,72 @@ fn buffer_vector(
                     put_returned(w, op.vdst, lane, old, wide);
                 }
             }
+            Access::Typed { store, comps, .. } => {
+                let Some((t, dst_sel)) = typed else {
+                    return Err("internal: a typed access without its format".into());
+                };
+                // One element of the format's size, range-checked as a
+                // whole (docs/errata.md MB6).
+                let at = at.element(gen, 0, t.df.bytes);
+                if store {
+                    let vals: Vec<u32> = (0..u32::from(comps))
+                        .map(|k| w.vgpr(op.vdata + k, lane))
+                        .collect();
+                    let bytes = typed::store(&t, &vals)
+                        .ok_or("internal: a typed store of a read-only format")?;
+                    if let Some(a) = at {
+                        write(mem, a, &bytes, Some(lane))?;
+                    }
+                } else {
+                    let bytes = at
+                        .map(|a| read(mem, a, t.df.bytes, Some(lane)))
+                        .transpose()?;
+                    let vals = typed::load(&t, dst_sel, bytes, u32::from(comps));
+                    for (k, v) in vals.into_iter().enumerate() {
+                        w.set_vgpr(op.vdst + k as u32, lane, v);
+                    }
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// The format and DST_SEL of a typed access (`texture::typed`): MTBUF's
+/// from the instruction with DST_SEL identity, a MUBUF `_format` form's from
+/// word 3 of the V# in SGPRs from `srsrc` — read once, as the V# is scalar;
+/// a format gcnrun does not model stops the run naming it. `None` for the
+/// untyped accesses.
+fn typed_format(
+    w: &WaveState,
+    access: &Access,
+    srsrc: u32,
+    gen: Gen,
+) -> Result<Option<(TypedFormat, [u8; 4])>, String> {
+    let Access::Typed { store, format, .. } = *access else {
+        return Ok(None);
+    };
+    let (code, dst_sel) = match format {
+        Some(c) => (
+            FormatCode::Split {
+                dfmt: c.data_format,
+                nfmt: c.num_format,
+            },
+            [4, 5, 6, 7],
+        ),
+        None => {
+            let w3 = w.sgpr(srsrc + 3);
+            (
+                typed::vsharp_format_code(w3, gen),
+                typed::vsharp_dst_sel(w3),
+            )
+        }
+    };
+    let t = typed::resolve(code, gen, store).map_err(|m| format!("a typed access through {m}"))?;
+    if let Some(bad) = dst_sel.iter().find(|&&s| matches!(s, 2 | 3)) {
+        return Err(format!("the V#'s DST_SEL holds the reserved code {bad}"));
+    }
+    Ok(Some((t, dst_sel)))
 }
 
 /// The address a lane's access reaches.
@@ -516,6 +582,9 @@ pub fn vector(
                 if returns {
                     put_returned(w, op.vdst, lane, old, wide);
                 }
+            }
+            Access::Typed { .. } => {
+                return Err("internal: a typed access without a V# reached memops".into())
             }
         }
     }

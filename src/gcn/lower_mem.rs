@@ -7,6 +7,7 @@
 //! decoder's typed operands.
 
 use super::buffer::Buffer;
+use super::decoded::BufFormat;
 use super::ds::Ds as GDs;
 use super::flat::{Flat, Segment};
 use super::operand::{Operand as GOperand, Special};
@@ -14,10 +15,12 @@ use super::signature::Fld;
 use super::smem::{Offset, Smem};
 use super::smrd::Smrd;
 use super::sopp::Sopp;
+use crate::arch::Gen;
 use crate::ir::atomic::AtomicOp;
 use crate::ir::flow::{Cond, HwReg, WaveOp};
-use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, VectorMem, Width};
+use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, TypedCode, VectorMem, Width};
 use crate::ir::{Op, Reg, Src};
+use crate::texture::typed::{self, FormatCode};
 
 /// Data sizes by the name's tail, both spellings (gfx6–gfx10 `dword`,
 /// `ubyte`…; gfx11 `b32`, `u8`…).
@@ -219,18 +222,62 @@ fn access_of(name: &str, rest: &str, returns: bool) -> Result<Access, String> {
     }
 }
 
+/// The typed access of a MUBUF `_format` form or an MTBUF instruction
+/// (`buffer_load_format_xy`, `tbuffer_store_format_xyzw`, …): load or store,
+/// the component count its suffix names, and MTBUF's format resolved to a
+/// data and number format (`texture::typed::resolve`; gfx10+'s combined
+/// FORMAT through that generation's table).
+fn typed_of(b: &Buffer, gen: Gen) -> Result<Access, String> {
+    let name = b.mnemonic();
+    let (op, comps) = name
+        .strip_prefix("t")
+        .unwrap_or(name)
+        .strip_prefix("buffer_")
+        .and_then(|r| r.split_once("_format_"))
+        .ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
+    let store = match op {
+        "load" => false,
+        "store" => true,
+        _ => return Err(format!("`{name}` is not executed by gcnrun yet")),
+    };
+    let comps = match comps {
+        "x" => 1,
+        "xy" => 2,
+        "xyz" => 3,
+        "xyzw" => 4,
+        _ => return Err(format!("`{name}` is not executed by gcnrun yet")),
+    };
+    let format = match b.format {
+        None => None,
+        Some(f) => {
+            let code = match f {
+                BufFormat::Split { dfmt, nfmt } => FormatCode::Split { dfmt, nfmt },
+                BufFormat::Unified(c) => FormatCode::Unified(u16::from(c)),
+            };
+            let t = typed::resolve(code, gen, store).map_err(|m| format!("`{name}`: {m}"))?;
+            Some(TypedCode {
+                data_format: t.df.code,
+                num_format: t.nf.code(),
+            })
+        }
+    };
+    Ok(Access::Typed {
+        store,
+        comps,
+        format,
+    })
+}
+
 /// MUBUF loads, stores and atomics through a V# (`buffer_load_dword`,
-/// `buffer_store_b32`, `buffer_atomic_add`, …): the address registers and
-/// offsets as the instruction names them; the V#'s base, stride and range
-/// apply at run time (`cpu::memops`, docs/semantics/programs.md). MTBUF and
-/// the `_format` forms (a conversion through a data format), LDS loads,
-/// TFE and the D16 forms are refused by name.
-pub fn lower_buffer(b: &Buffer) -> Result<Op, String> {
+/// `buffer_store_b32`, `buffer_atomic_add`, …), and the typed accesses of
+/// MUBUF's `_format` forms and MTBUF ([`typed_of`]): the address registers
+/// and offsets as the instruction names them; the V#'s base, stride, range
+/// and (typed, MUBUF) format apply at run time (`cpu::memops`,
+/// docs/semantics/programs.md). LDS loads, TFE and the D16 forms are refused
+/// by name.
+pub fn lower_buffer(b: &Buffer, gen: Gen) -> Result<Op, String> {
     let name = b.mnemonic();
     let refuse = |why: &str| Err(format!("`{name}`{why} is not executed by gcnrun yet"));
-    if b.format.is_some() || name.contains("format") {
-        return refuse(" (a conversion through a data format)");
-    }
     if b.lds {
         return refuse(" with LDS (a load into LDS)");
     }
@@ -244,7 +291,11 @@ pub fn lower_buffer(b: &Buffer) -> Result<Op, String> {
     // MUBUF atomics return the value before the operation into VDATA when
     // GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1: return the
     // pre-op value").
-    let access = access_of(name, rest, b.glc)?;
+    let access = if b.format.is_some() || name.contains("_format_") {
+        typed_of(b, gen)?
+    } else {
+        access_of(name, rest, b.glc)?
+    };
     let vdata = vgpr_of(b.vdata.map(|t| t.operand), "the data")?;
     let vaddr = match b.vaddr {
         Some(t) => vgpr_of(Some(t.operand), "the address")?,

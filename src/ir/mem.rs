@@ -119,6 +119,28 @@ pub enum Access {
         /// The pre-op value is returned.
         returns: bool,
     },
+    /// A typed access (MUBUF `_format` forms, MTBUF; through a V# only):
+    /// `comps` components of one element converted through a data and
+    /// number format (`texture::typed`): the V#'s format and DST_SEL, or
+    /// the instruction's format with DST_SEL identity.
+    Typed {
+        /// A store (else a load).
+        store: bool,
+        /// Components moved: 1–4 (`_x` … `_xyzw`).
+        comps: u8,
+        /// The instruction's format (MTBUF), `None` for the V#'s.
+        format: Option<TypedCode>,
+    },
+}
+
+/// A data and number format as codes (gfx6–gfx9 numbering; the lowering
+/// resolves gfx10+'s combined FORMAT to it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypedCode {
+    /// The data format code (`IMG_DATA_FORMAT`).
+    pub data_format: u8,
+    /// The number format code (`IMG_NUM_FORMAT`).
+    pub num_format: u8,
 }
 
 /// Which memory a vector access reaches and how its address is formed.

@@ -21,6 +21,7 @@ pub mod layout;
 pub mod resource;
 pub mod sample;
 pub mod swizzle;
+pub mod typed;
 pub mod vaddr;
 
 pub use error::{DescriptorError, FormatError, TextureError};

@@ -1631,7 +1631,7 @@ impl<'a> Emitter<'a> {
 
 /// The data format's component layout as WGSL `vec4<u32>` constants (lo bits,
 /// widths), from the Rust table.
-fn component_layout(df: &format::DataFormat) -> (String, String) {
+pub(crate) fn component_layout(df: &format::DataFormat) -> (String, String) {
     let lo: Vec<String> = (0..4)
         .map(|i| format!("{}u", df.comps.get(i).map_or(0, |c| c.0)))
         .collect();

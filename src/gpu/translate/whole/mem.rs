@@ -189,6 +189,16 @@ impl Whole<'_> {
             s.line(&format!("    if in{k} && off{k} == NO_TEXEL {{ {fault} }}"));
         };
         match m.access {
+            Access::Typed {
+                store,
+                comps,
+                format,
+            } => {
+                let check = (!addr64).then_some((idxen, soff.as_str()));
+                self.emit_typed(
+                    &fault, &w, gen, check, m.vdata, m.vdst, store, comps, format,
+                );
+            }
             Access::Load(wd) => {
                 let size = wd.bytes().min(4);
                 for i in 0..wd.dwords() {
@@ -270,8 +280,8 @@ impl Whole<'_> {
         let (width, store) = match m.access {
             Access::Load(w) => (w, false),
             Access::Store(w) => (w, true),
-            // Refused by the lowering.
-            Access::Atomic { .. } => return,
+            // Refused by the lowering; typed accesses are buffers only.
+            Access::Atomic { .. } | Access::Typed { .. } => return,
         };
         let fault = self.fault(
             offset,
@@ -359,6 +369,8 @@ impl Whole<'_> {
         let addr = self.address(&m.addr);
         let bytes = match m.access {
             Access::Load(w) | Access::Store(w) => w.bytes(),
+            // Buffers only (emit_buffer_mem).
+            Access::Typed { .. } => return,
             Access::Atomic { wide, .. } => {
                 if wide {
                     8
@@ -456,6 +468,7 @@ impl Whole<'_> {
                     self.emit_returned(m.vdst, wide);
                 }
             }
+            Access::Typed { .. } => {}
         }
         self.line("    }");
         self.close_lanes(&m.access);

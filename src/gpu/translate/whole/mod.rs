@@ -28,6 +28,7 @@
 mod alu;
 mod mem;
 mod module;
+mod typed;
 
 use super::HEADER_WORDS;
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};
@@ -240,7 +241,10 @@ pub fn refusal(op: &Op) -> Option<String> {
 fn writes_memory(prog: &Program) -> bool {
     use crate::ir::image::ImageKind;
     prog.ops.iter().any(|(_, op)| match op {
-        Op::VectorMem(m) => !matches!(m.access, Access::Load(_)),
+        Op::VectorMem(m) => !matches!(
+            m.access,
+            Access::Load(_) | Access::Typed { store: false, .. }
+        ),
         Op::Image(m) => matches!(m.op.kind, ImageKind::Store | ImageKind::Atomic),
         _ => false,
     })
@@ -298,6 +302,9 @@ fn op_cost(op: &Op) -> u32 {
             Access::Atomic { .. } => 64 * (24 + bar) + bar,
             Access::Store(w) => 4 * 64 * w.dwords() + 8 + bar,
             Access::Load(w) => 4 * w.dwords(),
+            // At most 16 bytes, converted.
+            Access::Typed { store: false, .. } => 4 * 4 + 8,
+            Access::Typed { store: true, .. } => 4 * 64 * 4 + 8 + bar,
         },
         Op::Ds(d) => match d.kind {
             DsKind::Atomic { .. } => 64 * (24 + bar) + bar,

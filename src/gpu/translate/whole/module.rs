@@ -26,6 +26,9 @@ impl Whole<'_> {
             out.push_str(&crate::ir::fixed::wgsl_consts());
             out.push_str(ALU_TRANS);
         }
+        if super::typed::uses_vsharp_formats(e.prog) {
+            out.push_str(&super::typed::wgsl_tables());
+        }
         out.push_str(&e.decls);
         let room = e.room.min(u64::from(u32::MAX));
         let _ = room;

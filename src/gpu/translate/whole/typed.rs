@@ -1,0 +1,220 @@
+//! Typed buffer accesses in a whole-program module (the WGSL side of
+//! `texture::typed` and `cpu::memops`' typed branch): MTBUF's format is
+//! known when translating; a MUBUF `_format` form's comes from the V# at run
+//! time, decoded by tables generated here from the same Rust functions the
+//! CPU calls (`texture::typed::resolve` for every code of every generation,
+//! the data formats' layouts from `texture::format::DATA_FORMATS`), so the
+//! two cannot disagree.
+
+use super::Whole;
+use crate::arch::Gen;
+use crate::ir::mem::{Access, TypedCode};
+use crate::ir::{Op, Program};
+use crate::texture::format::{DataFormat, Layout, DATA_FORMATS};
+use crate::texture::typed::{self, FormatCode, TypedFormat};
+use std::fmt::Write as _;
+
+/// Bit of a packed format code: loads may use it.
+const LOADABLE: u32 = 1 << 16;
+/// Bit of a packed format code: stores may use it.
+const STORABLE: u32 = 1 << 17;
+
+/// A resolved format as the module's `u32`: data format in bits 7:0, number
+/// format in 15:8, [`LOADABLE`], [`STORABLE`]; 0 when `code` is refused.
+fn packed(code: FormatCode, gen: Gen) -> u32 {
+    match typed::resolve(code, gen, false) {
+        Ok(t) => {
+            let store = if typed::resolve(code, gen, true).is_ok() {
+                STORABLE
+            } else {
+                0
+            };
+            u32::from(t.df.code) | u32::from(t.nf.code()) << 8 | LOADABLE | store
+        }
+        Err(_) => 0,
+    }
+}
+
+/// A `switch` over `codes` returning [`packed`] (0 by default).
+fn switch(out: &mut String, var: &str, codes: impl Iterator<Item = (u32, u32)>) {
+    writeln!(out, "    switch {var} {{").ok();
+    for (c, p) in codes.filter(|&(_, p)| p != 0) {
+        writeln!(out, "        case {c}u: {{ return {p}u; }}").ok();
+    }
+    out.push_str("        default: { return 0u; }\n    }\n");
+}
+
+/// The WGSL the typed accesses of a module call: `typed_vsharp_format`
+/// (`texture::typed::vsharp_format_code` + `resolve` on each generation),
+/// `typed_layout` (a data format's size and components), `typed_sel_ok`
+/// and `typed_select` (DST_SEL, as `texture::typed::load` applies it).
+pub(super) fn wgsl_tables() -> String {
+    let mut s = String::from(
+        "\n// Typed buffer formats, generated from texture::typed::resolve and\n// texture::format::DATA_FORMATS (src/gpu/translate/whole/typed.rs).\nstruct TypedLayout {\n    bytes: u32,\n    count: u32,\n    packed: bool,\n    lo: vec4<u32>,\n    width: vec4<u32>,\n}\n\nfn typed_split(df: u32, nf: u32) -> u32 {\n",
+    );
+    let split = (0..16u32).flat_map(|d| {
+        (0..8u32).map(move |n| {
+            let code = FormatCode::Split {
+                dfmt: d as u8,
+                nfmt: n as u8,
+            };
+            (d * 8 + n, packed(code, Gen::Gfx9))
+        })
+    });
+    switch(&mut s, "df * 8u + nf", split);
+    s.push_str("}\n\nfn typed_gfx10(c: u32) -> u32 {\n");
+    switch(
+        &mut s,
+        "c",
+        (0..128u32).map(|c| (c, packed(FormatCode::Unified(c as u16), Gen::Gfx10))),
+    );
+    s.push_str("}\n\nfn typed_gfx11(c: u32) -> u32 {\n");
+    switch(
+        &mut s,
+        "c",
+        (0..64u32).map(|c| (c, packed(FormatCode::Unified(c as u16), Gen::Gfx11))),
+    );
+    s.push_str(
+        "}\n\n// The format of V# word 3 on `gen` (6..11), packed as typed.rs `packed`.\nfn typed_vsharp_format(gen: u32, w3: u32) -> u32 {\n    if gen == 10u {\n        return typed_gfx10((w3 >> 12u) & 0x7fu);\n    }\n    if gen >= 11u {\n        return typed_gfx11((w3 >> 12u) & 0x3fu);\n    }\n    return typed_split((w3 >> 15u) & 15u, (w3 >> 12u) & 7u);\n}\n\nfn typed_layout(df: u32) -> TypedLayout {\n    switch df {\n",
+    );
+    for df in DATA_FORMATS.iter().filter(|d| d.layout != Layout::Block) {
+        writeln!(s, "        case {}u: {{ return {}; }}", df.code, layout(df)).ok();
+    }
+    s.push_str(
+        "        default: { return TypedLayout(0u, 0u, false, vec4<u32>(0u), vec4<u32>(0u)); }\n    }\n}\n\n// DST_SEL (12 bits) without the reserved codes 2 and 3.\nfn typed_sel_ok(sel: u32) -> bool {\n    for (var i = 0u; i < 4u; i = i + 1u) {\n        let s = (sel >> (3u * i)) & 7u;\n        if s == 2u || s == 3u {\n            return false;\n        }\n    }\n    return true;\n}\n\n// Component `k` after DST_SEL (texture::typed::load).\nfn typed_select(rgba: vec4<u32>, sel: u32, nf: u32, k: u32) -> u32 {\n    let s = (sel >> (3u * k)) & 7u;\n    if s == 1u {\n        return missing_component(3u, nf);\n    }\n    if s >= 4u {\n        return word_of(rgba, s - 4u);\n    }\n    return 0u;\n}\n",
+    );
+    s
+}
+
+/// A data format as a WGSL `TypedLayout` value.
+fn layout(df: &DataFormat) -> String {
+    let (lo, width) = crate::gpu::translate::component_layout(df);
+    format!(
+        "TypedLayout({}u, {}u, {}, {lo}, {width})",
+        df.bytes,
+        df.comps.len(),
+        df.layout == Layout::PackedFloat
+    )
+}
+
+/// True when a program has a typed access whose format comes from the V#
+/// (its module includes [`wgsl_tables`]).
+pub(super) fn uses_vsharp_formats(prog: &Program) -> bool {
+    prog.ops.iter().any(|(_, op)| {
+        matches!(op, Op::VectorMem(m) if matches!(m.access, Access::Typed { format: None, .. }))
+    })
+}
+
+/// DST_SEL identity (X, Y, Z, W), MTBUF's.
+const IDENTITY_SEL: u32 = 4 | 5 << 3 | 6 << 6 | 7 << 9;
+
+impl Whole<'_> {
+    /// The typed branch of `emit_buffer_mem`, inside its lane block (where
+    /// `idx`, `bo` and `ba` are the lane's index, offset and address, `w` the
+    /// V#'s words and `soff` SOFFSET): the format and DST_SEL (checked: a V#
+    /// gcnrun refuses faults, as the CPU stops), one element of the
+    /// format's size range-checked as a whole, converted through
+    /// `load_texel` / `store_texel`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn emit_typed(
+        &mut self,
+        fault: &str,
+        w: &[String],
+        gen: u32,
+        check: Option<(bool, &str)>,
+        vdata: u32,
+        vdst: u32,
+        store: bool,
+        comps: u8,
+        format: Option<TypedCode>,
+    ) {
+        let (tf, sel) = match format {
+            Some(c) => {
+                let t = typed::resolve(
+                    FormatCode::Split {
+                        dfmt: c.data_format,
+                        nfmt: c.num_format,
+                    },
+                    Gen::Gfx9,
+                    store,
+                );
+                let code = t.map_or(0, |t: TypedFormat| {
+                    u32::from(t.df.code) | u32::from(t.nf.code()) << 8 | LOADABLE | STORABLE
+                });
+                (format!("{code}u"), format!("{IDENTITY_SEL}u"))
+            }
+            None => (
+                format!("typed_vsharp_format({gen}u, {})", w[3]),
+                format!("({} & 0xfffu)", w[3]),
+            ),
+        };
+        let need = if store { STORABLE } else { LOADABLE };
+        self.line(&format!("    let tf = {tf};"));
+        self.line(&format!("    let sel = {sel};"));
+        self.line(&format!(
+            "    if (tf & {need}u) == 0u || !typed_sel_ok(sel) {{ {fault} }} else {{"
+        ));
+        self.line("    let tl = typed_layout(tf & 0xffu);");
+        self.line("    let nf = (tf >> 8u) & 0xffu;");
+        let in_range = match check {
+            None => "true".to_string(),
+            Some((idxen, soff)) => format!(
+                "buf_in_range({gen}u, {}, {}, {}, {idxen}, idx, bo, {soff}, 0u, tl.bytes)",
+                w[1], w[2], w[3]
+            ),
+        };
+        self.line(&format!("    let in0 = {in_range};"));
+        self.line("    let off0 = select(0u, gmem_offset(ba, tl.bytes), in0);");
+        self.line(&format!("    if in0 && off0 == NO_TEXEL {{ {fault} }}"));
+        if store {
+            let vals: Vec<String> = (0..4)
+                .map(|k| {
+                    if k < u32::from(comps) {
+                        self.e.v_read(vdata + k)
+                    } else {
+                        "0u".into()
+                    }
+                })
+                .collect();
+            self.line(&format!(
+                "    let tx = store_texel(vec4<u32>({}), nf, tl.packed, tl.count, tl.lo, tl.width);",
+                vals.join(", ")
+            ));
+            self.line("    if in0 && off0 != NO_TEXEL {");
+            self.line("        gmem_put(off0, min(tl.bytes, 4u), tx.x);");
+            for (i, c) in ["y", "z", "w"].iter().enumerate() {
+                let at = 4 * (i + 1);
+                self.line(&format!(
+                    "        if tl.bytes > {at}u {{ gmem_put(off0 + {at}u, 4u, tx.{c}); }}"
+                ));
+            }
+            self.line("    }");
+        } else {
+            self.line("    var t = vec4<u32>(0u);");
+            self.line("    if in0 && off0 != NO_TEXEL {");
+            self.line("        t.x = gmem_bytes(off0, min(tl.bytes, 4u));");
+            for (i, c) in ["y", "z", "w"].iter().enumerate() {
+                let at = 4 * (i + 1);
+                self.line(&format!(
+                    "        if tl.bytes > {at}u {{ t.{c} = gmem_dword(off0 + {at}u); }}"
+                ));
+            }
+            self.line("    }");
+            // Outside the buffer: zero before DST_SEL (texture::typed::load).
+            self.line(
+                "    let rgba = select(vec4<u32>(0u), load_texel(t, nf, tl.packed, tl.count, tl.lo, tl.width), in0);",
+            );
+            for k in 0..u32::from(comps) {
+                self.line(&format!(
+                    "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
+                ));
+            }
+            for k in 0..u32::from(comps) {
+                if let Some(d) = self.e.v(vdst + k) {
+                    self.line(&format!("    {d} = d{k};"));
+                }
+            }
+        }
+        self.line("    }");
+    }
+}
