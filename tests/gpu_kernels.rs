@@ -5,7 +5,8 @@
 //! (`lds_reduce`), loops (`loops`), global atomics with returns (`atomics`),
 //! 3-D grids with partial workgroups (`ids`), the host-differential kernel
 //! (`hostdiff`), and the image kernels whose descriptors come from memory
-//! (`img`, `image_sample`) against hand-derived expectations.
+//! (`img`, `image_sample`, the texel buffers of `texel`) against
+//! hand-derived expectations.
 //!
 //! Without an adapter the tests fail under `CI=true` and otherwise print
 //! `SKIPPED`.
@@ -101,22 +102,27 @@ fn compiled_kernels_equal_the_cpu_on_the_gpu() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// The image kernels, whose T#s and S#s the kernels load from memory, with
-/// hand-derived expectations (`assets/kernels/img.toml`,
-/// `image_sample.toml`): CPU = GPU on every target, and the GPU's run
-/// passes the manifest's `[kernel.expect]`.
+/// The image kernels, whose T#s, S#s and (texel buffers) V#s the kernels
+/// load from memory, with hand-derived expectations
+/// (`assets/kernels/img.toml`, `image_sample.toml`, `texel.toml`): CPU = GPU
+/// on every target, and the GPU's run passes the manifest's
+/// `[kernel.expect]`.
 #[test]
 fn image_kernels_equal_the_cpu_and_the_expectations() {
     let Some(g) = gpu("image_kernels_equal_the_cpu_and_the_expectations") else {
         return;
     };
     let mut bad = Vec::new();
-    let pairs = [("img", "img.toml"), ("image_sample", "image_sample.toml")];
+    let pairs = [
+        ("image_sample", "image_sample.toml"),
+        ("img", "img.toml"),
+        ("texel", "texel.toml"),
+    ];
     for target in ["tahiti", "gfx900", "gfx1030", "gfx1100"] {
-        // img needs OpenCL 2's image writes, which regen.sh does not build
-        // for gfx6.
+        // img and texel need OpenCL 2's image writes, which regen.sh does
+        // not build for gfx6.
         let pairs = if target == "tahiti" {
-            &pairs[1..]
+            &pairs[..1]
         } else {
             &pairs[..]
         };

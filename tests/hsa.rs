@@ -10,6 +10,7 @@ mod common;
 
 use gcnrun::launch::hsa::{self, build, Built, ManifestText, Options};
 use gcnrun::machine::{Memory, WaveState};
+use sha2::Digest;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -743,6 +744,67 @@ fn dot_products_meet_their_hand_derived_values() {
             "{manifest}: {text}"
         );
     }
+}
+
+/// `texel_buffers` (texel.cl: image1d_buffer_t read with
+/// buffer_load_format_xyzw, written with buffer_store_format_xyzw) on the
+/// three targets: the image objects hold the V#s the launch encodes (and no
+/// T#), `[kernel.expect]` holds, and `dst` holds each element of `rgba` with
+/// its components reversed (UNORM8 round-trips exactly), worked out here
+/// from the manifest's element rule.
+#[test]
+fn texel_buffers_meet_their_hand_derived_values() {
+    let manifest = kernels().join("texel.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let mut dst = Vec::new();
+    for i in 0..8u8 {
+        let (r, g, a) = (17 * i, 255 - 17 * i, if i % 2 == 0 { 255 } else { 0 });
+        dst.extend_from_slice(&[a, 51, g, r]);
+    }
+    for cpu in ["gfx900", "gfx1030", "gfx1100"] {
+        let object = format!("texel_{cpu}.hsaco");
+        let b = launch(&object, Some(&text), Options::default());
+        let k = b.run.kernarg.0;
+        for (slot, image) in [(0, 0), (8, 1), (16, 2)] {
+            let obj = u64_at(&b.memory, k + slot);
+            let v = b.images[image].vsharp.expect("a 1d_buffer image has a V#");
+            for d in 0..8u64 {
+                let word = v.get(d as usize).copied().unwrap_or(0);
+                assert_eq!(u32_at(&b.memory, obj + 4 * d), word, "{object}");
+            }
+        }
+        let path = kernels().join(&object);
+        let out = gcn_run(&[
+            path.to_str().unwrap(),
+            "--manifest",
+            manifest.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{object}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["mismatches"].as_array().map(Vec::len), Some(0));
+        // gfx9 pads the row to a 16-texel pitch; gfx10+ have none.
+        let mut padded = dst.clone();
+        padded.resize(if cpu == "gfx900" { 64 } else { 32 }, 0);
+        let want = format!("{:x}", sha2::Sha256::digest(&padded));
+        assert_eq!(doc["images"]["dst"]["bytes"], padded.len(), "{object}");
+        assert_eq!(doc["images"]["dst"]["sha256"], want.as_str(), "{object}");
+    }
+    // An image1d_buffer_t argument takes only a 1d_buffer image.
+    let other = text.replace("type = \"1d_buffer\"\nwidth = 8\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\n\n[[buffer]]", "type = \"1d\"\nwidth = 8\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\n\n[[buffer]]");
+    assert_ne!(other, text);
+    let m = scratch("texel_1d.toml", other.as_bytes());
+    let path = kernels().join("texel_gfx900.hsaco");
+    let out = gcn_run(&[path.to_str().unwrap(), "--manifest", m.to_str().unwrap()]);
+    assert_bad(
+        &out,
+        &["kernel.args.\"dst\"", "image1d_buffer_t", "1d_buffer"],
+    );
 }
 
 /// `noop` (one s_endpgm) runs whole: the run JSON has the kernel and its

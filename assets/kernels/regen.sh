@@ -36,6 +36,7 @@ for cpu in gfx900 gfx1030 gfx1100; do
   cl ids.cl "$cpu" "ids_$cpu.hsaco"
   cl img.cl "$cpu" "img_$cpu.hsaco"
   cl math.cl "$cpu" "math_$cpu.hsaco"
+  cl texel.cl "$cpu" "texel_$cpu.hsaco"
 done
 cl vadd.cl gfx1030 vadd_gfx1030_w64.hsaco -mwavefrontsize64
 # Private arrays before gfx9 (the scratch V# with ADD_TID_ENABLE; the gfx7 and

@@ -98,12 +98,16 @@ pub fn initial_waves(
                         .iter()
                         .position(|im| &im.name == name)
                         .ok_or_else(|| err(field.clone(), "unknown image"))?;
-                    let t = images
+                    let p = images
                         .get(i)
-                        .ok_or_else(|| err(field.clone(), "image not placed"))?
-                        .tsharp;
-                    // A 4-SGPR range takes the 128-bit T# (dwords 0-3).
-                    t[..reg.dwords().min(8) as usize].to_vec()
+                        .ok_or_else(|| err(field.clone(), "image not placed"))?;
+                    // A 4-SGPR range takes the 128-bit T# (dwords 0-3); a
+                    // 1d_buffer image gives its V#.
+                    let words: &[u32] = match &p.vsharp {
+                        Some(v) => v,
+                        None => &p.tsharp,
+                    };
+                    words[..(reg.dwords() as usize).min(words.len())].to_vec()
                 }
                 SgprInit::Bvh(b) => bvh_tsharp(b, buffers).map_err(|m| err(field.clone(), m))?,
                 SgprInit::Vsharp(v) => {
@@ -305,8 +309,31 @@ pub const IMAGE_MEMORY_CAP: u64 = 1 << 30;
 pub struct Placed {
     /// The T# (8 dwords).
     pub tsharp: [u32; 8],
+    /// A 1d_buffer image's V# (`texture::typed::encode_vsharp`).
+    pub vsharp: Option<[u32; 4]>,
     /// The decoded model of that T#.
     pub desc: crate::texture::descriptor::ImageDesc,
+}
+
+/// The V# of a 1d_buffer image (its texels are the 1D image's, one after
+/// another): `texture::typed::encode_vsharp` over `width` elements with the
+/// image's DST_SEL, refused when the generation has no buffer format for it.
+fn buffer_image_vsharp(
+    d: &crate::texture::descriptor::ImageDesc,
+    gen: crate::arch::Gen,
+) -> Result<[u32; 4], String> {
+    use crate::texture::typed::{self, FormatCode};
+    let t = typed::resolve(
+        FormatCode::Split {
+            dfmt: d.data_format,
+            nfmt: d.num_format,
+        },
+        crate::arch::Gen::Gfx9,
+        false,
+    )
+    .map_err(|m| format!("a 1d_buffer image: {m}"))?;
+    typed::encode_vsharp(d.base_address, &t, d.width, d.dst_sel, gen)
+        .ok_or_else(|| format!("{gen:?} has no buffer format for {} {:?}", t.df.name, t.nf))
 }
 
 /// Lays every manifest image out in one memory region (each 256-byte aligned,
@@ -447,7 +474,16 @@ pub fn place_images(
             df.bytes,
         )
         .map_err(|m| err(field(init_field), m))?;
-        placed.push(Placed { tsharp, desc });
+        let vsharp = if im.buffer {
+            Some(buffer_image_vsharp(&desc, l.arch.gen).map_err(|m| err(field("format"), m))?)
+        } else {
+            None
+        };
+        placed.push(Placed {
+            tsharp,
+            vsharp,
+            desc,
+        });
     }
     Ok((
         crate::machine::Memory {

@@ -32,6 +32,7 @@ pub fn default_launch(arch: Arch) -> Launch {
     let image = |name: &str, init: ImageInit| ImageSpec {
         name: name.into(),
         dim: 1,
+        buffer: false,
         width: SIZE,
         height: SIZE,
         depth: 1,

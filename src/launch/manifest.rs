@@ -133,6 +133,10 @@ pub struct ImageSpec {
     pub name: String,
     /// Resource type, as gfx10 `DIM` numbers it (0 = 1D … 7 = 2D MSAA array).
     pub dim: u8,
+    /// A 1D image in a typed buffer (`type = "1d_buffer"`, OpenCL's
+    /// `image1d_buffer_t`): laid out as a 1D image (`dim` 0), described by a
+    /// V# (`texture::typed::encode_vsharp`) instead of a T#.
+    pub buffer: bool,
     /// Width, height, depth (3D) and layers (arrays; 6 for cube); unused ones are 1.
     pub width: u32,
     /// Height.
@@ -665,7 +669,29 @@ pub struct ImageNameError {
 fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestError> {
     let f = |name: &str| format!("image[{i}].{name}");
     check_image_name(&im.name).map_err(|m| err(f("name"), m))?;
-    let dim = lookup(names::IMAGE_TYPES, &im.kind, "image type").map_err(|m| err(f("type"), m))?;
+    let buffer = im.kind == "1d_buffer";
+    let dim = if buffer {
+        for (name, v) in [
+            ("height", im.height),
+            ("depth", im.depth),
+            ("layers", im.layers),
+            ("samples", im.samples),
+        ] {
+            if v != 1 {
+                return Err(err(
+                    f(name),
+                    "a 1d_buffer image has one row, slice and sample",
+                ));
+            }
+        }
+        if im.mips.is_some() {
+            return Err(err(f("mips"), "a 1d_buffer image has one mip level"));
+        }
+        0
+    } else {
+        lookup(names::IMAGE_TYPES, &im.kind, "image type (or 1d_buffer)")
+            .map_err(|m| err(f("type"), m))?
+    };
     let data_format =
         lookup(names::DATA_FORMATS, &im.format, "data format").map_err(|m| err(f("format"), m))?;
     let num_format = lookup(names::NUM_FORMATS, &im.num_format, "number format")
@@ -728,6 +754,7 @@ fn image(i: usize, im: &RawImage, caps: &Caps) -> Result<ImageSpec, ManifestErro
     Ok(ImageSpec {
         name: im.name.clone(),
         dim,
+        buffer,
         width: im.width,
         height: im.height,
         depth: im.depth,

@@ -160,10 +160,13 @@ pub fn encode_vsharp(
         .iter()
         .enumerate()
         .fold(0u32, |a, (i, &s)| a | u32::from(s & 7) << (3 * i));
+    // The field widths: gfx10 7 bits, gfx11 6, gfx6–gfx9 4 + 3.
     let format = match gen {
-        Gen::Gfx10 => u32::from(combined_code(GFX10_FORMATS, t.df.code, t.nf)?) << 12,
-        Gen::Gfx11 => u32::from(combined_code(GFX11_FORMATS, t.df.code, t.nf)?) << 12,
-        _ if t.df.code < 16 => u32::from(t.nf.code()) << 12 | u32::from(t.df.code) << 15,
+        Gen::Gfx10 => combined_code(GFX10_FORMATS, t.df.code, t.nf).filter(|&c| c < 128)?,
+        Gen::Gfx11 => combined_code(GFX11_FORMATS, t.df.code, t.nf).filter(|&c| c < 64)?,
+        _ if t.df.code < 16 && t.nf.code() < 8 => {
+            u16::from(t.nf.code()) | u16::from(t.df.code) << 3
+        }
         _ => return None,
     };
     let stride = t.df.bytes;
@@ -176,7 +179,7 @@ pub fn encode_vsharp(
         base as u32,
         (base >> 32) as u32 & 0xffff | stride << 16,
         num_records,
-        sel | format,
+        sel | u32::from(format) << 12,
     ])
 }
 

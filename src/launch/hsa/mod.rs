@@ -455,7 +455,11 @@ pub fn build(
                     data: Vec::new(),
                 })
             }
-            ValueKind::Image => launch.images.push(default_image(key, a.access.as_deref())),
+            ValueKind::Image => {
+                launch
+                    .images
+                    .push(default_image(key, a.access.as_deref(), is_buffer_image(a)))
+            }
             ValueKind::Sampler => launch.samplers.push(default_sampler(key)),
             _ => {}
         }
@@ -574,6 +578,22 @@ pub fn build(
                             format!("no [[image]] named `{n}`"),
                         ))
                     })?;
+                // An image1d_buffer_t reads a V# (buffer_load_format), any
+                // other image type a T#.
+                if launch.images[k].buffer != is_buffer_image(a) {
+                    let want = if is_buffer_image(a) {
+                        "an image of type 1d_buffer"
+                    } else {
+                        "an image whose type is not 1d_buffer"
+                    };
+                    return Err(mwhole(ManifestError::new(
+                        field.clone(),
+                        format!(
+                            "argument `{key}` is {}: give it {want}",
+                            a.type_name.as_deref().unwrap_or("an image")
+                        ),
+                    )));
+                }
                 let addr = region.take(IMAGE_OBJECT_BYTES, "an image object")?;
                 let obj = image_object(&images[k], &launch.images[k]);
                 region.memory.write(addr, &obj);
@@ -978,14 +998,16 @@ fn geometry(
     Ok(g)
 }
 
-/// The image a left-out image argument gets: 64×64 `8_8_8_8` UNORM, a
-/// gradient when the kernel only reads it, zero otherwise.
-fn default_image(name: String, access: Option<&str>) -> ImageSpec {
+/// The image a left-out image argument gets: 64×64 `8_8_8_8` UNORM (64
+/// elements in a typed buffer for an `image1d_buffer_t`), a gradient when
+/// the kernel only reads it, zero otherwise.
+fn default_image(name: String, access: Option<&str>, buffer: bool) -> ImageSpec {
     ImageSpec {
         name,
-        dim: 1,
+        dim: if buffer { 0 } else { 1 },
+        buffer,
         width: 64,
-        height: 64,
+        height: if buffer { 1 } else { 64 },
         depth: 1,
         layers: 1,
         mips: 1,
@@ -1023,12 +1045,25 @@ fn default_sampler(name: String) -> SamplerSpec {
     }
 }
 
-/// The 48-byte image object: T#, then the HSA channel type, channel order
-/// and width (ROCr `image_manager_*.cpp` `srd[8..11]`; the device library's
-/// `get_image_channel_data_type`, `_channel_order` and `get_image_width` read them).
+/// True for an `image1d_buffer_t` argument (its metadata's `.type_name`,
+/// with or without an access qualifier before it).
+fn is_buffer_image(a: &metadata::ArgMeta) -> bool {
+    a.type_name
+        .as_deref()
+        .is_some_and(|t| t.ends_with("image1d_buffer_t"))
+}
+
+/// The 48-byte image object: T# (a 1d_buffer image: its V#, then zeros, as
+/// ROCr writes the words of `HSA_EXT_IMAGE_GEOMETRY_1DB`), then the HSA
+/// channel type, channel order and width (ROCr `image_manager_*.cpp`
+/// `srd[8..11]`; the device library's `get_image_channel_data_type`,
+/// `_channel_order` and `get_image_width` read them).
 pub fn image_object(p: &Placed, spec: &ImageSpec) -> Vec<u8> {
     let mut dw = [0u32; 12];
-    dw[..8].copy_from_slice(&p.tsharp);
+    match p.vsharp {
+        Some(v) => dw[..4].copy_from_slice(&v),
+        None => dw[..8].copy_from_slice(&p.tsharp),
+    }
     let (ty, order) = hsa_channel(spec.data_format, spec.num_format);
     dw[8] = ty;
     dw[9] = order;
