@@ -28,4 +28,6 @@
   v_mad_mix_f32 v27, v0, v1, v28 op_sel:[1,0,0] op_sel_hi:[1,1,0]
   v_mad_mixlo_f16 v29, v0, v1, v0 op_sel_hi:[1,1,1]
   v_mad_mixhi_f16 v30, -v0, |v1|, v28 op_sel:[0,1,0] op_sel_hi:[1,1,0] clamp
+  v_mad_u32_u16 v31, v20, v21, v28 op_sel:[1,0,0,0]
+  v_mad_i32_i16 v32, v21, v21, -1
   s_endpgm

@@ -194,11 +194,14 @@ fn int32_mul24(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, 
     let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
     switch fam {
         case FAM_MUL24, FAM_MUL_HI24, FAM_MAD24: {
+            // 24-bit factors; 16-bit ones on 16-bit types (v_mad_u32_u16).
+            let n = select(24u, 16u, bits == 16u);
+            let nm = int_mask(n);
             var p: vec2<u32>;
             if signed {
-                p = int_mul_i32(int_sext(a & 0xffffffu, 24u), int_sext(b & 0xffffffu, 24u));
+                p = int_mul_i32(int_sext(a & nm, n), int_sext(b & nm, n));
             } else {
-                p = u64_mul32(a & 0xffffffu, b & 0xffffffu);
+                p = u64_mul32(a & nm, b & nm);
             }
             if fam == FAM_MUL24 {
                 return int_r(p.x, false);

@@ -114,13 +114,13 @@ fn unsupported_instructions_are_refused_by_name() {
     let arch = Arch::parse("gfx900").unwrap();
     let bytes = mc.assemble(
         "gfx900",
-        &["s_nop 0".into(), "v_mad_u32_u16 v1, v2, v3, v4".into()],
+        &["s_nop 0".into(), "v_exp_legacy_f32 v1, v2".into()],
     );
     let bytes: Vec<u8> = bytes.into_iter().flat_map(|r| r.unwrap()).collect();
     let insts = gcn::decode_stream(&bytes, &arch).unwrap();
     let e = gcn::lower::lower(&insts, &arch).unwrap_err();
     assert_eq!(e.offset, 4);
-    assert!(e.what.contains("v_mad_u32_u16"), "{e}");
+    assert!(e.what.contains("v_exp_legacy_f32"), "{e}");
     // A sample lowers, and the interpreter refuses by name what it does not
     // model: LWE on a T# whose MIN_LOD_WARN (dword 6, s14 here) asks for LOD
     // warnings.

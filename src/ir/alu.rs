@@ -493,9 +493,12 @@ impl AluFn {
             // thing: gfx9's high-half rule).
             MulLegacy | MadLegacy | FmaLegacy => self.ty == Ty::F32,
             // Integer multiply-add: the 16-bit one (`v_mad_u16`); the mixed
-            // `v_mad_u32_u16` / `v_mad_i32_i16` read 16-bit factors into a
-            // 32-bit sum, which (family, type) does not say.
+            // `v_mad_u32_u16` / `v_mad_i32_i16` are Mad24 on 16-bit factors.
             Mad if !self.ty.is_float() => self.ty.bits() == 16,
+            // The 24-bit multiplies on 32-bit types; the multiply-add also
+            // on 16-bit ones (16-bit factors, a 32-bit addend and sum).
+            Mul24 | MulHi24 => matches!(self.ty, Ty::U32 | Ty::I32),
+            Mad24 => matches!(self.ty, Ty::U32 | Ty::I32 | Ty::U16 | Ty::I16),
             // v_exp, v_log, v_sin and v_cos exist on f16 and f32.
             Exp | Log | Sin | Cos => self.ty != Ty::F64,
             // Integer dot products; the float ones (`v_dot2_f32_f16`, …) have

@@ -139,15 +139,17 @@ pub fn eval(
             let p = wide(ty, a) * wide(ty, b & m);
             ((p >> w) as u64 & m, false)
         }
-        // v_mul_u32_u24 / v_mul_i32_i24: the low 24 bits of each source.
+        // v_mul_u32_u24 / v_mul_i32_i24: the low 24 bits of each source;
+        // on 16-bit types (`v_mad_u32_u16` / `v_mad_i32_i16`) the 16-bit
+        // sources, extended, with a 32-bit addend and sum (AMD Vega ISA
+        // V_MAD_U32_U16: "D.u32 = S0.u16 * S1.u16 + S2.u32").
         Mul24 | MulHi24 | Mad24 => {
+            let n = if ty.bits() == 16 { 16 } else { 24 };
+            let nm = (1u64 << n) - 1;
             let (x24, y24) = if ty.is_signed() {
-                (
-                    i128::from(sext(a & 0xff_ffff, 24)),
-                    i128::from(sext(b & 0xff_ffff, 24)),
-                )
+                (i128::from(sext(a & nm, n)), i128::from(sext(b & nm, n)))
             } else {
-                (i128::from(a & 0xff_ffff), i128::from(b & 0xff_ffff))
+                (i128::from(a & nm), i128::from(b & nm))
             };
             let p = x24 * y24;
             let r = match family {
