@@ -317,6 +317,12 @@ fn f32_compare(mode: u32, rel: u32, a0: u32, b0: u32) -> bool {
     let eq = !un && (a == b || both_zero);
     let lt = !un && !eq && f32_order_key(a) < f32_order_key(b);
     let gt = !un && !eq && !lt;
+    return float_rel(rel, lt, eq, gt, un);
+}
+
+// A compare's relation (ir::alu::Rel code) given the order of the two
+// values — less, equal, greater or unordered (float.rs compare's match).
+fn float_rel(rel: u32, lt: bool, eq: bool, gt: bool, un: bool) -> bool {
     switch rel {
         case 0u: { return false; }
         case 1u: { return lt; }

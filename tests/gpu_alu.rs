@@ -205,6 +205,46 @@ fn value(rng: &mut impl Rng) -> u32 {
     }
 }
 
+/// The high dword of an f64 input: an edge value's (±0, ±1, ±2^−1022,
+/// the largest finite, ±∞, quiet and signalling NaNs, denormals, halfway
+/// and integer-boundary magnitudes) or random bits.
+fn high64(rng: &mut impl Rng) -> u32 {
+    const EDGES: &[u32] = &[
+        0x0000_0000,
+        0x8000_0000,
+        0x3ff0_0000, // 1.0
+        0xbff0_0000,
+        0x3fe0_0000, // 0.5
+        0x3ff8_0000, // 1.5
+        0xc004_0000, // -2.5
+        0x0010_0000, // 2^-1022
+        0x8010_0000,
+        0x000f_ffff, // largest denormal's high dword
+        0x7fef_ffff, // largest finite's
+        0x7ff0_0000, // inf
+        0xfff0_0000,
+        0x7ff8_0000, // qNaN
+        0xfff8_1234,
+        0x7ff0_0001, // sNaN
+        0x4330_0000, // 2^52
+        0x4340_0000, // 2^53
+        0x41e0_0000, // 2^31
+        0xc1e0_0000, // -2^31
+        0x41f0_0000, // 2^32
+        0x3ca0_0000, // 2^-53
+        0x3690_0000, // below f32's range
+        0x47f0_0000, // above f32's range
+    ];
+    match rng.gen_range(0..4) {
+        0 | 1 => EDGES[rng.gen_range(0..EDGES.len())],
+        2 => {
+            let x: f64 = rng.gen_range(-1.0e6..1.0e6);
+            (x.to_bits() >> 32) as u32
+        }
+        _ => rng.gen(),
+    }
+}
+
 /// MODE values with round-to-nearest-even (the only round mode executed).
 fn mode(rng: &mut impl Rng) -> u32 {
     let den32 = rng.gen_range(0..4);
@@ -284,7 +324,8 @@ fn op_of(rng: &mut impl Rng, func: AluFn, unit: Unit, at: &mut Slots) -> Option<
         });
     }
     if unit == Unit::Vector && func.modifier_type().is_some() {
-        let out_float = func.ty.is_float() && sig.output.is_some_and(|t| t == Ty::F32);
+        let out_float =
+            func.ty.is_float() && sig.output.is_some_and(|t| t == Ty::F32 || t == Ty::F64);
         op.mods = Mods {
             abs: rng.gen_range(0..8),
             neg: rng.gen_range(0..8),
@@ -432,14 +473,24 @@ fn every_translated_alu_function_equals_the_cpu() {
                 w.exec = rng.gen::<u64>() | 1;
                 w.mode = mode(&mut rng);
                 w.scc = rng.gen();
+                // Odd registers are also the high dwords of f64 inputs.
+                let mut input = |r: u32, rng: &mut rand::rngs::StdRng| {
+                    if r % 2 == 1 && rng.gen_bool(0.5) {
+                        high64(rng)
+                    } else {
+                        value(rng)
+                    }
+                };
                 for r in 0..8 {
-                    w.set_sgpr(r, value(&mut rng));
+                    let v = input(r, &mut rng);
+                    w.set_sgpr(r, v);
                 }
                 w.set_sgpr(10, rng.gen());
                 w.set_sgpr(11, rng.gen());
                 for lane in 0..64 {
                     for r in 0..8 {
-                        w.set_vgpr(r, lane, value(&mut rng));
+                        let v = input(r, &mut rng);
+                        w.set_vgpr(r, lane, v);
                     }
                 }
                 w

@@ -15,6 +15,8 @@ pub(crate) const ALU_INT: &str = include_str!("../../../shaders/alu_int.wgsl");
 pub(crate) const ALU_F32: &str = include_str!("../../../shaders/alu_f32.wgsl");
 /// `shaders/alu_f16.wgsl`.
 pub(crate) const ALU_F16: &str = include_str!("../../../shaders/alu_f16.wgsl");
+/// `shaders/alu_f64.wgsl`.
+pub(crate) const ALU_F64: &str = include_str!("../../../shaders/alu_f64.wgsl");
 
 /// An input's low and high dword, as WGSL `u32` expressions.
 pub(crate) type Pair = (String, String);
@@ -169,6 +171,9 @@ fn case_fn(width: &str, f: Family) -> String {
             Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp | Ldexp,
         ) => Rcp,
         ("f16op", Log | Sin | Cos) => Exp,
+        ("f64op", Max | Min3 | Max3) => Min,
+        ("f64op", Ceil | Trunc | Rndne) => Floor,
+        ("f64op", FrexpExp) => FrexpMant,
         (_, other) => other,
     };
     format!("{width}_{}", fam(leader)[4..].to_lowercase())
@@ -200,6 +205,25 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
     let sub = sub_code(f.family);
     let famc = fam(f.family);
     match (f.family, f.ty) {
+        // To f64: exact (alu_f64.wgsl).
+        (Family::Cvt(Ty::F64), Ty::F32) => {
+            format!("vec3<u32>(f64_from_f32({mode}, {}), 0u)", x[0].0)
+        }
+        (Family::Cvt(Ty::F64), from) if !from.is_float() => format!(
+            "vec3<u32>(f64_from_int({mode}, {}, {}), 0u)",
+            x[0].0,
+            from.is_signed()
+        ),
+        (_, Ty::F64) => format!(
+            "{}({famc}, {sub}u, {mode}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+            case_fn("f64op", f.family),
+            x[0].0,
+            x[0].1,
+            x[1].0,
+            x[1].1,
+            x[2].0,
+            x[2].1
+        ),
         (Family::Cvt(to), from) if !from.is_float() && to.is_float() => {
             let lib = if to == Ty::F16 {
                 "f16_from_int"

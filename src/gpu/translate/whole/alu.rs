@@ -118,7 +118,14 @@ impl Whole<'_> {
             };
             let (abs, neg) = (op.mods.abs >> i & 1 == 1, op.mods.neg >> i & 1 == 1);
             if t == Ty::F64 {
-                // Refused before emission (alu_refusal); the sign is in the high half.
+                // The sign is bit 31 of the high dword.
+                let mut hi = hi;
+                if abs {
+                    hi = format!("({hi} & 0x7fffffffu)");
+                }
+                if neg {
+                    hi = format!("({hi} ^ 0x80000000u)");
+                }
                 return (lo, hi);
             }
             if abs {
@@ -201,6 +208,7 @@ impl Whole<'_> {
         let call = alu_call::call(op.func, op.unit, "mode", &x, &k);
         self.line(&format!("    let r = {call};"));
         if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
+            let mut hi = "r.y";
             let (mut v, t) = if op.mix.is_some_and(|m| m.f16_result) {
                 // v_fma_mixlo/hi_f16: rounded to f16 (v_cvt_f16_f32), then
                 // CLAMP on f16, into one half (cpu::alu::execute_vector).
@@ -209,6 +217,14 @@ impl Whole<'_> {
                 let r: [Pair; 3] = [("r.x".into(), "0u".into()), zero(), zero()];
                 let call = alu_call::call(cvt.func, cvt.unit, "mode", &r, "false");
                 (output(op, Ty::F16, &x, &k, &format!("{call}.x")), Ty::F16)
+            } else if t == Ty::F64 && (op.mods.omod != 0 || op.mods.clamp) {
+                // Both dwords through f64_output (cpu::alu::output).
+                self.line(&format!(
+                    "    let r64 = f64_output(mode, r.xy, {}u, {});",
+                    op.mods.omod, op.mods.clamp
+                ));
+                hi = "r64.y";
+                ("r64.x".to_string(), t)
             } else {
                 (output(op, t, &x, &k, "r.x"), t)
             };
@@ -226,7 +242,7 @@ impl Whole<'_> {
                 };
             }
             self.line(&format!("    let val = {v};"));
-            self.write_pair(r, t.slots(), "val", "r.y");
+            self.write_pair(r, t.slots(), "val", hi);
         }
         if gathers {
             self.line("    bit = r.z == 1u;");

@@ -120,6 +120,17 @@ fn f16_family(f: Family) -> bool {
     }
 }
 
+/// Float families the WGSL library computes on f64 (shaders/alu_f64.wgsl).
+fn f64_family(f: Family) -> bool {
+    use Family::*;
+    match f {
+        Add | Sub | Mul | Fma | Min | Max | Min3 | Max3 | Med3 | Floor | Ceil | Trunc | Rndne
+        | Fract | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class => true,
+        Cvt(to) => matches!(to, Ty::F32 | Ty::I32 | Ty::U32),
+        _ => false,
+    }
+}
+
 /// Families `alu_int64` computes.
 fn int64_family(f: Family) -> bool {
     use Family::*;
@@ -181,15 +192,17 @@ fn alu_refusal(op: &AluOp) -> Option<String> {
         (Family::Cvt(to), from) if to.is_float() && !from.is_float() => match to {
             Ty::F32 => matches!(from, Ty::I32 | Ty::U32 | Ty::I16 | Ty::U16),
             Ty::F16 => matches!(from, Ty::I16 | Ty::U16),
+            Ty::F64 => matches!(from, Ty::I32 | Ty::U32),
             _ => false,
         },
+        (Family::Cvt(Ty::F64), Ty::F32) => true,
         (family, Ty::F32) => f32_family(family),
         // The scalar unit's f16 (gfx11.5's SALU floats, whose operands are
         // not 16-bit halves yet) is not translated yet.
         (family, Ty::F16) => {
             f16_family(family) && (op.unit == Unit::Vector || family == Family::Cvt(Ty::F32))
         }
-        (_, Ty::F64) => false,
+        (family, Ty::F64) => f64_family(family) && op.unit == Unit::Vector,
         (family, t) if t.bits() == 64 => int64_family(family),
         (Family::MadWide, _) => false,
         _ => true,

@@ -140,8 +140,8 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     )
     .ok();
     s.push_str(&crate::gpu::translate::alu_call::family_consts());
-    use crate::gpu::translate::alu_call::{ALU_F16, ALU_F32, ALU_INT, FMA};
-    for lib in [FMA, ALU_INT, ALU_F32, ALU_F16, PROGRAM] {
+    use crate::gpu::translate::alu_call::{ALU_F16, ALU_F32, ALU_F64, ALU_INT, FMA};
+    for lib in [FMA, ALU_INT, ALU_F32, ALU_F16, ALU_F64, PROGRAM] {
         s.push('\n');
         s.push_str(lib);
     }
