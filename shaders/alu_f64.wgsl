@@ -203,6 +203,13 @@ fn f64_round_frame(w: vec4<u32>, e0: i32, sign: u32) -> vec2<u32> {
 // folded into bit 0 (round to odd). An invalid operation gives the default
 // NaN.
 fn f64_fma_bits(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
+    return f64_fma_scaled(a, b, c, 0);
+}
+
+// (a × b + c) × 2^scale of non-NaN inputs, rounded once (exact.rs
+// fma_scaled, with float.rs fmas's ∞ cases): f64_fma_bits with the scale
+// added to the exponent before the rounding.
+fn f64_fma_scaled(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, scale: i32) -> vec2<u32> {
     let sp = (a.y ^ b.y) & 0x80000000u;
     let sc = c.y & 0x80000000u;
     if f64_is_inf(a) || f64_is_inf(b) {
@@ -219,14 +226,18 @@ fn f64_fma_bits(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
         if f64_is_zero(c) {
             return vec2<u32>(0u, sp & sc);
         }
-        return c;
+        if scale == 0 {
+            return c;
+        }
+        let pc0 = f64_parts(c);
+        return f64_round_frame(vec4<u32>(pc0.m, 0u, 0u), pc0.e + scale, sc);
     }
     let pa = f64_parts(a);
     let pb = f64_parts(b);
     let p = w128_mul64(pa.m, pb.m);
     let ep = pa.e + pb.e;
     if f64_is_zero(c) {
-        return f64_round_frame(p, ep, sp);
+        return f64_round_frame(p, ep + scale, sp);
     }
     let pc = f64_parts(c);
     let cv = vec4<u32>(pc.m, 0u, 0u);
@@ -274,7 +285,7 @@ fn f64_fma_bits(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
         // Exact cancellation gives +0 under round to nearest even.
         return vec2<u32>(0u);
     }
-    return f64_round_frame(w, e0, sign);
+    return f64_round_frame(w, e0 + scale, sign);
 }
 
 // float.rs arith's NaN rule on flushed inputs: the first NaN among the
@@ -607,6 +618,231 @@ fn f64_output(mode: u32, x0: vec2<u32>, omod: u32, clamp: bool) -> vec2<u32> {
     return select(x, F64_ONE, u64_lt(F64_ONE, x));
 }
 
+// The significand normalised to 53 bits (bit 52 set) and the exponent of
+// its top bit, of a finite nonzero magnitude (float.rs decompose on f64).
+fn f64_norm(x: vec2<u32>) -> F64Parts {
+    let p = f64_parts(x);
+    let lead = select(firstLeadingBit(p.m.x), 32u + firstLeadingBit(p.m.y), p.m.y != 0u);
+    return F64Parts(u64_shl(p.m, 52u - lead), p.e + i32(lead));
+}
+
+// ⌊2^k / m⌋ (m < 2^54, the quotient below 2^127) by restoring division,
+// with z = 1 when a remainder is left (exact.rs pow2_div).
+fn f64_pow2_div(k: u32, m: vec2<u32>) -> F64Quot {
+    var r = vec2<u32>(1u, 0u);
+    var q = vec4<u32>(0u);
+    if !u64_lt(r, m) {
+        r = u64_sub(r, m);
+        q.x = 1u;
+    }
+    for (var i = 0u; i < k; i = i + 1u) {
+        r = u64_shl(r, 1u);
+        q = w128_shl(q, 1u);
+        if !u64_lt(r, m) {
+            r = u64_sub(r, m);
+            q.x = q.x | 1u;
+        }
+    }
+    return F64Quot(q, any(r != vec2<u32>(0u)));
+}
+
+struct F64Quot {
+    q: vec4<u32>,
+    inexact: bool,
+}
+
+// ⌊√n⌋ of a 128-bit n, digit by digit, and whether a remainder is left
+// (exact.rs isqrt).
+fn w128_isqrt(n: vec4<u32>) -> F64Quot {
+    var rem = n;
+    var root = vec4<u32>(0u);
+    var bit = vec4<u32>(0u, 0u, 0u, 0x40000000u);
+    while w128_less(rem, bit) && any(bit != vec4<u32>(0u)) {
+        bit = w128_shr(bit, 2u);
+    }
+    while any(bit != vec4<u32>(0u)) {
+        let t = w128_add(root, bit);
+        if !w128_less(rem, t) {
+            rem = w128_sub(rem, t);
+            root = w128_add(w128_shr(root, 1u), bit);
+        } else {
+            root = w128_shr(root, 1u);
+        }
+        bit = w128_shr(bit, 2u);
+    }
+    return F64Quot(root, any(rem != vec4<u32>(0u)));
+}
+
+// 1 / x, √x and 1/√x correctly rounded (float.rs arith of `1 / x` and
+// `sqrt`, float.rs rsq), with the NaN rule and the mode's flushing.
+fn f64_unary(mode: u32, a0: vec2<u32>, fam: u32) -> vec2<u32> {
+    let den = (mode >> 6u) & 3u;
+    let a = f64_flush_in(den, a0);
+    if f64_is_nan(a) {
+        return f64_quiet(a);
+    }
+    let sign = a.y & 0x80000000u;
+    var r: vec2<u32>;
+    if fam == FAM_RCP {
+        if f64_is_zero(a) {
+            r = vec2<u32>(0u, sign | F64_INF);
+        } else if f64_is_inf(a) {
+            r = vec2<u32>(0u, sign);
+        } else {
+            // 1/x = ⌊2^108 / m⌋ × 2^(−108 − e), m normalised: 56 bits and a
+            // sticky bit.
+            let p = f64_norm(a);
+            let d = f64_pow2_div(108u, p.m);
+            let w = w128_shl(d.q, 1u);
+            r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, d.inexact), w.yzw), -108 - (p.e - 52) - 1, sign);
+        }
+    } else if fam == FAM_SQRT {
+        if f64_is_zero(a) {
+            r = a;
+        } else if sign != 0u {
+            r = F64_NAN;
+        } else if f64_is_inf(a) {
+            r = a;
+        } else {
+            // √(m × 2^e) with e even = √(m × 2^58) × 2^((e − 58) / 2), m
+            // normalised to 53 bits: a root of 56 bits and a sticky bit.
+            let p = f64_norm(a);
+            var m = vec4<u32>(p.m, 0u, 0u);
+            var e = p.e - 52;
+            if (e & 1) != 0 {
+                m = w128_shl(m, 1u);
+                e = e - 1;
+            }
+            let s = w128_isqrt(w128_shl(m, 58u));
+            let w = w128_shl(s.q, 1u);
+            r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, s.inexact), w.yzw), (e - 58) / 2 - 1, 0u);
+        }
+    } else {
+        // Rsq (float.rs rsq; exact.rs rsq with K = 166).
+        if f64_is_zero(a) {
+            r = vec2<u32>(a.x, a.y | F64_INF);
+        } else if sign != 0u {
+            r = F64_NAN;
+        } else if f64_is_inf(a) {
+            r = vec2<u32>(0u);
+        } else {
+            let p = f64_norm(a);
+            var m = p.m;
+            var e = p.e - 52;
+            if (e & 1) != 0 {
+                m = u64_shl(m, 1u);
+                e = e - 1;
+            }
+            let d = f64_pow2_div(166u, m);
+            let s = w128_isqrt(d.q);
+            let sticky = d.inexact || s.inexact;
+            let w = w128_shl(s.q, 1u);
+            r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, sticky), w.yzw), -83 - e / 2 - 1, 0u);
+        }
+    }
+    return f64_flush_out(den, r);
+}
+
+// division.rs scale on f64 (v_div_scale_f64): D and VCC (z).
+fn f64_div_scale(mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec3<u32> {
+    let keep = mode | 0x40u;
+    let fb = i32((b.y >> 20u) & 0x7ffu);
+    let fc = i32((c.y >> 20u) & 0x7ffu);
+    let finite_b = !f64_is_nan(b) && !f64_is_inf(b) && !f64_is_zero(b);
+    let finite_c = !f64_is_nan(c) && !f64_is_inf(c) && !f64_is_zero(c);
+    let feq_ab = !f64_is_nan(a) && !f64_is_nan(b) && (all(a == b) || (f64_is_zero(a) && f64_is_zero(b)));
+    let feq_ac = !f64_is_nan(a) && !f64_is_nan(c) && (all(a == c) || (f64_is_zero(a) && f64_is_zero(c)));
+    var recip_denorm = false;
+    var quot_denorm = false;
+    if finite_b {
+        let nb = f64_norm(b);
+        recip_denorm = nb.e > 1022 || (nb.e == 1022 && any(nb.m != vec2<u32>(0u, 0x100000u)));
+        if finite_c {
+            // |c| < |b| × 2^(1 − 1023) (division.rs below_scaled).
+            let nc = f64_norm(c);
+            let ek = nb.e - 1022;
+            quot_denorm = nc.e < ek || (nc.e == ek && u64_lt(nc.m, nb.m));
+        }
+    }
+    var d = a;
+    var vcc = false;
+    if (!f64_is_nan(c) && f64_is_zero(c)) || (!f64_is_nan(b) && f64_is_zero(b)) {
+        d = F64_NAN;
+    } else if fc - fb >= 768 {
+        vcc = true;
+        if feq_ab {
+            d = f64_ldexp(keep, a, 128);
+        }
+    } else if f64_is_denorm(b) {
+        d = f64_ldexp(keep, a, 128);
+    } else if recip_denorm && quot_denorm {
+        vcc = true;
+        if feq_ab {
+            d = f64_ldexp(keep, a, -128);
+        }
+    } else if recip_denorm {
+        d = f64_ldexp(keep, a, -128);
+    } else if quot_denorm {
+        vcc = true;
+        if feq_ac {
+            d = f64_ldexp(keep, a, 128);
+        }
+    } else if fc <= 53 {
+        d = f64_ldexp(keep, a, 128);
+    }
+    if f64_is_nan(d) {
+        d = f64_quiet(d);
+    } else {
+        d = f64_flush_out((mode >> 6u) & 3u, d);
+    }
+    return vec3<u32>(d, select(0u, 1u, vcc));
+}
+
+// division.rs fmas on f64 (v_div_fmas_f64): a × b + c, scaled by 2^±128
+// when VCC (k) is set, rounded once.
+fn f64_div_fmas(mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec2<u32> {
+    let nan = f64_first_nan(a, b, c, 3u);
+    if nan.z == 1u {
+        return nan.xy;
+    }
+    var scale = 0;
+    if k {
+        scale = select(-128, 128, ((c.y >> 20u) & 0x7ffu) > 1023u);
+    }
+    let r = f64_fma_scaled(a, b, c, scale);
+    if f64_is_nan(r) {
+        return r;
+    }
+    return f64_flush_out((mode >> 6u) & 3u, r);
+}
+
+// division.rs fixup on f64 (v_div_fixup_f64).
+fn f64_div_fixup(mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
+    let sign_out = (b.y ^ c.y) & 0x80000000u;
+    let fb = i32((b.y >> 20u) & 0x7ffu);
+    let fc = i32((c.y >> 20u) & 0x7ffu);
+    var r: vec2<u32>;
+    if f64_is_nan(c) {
+        r = f64_quiet(c);
+    } else if f64_is_nan(b) {
+        r = f64_quiet(b);
+    } else if (f64_is_zero(b) && f64_is_zero(c)) || (f64_is_inf(b) && f64_is_inf(c)) {
+        r = vec2<u32>(0u, 0xfff80000u);
+    } else if f64_is_zero(b) || f64_is_inf(c) {
+        r = vec2<u32>(0u, sign_out | F64_INF);
+    } else if f64_is_inf(b) || f64_is_zero(c) || fc - fb < -1075 {
+        r = vec2<u32>(0u, sign_out);
+    } else if f64_is_nan(a) {
+        r = vec2<u32>(0u, sign_out | F64_INF);
+    } else {
+        r = vec2<u32>(a.x, sign_out | (a.y & 0x7fffffffu));
+    }
+    if f64_is_nan(r) {
+        return r;
+    }
+    return f64_flush_out((mode >> 6u) & 3u, r);
+}
+
 fn f64_r(v: vec2<u32>) -> vec3<u32> {
     return vec3<u32>(v, 0u);
 }
@@ -684,4 +920,24 @@ fn f64op_cvt(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<
         return vec3<u32>(f64_to_f32(mode, a), 0u, 0u);
     }
     return vec3<u32>(f64_to_int(f64_flush_in((mode >> 6u) & 3u, a), sub), 0u, 0u);
+}
+
+// FAM_RCP, FAM_SQRT, FAM_RSQ (alu_f64's case).
+fn f64op_rcp(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    return f64_r(f64_unary(mode, a, fam));
+}
+
+// FAM_DIV_SCALE (alu_f64's case).
+fn f64op_div_scale(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    return f64_div_scale(mode, a, b, c);
+}
+
+// FAM_DIV_FMAS (alu_f64's case).
+fn f64op_div_fmas(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    return f64_r(f64_div_fmas(mode, a, b, c, k));
+}
+
+// FAM_DIV_FIXUP (alu_f64's case).
+fn f64op_div_fixup(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
+    return f64_r(f64_div_fixup(mode, a, b, c));
 }

@@ -158,6 +158,37 @@ def cvt_f64_f32(f):
         return ((f&0x80000000)<<32) | 0x7ff8000000000000 | (p<<29)
     return b(struct.unpack('<f',struct.pack('<I',f))[0])
 def cvt_f64_i32(n): return b(float(n))
+def rcp(u):
+    if isnan(u): return quiet(u)
+    x=d(u)
+    if x==0: return ((u>>63)<<63) | 0x7ff0000000000000
+    return b(1.0/x)
+def sqrt_(u):
+    if isnan(u): return quiet(u)
+    x=d(u)
+    if x==0 or x==INF: return u
+    if x<0: return QNAN
+    return b(math.sqrt(x))
+def rsq(u):
+    import decimal
+    if isnan(u): return quiet(u)
+    x=d(u)
+    if x==0: return u | 0x7ff0000000000000
+    if x<0: return QNAN
+    if x==INF: return 0
+    decimal.getcontext().prec=80
+    return b(float(1/decimal.Decimal(x).sqrt()))
+def div(a, bb):
+    # v_div_fixup's special cases (docs/semantics/programs.md), else a / b
+    # correctly rounded.
+    if isnan(a): return quiet(a)
+    if isnan(bb): return quiet(bb)
+    x, y = d(a), d(bb)
+    sign = ((a ^ bb) >> 63) << 63
+    if (x == 0 and y == 0) or (math.isinf(x) and math.isinf(y)): return 0xfff8000000000000
+    if y == 0 or math.isinf(x): return sign | 0x7ff0000000000000
+    if math.isinf(y) or x == 0: return sign
+    return rnd(F(x) / F(y))
 def clampu(u):
     if isnan(u): return 0
     if u>>63: return 0
@@ -165,7 +196,7 @@ def clampu(u):
 def mul2(u):
     if isnan(u): return u
     return ldexp(u,1)
-exp={k:[] for k in ['v[10:11]','v[12:13]','v[14:15]','v[16:17]','v[18:19]','v[20:21]','v22','v23','v[24:25]','v[26:27]','v[28:29]','v[30:31]','v32','v[34:35]','v36','v37','v[38:39]','v[40:41]','v[42:43]','v[44:45]','v[46:47]','v[48:49]']}
+exp={k:[] for k in ['v[10:11]','v[12:13]','v[14:15]','v[16:17]','v[18:19]','v[20:21]','v22','v23','v[24:25]','v[26:27]','v[28:29]','v[30:31]','v32','v[34:35]','v36','v37','v[38:39]','v[40:41]','v[42:43]','v[44:45]','v[46:47]','v[48:49]','v[50:51]','v[52:53]','v[54:55]','v[64:65]']}
 def p64(u): return [u & 0xffffffff, u>>32]
 for lane,(A,B,C,n,f) in enumerate(rows):
     neg_b = B ^ (1<<63)
@@ -193,6 +224,10 @@ for lane,(A,B,C,n,f) in enumerate(rows):
     e['v[44:45]'].append((lane,p64(mul2(add(A,B)))))
     e['v[46:47]'].append((lane,p64(unary(A,trunc_))))
     e['v[48:49]'].append((lane,p64(unary(A,ceil_))))
+    e['v[50:51]'].append((lane,p64(rcp(A))))
+    e['v[52:53]'].append((lane,p64(sqrt_(A))))
+    e['v[54:55]'].append((lane,p64(rsq(A))))
+    e['v[64:65]'].append((lane,p64(div(A,B))))
 out=[]
 for k,v in exp.items():
     out.append(f'"{k}" = [')

@@ -48,6 +48,7 @@ fn below_scaled(l: Layout, x: u64, y: u64, k: i64) -> bool {
 /// the denominator by 2^−64, not 2^+64 as the pseudocode prints.
 ///
 /// WGSL twin: `f32_div_scale` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_div_scale`.
 pub fn scale(mode: Mode, ty: Ty, a: u64, b: u64, c: u64) -> (u64, bool) {
     let l = layout(ty);
     let (near_max, s, tiny) = if ty == Ty::F64 {
@@ -110,6 +111,7 @@ pub fn scale(mode: Mode, ty: Ty, a: u64, b: u64, c: u64) -> (u64, bool) {
 /// needs 2^±64, which AMD's rocjitsu models ([errata A3](docs/errata.md)).
 ///
 /// WGSL twin: `f32_div_fmas` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_div_fmas`.
 pub fn fmas(mode: Mode, ty: Ty, a: u64, b: u64, c: u64, k: bool) -> u64 {
     let l = layout(ty);
     if let Some(n) = nan_of(ty, &[a, b, c]) {
@@ -149,6 +151,7 @@ pub fn fmas(mode: Mode, ty: Ty, a: u64, b: u64, c: u64, k: bool) -> u64 {
 /// conformance suite requires ∞ of such a correctly rounded division).
 ///
 /// WGSL twin: `float_div_fixup` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_div_fixup`.
 pub fn fixup(mode: Mode, ty: Ty, a: u64, b: u64, c: u64) -> u64 {
     let l = layout(ty);
     let sign_out = (b ^ c) & l.sign();

@@ -13,6 +13,7 @@ use super::float::{decompose, Layout};
 /// the layout `l`, with the sign `neg`: denormals, and overflow to ∞.
 ///
 /// WGSL twin: `round_to_float` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_round_frame`.
 pub fn round(l: Layout, neg: bool, sig: u128, exp: i64) -> u64 {
     let sign = if neg { l.sign() } else { 0 };
     if sig == 0 {
@@ -81,6 +82,7 @@ fn parts(l: Layout, x: u64) -> (bool, u128, i64) {
 ///
 /// WGSL twin: `fma_exact` (docs/gpu.md, "Twins"), with the scale added to its
 /// exponent before `fma_round`.
+/// WGSL twins on f64: `f64_fma_scaled`.
 pub fn fma_scaled(l: Layout, a: u64, b: u64, c: u64, scale: i64) -> u64 {
     let zero = |x: u64| x & !l.sign() == 0;
     let (pz, cz) = (zero(a) || zero(b), zero(c));
@@ -153,6 +155,7 @@ pub fn rsq(l: Layout, x: u64) -> u64 {
 
 /// ⌊2^k / m⌋ and whether a remainder is left (m < 2^60, k ≤ 200, the
 /// quotient below 2^127).
+/// WGSL twins on f64: `f64_pow2_div`.
 fn pow2_div(k: u32, m: u128) -> (u128, bool) {
     if k <= 126 {
         let n = 1u128 << k;
@@ -167,6 +170,7 @@ fn pow2_div(k: u32, m: u128) -> (u128, bool) {
 /// ⌊√n⌋, digit by digit.
 ///
 /// WGSL twin: `u64_isqrt` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `w128_isqrt`.
 fn isqrt(n: u128) -> u128 {
     let mut rem = n;
     let mut root = 0u128;

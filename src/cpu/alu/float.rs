@@ -113,6 +113,7 @@ impl Layout {
     }
     /// WGSL twin: `f32_is_nan` (docs/gpu.md, "Twins").
     /// WGSL twins on f16: `f16_is_nan`.
+    /// WGSL twins on f64: `f64_is_nan`.
     pub(super) fn is_nan(self, x: u64) -> bool {
         x & self.exp_mask() == self.exp_mask() && x & self.mant_mask() != 0
     }
@@ -144,6 +145,7 @@ fn flush(ty: Ty, x: u64) -> u64 {
 ///
 /// WGSL twin: `f32_flush_in` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_flush_in`.
+/// WGSL twins on f64: `f64_flush_in`.
 pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 1 == 0 {
         flush(ty, x)
@@ -157,6 +159,7 @@ pub fn flush_in(mode: Mode, ty: Ty, x: u64) -> u64 {
 ///
 /// WGSL twin: `f32_flush_out` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_flush_out`.
+/// WGSL twins on f64: `f64_flush_out`.
 pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
     if mode.denorm(ty) & 2 == 0 {
         flush(ty, x)
@@ -170,6 +173,7 @@ pub fn flush_out(mode: Mode, ty: Ty, x: u64) -> u64 {
 ///
 /// WGSL twin: `f32_first_nan` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_first_nan`.
+/// WGSL twins on f64: `f64_first_nan`.
 pub(super) fn nan_of(ty: Ty, inputs: &[u64]) -> Option<u64> {
     let l = layout(ty);
     inputs
@@ -271,6 +275,7 @@ pub fn f64_to_f16(x: f64) -> u16 {
 /// WGSL twins: `f32_add2`, `f32_sub2`, `f32_mul2`, `f32_fma3`, `f32_rcp1`,
 /// `f32_sqrt1`, `f32_rint1` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_arith3`.
+/// WGSL twins on f64: `f64_arith`, `f64_rint1`, `f64_unary` (`1 / x`, `sqrt`).
 fn arith(
     mode: Mode,
     ty: Ty,
@@ -310,6 +315,7 @@ fn each<T: Copy + Default>(ins: &[u64], f: impl Fn(u64) -> T) -> [T; 3] {
 ///
 /// WGSL twin: `f32_min_max` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_min_max`.
+/// WGSL twins on f64: `f64_min_max`.
 fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
     let l = layout(ty);
     let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
@@ -336,6 +342,7 @@ fn min_max(mode: Mode, ty: Ty, a: u64, b: u64, max: bool) -> u64 {
 ///
 /// WGSL twin: `f32_order_key` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_order_key`.
+/// WGSL twins on f64: `f64_order_key`.
 fn total_key(l: Layout, x: u64) -> i128 {
     let mag = (x & !l.sign()) as i128;
     if x & l.sign() != 0 {
@@ -348,6 +355,7 @@ fn total_key(l: Layout, x: u64) -> i128 {
 /// A float compare (VOPC): the relation on the values, NaN unordered.
 ///
 /// WGSL twin: `f32_compare` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_compare`.
 fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool {
     use crate::ir::alu::Rel::*;
     let (a, b) = (flush_in(mode, ty, a), flush_in(mode, ty, b));
@@ -384,6 +392,7 @@ fn compare(mode: Mode, ty: Ty, rel: crate::ir::alu::Rel, a: u64, b: u64) -> bool
 ///
 /// WGSL twin: `f32_class` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_class`.
+/// WGSL twins on f64: `f64_class`.
 fn class(ty: Ty, a: u64, mask: u64) -> bool {
     let l = layout(ty);
     let neg = a & l.sign() != 0;
@@ -420,6 +429,7 @@ fn class(ty: Ty, a: u64, mask: u64) -> bool {
 /// significand with its implicit bit (denormals normalised).
 ///
 /// WGSL twin: `f32_parts` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_norm`.
 pub(super) fn decompose(l: Layout, x: u64) -> (i64, u64) {
     let bias = (1i64 << (l.bits - 2 - l.mant)) - 1;
     let e = ((x & l.exp_mask()) >> l.mant) as i64;
@@ -437,6 +447,7 @@ pub(super) fn decompose(l: Layout, x: u64) -> (i64, u64) {
 /// `V_FREXP_MANT_F32`).
 ///
 /// WGSL twin: `f32_frexp` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_frexp`.
 fn frexp_mant(mode: Mode, ty: Ty, a: u64) -> u64 {
     let l = layout(ty);
     let a = flush_in(mode, ty, a);
@@ -464,6 +475,7 @@ fn frexp_exp(mode: Mode, ty: Ty, a: u64) -> u64 {
 /// `v_ldexp`: `a × 2^b`, correctly rounded.
 ///
 /// WGSL twin: `f32_ldexp` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_ldexp`.
 pub(super) fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
     let a = flush_in(mode, ty, a);
     let l = layout(ty);
@@ -482,6 +494,7 @@ pub(super) fn ldexp(mode: Mode, ty: Ty, a: u64, b: i32) -> u64 {
 }
 
 /// `x × 2^n` for f64, with a single rounding.
+/// WGSL twins on f64: `f64_scale`.
 fn scale_f64(x: f64, n: i32) -> f64 {
     if x == 0.0 || !x.is_finite() {
         return x;
@@ -530,6 +543,7 @@ fn scale_f32(x: f32, n: i32) -> f32 {
 /// negative input (−∞ included) is invalid: the default NaN.
 ///
 /// WGSL twin: `f32_rsq1` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_unary` (its rsq branch).
 fn rsq(mode: Mode, ty: Ty, a: u64) -> u64 {
     let l = layout(ty);
     let x = flush_in(mode, ty, a);
@@ -625,6 +639,7 @@ fn sin_cos(mode: Mode, family: Family, ty: Ty, a: u64) -> u64 {
 /// `llvm.amdgcn.fract`; [errata A2](docs/errata.md)).
 ///
 /// WGSL twin: `f32_fract1` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_fract1`.
 fn fract(mode: Mode, ty: Ty, a: u64) -> u64 {
     let l = layout(ty);
     let x = flush_in(mode, ty, a);
@@ -650,6 +665,7 @@ fn fract(mode: Mode, ty: Ty, a: u64) -> u64 {
 /// Rounding to an integral value (floor, ceil, trunc, nearest even).
 ///
 /// WGSL twin: `f32_round_int` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_round_int`.
 fn round_int(mode: Mode, ty: Ty, a: u64, how: Family) -> u64 {
     let f = |x: f64| match how {
         Family::Floor => x.floor(),
@@ -665,6 +681,7 @@ fn round_int(mode: Mode, ty: Ty, a: u64, how: Family) -> u64 {
 /// clamped", NaN converts to 0).
 ///
 /// WGSL twin: `f32_to_int` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_to_int`.
 fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let a = flush_in(mode, from, a);
     let x = match from {
@@ -687,6 +704,7 @@ fn to_int(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 ///
 /// WGSL twin: `f32_from_int` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_from_int`.
+/// WGSL twins on f64: `f64_from_int`.
 pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let r = match (from, to) {
         (Ty::I32, Ty::F32) => u64::from((a as u32 as i32 as f32).to_bits()),
@@ -706,6 +724,7 @@ pub fn from_int_bits(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// stays a NaN, quieted, its payload's top bits kept.
 ///
 /// WGSL twin: `alu_f16_to_f32` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_to_f32`, `f64_from_f32`.
 fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
     let a = flush_in(mode, from, a);
     let x = match from {
@@ -758,6 +777,7 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
 /// `f32op_sin`, `f32op_mul_legacy`, `f32op_min_max` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_min_max`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos), `f16op_div_fixup`.
+/// WGSL twins on f64: `f64_med3`, `f64op_add`, `f64op_sub`, `f64op_mul`, `f64op_fma`, `f64op_min`, `f64op_med3`, `f64op_floor`, `f64op_fract`, `f64op_frexp_mant`, `f64op_ldexp`, `f64op_cmp`, `f64op_class`, `f64op_cvt`, `f64op_rcp`, `f64op_div_scale`, `f64op_div_fmas`, `f64op_div_fixup`.
 pub fn eval(
     mode: Mode,
     family: Family,
@@ -946,6 +966,7 @@ pub fn modify(ty: Ty, x: u64, abs: bool, neg: bool) -> u64 {
 /// clamps to 0 under DX10_CLAMP) (AMD Vega ISA §6.3 "VOP3": OMOD, CLAMP).
 ///
 /// WGSL twins: `f32_output`, `f16_clamp`, `f16_output` (docs/gpu.md, "Twins").
+/// WGSL twins on f64: `f64_output`.
 pub fn output(mode: Mode, ty: Ty, x: u64, omod: u8, clamp: bool) -> u64 {
     let l = layout(ty);
     let x = match omod {

@@ -174,6 +174,7 @@ fn case_fn(width: &str, f: Family) -> String {
         ("f64op", Max | Min3 | Max3) => Min,
         ("f64op", Ceil | Trunc | Rndne) => Floor,
         ("f64op", FrexpExp) => FrexpMant,
+        ("f64op", Sqrt | Rsq) => Rcp,
         (_, other) => other,
     };
     format!("{width}_{}", fam(leader)[4..].to_lowercase())

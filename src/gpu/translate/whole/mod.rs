@@ -125,7 +125,8 @@ fn f64_family(f: Family) -> bool {
     use Family::*;
     match f {
         Add | Sub | Mul | Fma | Min | Max | Min3 | Max3 | Med3 | Floor | Ceil | Trunc | Rndne
-        | Fract | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class => true,
+        | Fract | FrexpMant | FrexpExp | Ldexp | Cmp(_) | Class | Rcp | Sqrt | Rsq | DivScale
+        | DivFmas | DivFixup => true,
         Cvt(to) => matches!(to, Ty::F32 | Ty::I32 | Ty::U32),
         _ => false,
     }
