@@ -474,7 +474,7 @@ fn every_translated_alu_function_equals_the_cpu() {
                 w.mode = mode(&mut rng);
                 w.scc = rng.gen();
                 // Odd registers are also the high dwords of f64 inputs.
-                let mut input = |r: u32, rng: &mut rand::rngs::StdRng| {
+                let input = |r: u32, rng: &mut rand::rngs::StdRng| {
                     if r % 2 == 1 && rng.gen_bool(0.5) {
                         high64(rng)
                     } else {
