@@ -18,11 +18,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Words each work-item writes (`OUTS` in hostdiff.cl).
-const OUTS: usize = 38;
+const OUTS: usize = 52;
 /// Output words that hold floats (compared with NaN = NaN).
 fn is_float_out(slot: usize) -> bool {
-    (12..20).contains(&slot) || (24..26).contains(&slot)
+    (12..20).contains(&slot) || (24..26).contains(&slot) || (50..52).contains(&slot)
 }
+/// Output words that hold doubles, low word first (compared with NaN = NaN).
+const F64_OUTS: std::ops::Range<usize> = 38..50;
 /// Output words that hold two f16 (compared half by half, NaN = NaN).
 const F16X2_OUTS: std::ops::Range<usize> = 33..34;
 /// Output words of fmin/fmax.
@@ -254,10 +256,21 @@ fn hostdiff_kernel_equals_the_host_on_every_target() {
             // minNum/maxNum; OpenCL C fmin): gcnrun orders −0 below +0
             // (docs/errata.md, "NaN results"), glibc returns the first.
             let zeros = MINMAX_OUTS.contains(&slot) && h << 1 == 0 && d << 1 == 0;
+            // A double's two words: both NaN (the host's default NaN is
+            // negative, gcnrun's positive), judged from its high word.
+            let f64_nan = |k: usize| {
+                let hi = k - (slot - F64_OUTS.start) % 2 + 1;
+                let nan = |w: &[u32]| {
+                    let x = u64::from(w[hi - 1]) | u64::from(w[hi]) << 32;
+                    f64::from_bits(x).is_nan()
+                };
+                nan(&host) && nan(&dev)
+            };
             let same = h == d
                 || zeros
                 || (is_float_out(slot) && is_nan(h) && is_nan(d))
-                || (F16X2_OUTS.contains(&slot) && same_f16x2(h, d));
+                || (F16X2_OUTS.contains(&slot) && same_f16x2(h, d))
+                || (F64_OUTS.contains(&slot) && f64_nan(k));
             if !same {
                 bad.push(format!(
                     "work-item {} out[{slot}]: host {h:#010x}, gcn-run {d:#010x} (a = {:#010x})",

@@ -8,16 +8,19 @@
 // LLVM forms from the plain sums (v_dot4_u32_u8; v_dot4c_i32_i8 on gfx1030,
 // v_dot4_i32_iu8 neg_lo:[1,1,0] on gfx1100; plain arithmetic on gfx900), and
 // calls of functions kept out of line (s_swappc_b64 into them, s_setpc_b64
-// back, their frames on the stack in scratch).
+// back, their frames on the stack in scratch), and doubles (v_add_f64,
+// v_mul_f64, v_fma_f64, the f64 division sequence, the f64 square root
+// sequence around v_rsq_f64, conversions).
 // The same source runs on the host (C, with hostdiff.h as the shim) and, from
 // the code objects regen.sh builds (-ffp-contract=off on both sides), under
 // gcn-run on gfx900, gfx1030 and gfx1100; the outputs must be identical.
 #include "hostdiff.h"
 #ifdef __OPENCL_C_VERSION__
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
-#define OUTS 38
+#define OUTS 52
 
 // Out of line on both sides: the device calls them (s_swappc_b64), one
 // from the other.
@@ -89,4 +92,14 @@ __kernel void hostdiff(__global const uint *in, __global uint *out, uint n) {
   o[35] = (uint)ds;
   o[36] = (a & 1u) ? hd_twice(a, b) : hd_mix(c, a, b);
   o[37] = hd_mix(b, c, a) - hd_twice(c, 3u);
+  // Doubles, each as two words (low first).
+  double da = AS_DOUBLE(a, b), db = AS_DOUBLE(c, a), dc = AS_DOUBLE(b ^ c, c);
+  double dr[6] = {da + db, da * db, FMA_D(da, db, dc), da / db, SQRT_D(FABS_D(dc)),
+                  (double)sa * 0.5 + (double)fb};
+  for (uint k = 0; k < 6u; k++) {
+    o[38 + 2 * k] = LO(dr[k]);
+    o[39 + 2 * k] = HI(dr[k]);
+  }
+  o[50] = AS_UINT((float)da);
+  o[51] = AS_UINT((float)(db - da));
 }

@@ -6,6 +6,13 @@
 #ifdef __OPENCL_C_VERSION__
 #define GID() ((uint)get_global_id(0))
 #define AS_FLOAT(x) as_float(x)
+// Doubles from two words (low first) and back.
+#define AS_DOUBLE(lo, hi) as_double((uint2)((uint)(lo), (uint)(hi)))
+#define LO(d) as_uint2(d).x
+#define HI(d) as_uint2(d).y
+#define FMA_D(a, b, c) fma(a, b, c)
+#define SQRT_D(x) sqrt(x)
+#define FABS_D(x) fabs(x)
 #define AS_UINT(x) as_uint(x)
 #define MULHI_U(a, b) mul_hi((uint)(a), (uint)(b))
 #define MULHI_S(a, b) mul_hi((int)(a), (int)(b))
@@ -39,6 +46,12 @@ typedef uint64_t ulong; // OpenCL's 64-bit ulong; C's long is 64-bit on the host
 extern uint hostdiff_gid;
 #define GID() hostdiff_gid
 static inline float AS_FLOAT(uint x) { float f; memcpy(&f, &x, 4); return f; }
+static inline double AS_DOUBLE(uint lo, uint hi) { uint64_t x = (uint64_t)hi << 32 | lo; double d; memcpy(&d, &x, 8); return d; }
+static inline uint LO(double d) { uint64_t x; memcpy(&x, &d, 8); return (uint)x; }
+static inline uint HI(double d) { uint64_t x; memcpy(&x, &d, 8); return (uint)(x >> 32); }
+#define FMA_D(a, b, c) fma(a, b, c)
+#define SQRT_D(x) sqrt(x)
+#define FABS_D(x) fabs(x)
 static inline uint AS_UINT(float f) { uint x; memcpy(&x, &f, 4); return x; }
 #define MULHI_U(a, b) ((uint)(((ulong)(uint)(a) * (ulong)(uint)(b)) >> 32))
 #define MULHI_S(a, b) ((int)(((long)(int)(a) * (long)(int)(b)) >> 32))
