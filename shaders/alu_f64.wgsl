@@ -5,113 +5,13 @@
 // arithmetic: the exact result in a 128-bit frame (vec4<u32>, x lowest),
 // rounded once to nearest even by f64_round_frame, as fma.wgsl does for f32.
 // `mode` is the MODE register (float.rs `Mode::of`; f64 denormals are
-// FP_DENORM bits 7:6). Needs convert.wgsl, alu_f32.wgsl (the f32 results of
+// FP_DENORM bits 7:6). Needs convert.wgsl (u64_*, u128_*), alu_f32.wgsl (the f32 results of
 // conversions) and the FAM_* constants of alu_int.wgsl; included in
 // whole-program modules that compute on f64.
 
 const F64_NAN: vec2<u32> = vec2<u32>(0u, 0x7ff80000u);
 const F64_INF: u32 = 0x7ff00000u;
 const F64_ONE: vec2<u32> = vec2<u32>(0u, 0x3ff00000u);
-
-// ---- 128-bit magnitudes (vec4<u32>, x lowest) ----
-
-// x << n for n in 0..128.
-fn w128_shl(x: vec4<u32>, n: u32) -> vec4<u32> {
-    var r = x;
-    var k = n;
-    while k >= 32u {
-        r = vec4<u32>(0u, r.x, r.y, r.z);
-        k = k - 32u;
-    }
-    if k > 0u {
-        r = vec4<u32>(r.x << k, (r.y << k) | (r.x >> (32u - k)), (r.z << k) | (r.y >> (32u - k)), (r.w << k) | (r.z >> (32u - k)));
-    }
-    return r;
-}
-
-// x >> n for any n.
-fn w128_shr(x: vec4<u32>, n: u32) -> vec4<u32> {
-    if n >= 128u {
-        return vec4<u32>(0u);
-    }
-    var r = x;
-    var k = n;
-    while k >= 32u {
-        r = vec4<u32>(r.y, r.z, r.w, 0u);
-        k = k - 32u;
-    }
-    if k > 0u {
-        r = vec4<u32>((r.x >> k) | (r.y << (32u - k)), (r.y >> k) | (r.z << (32u - k)), (r.z >> k) | (r.w << (32u - k)), r.w >> k);
-    }
-    return r;
-}
-
-// Whether a set bit of x lies below bit n (lost by w128_shr(x, n)).
-fn w128_lost(x: vec4<u32>, n: u32) -> bool {
-    if n >= 128u {
-        return any(x != vec4<u32>(0u));
-    }
-    return any(w128_shl(w128_shr(x, n), n) != x);
-}
-
-fn w128_add(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
-    var r = vec4<u32>(0u);
-    var carry = 0u;
-    for (var i = 0u; i < 4u; i = i + 1u) {
-        let s = a[i] + b[i];
-        let c1 = select(0u, 1u, s < a[i]);
-        let t = s + carry;
-        let c2 = select(0u, 1u, t < s);
-        r[i] = t;
-        carry = c1 + c2;
-    }
-    return r;
-}
-
-// a − b for a ≥ b.
-fn w128_sub(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
-    var r = vec4<u32>(0u);
-    var borrow = 0u;
-    for (var i = 0u; i < 4u; i = i + 1u) {
-        let d = a[i] - b[i];
-        let w1 = select(0u, 1u, a[i] < b[i]);
-        let t = d - borrow;
-        let w2 = select(0u, 1u, d < borrow);
-        r[i] = t;
-        borrow = w1 + w2;
-    }
-    return r;
-}
-
-fn w128_less(a: vec4<u32>, b: vec4<u32>) -> bool {
-    for (var i = 3; i >= 0; i = i - 1) {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-    }
-    return false;
-}
-
-// Index of the highest set bit (x ≠ 0).
-fn w128_msb(x: vec4<u32>) -> u32 {
-    for (var i = 3; i >= 0; i = i - 1) {
-        if x[i] != 0u {
-            return u32(i) * 32u + firstLeadingBit(x[i]);
-        }
-    }
-    return 0u;
-}
-
-// The 128-bit product of two 64-bit values.
-fn w128_mul64(a: vec2<u32>, b: vec2<u32>) -> vec4<u32> {
-    let p00 = u64_mul32(a.x, b.x);
-    let p01 = u64_mul32(a.x, b.y);
-    let p10 = u64_mul32(a.y, b.x);
-    let p11 = u64_mul32(a.y, b.y);
-    var r = vec4<u32>(p00.x, p00.y, p11.x, p11.y);
-    r = w128_add(r, vec4<u32>(0u, p01.x, p01.y, 0u));
-    return w128_add(r, vec4<u32>(0u, p10.x, p10.y, 0u));
-}
 
 // ---- f64 bits ----
 
@@ -168,17 +68,17 @@ fn f64_parts(x: vec2<u32>) -> F64Parts {
 // even f64 with `sign` (the high dword's sign bit), denormals and overflow
 // to ∞ included (fma.wgsl round_to_float on 53 bits).
 fn f64_round_frame(w: vec4<u32>, e0: i32, sign: u32) -> vec2<u32> {
-    let top = e0 + i32(w128_msb(w));
+    let top = e0 + i32(u128_bits(w) - 1u);
     let denormal = top + 1023 < 1;
     let lsb_exp = select(top - 52, -1074, denormal);
     let cut = lsb_exp - e0;
     var q = vec2<u32>(0u);
     if cut <= 0 {
-        q = w128_shl(w, u32(-cut)).xy;
+        q = u128_shl(w, u32(-cut)).xy;
     } else {
         // One bit more than q: the guard; then whether a lower bit is set.
-        let g = w128_shr(w, u32(cut - 1));
-        let lost = w128_lost(w, u32(cut - 1));
+        let g = u128_shr(w, u32(cut - 1));
+        let lost = u128_lost(w, u32(cut - 1));
         q = vec2<u32>((g.x >> 1u) | (g.y << 31u), (g.y >> 1u) | (g.z << 31u));
         if (g.x & 1u) == 1u && (lost || (q.x & 1u) == 1u) {
             q = u64_add(q, vec2<u32>(1u, 0u));
@@ -234,15 +134,15 @@ fn f64_fma_scaled(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, scale: i32) -> vec2<
     }
     let pa = f64_parts(a);
     let pb = f64_parts(b);
-    let p = w128_mul64(pa.m, pb.m);
+    let p = u128_mul64(pa.m, pb.m);
     let ep = pa.e + pb.e;
     if f64_is_zero(c) {
         return f64_round_frame(p, ep + scale, sp);
     }
     let pc = f64_parts(c);
     let cv = vec4<u32>(pc.m, 0u, 0u);
-    let top_p = ep + i32(w128_msb(p));
-    let top_c = pc.e + i32(w128_msb(cv));
+    let top_p = ep + i32(u128_bits(p) - 1u);
+    let top_c = pc.e + i32(u128_bits(cv) - 1u);
     let c_big = top_c > top_p;
     let big = select(p, cv, c_big);
     let big_lsb = select(ep, pc.e, c_big);
@@ -251,33 +151,33 @@ fn f64_fma_scaled(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, scale: i32) -> vec2<
     let small_lsb = select(pc.e, ep, c_big);
     let small_sign = select(sc, sp, c_big);
     let e0 = max(top_p, top_c) - 125;
-    let wb = w128_shl(big, u32(big_lsb - e0));
+    let wb = u128_shl(big, u32(big_lsb - e0));
     let shift = small_lsb - e0;
     var ws = vec4<u32>(0u);
     var jam = false;
     if shift >= 0 {
-        ws = w128_shl(small, u32(shift));
+        ws = u128_shl(small, u32(shift));
     } else {
-        ws = w128_shr(small, u32(-shift));
-        jam = w128_lost(small, u32(-shift));
+        ws = u128_shr(small, u32(-shift));
+        jam = u128_lost(small, u32(-shift));
     }
     var w: vec4<u32>;
     var sign = big_sign;
     if big_sign == small_sign {
-        w = w128_add(wb, ws);
+        w = u128_add(wb, ws);
         if jam {
             w.x = w.x | 1u;
         }
     } else {
-        if w128_less(wb, ws) {
-            w = w128_sub(ws, wb);
+        if u128_less(wb, ws) {
+            w = u128_sub(ws, wb);
             sign = small_sign;
         } else {
-            w = w128_sub(wb, ws);
+            w = u128_sub(wb, ws);
         }
         if jam {
             // The exact difference lies in (w − 1, w): the odd one of the two.
-            w = w128_sub(w, vec4<u32>(1u, 0u, 0u, 0u));
+            w = u128_sub(w, vec4<u32>(1u, 0u, 0u, 0u));
             w.x = w.x | 1u;
         }
     }
@@ -637,7 +537,7 @@ fn f64_pow2_div(k: u32, m: vec2<u32>) -> F64Quot {
     }
     for (var i = 0u; i < k; i = i + 1u) {
         r = u64_shl(r, 1u);
-        q = w128_shl(q, 1u);
+        q = u128_shl(q, 1u);
         if !u64_lt(r, m) {
             r = u64_sub(r, m);
             q.x = q.x | 1u;
@@ -653,22 +553,22 @@ struct F64Quot {
 
 // ⌊√n⌋ of a 128-bit n, digit by digit, and whether a remainder is left
 // (exact.rs isqrt).
-fn w128_isqrt(n: vec4<u32>) -> F64Quot {
+fn u128_isqrt(n: vec4<u32>) -> F64Quot {
     var rem = n;
     var root = vec4<u32>(0u);
     var bit = vec4<u32>(0u, 0u, 0u, 0x40000000u);
-    while w128_less(rem, bit) && any(bit != vec4<u32>(0u)) {
-        bit = w128_shr(bit, 2u);
+    while u128_less(rem, bit) && any(bit != vec4<u32>(0u)) {
+        bit = u128_shr(bit, 2u);
     }
     while any(bit != vec4<u32>(0u)) {
-        let t = w128_add(root, bit);
-        if !w128_less(rem, t) {
-            rem = w128_sub(rem, t);
-            root = w128_add(w128_shr(root, 1u), bit);
+        let t = u128_add(root, bit);
+        if !u128_less(rem, t) {
+            rem = u128_sub(rem, t);
+            root = u128_add(u128_shr(root, 1u), bit);
         } else {
-            root = w128_shr(root, 1u);
+            root = u128_shr(root, 1u);
         }
-        bit = w128_shr(bit, 2u);
+        bit = u128_shr(bit, 2u);
     }
     return F64Quot(root, any(rem != vec4<u32>(0u)));
 }
@@ -693,7 +593,7 @@ fn f64_unary(mode: u32, a0: vec2<u32>, fam: u32) -> vec2<u32> {
             // sticky bit.
             let p = f64_norm(a);
             let d = f64_pow2_div(108u, p.m);
-            let w = w128_shl(d.q, 1u);
+            let w = u128_shl(d.q, 1u);
             r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, d.inexact), w.yzw), -108 - (p.e - 52) - 1, sign);
         }
     } else if fam == FAM_SQRT {
@@ -710,11 +610,11 @@ fn f64_unary(mode: u32, a0: vec2<u32>, fam: u32) -> vec2<u32> {
             var m = vec4<u32>(p.m, 0u, 0u);
             var e = p.e - 52;
             if (e & 1) != 0 {
-                m = w128_shl(m, 1u);
+                m = u128_shl(m, 1u);
                 e = e - 1;
             }
-            let s = w128_isqrt(w128_shl(m, 58u));
-            let w = w128_shl(s.q, 1u);
+            let s = u128_isqrt(u128_shl(m, 58u));
+            let w = u128_shl(s.q, 1u);
             r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, s.inexact), w.yzw), (e - 58) / 2 - 1, 0u);
         }
     } else {
@@ -734,9 +634,9 @@ fn f64_unary(mode: u32, a0: vec2<u32>, fam: u32) -> vec2<u32> {
                 e = e - 1;
             }
             let d = f64_pow2_div(166u, m);
-            let s = w128_isqrt(d.q);
+            let s = u128_isqrt(d.q);
             let sticky = d.inexact || s.inexact;
-            let w = w128_shl(s.q, 1u);
+            let w = u128_shl(s.q, 1u);
             r = f64_round_frame(vec4<u32>(w.x | select(0u, 1u, sticky), w.yzw), -83 - e / 2 - 1, 0u);
         }
     }

@@ -5,71 +5,7 @@
 // modules that use them, after the constants of ir::fixed (LN2_Q62,
 // TWO_OVER_LN2_Q62, TWO_PI_Q61, EXP2_TABLE, INV_FACT, INV_ODD, vec2<u32> low word
 // first). 128-bit values are vec4<u32>, x lowest. Needs convert.wgsl
-// (u64_*), fma.wgsl (round_to_float) and alu_f32.wgsl.
-
-// The full 128-bit product of two 64-bit values.
-fn u128_mul64(a: vec2<u32>, b: vec2<u32>) -> vec4<u32> {
-    let p00 = u64_mul32(a.x, b.x);
-    let p01 = u64_mul32(a.x, b.y);
-    let p10 = u64_mul32(a.y, b.x);
-    let p11 = u64_mul32(a.y, b.y);
-    // Column 1: p00.y + p01.x + p10.x.
-    let c1a = p00.y + p01.x;
-    var carry = select(0u, 1u, c1a < p00.y);
-    let c1 = c1a + p10.x;
-    carry = carry + select(0u, 1u, c1 < c1a);
-    // Column 2: p01.y + p10.y + p11.x + carry.
-    let c2a = p01.y + p10.y;
-    var carry2 = select(0u, 1u, c2a < p01.y);
-    let c2b = c2a + p11.x;
-    carry2 = carry2 + select(0u, 1u, c2b < c2a);
-    let c2 = c2b + carry;
-    carry2 = carry2 + select(0u, 1u, c2 < c2b);
-    return vec4<u32>(p00.x, c1, c2, p11.y + carry2);
-}
-
-// x >> n for n < 128.
-fn u128_shr(x: vec4<u32>, n: u32) -> vec4<u32> {
-    var r = x;
-    var k = n;
-    while k >= 32u {
-        r = vec4<u32>(r.y, r.z, r.w, 0u);
-        k = k - 32u;
-    }
-    if k > 0u {
-        r = vec4<u32>((r.x >> k) | (r.y << (32u - k)), (r.y >> k) | (r.z << (32u - k)), (r.z >> k) | (r.w << (32u - k)), r.w >> k);
-    }
-    return r;
-}
-
-// x << n for n < 128.
-fn u128_shl(x: vec4<u32>, n: u32) -> vec4<u32> {
-    var r = x;
-    var k = n;
-    while k >= 32u {
-        r = vec4<u32>(0u, r.x, r.y, r.z);
-        k = k - 32u;
-    }
-    if k > 0u {
-        r = vec4<u32>(r.x << k, (r.y << k) | (r.x >> (32u - k)), (r.z << k) | (r.y >> (32u - k)), (r.w << k) | (r.z >> (32u - k)));
-    }
-    return r;
-}
-
-fn u128_add(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
-    let lo = u64_add(a.xy, b.xy);
-    let carry = select(0u, 1u, u64_lt(lo, a.xy));
-    let hi = u64_add(u64_add(a.zw, b.zw), vec2<u32>(carry, 0u));
-    return vec4<u32>(lo, hi);
-}
-
-// a − b for a ≥ b.
-fn u128_sub(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
-    let borrow = select(0u, 1u, u64_lt(a.xy, b.xy));
-    let lo = u64_sub(a.xy, b.xy);
-    let hi = u64_sub(u64_sub(a.zw, b.zw), vec2<u32>(borrow, 0u));
-    return vec4<u32>(lo, hi);
-}
+// (u64_*, u128_*), fma.wgsl (round_to_float) and alu_f32.wgsl.
 
 // (a × b) >> 62, truncated (transcendental.rs mul62).
 fn mul62(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
@@ -191,20 +127,6 @@ fn f32_log2_near(x: u32) -> Near {
         mag = u128_sub(whole, v2);
     }
     return Near(false, 0u, e < 0, mag, -i32(k));
-}
-
-// The number of significant bits of a 128-bit value.
-fn u128_bits(x: vec4<u32>) -> u32 {
-    if x.w != 0u {
-        return 97u + firstLeadingBit(x.w);
-    }
-    if x.z != 0u {
-        return 65u + firstLeadingBit(x.z);
-    }
-    if x.y != 0u {
-        return 33u + firstLeadingBit(x.y);
-    }
-    return select(0u, 1u + firstLeadingBit(x.x), x.x != 0u);
 }
 
 // transcendental.rs finish's rounding: the approximation (not exact) with a

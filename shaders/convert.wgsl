@@ -380,3 +380,104 @@ fn f32_to_uf10(b: u32) -> u32 {
     let x = select(b, 0u, (b >> 31u) == 1u);
     return f32_to_small_float(x, 5u);
 }
+
+// ---- 128-bit unsigned helpers (vec4<u32>, x lowest): the f64 ALU and the
+// transcendentals' fixed point ----
+
+// The full 128-bit product of two 64-bit values.
+fn u128_mul64(a: vec2<u32>, b: vec2<u32>) -> vec4<u32> {
+    let p00 = u64_mul32(a.x, b.x);
+    let p01 = u64_mul32(a.x, b.y);
+    let p10 = u64_mul32(a.y, b.x);
+    let p11 = u64_mul32(a.y, b.y);
+    // Column 1: p00.y + p01.x + p10.x.
+    let c1a = p00.y + p01.x;
+    var carry = select(0u, 1u, c1a < p00.y);
+    let c1 = c1a + p10.x;
+    carry = carry + select(0u, 1u, c1 < c1a);
+    // Column 2: p01.y + p10.y + p11.x + carry.
+    let c2a = p01.y + p10.y;
+    var carry2 = select(0u, 1u, c2a < p01.y);
+    let c2b = c2a + p11.x;
+    carry2 = carry2 + select(0u, 1u, c2b < c2a);
+    let c2 = c2b + carry;
+    carry2 = carry2 + select(0u, 1u, c2 < c2b);
+    return vec4<u32>(p00.x, c1, c2, p11.y + carry2);
+}
+
+// x >> n (0 from 128 on).
+fn u128_shr(x: vec4<u32>, n: u32) -> vec4<u32> {
+    if n >= 128u {
+        return vec4<u32>(0u);
+    }
+    var r = x;
+    var k = n;
+    while k >= 32u {
+        r = vec4<u32>(r.y, r.z, r.w, 0u);
+        k = k - 32u;
+    }
+    if k > 0u {
+        r = vec4<u32>((r.x >> k) | (r.y << (32u - k)), (r.y >> k) | (r.z << (32u - k)), (r.z >> k) | (r.w << (32u - k)), r.w >> k);
+    }
+    return r;
+}
+
+// x << n for n < 128.
+fn u128_shl(x: vec4<u32>, n: u32) -> vec4<u32> {
+    var r = x;
+    var k = n;
+    while k >= 32u {
+        r = vec4<u32>(0u, r.x, r.y, r.z);
+        k = k - 32u;
+    }
+    if k > 0u {
+        r = vec4<u32>(r.x << k, (r.y << k) | (r.x >> (32u - k)), (r.z << k) | (r.y >> (32u - k)), (r.w << k) | (r.z >> (32u - k)));
+    }
+    return r;
+}
+
+fn u128_add(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+    let lo = u64_add(a.xy, b.xy);
+    let carry = select(0u, 1u, u64_lt(lo, a.xy));
+    let hi = u64_add(u64_add(a.zw, b.zw), vec2<u32>(carry, 0u));
+    return vec4<u32>(lo, hi);
+}
+
+// a − b for a ≥ b.
+fn u128_sub(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+    let borrow = select(0u, 1u, u64_lt(a.xy, b.xy));
+    let lo = u64_sub(a.xy, b.xy);
+    let hi = u64_sub(u64_sub(a.zw, b.zw), vec2<u32>(borrow, 0u));
+    return vec4<u32>(lo, hi);
+}
+
+// The number of significant bits of a 128-bit value.
+fn u128_bits(x: vec4<u32>) -> u32 {
+    if x.w != 0u {
+        return 97u + firstLeadingBit(x.w);
+    }
+    if x.z != 0u {
+        return 65u + firstLeadingBit(x.z);
+    }
+    if x.y != 0u {
+        return 33u + firstLeadingBit(x.y);
+    }
+    return select(0u, 1u + firstLeadingBit(x.x), x.x != 0u);
+}
+
+// Whether a set bit of x lies below bit n (lost by u128_shr(x, n)).
+fn u128_lost(x: vec4<u32>, n: u32) -> bool {
+    if n >= 128u {
+        return any(x != vec4<u32>(0u));
+    }
+    return any(u128_shl(u128_shr(x, n), n) != x);
+}
+
+fn u128_less(a: vec4<u32>, b: vec4<u32>) -> bool {
+    for (var i = 3; i >= 0; i = i - 1) {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    return false;
+}

@@ -170,7 +170,7 @@ fn pow2_div(k: u32, m: u128) -> (u128, bool) {
 /// ⌊√n⌋, digit by digit.
 ///
 /// WGSL twin: `u64_isqrt` (docs/gpu.md, "Twins").
-/// WGSL twins on f64: `w128_isqrt`.
+/// WGSL twins on f64: `u128_isqrt`.
 fn isqrt(n: u128) -> u128 {
     let mut rem = n;
     let mut root = 0u128;

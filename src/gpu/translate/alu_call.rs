@@ -197,6 +197,15 @@ pub(crate) fn sub_code(f: Family) -> u32 {
     }
 }
 
+/// The three inputs as the 64-bit library functions take them: `vec2<u32>`
+/// values, low dword first.
+fn wide_inputs(x: &[Pair; 3]) -> String {
+    x.iter()
+        .map(|(lo, hi)| format!("vec2<u32>({lo}, {hi})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The library call computing `func` as `unit` runs it on inputs `x` (low
 /// and high dword expressions) with bit input `k`, under the MODE value the
 /// expression `mode` holds: a `vec3<u32>` (value low, high, bit).
@@ -216,14 +225,9 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
             from.is_signed()
         ),
         (_, Ty::F64) => format!(
-            "{}({famc}, {sub}u, {mode}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+            "{}({famc}, {sub}u, {mode}, {}, {k})",
             case_fn("f64op", f.family),
-            x[0].0,
-            x[0].1,
-            x[1].0,
-            x[1].1,
-            x[2].0,
-            x[2].1
+            wide_inputs(x)
         ),
         (Family::Cvt(to), from) if !from.is_float() && to.is_float() => {
             let lib = if to == Ty::F16 {
@@ -248,15 +252,10 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
             x[2].0
         ),
         (_, t) if t.bits() == 64 => format!(
-            "{}({famc}, {sub}u, {}, {vec}, vec2<u32>({}, {}), vec2<u32>({}, {}), vec2<u32>({}, {}), {k})",
+            "{}({famc}, {sub}u, {}, {vec}, {}, {k})",
             case_fn("int64", f.family),
             t.is_signed(),
-            x[0].0,
-            x[0].1,
-            x[1].0,
-            x[1].1,
-            x[2].0,
-            x[2].1
+            wide_inputs(x)
         ),
         (_, t) => format!(
             "{}({famc}, {sub}u, {}u, {}, {vec}, {}, {}, {}, {k})",
