@@ -884,23 +884,24 @@ fn check_lists_every_refusal() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["backend"], "gpu");
     assert_eq!(doc["refused"].as_array().unwrap().len(), 0);
-    // The GPU's own refusals: f64 arithmetic, which the CPU runs.
-    let f64_add = [
+    // The GPU's own refusals: interpolation in a program with scalar ALU
+    // (v_interp_mov_f32, s_add_u32), which the CPU runs.
+    let interp_salu = [
         "--arch",
         "gfx900",
         "--hex",
-        "00 00 80 d2 02 09 02 00 00 00 81 bf",
+        "00 00 02 d4 00 01 00 80 00 00 81 bf",
     ];
-    let out = gcn_run(&[&["--check"][..], &f64_add[..]].concat());
+    let out = gcn_run(&[&["--check"][..], &interp_salu[..]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let out = gcn_run(&[&["--check", "--gpu", "--json"][..], &f64_add[..]].concat());
+    let out = gcn_run(&[&["--check", "--gpu", "--json"][..], &interp_salu[..]].concat());
     assert_eq!(out.status.code(), Some(1));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(doc["counts"]["v_add_f64"], 1);
+    assert_eq!(doc["counts"]["v_interp_mov_f32_e32"], 1);
     assert!(doc["refused"][0]["reason"]
         .as_str()
         .unwrap()
-        .starts_with("GPU backend: alu_add_f64 is not translated yet"));
+        .starts_with("GPU backend: interpolation"));
     // Bad input: one line, exit 2; and --check is not a mode of its own.
     assert_bad(
         &gcn_run(&["--check", "--arch", "gfx9", "--hex", "00 00"]),

@@ -13,11 +13,14 @@
 use crate::arch::Gen;
 use crate::ir::atomic::AtomicOp;
 use crate::ir::mem::{
-    scratch_address, Access, Addr, Ds, DsKind, ScalarLoad, Scratch, VectorMem, Width, LDS_APERTURE,
+    scratch_address, Access, Addr, Ds, DsKind, ScalarLoad, Scratch, TypedData, VectorMem, Width,
+    LDS_APERTURE,
 };
 use crate::machine::buffer::{self, Vsharp};
 use crate::machine::{Memory, WaveState};
 use crate::texture::atomic::{apply32, apply64};
+use crate::texture::data::{load_dwords, store_values, DataWidth};
+use crate::texture::format::NumFormat;
 use crate::texture::typed::{self, FormatCode, TypedFormat};
 
 /// Bytes of `mem` at `addr`, or the fault message.
@@ -290,17 +293,20 @@ fn buffer_vector(
                     put_returned(w, op.vdst, lane, old, wide);
                 }
             }
-            Access::Typed { store, comps, .. } => {
+            Access::Typed {
+                store, comps, data, ..
+            } => {
                 let Some((t, dst_sel)) = typed else {
                     return Err("internal: a typed access without its format".into());
                 };
                 // One element of the format's size, range-checked as a
                 // whole (docs/errata.md MB6).
                 let at = at.element(gen, 0, t.df.bytes);
+                let n = u32::from(comps);
                 if store {
-                    let vals: Vec<u32> = (0..u32::from(comps))
-                        .map(|k| w.vgpr(op.vdata + k, lane))
-                        .collect();
+                    let regs = data_width(data).map_or(1, |d| d.dwords(n));
+                    let dwords: Vec<u32> = (0..regs).map(|k| w.vgpr(op.vdata + k, lane)).collect();
+                    let vals = typed_values(data, &dwords, n, t.nf);
                     let bytes = typed::store(&t, &vals)
                         .ok_or("internal: a typed store of a read-only format")?;
                     if let Some(a) = at {
@@ -310,8 +316,10 @@ fn buffer_vector(
                     let bytes = at
                         .map(|a| read(mem, a, t.df.bytes, Some(lane)))
                         .transpose()?;
-                    let vals = typed::load(&t, dst_sel, bytes, u32::from(comps));
-                    for (k, v) in vals.into_iter().enumerate() {
+                    let vals = typed::load(&t, dst_sel, bytes, n);
+                    let old = w.vgpr(op.vdst, lane);
+                    let dwords = typed_dwords(data, &vals, t.nf.is_integer(), old);
+                    for (k, v) in dwords.into_iter().enumerate() {
                         w.set_vgpr(op.vdst + k as u32, lane, v);
                     }
                 }
@@ -319,6 +327,39 @@ fn buffer_vector(
         }
     }
     Ok(())
+}
+
+/// The D16 register layout of a typed access's data (`None` for the high
+/// half of `_d16_hi`, which holds one component).
+fn data_width(data: TypedData) -> Option<DataWidth> {
+    match data {
+        TypedData::Full => Some(DataWidth::Full),
+        TypedData::Packed16 => Some(DataWidth::Packed16),
+        TypedData::Unpacked16 => Some(DataWidth::Unpacked16),
+        TypedData::High16 => None,
+    }
+}
+
+/// A typed load's component values as its data VGPRs: 32-bit, or D16
+/// halves as image loads pack them (`texture::data::load_dwords`); `_d16_hi`
+/// puts the one half above the register's low half (`old`), which it keeps.
+fn typed_dwords(data: TypedData, vals: &[u32], integer: bool, old: u32) -> Vec<u32> {
+    match data_width(data) {
+        Some(d) => load_dwords(vals, d, integer),
+        None => {
+            let half = load_dwords(&vals[..1], DataWidth::Unpacked16, integer)[0];
+            vec![half << 16 | old & 0xffff]
+        }
+    }
+}
+
+/// A typed store's component values from its data VGPRs
+/// (`texture::data::store_values`; `_d16_hi`: the high half).
+fn typed_values(data: TypedData, dwords: &[u32], n: u32, nf: NumFormat) -> Vec<u32> {
+    match data_width(data) {
+        Some(d) => store_values(dwords, n, d, nf),
+        None => store_values(&[dwords[0] >> 16], 1, DataWidth::Unpacked16, nf),
+    }
 }
 
 /// The format and DST_SEL of a typed access (`texture::typed`): MTBUF's
@@ -351,7 +392,7 @@ fn typed_format(
             )
         }
     };
-    let t = typed::resolve(code, gen, store).map_err(|m| format!("a typed access through {m}"))?;
+    let t = typed::resolve(code, gen, store).map_err(|m| format!("typed access: {m}"))?;
     if let Some(bad) = dst_sel.iter().find(|&&s| matches!(s, 2 | 3)) {
         return Err(format!("the V#'s DST_SEL holds the reserved code {bad}"));
     }

@@ -146,7 +146,7 @@ pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
         {
             Op::Wait
         }
-        Kind::Buffer(b) => super::lower_mem::lower_buffer(&b, arch.gen).map_err(fail)?,
+        Kind::Buffer(b) => super::lower_mem::lower_buffer(&b, arch).map_err(fail)?,
         Kind::Vopd(d) => super::lower_alu::lower_vopd(&d, arch).map_err(fail)?,
         Kind::Smem(s) => super::lower_mem::lower_smem(&s).map_err(fail)?,
         Kind::Smrd(s) => super::lower_mem::lower_smrd(&s).map_err(fail)?,

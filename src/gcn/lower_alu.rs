@@ -336,8 +336,6 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
             shift: 0,
         });
     }
-    // The 24-bit multiplies (v_mul_u32_u24, v_mul_hi_i32_i24, v_mad_u32_u24)
-    // and the wide multiply-add (v_mad_u64_u32, v_mad_i64_i32).
     // v_mad_u32_u16 / v_mad_i32_i16: Mad24 on the 16-bit source type.
     let mixed16 = name == "mad" && matches!(tys[..], [Ty::U32, Ty::U16] | [Ty::I32, Ty::I16]);
     if mixed16 {
@@ -348,6 +346,8 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
             shift: 0,
         });
     }
+    // The 24-bit multiplies (v_mul_u32_u24, v_mul_hi_i32_i24, v_mad_u32_u24)
+    // and the wide multiply-add (v_mad_u64_u32, v_mad_i64_i32).
     let is24 = tokens.iter().any(|t| *t == "u24" || *t == "i24");
     let wide_mad = name == "mad" && matches!(tys.first(), Some(Ty::U64 | Ty::I64));
     let special = match name.as_str() {

@@ -15,10 +15,12 @@ use super::signature::Fld;
 use super::smem::{Offset, Smem};
 use super::smrd::Smrd;
 use super::sopp::Sopp;
-use crate::arch::Gen;
+use crate::arch::Arch;
 use crate::ir::atomic::AtomicOp;
 use crate::ir::flow::{Cond, HwReg, WaveOp};
-use crate::ir::mem::{Access, Addr, Ds, DsKind, ScalarLoad, TypedCode, VectorMem, Width};
+use crate::ir::mem::{
+    Access, Addr, Ds, DsKind, ScalarLoad, TypedCode, TypedData, VectorMem, Width,
+};
 use crate::ir::{Op, Reg, Src};
 use crate::texture::typed::{self, FormatCode};
 
@@ -227,11 +229,17 @@ fn access_of(name: &str, rest: &str, returns: bool) -> Result<Access, String> {
 /// the component count its suffix names, and MTBUF's format resolved to a
 /// data and number format (`texture::typed::resolve`; gfx10+'s combined
 /// FORMAT through that generation's table).
-fn typed_of(b: &Buffer, gen: Gen) -> Result<Access, String> {
+fn typed_of(b: &Buffer, arch: &Arch) -> Result<Access, String> {
+    let gen = arch.gen;
     let name = b.mnemonic();
-    let (op, comps) = name
+    // gfx11 spells the D16 forms `buffer_load_d16_format_x`,
+    // `buffer_load_d16_hi_format_x`: read as the older `_format_d16_x`.
+    let spelled = name
+        .replace("_d16_hi_format_", "_format_d16_hi_")
+        .replace("_d16_format_", "_format_d16_");
+    let (op, rest) = spelled
         .strip_prefix("t")
-        .unwrap_or(name)
+        .unwrap_or(&spelled)
         .strip_prefix("buffer_")
         .and_then(|r| r.split_once("_format_"))
         .ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
@@ -239,6 +247,20 @@ fn typed_of(b: &Buffer, gen: Gen) -> Result<Access, String> {
         "load" => false,
         "store" => true,
         _ => return Err(format!("`{name}` is not executed by gcnrun yet")),
+    };
+    // `_d16` halves, packed two to a VGPR where the target packs D16
+    // (Arch::packed_d16); `_d16_hi` one half in the high half.
+    let (data, comps) = if let Some(c) = rest.strip_prefix("d16_hi_") {
+        (TypedData::High16, c)
+    } else if let Some(c) = rest.strip_prefix("d16_") {
+        let d = if arch.packed_d16 {
+            TypedData::Packed16
+        } else {
+            TypedData::Unpacked16
+        };
+        (d, c)
+    } else {
+        (TypedData::Full, rest)
     };
     let comps = match comps {
         "x" => 1,
@@ -264,6 +286,7 @@ fn typed_of(b: &Buffer, gen: Gen) -> Result<Access, String> {
     Ok(Access::Typed {
         store,
         comps,
+        data,
         format,
     })
 }
@@ -273,9 +296,9 @@ fn typed_of(b: &Buffer, gen: Gen) -> Result<Access, String> {
 /// MUBUF's `_format` forms and MTBUF ([`typed_of`]): the address registers
 /// and offsets as the instruction names them; the V#'s base, stride, range
 /// and (typed, MUBUF) format apply at run time (`cpu::memops`,
-/// docs/semantics/programs.md). LDS loads, TFE and the D16 forms are refused
-/// by name.
-pub fn lower_buffer(b: &Buffer, gen: Gen) -> Result<Op, String> {
+/// docs/semantics/programs.md). LDS loads, TFE and the untyped D16 forms
+/// are refused by name.
+pub fn lower_buffer(b: &Buffer, arch: &Arch) -> Result<Op, String> {
     let name = b.mnemonic();
     let refuse = |why: &str| Err(format!("`{name}`{why} is not executed by gcnrun yet"));
     if b.lds {
@@ -284,15 +307,16 @@ pub fn lower_buffer(b: &Buffer, gen: Gen) -> Result<Op, String> {
     if b.tfe {
         return refuse(" with TFE");
     }
-    if name.contains("d16") {
+    let typed = b.format.is_some() || name.contains("_format_");
+    if name.contains("d16") && !typed {
         return refuse("");
     }
     let rest = name.strip_prefix("buffer_").unwrap_or(name);
     // MUBUF atomics return the value before the operation into VDATA when
     // GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1: return the
     // pre-op value").
-    let access = if b.format.is_some() || name.contains("_format_") {
-        typed_of(b, gen)?
+    let access = if typed {
+        typed_of(b, arch)?
     } else {
         access_of(name, rest, b.glc)?
     };

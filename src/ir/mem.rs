@@ -128,9 +128,26 @@ pub enum Access {
         store: bool,
         /// Components moved: 1–4 (`_x` … `_xyzw`).
         comps: u8,
+        /// How the data VGPRs hold the components (`_d16`, `_d16_hi`).
+        data: TypedData,
         /// The instruction's format (MTBUF), `None` for the V#'s.
         format: Option<TypedCode>,
     },
+}
+
+/// How a typed access's VGPRs hold its components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypedData {
+    /// One 32-bit component per VGPR.
+    Full,
+    /// `_d16` on gfx8.1 and gfx9+: two 16-bit components per VGPR, the
+    /// first in the low half.
+    Packed16,
+    /// `_d16` on gfx8.0: one 16-bit component per VGPR, in the low half.
+    Unpacked16,
+    /// `_d16_hi_x`: one 16-bit component in the high half, the low half
+    /// kept (loads) or ignored (stores).
+    High16,
 }
 
 /// A data and number format as codes (gfx6–gfx9 numbering; the lowering

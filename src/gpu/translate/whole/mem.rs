@@ -189,15 +189,9 @@ impl Whole<'_> {
             s.line(&format!("    if in{k} && off{k} == NO_TEXEL {{ {fault} }}"));
         };
         match m.access {
-            Access::Typed {
-                store,
-                comps,
-                format,
-            } => {
+            Access::Typed { .. } => {
                 let check = (!addr64).then_some((idxen, soff.as_str()));
-                self.emit_typed(
-                    &fault, &w, gen, check, m.vdata, m.vdst, store, comps, format,
-                );
+                self.emit_typed(&fault, &w, gen, check, m);
             }
             Access::Load(wd) => {
                 let size = wd.bytes().min(4);

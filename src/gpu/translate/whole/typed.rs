@@ -8,7 +8,7 @@
 
 use super::Whole;
 use crate::arch::Gen;
-use crate::ir::mem::{Access, TypedCode};
+use crate::ir::mem::{Access, TypedData, VectorMem};
 use crate::ir::{Op, Program};
 use crate::texture::format::{DataFormat, Layout, DATA_FORMATS};
 use crate::texture::typed::{self, FormatCode, TypedFormat};
@@ -86,6 +86,26 @@ pub(super) fn wgsl_tables() -> String {
     s
 }
 
+impl Whole<'_> {
+    /// Component `k`'s 32-bit value of a typed store from its data VGPRs
+    /// (texture::data::store_values): as it is, or a D16 half widened by the
+    /// run-time number format `nf` (UINT zero-, SINT sign-extended, the
+    /// float classes exactly to f32).
+    fn store_value(&mut self, data: TypedData, vdata: u32, k: u32) -> String {
+        let h = match data {
+            TypedData::Full => return self.e.v_read(vdata + k),
+            TypedData::Unpacked16 => self.e.v_read(vdata + k),
+            TypedData::Packed16 => {
+                format!("({} >> {}u)", self.e.v_read(vdata + k / 2), 16 * (k % 2))
+            }
+            TypedData::High16 => format!("({} >> 16u)", self.e.v_read(vdata)),
+        };
+        format!(
+            "select(select(bitcast<u32>(f16_to_f32({h} & 0xffffu)), bitcast<u32>(sign_extend({h} & 0xffffu, 16u)), nf == NF_SINT), {h} & 0xffffu, nf == NF_UINT)"
+        )
+    }
+}
+
 /// A data format as a WGSL `TypedLayout` value.
 fn layout(df: &DataFormat) -> String {
     let (lo, width) = crate::gpu::translate::component_layout(df);
@@ -115,19 +135,24 @@ impl Whole<'_> {
     /// gcnrun refuses faults, as the CPU stops), one element of the
     /// format's size range-checked as a whole, converted through
     /// `load_texel` / `store_texel`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn emit_typed(
         &mut self,
         fault: &str,
         w: &[String],
         gen: u32,
         check: Option<(bool, &str)>,
-        vdata: u32,
-        vdst: u32,
-        store: bool,
-        comps: u8,
-        format: Option<TypedCode>,
+        m: &VectorMem,
     ) {
+        let Access::Typed {
+            store,
+            comps,
+            data,
+            format,
+        } = m.access
+        else {
+            return;
+        };
+        let (vdata, vdst) = (m.vdata, m.vdst);
         let (tf, sel) = match format {
             Some(c) => {
                 let t = typed::resolve(
@@ -170,7 +195,7 @@ impl Whole<'_> {
             let vals: Vec<String> = (0..4)
                 .map(|k| {
                     if k < u32::from(comps) {
-                        self.e.v_read(vdata + k)
+                        self.store_value(data, vdata, k)
                     } else {
                         "0u".into()
                     }
@@ -209,9 +234,33 @@ impl Whole<'_> {
                     "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
                 ));
             }
-            for k in 0..u32::from(comps) {
+            // D16: each value to 16 bits by class (texture::data::load_dwords).
+            let half =
+                |k: u32| format!("select(f32_to_f16(d{k}), d{k} & 0xffffu, nf_is_integer(nf))");
+            let n = u32::from(comps);
+            let dwords: Vec<String> = match data {
+                TypedData::Full => (0..n).map(|k| format!("d{k}")).collect(),
+                TypedData::Unpacked16 => (0..n).map(half).collect(),
+                TypedData::Packed16 => (0..n.div_ceil(2))
+                    .map(|j| {
+                        if 2 * j + 1 < n {
+                            format!("({} | ({} << 16u))", half(2 * j), half(2 * j + 1))
+                        } else {
+                            half(2 * j)
+                        }
+                    })
+                    .collect(),
+                TypedData::High16 => {
+                    let old = self.e.v_read(vdst);
+                    vec![format!("(({} << 16u) | ({old} & 0xffffu))", half(0))]
+                }
+            };
+            for (k, v) in dwords.iter().enumerate() {
+                self.line(&format!("    let o{k} = {v};"));
+            }
+            for k in 0..dwords.len() as u32 {
                 if let Some(d) = self.e.v(vdst + k) {
-                    self.line(&format!("    {d} = d{k};"));
+                    self.line(&format!("    {d} = o{k};"));
                 }
             }
         }
