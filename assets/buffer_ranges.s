@@ -13,5 +13,8 @@
   buffer_load_ubyte v12, v1, s[8:11], 0 offen offset:60
   s_buffer_load_dwordx2 s[20:21], s[8:11], 0x38
   s_buffer_load_dwordx4 s[24:27], s[8:11], 0x38
+  buffer_load_short_d16 v13, v1, s[8:11], 0 offen
+  buffer_load_short_d16_hi v14, v1, s[8:11], 0 offen offset:8
+  buffer_load_sbyte_d16_hi v15, v1, s[8:11], 0 offen offset:60
   s_waitcnt vmcnt(0) lgkmcnt(0)
   s_endpgm

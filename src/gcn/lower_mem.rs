@@ -53,8 +53,35 @@ const WIDTHS: &[(&str, Width)] = &[
     ("b16", Width::U16),
 ];
 
-/// The width a memory mnemonic's last token names.
+/// The D16 forms by the name's tail, both spellings (gfx9/gfx10
+/// `load_short_d16_hi`, gfx11 `load_d16_hi_b16`): a byte or half into one
+/// half of the register, the other half kept; a store sends the high half
+/// (AMD Vega ISA FLAT_LOAD_SHORT_D16_HI, FLAT_STORE_SHORT_D16_HI).
+const D16_WIDTHS: &[(&str, Width)] = &[
+    ("ubyte_d16", Width::D16U8),
+    ("sbyte_d16", Width::D16I8),
+    ("short_d16", Width::D16B16),
+    ("ubyte_d16_hi", Width::D16HiU8),
+    ("sbyte_d16_hi", Width::D16HiI8),
+    ("short_d16_hi", Width::D16HiB16),
+    ("byte_d16_hi", Width::D16HiU8),
+    ("d16_u8", Width::D16U8),
+    ("d16_i8", Width::D16I8),
+    ("d16_b16", Width::D16B16),
+    ("d16_hi_u8", Width::D16HiU8),
+    ("d16_hi_i8", Width::D16HiI8),
+    ("d16_hi_b16", Width::D16HiB16),
+    ("d16_hi_b8", Width::D16HiU8),
+];
+
+/// The width a memory mnemonic's tail names.
 fn width_of(name: &str) -> Option<Width> {
+    if name.contains("d16") {
+        return D16_WIDTHS
+            .iter()
+            .find(|(t, _)| name.ends_with(&format!("_{t}")))
+            .map(|&(_, w)| w);
+    }
     let last = name.rsplit('_').next()?;
     WIDTHS.iter().find(|(t, _)| *t == last).map(|&(_, w)| w)
 }
@@ -296,8 +323,7 @@ fn typed_of(b: &Buffer, arch: &Arch) -> Result<Access, String> {
 /// MUBUF's `_format` forms and MTBUF ([`typed_of`]): the address registers
 /// and offsets as the instruction names them; the V#'s base, stride, range
 /// and (typed, MUBUF) format apply at run time (`cpu::memops`,
-/// docs/semantics/programs.md). LDS loads, TFE and the untyped D16 forms
-/// are refused by name.
+/// docs/semantics/programs.md). LDS loads and TFE are refused by name.
 pub fn lower_buffer(b: &Buffer, arch: &Arch) -> Result<Op, String> {
     let name = b.mnemonic();
     let refuse = |why: &str| Err(format!("`{name}`{why} is not executed by gcnrun yet"));
@@ -308,9 +334,6 @@ pub fn lower_buffer(b: &Buffer, arch: &Arch) -> Result<Op, String> {
         return refuse(" with TFE");
     }
     let typed = b.format.is_some() || name.contains("_format_");
-    if name.contains("d16") && !typed {
-        return refuse("");
-    }
     let rest = name.strip_prefix("buffer_").unwrap_or(name);
     // MUBUF atomics return the value before the operation into VDATA when
     // GLC is set (AMD Vega ISA §9.1.9 "Buffer atomics": "GLC = 1: return the
@@ -363,7 +386,7 @@ pub fn lower_flat(f: &Flat) -> Result<Op, String> {
         .or_else(|| name.strip_prefix("global_"))
         .or_else(|| name.strip_prefix("scratch_"))
         .ok_or_else(|| format!("`{name}` is not executed by gcnrun yet"))?;
-    if name.contains("d16") || f.lds() || name.contains("addtid") {
+    if f.lds() || name.contains("addtid") {
         return Err(format!("`{name}` is not executed by gcnrun yet"));
     }
     let access = access_of(name, rest, f.vdst().is_some())?;
