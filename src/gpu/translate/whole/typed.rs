@@ -86,26 +86,6 @@ pub(super) fn wgsl_tables() -> String {
     s
 }
 
-impl Whole<'_> {
-    /// Component `k`'s 32-bit value of a typed store from its data VGPRs
-    /// (texture::data::store_values): as it is, or a D16 half widened by the
-    /// run-time number format `nf` (UINT zero-, SINT sign-extended, the
-    /// float classes exactly to f32).
-    fn store_value(&mut self, data: TypedData, vdata: u32, k: u32) -> String {
-        let h = match data {
-            TypedData::Full => return self.e.v_read(vdata + k),
-            TypedData::Unpacked16 => self.e.v_read(vdata + k),
-            TypedData::Packed16 => {
-                format!("({} >> {}u)", self.e.v_read(vdata + k / 2), 16 * (k % 2))
-            }
-            TypedData::High16 => format!("({} >> 16u)", self.e.v_read(vdata)),
-        };
-        format!(
-            "select(select(bitcast<u32>(f16_to_f32({h} & 0xffffu)), bitcast<u32>(sign_extend({h} & 0xffffu, 16u)), nf == NF_SINT), {h} & 0xffffu, nf == NF_UINT)"
-        )
-    }
-}
-
 /// A data format as a WGSL `TypedLayout` value.
 fn layout(df: &DataFormat) -> String {
     let (lo, width) = crate::gpu::translate::component_layout(df);
@@ -265,5 +245,23 @@ impl Whole<'_> {
             }
         }
         self.line("    }");
+    }
+
+    /// Component `k`'s 32-bit value of a typed store from its data VGPRs
+    /// (texture::data::store_values): as it is, or a D16 half widened by the
+    /// run-time number format `nf` (UINT zero-, SINT sign-extended, the
+    /// float classes exactly to f32).
+    fn store_value(&mut self, data: TypedData, vdata: u32, k: u32) -> String {
+        let h = match data {
+            TypedData::Full => return self.e.v_read(vdata + k),
+            TypedData::Unpacked16 => self.e.v_read(vdata + k),
+            TypedData::Packed16 => {
+                format!("({} >> {}u)", self.e.v_read(vdata + k / 2), 16 * (k % 2))
+            }
+            TypedData::High16 => format!("({} >> 16u)", self.e.v_read(vdata)),
+        };
+        format!(
+            "select(select(bitcast<u32>(f16_to_f32({h} & 0xffffu)), bitcast<u32>(sign_extend({h} & 0xffffu, 16u)), nf == NF_SINT), {h} & 0xffffu, nf == NF_UINT)"
+        )
     }
 }
