@@ -10,6 +10,7 @@ pub mod alu;
 pub mod atomic;
 pub mod bvh;
 mod error;
+pub mod export;
 pub mod image;
 pub mod interp;
 pub mod interp_gfx11;
@@ -395,6 +396,9 @@ fn run_wave_limited(
             Op::ScalarLoad(l) => memops::scalar_load(w, l, mem, prog.arch.gen)
                 .map_err(|m| fail(OpError::Program(m)))?,
             Op::Ds(d) => memops::ds(w, d).map_err(|m| fail(OpError::Program(m)))?,
+            Op::Export(x) => {
+                export::execute(w, x, mem, prog.exports).map_err(|m| fail(OpError::Program(m)))?
+            }
             Op::Wave(f) => match **f {
                 WaveOp::Barrier => return Ok(Stop::Barrier),
                 WaveOp::Branch { target, cond } => {

@@ -153,6 +153,7 @@ pub fn lower_inst(inst: Inst, arch: &Arch) -> Result<(usize, Op), LowerError> {
         Kind::Flat(f) => super::lower_mem::lower_flat(&f).map_err(fail)?,
         Kind::Ds(d) => super::lower_mem::lower_ds(&d).map_err(fail)?,
         Kind::Interp(i) => lower_interp(&i).map_err(fail)?,
+        Kind::Exp(x) => lower_exp(&x).map_err(fail)?,
         // Every other class by its mnemonic: the operand-decoded classes
         // (SALU, VALU, scalar and vector memory, LDS, exports) and `Other`.
         other => lower_other(other.mnemonic(), &words, arch).map_err(fail)?,
@@ -328,6 +329,37 @@ fn lower_other(name: Option<&str>, words: &[u32], arch: &Arch) -> Result<Op, Str
         Some(n) => Err(format!("`{n}` is not executed by gcnrun (neither backend)")),
         None => Err("unnamed instruction".into()),
     }
+}
+
+/// `exp`: a colour or depth export as the slot dwords it writes
+/// (`ir::export`); `exp null` writes nothing. Position and parameter exports
+/// (vertex and primitive shaders) are refused.
+fn lower_exp(x: &super::exp::Exp) -> Result<Op, String> {
+    let target = x.target();
+    if target == 9 {
+        return Ok(Op::Nop);
+    }
+    if target > 8 {
+        let name = super::exp::target_name(target, x.enc.gen).unwrap_or_else(|| target.to_string());
+        return Err(format!(
+            "`exp {name}`: only pixel-shader exports (mrt0–mrt7, mrtz, null) are executed by gcnrun"
+        ));
+    }
+    let vgpr = |n: u32| match x.source(n) {
+        Some(super::operand::Operand::Vgpr { first, .. }) => Some(first),
+        _ => None,
+    };
+    // With COMPR each source VGPR holds two 16-bit components: EN bits 0–1
+    // name VSRC0, bits 2–3 VSRC1 (gcn::exp::Exp::source).
+    let dwords = if x.compr() {
+        [vgpr(0).or(vgpr(1)), vgpr(2).or(vgpr(3)), None, None]
+    } else {
+        [vgpr(0), vgpr(1), vgpr(2), vgpr(3)]
+    };
+    Ok(Op::Export(crate::ir::export::Export {
+        target: target as u8,
+        dwords,
+    }))
 }
 
 /// Where gcnrun keeps FLAT_SCRATCH (gfx7–gfx9), which kernel prologues

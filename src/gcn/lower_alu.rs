@@ -196,6 +196,8 @@ const OPS: &[Row] = &[
     row("div_fixup", Family::DivFixup),
     row("cmp_class", Family::Class),
     row("cvt_pkrtz", Family::CvtPkrtz),
+    // gfx11's spelling of the same instruction (LLVM VOP2Instructions.td).
+    row("cvt_pk_rtz", Family::CvtPkrtz),
     row("pack_ll", Family::Pack),
     row("pack", Family::Pack),
     row("wqm", Family::Wqm),
@@ -1246,6 +1248,7 @@ mod tests {
         assert_eq!(f("v_mad_u32_u24"), (Family::Mad24, Ty::U32));
         assert_eq!(f("v_mad_i64_i32"), (Family::MadWide, Ty::I64));
         assert_eq!(f("v_cvt_pkrtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
+        assert_eq!(f("v_cvt_pk_rtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
         // The DX9 multiplies under their gfx6–gfx10 and gfx11 names.
         assert_eq!(f("v_mul_legacy_f32_e32"), (Family::MulLegacy, Ty::F32));
         assert_eq!(f("v_mul_dx9_zero_f32_e32"), (Family::MulLegacy, Ty::F32));

@@ -10,6 +10,7 @@
 pub mod alu;
 pub mod atomic;
 pub mod budget;
+pub mod export;
 pub mod fixed;
 pub mod flow;
 pub mod image;
@@ -218,6 +219,9 @@ pub enum Op {
     ScalarLoad(Box<mem::ScalarLoad>),
     /// An LDS operation ([`mem`]).
     Ds(Box<mem::Ds>),
+    /// A pixel shader's export to a colour or depth target ([`export`]);
+    /// `exp null` lowers to [`Op::Nop`].
+    Export(export::Export),
     /// `s_sendmsg` of a message that ends the wave (`MSG_DEALLOC_VGPRS`
     /// before the end is not one) — the wave stops as at `s_endpgm`.
     EndMsg,
@@ -249,6 +253,9 @@ pub struct Program {
     /// Where the launch placed private (scratch) memory, for the
     /// `scratch_*` instructions (gfx11's architected flat scratch).
     pub scratch: mem::Scratch,
+    /// Where a draw launch collects exports ([`export::slot_address`]);
+    /// `None` outside a draw, where both back ends refuse `exp`.
+    pub exports: Option<u64>,
 }
 
 impl Program {
@@ -260,6 +267,7 @@ impl Program {
             code_base: 0,
             entry: 0,
             scratch: mem::Scratch::default(),
+            exports: None,
         }
     }
 

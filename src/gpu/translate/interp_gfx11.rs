@@ -38,11 +38,17 @@ pub(super) fn emit_param_load(
     chan: u32,
 ) -> Result<(), TranslateError> {
     check_param_m0(m0).map_err(|m| err(offset, m))?;
-    let Some(d) = e.v(vdst) else { return Ok(()) };
+    emit_param_load_at(e, vdst, attr, chan);
+    Ok(())
+}
+
+/// `lds_param_load` addressed by the WGSL variable `m0`, its M0 rule
+/// already checked.
+pub(super) fn emit_param_load_at(e: &mut Emitter, vdst: u32, attr: u32, chan: u32) {
+    let Some(d) = e.v(vdst) else { return };
     e.line(&format!(
         "if quad_live(exec_lo, exec_hi, lane & ~3u) {{ {d} = select(0u, lds_dword(lds_base, gfx11_param_address(m0, {attr}u, {chan}u, lane / 4u, lane & 3u)), (lane & 3u) < 3u); }}"
     ));
-    Ok(())
 }
 
 /// `lds_direct_load` (interp_gfx11::lds_direct_load).

@@ -791,7 +791,8 @@ impl<'a> Emitter<'a> {
                     self.emit_image(offset, m, tsharp)?;
                 }
                 // Whole programs (translate_with sends them to `whole`).
-                Op::Alu(_)
+                Op::Export(_)
+                | Op::Alu(_)
                 | Op::Dual(_)
                 | Op::Wave(_)
                 | Op::VectorMem(_)
@@ -810,7 +811,7 @@ impl<'a> Emitter<'a> {
 
     /// An interpolation step (cpu::interp::execute): parameters from this
     /// wave's LDS, VOP3 source and output modifiers, f16 forms.
-    fn emit_interp(
+    pub(super) fn emit_interp(
         &mut self,
         step: InterpStep,
         vdst: u32,

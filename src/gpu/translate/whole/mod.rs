@@ -28,6 +28,7 @@
 mod alu;
 mod mem;
 mod module;
+mod pixel;
 mod typed;
 
 use super::HEADER_WORDS;
@@ -90,6 +91,7 @@ pub fn is_whole(prog: &Program) -> bool {
                 | Op::VectorMem(_)
                 | Op::ScalarLoad(_)
                 | Op::Ds(_)
+                | Op::Export(_)
                 | Op::EndMsg
         ) || matches!(op, Op::SMov { dst, src } if *dst == Reg::Scc || *src == Src::Reg(Reg::Scc))
     })
@@ -225,6 +227,10 @@ pub fn refusal(op: &Op) -> Option<String> {
         Op::Dual(pair) => pair.iter().find_map(alu_refusal),
         Op::Wave(_) => None,
         Op::Ds(_)
+        | Op::Export(_)
+        | Op::Interp(_)
+        | Op::LdsParamLoad { .. }
+        | Op::Vinterp(_)
         | Op::VectorMem(_)
         | Op::ScalarLoad(_)
         | Op::EndMsg
@@ -238,12 +244,8 @@ pub fn refusal(op: &Op) -> Option<String> {
                 .into(),
         ),
         Op::Image(_) => None,
-        Op::Interp(_)
-        | Op::LdsParamLoad { .. }
-        | Op::LdsDirectLoad { .. }
-        | Op::Vinterp(_)
-        | Op::Visa(_) => Some(
-            "GPU backend: interpolation and Intel operations in programs with scalar ALU, memory or branches are not translated yet"
+        Op::LdsDirectLoad { .. } | Op::Visa(_) => Some(
+            "GPU backend: lds_direct_load and Intel operations in programs with scalar ALU, memory or branches are not translated yet"
                 .into(),
         ),
     }
@@ -741,6 +743,10 @@ impl Whole<'_> {
             Op::ScalarLoad(l) => self.emit_scalar_load(offset, l),
             Op::Ds(d) => self.emit_ds(d),
             Op::Image(m) => self.emit_image(offset, m)?,
+            Op::Export(x) => self.emit_export(offset, x),
+            Op::Interp(_) | Op::LdsParamLoad { .. } | Op::Vinterp(_) => {
+                self.emit_pixel_op(offset, op)
+            }
             other => {
                 let why = refusal(other).unwrap_or_else(|| "GPU backend: not translated".into());
                 return Err(err(offset, why));

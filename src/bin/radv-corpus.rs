@@ -1,0 +1,934 @@
+//! `radv-corpus`: compiles a GLSL fragment shader through Mesa's RADV/ACO for an
+//! AMD chip no one here has, and writes what gcnrun needs to draw with it.
+//!
+//! ```text
+//! radv-corpus assets/radv/tex.scene.toml [--chip vega10|navi21|gfx1100]… [--out-dir DIR]
+//! ```
+//!
+//! For each chip (default: all three) it
+//! 1. makes SPIR-V of the scene's fragment shader and of a pass-through vertex
+//!    shader written for it (`glslangValidator`);
+//! 2. builds a graphics pipeline on RADV's null device (`RADV_FORCE_FAMILY`,
+//!    no AMD GPU needed), in a child process whose stderr carries RADV's dump
+//!    (`RADV_DEBUG=shaders`): ACO's disassembly, every line ending in the
+//!    instruction's words, and the program's arguments (`p_startpgm`);
+//! 3. writes `<shader>.<chip>.bin` (the pixel shader's words), `.s` (ACO's text,
+//!    which llvm-mc-19 assembles back to the same words) and `.toml`: the
+//!    scene as a `[draw]` manifest with the shader's input VGPRs, the SGPR the
+//!    primitive mask arrives in, each target's export format and the descriptor
+//!    sets laid out as RADV lays them out (docs/draw.md, "The RADV corpus").
+//!
+//! The layout rules below are Mesa 22.3's (Debian bookworm's
+//! `mesa-vulkan-drivers`); `assets/radv/regen.sh` runs this tool and
+//! `tests/radv_corpus.rs` checks that it reproduces the committed files.
+
+use ash::vk;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// The chips the corpus covers: RADV family name, gcnrun arch, LLVM mcpu.
+const CHIPS: &[(&str, &str, &str)] = &[
+    ("vega10", "gfx900", "gfx900"),
+    ("navi21", "gfx1030", "gfx1030"),
+    ("gfx1100", "gfx1100", "gfx1100"),
+];
+
+/// The VGPR inputs of a pixel shader in the order the hardware loads them
+/// (SPI_PS_INPUT_ENA bit n, AMD's register headers `sid.h`), with their VGPR
+/// counts.
+const PS_INPUTS: &[(&str, u32)] = &[
+    ("persp_sample", 2),
+    ("persp_center", 2),
+    ("persp_centroid", 2),
+    ("persp_pull_model", 3),
+    ("linear_sample", 2),
+    ("linear_center", 2),
+    ("linear_centroid", 2),
+    ("line_stipple", 1),
+    ("pos_x_float", 1),
+    ("pos_y_float", 1),
+    ("pos_z_float", 1),
+    ("pos_w_float", 1),
+    ("front_face", 1),
+    ("ancillary", 1),
+    ("sample_coverage", 1),
+    ("pos_fixed_pt", 1),
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = if args.first().map(String::as_str) == Some("--compile") {
+        compile_child(&args[1..])
+    } else {
+        run(&args)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("radv-corpus: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A render target of the scene: its Vulkan format and gcnrun's name for it.
+struct Target {
+    name: String,
+    vk: vk::Format,
+}
+
+/// One descriptor binding of the scene.
+struct Binding {
+    set: u32,
+    binding: u32,
+    kind: String,
+    table: toml::Table,
+}
+
+fn target_format(name: &str) -> Result<vk::Format, String> {
+    Ok(match name {
+        "rgba8_unorm" => vk::Format::R8G8B8A8_UNORM,
+        "rgba16_float" => vk::Format::R16G16B16A16_SFLOAT,
+        "rgba32_float" => vk::Format::R32G32B32A32_SFLOAT,
+        "r32_float" => vk::Format::R32_SFLOAT,
+        "rgba32_uint" => vk::Format::R32G32B32A32_UINT,
+        "rgba8_uint" => vk::Format::R8G8B8A8_UINT,
+        _ => return Err(format!("unknown target format `{name}`")),
+    })
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let mut scenes = Vec::new();
+    let mut chips = Vec::new();
+    let mut out_dir: Option<PathBuf> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--chip" => chips.push(it.next().ok_or("--chip needs a name")?.clone()),
+            "--out-dir" => out_dir = Some(it.next().ok_or("--out-dir needs a path")?.into()),
+            "-h" | "--help" => {
+                println!("radv-corpus SCENE.toml… [--chip vega10|navi21|gfx1100]… [--out-dir DIR]");
+                return Ok(());
+            }
+            _ => scenes.push(PathBuf::from(a)),
+        }
+    }
+    if scenes.is_empty() {
+        return Err("give a scene (.scene.toml)".into());
+    }
+    if chips.is_empty() {
+        chips = CHIPS.iter().map(|c| c.0.to_string()).collect();
+    }
+    let tmp = std::env::temp_dir().join(format!("radv-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let result = scenes
+        .iter()
+        .try_for_each(|s| scene(s, &chips, out_dir.as_deref(), &tmp));
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> Result<(), String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| at(&e))?;
+    let table: toml::Table = text.parse().map_err(|e| at(&e))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let out_dir = out_dir.unwrap_or(dir);
+    let shader = table
+        .get("shader")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| at(&"`shader` (the .frag file) is missing"))?;
+    let stem = shader
+        .strip_suffix(".frag")
+        .ok_or_else(|| at(&"`shader` must end in .frag"))?;
+    let frag_src =
+        std::fs::read_to_string(dir.join(shader)).map_err(|e| at(&format!("{shader}: {e}")))?;
+    let draw = table
+        .get("draw")
+        .and_then(|v| v.as_table())
+        .ok_or_else(|| at(&"[draw] is missing"))?;
+    let targets = draw
+        .get("targets")
+        .and_then(|v| v.as_array())
+        .ok_or_else(|| at(&"draw.targets is missing"))?
+        .iter()
+        .map(|t| {
+            let name = t.get("format").and_then(|v| v.as_str()).unwrap_or("");
+            target_format(name).map(|vk| Target {
+                name: name.into(),
+                vk,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| at(&e))?;
+    let bindings = draw
+        .get("binding")
+        .and_then(|v| v.as_array())
+        .map(|a| a.as_slice())
+        .unwrap_or(&[])
+        .iter()
+        .map(|b| {
+            let t = b.as_table().ok_or("draw.binding entries are tables")?;
+            let num = |k: &str| {
+                t.get(k)
+                    .and_then(|v| v.as_integer())
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or(format!("draw.binding.{k} is missing"))
+            };
+            Ok(Binding {
+                set: num("set")?,
+                binding: num("binding")?,
+                kind: t
+                    .get("type")
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("")
+                    .to_string(),
+                table: t.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(|e| at(&e))?;
+    let inputs = fragment_inputs(&frag_src).map_err(|e| at(&e))?;
+    let vert_src = vertex_shader(&inputs);
+    let frag_spv = tmp.join(format!("{stem}.frag.spv"));
+    let vert_spv = tmp.join(format!("{stem}.vert.spv"));
+    let vert_glsl = tmp.join(format!("{stem}.vert"));
+    std::fs::write(&vert_glsl, &vert_src).map_err(|e| at(&e))?;
+    glslang(&dir.join(shader), &frag_spv)?;
+    glslang(&vert_glsl, &vert_spv)?;
+    let spec = PipelineSpec {
+        targets: targets.iter().map(|t| t.vk.as_raw()).collect(),
+        bindings: bindings
+            .iter()
+            .map(|b| descriptor_type(&b.kind).map(|ty| (b.set, b.binding, ty.as_raw())))
+            .collect::<Result<_, _>>()
+            .map_err(|e| at(&e))?,
+        attributes: inputs.len() as u32,
+    };
+    for chip in chips {
+        let &(family, arch, mcpu) = CHIPS
+            .iter()
+            .find(|c| c.0 == chip)
+            .ok_or_else(|| format!("unknown chip `{chip}` (vega10, navi21, gfx1100)"))?;
+        let dump = compile_on_radv(family, &vert_spv, &frag_spv, &spec)?;
+        let ps = PixelShader::parse(&dump).map_err(|e| format!("{shader} on {family}: {e}"))?;
+        let name = format!("{stem}.{family}");
+        write_outputs(out_dir, &name, &ps, mcpu)?;
+        let manifest = manifest(&ManifestParts {
+            scene: &table,
+            scene_name: &path.file_name().unwrap_or_default().to_string_lossy(),
+            shader,
+            family,
+            arch,
+            name: &name,
+            ps: &ps,
+            targets: &targets,
+            bindings: &bindings,
+        })
+        .map_err(|e| format!("{shader} on {family}: {e}"))?;
+        let toml_path = out_dir.join(format!("{name}.toml"));
+        std::fs::write(&toml_path, manifest)
+            .map_err(|e| format!("{}: {e}", toml_path.display()))?;
+        println!(
+            "wrote {} ({} instructions, inputs {})",
+            toml_path.display(),
+            ps.lines.len(),
+            ps.inputs.join(",")
+        );
+    }
+    Ok(())
+}
+
+/// A fragment shader input: location, interpolation qualifier, GLSL type.
+struct Input {
+    location: u32,
+    qualifier: String,
+    ty: String,
+    name: String,
+}
+
+/// The `layout(location = N) [flat|noperspective|smooth] in TYPE NAME;` lines
+/// of a fragment shader — the only input declarations the generator writes a
+/// vertex shader for.
+fn fragment_inputs(src: &str) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    for line in src.lines() {
+        let line = line.trim();
+        let Some(rest) = line.strip_prefix("layout(location") else {
+            continue;
+        };
+        let Some((loc, decl)) = rest.split_once(')') else {
+            continue;
+        };
+        let words: Vec<&str> = decl
+            .trim()
+            .trim_end_matches(';')
+            .split_whitespace()
+            .collect();
+        let Some(pos) = words.iter().position(|w| *w == "in") else {
+            continue;
+        };
+        let location = loc
+            .trim_start_matches([' ', '='])
+            .trim()
+            .parse()
+            .map_err(|_| format!("cannot read the location of `{line}`"))?;
+        let (ty, name) = match words.get(pos + 1..) {
+            Some([ty, name]) => (ty.to_string(), name.to_string()),
+            _ => return Err(format!("cannot read the input `{line}`")),
+        };
+        out.push(Input {
+            location,
+            qualifier: words[..pos].join(" "),
+            ty,
+            name,
+        });
+    }
+    out.sort_by_key(|i| i.location);
+    for (k, i) in out.iter().enumerate() {
+        if i.location != k as u32 {
+            return Err("inputs must use locations 0, 1, 2, … without gaps".into());
+        }
+    }
+    Ok(out)
+}
+
+/// A vertex shader that passes attribute k+1 (four 32-bit patterns) to the
+/// fragment shader's input at location k, bit for bit, and attribute 0 to
+/// gl_Position.
+fn vertex_shader(inputs: &[Input]) -> String {
+    let mut s = String::from("#version 450\nlayout(location = 0) in vec4 gcnrun_position;\n");
+    let mut body = String::from("    gl_Position = gcnrun_position;\n");
+    for i in inputs {
+        let k = i.location;
+        let _ = writeln!(s, "layout(location = {}) in uvec4 gcnrun_a{k};", k + 1);
+        let _ = writeln!(
+            s,
+            "layout(location = {k}) {} out {} {};",
+            i.qualifier, i.ty, i.name
+        );
+        let n = match i.ty.as_bytes().last() {
+            Some(c @ b'2'..=b'4') => (c - b'0') as usize,
+            _ => 1,
+        };
+        let swz = &"xyzw"[..n];
+        let value = match i.ty.chars().next() {
+            Some('i') => format!("{}(gcnrun_a{k}.{swz})", i.ty),
+            Some('u') => format!("gcnrun_a{k}.{swz}"),
+            _ => format!("uintBitsToFloat(gcnrun_a{k}.{swz})"),
+        };
+        let _ = writeln!(body, "    {} = {value};", i.name);
+    }
+    format!("{s}void main() {{\n{body}}}\n")
+}
+
+fn glslang(src: &Path, out: &Path) -> Result<(), String> {
+    let o = Command::new("glslangValidator")
+        .arg("-V")
+        .arg(src)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .map_err(|e| format!("glslangValidator: {e} (Debian: apt-get install glslang-tools)"))?;
+    if !o.status.success() {
+        return Err(format!(
+            "glslangValidator {}: {}",
+            src.display(),
+            String::from_utf8_lossy(&o.stdout).trim()
+        ));
+    }
+    Ok(())
+}
+
+/// What the child process builds: target formats, bindings (set, binding,
+/// VkDescriptorType) and the number of vertex attributes after the position.
+struct PipelineSpec {
+    targets: Vec<i32>,
+    bindings: Vec<(u32, u32, i32)>,
+    attributes: u32,
+}
+
+impl PipelineSpec {
+    fn to_args(&self) -> Vec<String> {
+        let list = |v: Vec<String>| v.join(",");
+        vec![
+            list(self.targets.iter().map(|t| t.to_string()).collect()),
+            list(
+                self.bindings
+                    .iter()
+                    .map(|(s, b, t)| format!("{s}:{b}:{t}"))
+                    .collect(),
+            ),
+            self.attributes.to_string(),
+        ]
+    }
+
+    fn from_args(a: &[String]) -> Result<PipelineSpec, String> {
+        let bad = || "bad --compile arguments".to_string();
+        let nums = |s: &str| -> Result<Vec<i64>, String> {
+            s.split([',', ':'])
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse().map_err(|_| bad()))
+                .collect()
+        };
+        let targets = nums(a.first().ok_or_else(bad)?)?
+            .into_iter()
+            .map(|t| t as i32)
+            .collect();
+        let b = nums(a.get(1).ok_or_else(bad)?)?;
+        let bindings = b
+            .chunks(3)
+            .map(|c| (c[0] as u32, c[1] as u32, c[2] as i32))
+            .collect();
+        let attributes = a.get(2).ok_or_else(bad)?.parse().map_err(|_| bad())?;
+        Ok(PipelineSpec {
+            targets,
+            bindings,
+            attributes,
+        })
+    }
+}
+
+fn descriptor_type(kind: &str) -> Result<vk::DescriptorType, String> {
+    Ok(match kind {
+        "combined_image_sampler" => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+        "sampled_image" => vk::DescriptorType::SAMPLED_IMAGE,
+        "sampler" => vk::DescriptorType::SAMPLER,
+        _ => return Err(format!("unknown binding type `{kind}`")),
+    })
+}
+
+/// Runs this program again as `--compile` with RADV's environment and returns
+/// its stderr: RADV prints its shader dump there.
+fn compile_on_radv(
+    family: &str,
+    vert: &Path,
+    frag: &Path,
+    spec: &PipelineSpec,
+) -> Result<String, String> {
+    let me = std::env::current_exe().map_err(|e| e.to_string())?;
+    let o = Command::new(me)
+        .arg("--compile")
+        .arg(vert)
+        .arg(frag)
+        .args(spec.to_args())
+        .env("RADV_FORCE_FAMILY", family)
+        .env("RADV_DEBUG", "shaders")
+        // Mesa's shader cache would skip the compile, and with it the dump.
+        .env("MESA_SHADER_CACHE_DISABLE", "true")
+        .env("MESA_GLSL_CACHE_DISABLE", "true")
+        .output()
+        .map_err(|e| e.to_string())?;
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    if !o.status.success() {
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        return Err(format!("compiling on RADV {family} failed: {last}"));
+    }
+    Ok(err)
+}
+
+/// The child: create a Vulkan device on RADV's null winsys and build the
+/// pipeline; RADV_DEBUG=shaders prints the shaders as they compile.
+fn compile_child(args: &[String]) -> Result<(), String> {
+    let read = |p: &String| -> Result<Vec<u32>, String> {
+        let b = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+        Ok(b.chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    };
+    let vs = read(args.first().ok_or("no vertex shader")?)?;
+    let fs = read(args.get(1).ok_or("no fragment shader")?)?;
+    let spec = PipelineSpec::from_args(&args[2..])?;
+    let vk_err = |what: &str, e: vk::Result| format!("{what}: {e}");
+    // SAFETY: plain Vulkan calls on objects this function creates, with
+    // create-info structures that outlive each call; the process exits after.
+    unsafe {
+        let entry = ash::Entry::load().map_err(|e| format!("libvulkan: {e}"))?;
+        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+        let inst = entry
+            .create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
+            .map_err(|e| vk_err("vkCreateInstance", e))?;
+        let pd = inst
+            .enumerate_physical_devices()
+            .map_err(|e| vk_err("vkEnumeratePhysicalDevices", e))?
+            .into_iter()
+            .find(|&pd| {
+                let p = inst.get_physical_device_properties(pd);
+                std::ffi::CStr::from_ptr(p.device_name.as_ptr())
+                    .to_string_lossy()
+                    .contains("RADV")
+            })
+            .ok_or("no RADV device (is mesa-vulkan-drivers installed?)")?;
+        let prio = [1.0f32];
+        let q = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(0)
+            .queue_priorities(&prio)];
+        let mut f13 = vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true);
+        let dev = inst
+            .create_device(
+                pd,
+                &vk::DeviceCreateInfo::default()
+                    .queue_create_infos(&q)
+                    .push_next(&mut f13),
+                None,
+            )
+            .map_err(|e| vk_err("vkCreateDevice", e))?;
+        let module = |code: &[u32]| {
+            dev.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
+                .map_err(|e| vk_err("vkCreateShaderModule", e))
+        };
+        let (vm, fm) = (module(&vs)?, module(&fs)?);
+        let sets: BTreeSet<u32> = spec.bindings.iter().map(|b| b.0).collect();
+        let mut layouts = Vec::new();
+        for set in 0..=sets.last().copied().unwrap_or(0) {
+            let b: Vec<_> = spec
+                .bindings
+                .iter()
+                .filter(|b| b.0 == set)
+                .map(|&(_, binding, ty)| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(binding)
+                        .descriptor_type(vk::DescriptorType::from_raw(ty))
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::FRAGMENT)
+                })
+                .collect();
+            layouts.push(
+                dev.create_descriptor_set_layout(
+                    &vk::DescriptorSetLayoutCreateInfo::default().bindings(&b),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateDescriptorSetLayout", e))?,
+            );
+        }
+        let pl = dev
+            .create_pipeline_layout(
+                &vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts),
+                None,
+            )
+            .map_err(|e| vk_err("vkCreatePipelineLayout", e))?;
+        let stages = [
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::VERTEX)
+                .module(vm)
+                .name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::FRAGMENT)
+                .module(fm)
+                .name(c"main"),
+        ];
+        let stride = 16 * (1 + spec.attributes);
+        let vb = [vk::VertexInputBindingDescription::default()
+            .binding(0)
+            .stride(stride)];
+        let va: Vec<_> = (0..=spec.attributes)
+            .map(|k| {
+                vk::VertexInputAttributeDescription::default()
+                    .location(k)
+                    .binding(0)
+                    .format(if k == 0 {
+                        vk::Format::R32G32B32A32_SFLOAT
+                    } else {
+                        vk::Format::R32G32B32A32_UINT
+                    })
+                    .offset(16 * k)
+            })
+            .collect();
+        let vi = vk::PipelineVertexInputStateCreateInfo::default()
+            .vertex_binding_descriptions(&vb)
+            .vertex_attribute_descriptions(&va);
+        let ia = vk::PipelineInputAssemblyStateCreateInfo::default()
+            .topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+        let vp = vk::PipelineViewportStateCreateInfo::default()
+            .viewport_count(1)
+            .scissor_count(1);
+        let rs = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+        let ms = vk::PipelineMultisampleStateCreateInfo::default()
+            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let att: Vec<_> = spec
+            .targets
+            .iter()
+            .map(|_| {
+                vk::PipelineColorBlendAttachmentState::default()
+                    .color_write_mask(vk::ColorComponentFlags::RGBA)
+            })
+            .collect();
+        let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&att);
+        let dyns = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
+        let ds = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dyns);
+        let fmts: Vec<vk::Format> = spec
+            .targets
+            .iter()
+            .map(|&t| vk::Format::from_raw(t))
+            .collect();
+        let mut rend = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&fmts);
+        let ci = [vk::GraphicsPipelineCreateInfo::default()
+            .stages(&stages)
+            .vertex_input_state(&vi)
+            .input_assembly_state(&ia)
+            .viewport_state(&vp)
+            .rasterization_state(&rs)
+            .multisample_state(&ms)
+            .color_blend_state(&cb)
+            .dynamic_state(&ds)
+            .layout(pl)
+            .push_next(&mut rend)];
+        dev.create_graphics_pipelines(vk::PipelineCache::null(), &ci, None)
+            .map_err(|e| vk_err("vkCreateGraphicsPipelines", e.1))?;
+    }
+    Ok(())
+}
+
+/// The pixel shader of a RADV dump.
+struct PixelShader {
+    /// ACO's disassembly lines (text, words) in order; labels have no words.
+    lines: Vec<(String, Vec<u32>)>,
+    /// The enabled SPI_PS_INPUT bits, hardware order.
+    inputs: Vec<String>,
+    /// The SGPR arguments of `p_startpgm`: first register and count.
+    sgpr_args: Vec<(u32, u32)>,
+    /// The wave size the shader was compiled for.
+    wave_size: u32,
+}
+
+impl PixelShader {
+    fn parse(dump: &str) -> Result<PixelShader, String> {
+        // ACO prints "After RA:" with the IR of each stage, then the stage's
+        // disassembly under "<Stage> Shader\ndisasm:".
+        let ir_at = dump
+            .find("ACO shader stage: fragment_fs")
+            .ok_or("no fragment shader in RADV's dump (RADV_DEBUG=shaders)")?;
+        let ir = &dump[ir_at..];
+        let start = ir
+            .lines()
+            .find(|l| l.contains("= p_startpgm"))
+            .ok_or("no p_startpgm in the fragment shader's IR")?;
+        let (sgpr_args, vgprs) = startpgm_args(start)?;
+        let at = dump
+            .find("Pixel Shader\ndisasm:")
+            .ok_or("no pixel shader disassembly")?;
+        let mut lines = Vec::new();
+        for l in dump[at..].lines().skip(2) {
+            let l = l.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            match l.rsplit_once(';') {
+                Some((text, hex)) => {
+                    let words = hex
+                        .split_whitespace()
+                        .map(|w| {
+                            u32::from_str_radix(w, 16)
+                                .map_err(|_| format!("bad word `{w}` in `{l}`"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    lines.push((text.trim().to_string(), words));
+                }
+                None if l.ends_with(':') => lines.push((l.trim().to_string(), Vec::new())),
+                None => return Err(format!("a disassembly line without words: `{l}`")),
+            }
+            if l.trim_start().starts_with("s_endpgm") {
+                break;
+            }
+        }
+        let nir_at = dump
+            .find("shader: MESA_SHADER_FRAGMENT")
+            .ok_or("no fragment NIR")?;
+        let nir_end = dump[nir_at..]
+            .find("After RA:")
+            .map_or(dump.len(), |e| nir_at + e);
+        let inputs = ps_inputs(&dump[nir_at..nir_end], vgprs)?;
+        let wave_size = if lines.iter().any(|(t, _)| t.contains("exec_lo"))
+            && !lines.iter().any(|(t, _)| t.contains("_b64 exec"))
+        {
+            32
+        } else {
+            64
+        };
+        Ok(PixelShader {
+            lines,
+            inputs,
+            sgpr_args,
+            wave_size,
+        })
+    }
+}
+
+/// The SGPR arguments (first register, count) and the number of VGPRs of a
+/// `p_startpgm` line such as `s2: %24:s[0-1],  s1: %25:s[2],  v2: %28:v[0-1] = p_startpgm`.
+fn startpgm_args(line: &str) -> Result<(Vec<(u32, u32)>, u32), String> {
+    let defs = line.split('=').next().unwrap_or("");
+    let mut sgprs = Vec::new();
+    let mut vgprs = 0;
+    for d in defs.split(',') {
+        let Some((_, reg)) = d.trim().rsplit_once(':') else {
+            continue;
+        };
+        let (file, range) = reg.split_at(1);
+        let range = range.trim_start_matches('[').trim_end_matches(']');
+        let (a, b) = range.split_once('-').unwrap_or((range, range));
+        let (a, b): (u32, u32) = (
+            a.parse().map_err(|_| format!("cannot read `{d}`"))?,
+            b.parse().map_err(|_| format!("cannot read `{d}`"))?,
+        );
+        match file {
+            "s" => sgprs.push((a, b - a + 1)),
+            "v" => vgprs += b - a + 1,
+            _ => return Err(format!("unexpected argument `{d}`")),
+        }
+    }
+    Ok((sgprs, vgprs))
+}
+
+/// SPI_PS_INPUT_ENA as RADV 22.3 sets it (`radv_compute_spi_ps_input`) from
+/// what the NIR reads: the barycentrics by mode and location, the components
+/// of gl_FragCoord, front face, sample id and mask. At least one barycentric
+/// pair is always enabled (the hardware needs one: PERSP_CENTER when none is
+/// read). Checked against the VGPR count of `p_startpgm`.
+fn ps_inputs(nir: &str, vgprs: u32) -> Result<Vec<String>, String> {
+    let mut on = BTreeSet::new();
+    for l in nir.lines() {
+        let mode = if l.contains("interp_mode=3") {
+            "linear"
+        } else {
+            "persp"
+        };
+        for (what, loc) in [
+            ("load_barycentric_pixel", "center"),
+            ("load_barycentric_centroid", "centroid"),
+            ("load_barycentric_sample", "sample"),
+        ] {
+            if l.contains(what) {
+                on.insert(format!("{mode}_{loc}"));
+            }
+        }
+        if l.contains("load_barycentric_at") {
+            return Err("barycentrics at an offset or sample (pull model) are not modelled".into());
+        }
+        if l.contains("load_front_face") {
+            on.insert("front_face".into());
+        }
+        if l.contains("load_sample_id") || l.contains("load_sample_mask_in") {
+            on.insert("ancillary".into());
+        }
+        if l.contains("load_sample_mask_in") {
+            on.insert("sample_coverage".into());
+        }
+        if let Some(ssa) = l
+            .split(" = intrinsic load_frag_coord")
+            .next()
+            .filter(|_| l.contains("load_frag_coord"))
+        {
+            let name = ssa.split_whitespace().last().unwrap_or("");
+            let mut any = false;
+            for (k, c) in "xyzw".chars().enumerate() {
+                let comp = format!("{name}.");
+                let used = nir.lines().any(|u| {
+                    u.match_indices(&comp).any(|(i, _)| {
+                        let rest = &u[i + comp.len()..];
+                        let end = u[..i]
+                            .chars()
+                            .last()
+                            .is_none_or(|p| !p.is_alphanumeric() && p != '_');
+                        end && rest
+                            .chars()
+                            .take_while(|c| "xyzw".contains(*c))
+                            .any(|x| x == c)
+                    })
+                });
+                if used {
+                    on.insert(format!("pos_{c}_float"));
+                    any = true;
+                }
+                let _ = k;
+            }
+            if !any {
+                for c in "xyzw".chars() {
+                    on.insert(format!("pos_{c}_float"));
+                }
+            }
+        }
+    }
+    if !PS_INPUTS[..7].iter().any(|(n, _)| on.contains(*n)) {
+        on.insert("persp_center".into());
+    }
+    let inputs: Vec<String> = PS_INPUTS
+        .iter()
+        .filter(|(n, _)| on.contains(*n))
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let count: u32 = PS_INPUTS
+        .iter()
+        .filter(|(n, _)| on.contains(*n))
+        .map(|(_, c)| c)
+        .sum();
+    if count != vgprs {
+        return Err(format!(
+            "the inputs read ({}) take {count} VGPRs but p_startpgm has {vgprs}",
+            inputs.join(", ")
+        ));
+    }
+    Ok(inputs)
+}
+
+fn write_outputs(dir: &Path, name: &str, ps: &PixelShader, mcpu: &str) -> Result<(), String> {
+    let mut bin = Vec::new();
+    let mut s = format!("// The pixel shader RADV/ACO compiled for {name} (radv-corpus; words of ACO's disassembly).\n// llvm-mc-19 -arch=amdgcn -mcpu={mcpu} assembles this back to {name}.bin.\n");
+    for (text, words) in &ps.lines {
+        for w in words {
+            bin.extend_from_slice(&w.to_le_bytes());
+        }
+        if words.is_empty() {
+            let _ = writeln!(s, "{text}");
+        } else {
+            let _ = writeln!(s, "  {text}");
+        }
+    }
+    let w = |ext: &str, data: &[u8]| {
+        let p = dir.join(format!("{name}.{ext}"));
+        std::fs::write(&p, data).map_err(|e| format!("{}: {e}", p.display()))
+    };
+    w("bin", &bin)?;
+    w("s", s.as_bytes())
+}
+
+/// Everything a draw manifest is made of.
+struct ManifestParts<'a> {
+    scene: &'a toml::Table,
+    scene_name: &'a str,
+    shader: &'a str,
+    family: &'a str,
+    arch: &'a str,
+    name: &'a str,
+    ps: &'a PixelShader,
+    targets: &'a [Target],
+    bindings: &'a [Binding],
+}
+
+/// RADV 22.3's descriptor sizes and where a combined image sampler keeps its
+/// S# (`radv_descriptor_set.c`): image 64 bytes (T# and FMASK), sampler 16,
+/// combined 96 with the S# at 80. Bindings follow one another in binding
+/// order, each aligned to its size's natural alignment (16 or 32).
+fn descriptor_layout(kind: &str) -> Result<(u32, &'static [(&'static str, u32)]), String> {
+    Ok(match kind {
+        "combined_image_sampler" => (96, &[("image", 0), ("sampler", 80)]),
+        "sampled_image" => (64, &[("image", 0)]),
+        "sampler" => (16, &[("sampler", 0)]),
+        _ => return Err(format!("unknown binding type `{kind}`")),
+    })
+}
+
+/// The export format RADV programs (SPI_SHADER_COL_FORMAT) for a target of
+/// this format with blending off (`radv_choose_spi_color_format`): 8-bit
+/// UNORM and 16-bit float as FP16_ABGR, 32-bit as 32_*, 8-bit integers as
+/// UINT16_ABGR.
+fn export_format(target: &str) -> &'static str {
+    match target {
+        "rgba8_unorm" | "rgba16_float" => "fp16_abgr",
+        "r32_float" => "32_r",
+        "rgba8_uint" => "uint16_abgr",
+        _ => "32_abgr",
+    }
+}
+
+fn manifest(p: &ManifestParts) -> Result<String, String> {
+    let mut m = toml::Table::new();
+    m.insert("arch".into(), p.arch.into());
+    m.insert("code".into(), format!("{}.bin", p.name).into());
+    m.insert("wave_size".into(), i64::from(p.ps.wave_size).into());
+    let mut draw = p
+        .scene
+        .get("draw")
+        .and_then(|v| v.as_table())
+        .cloned()
+        .unwrap_or_default();
+    draw.remove("binding");
+    draw.insert(
+        "inputs".into(),
+        toml::Value::Array(p.ps.inputs.iter().map(|s| s.clone().into()).collect()),
+    );
+    // RADV's pixel shader SGPR arguments (`radv_declare_shader_args`): the
+    // scratch ring pointer (2), one 32-bit pointer per descriptor set used,
+    // the primitive mask, and before gfx11 (whose scratch is architected) the
+    // scratch wave offset.
+    let args = &p.ps.sgpr_args;
+    let sets: BTreeSet<u32> = p.bindings.iter().map(|b| b.set).collect();
+    let scratch = usize::from(p.arch != "gfx1100");
+    if args.len() != sets.len() + 2 + scratch || args[0].1 != 2 {
+        return Err(format!(
+            "p_startpgm has SGPR arguments {args:?}; expected the ring pointer, {} set pointer(s), the primitive mask{}",
+            sets.len(),
+            if scratch == 1 { " and the scratch offset" } else { "" }
+        ));
+    }
+    draw.insert(
+        "prim_mask".into(),
+        format!("s{}", args[1 + sets.len()].0).into(),
+    );
+    draw.insert("address32_hi".into(), 0xffff_8000i64.into());
+    let targets = p
+        .targets
+        .iter()
+        .map(|t| {
+            let mut e = toml::Table::new();
+            e.insert("format".into(), t.name.clone().into());
+            e.insert("export".into(), export_format(&t.name).into());
+            toml::Value::Table(e)
+        })
+        .collect();
+    draw.insert("targets".into(), toml::Value::Array(targets));
+    m.insert("draw".into(), draw.into());
+    let mut sgpr = toml::Table::new();
+    let mut buffers = Vec::new();
+    for (k, set) in sets.iter().enumerate() {
+        let name = format!("set{set}");
+        let mut ptr = toml::Table::new();
+        ptr.insert("address".into(), name.clone().into());
+        sgpr.insert(format!("s{}", args[1 + k].0), ptr.into());
+        let mut offset = 0u32;
+        let mut data = toml::Table::new();
+        let mut in_set: Vec<&Binding> = p.bindings.iter().filter(|b| b.set == *set).collect();
+        in_set.sort_by_key(|b| b.binding);
+        for b in in_set {
+            let (size, parts) = descriptor_layout(&b.kind)?;
+            offset = offset.next_multiple_of(if size % 32 == 0 { 32 } else { 16 });
+            for (what, at) in parts {
+                let target = b
+                    .table
+                    .get(*what)
+                    .and_then(|v| v.as_str())
+                    .ok_or(format!("binding {}.{} needs `{what}`", b.set, b.binding))?;
+                let mut v = toml::Table::new();
+                v.insert((*what).into(), target.into());
+                data.insert(format!("{:#x}", offset + at), v.into());
+            }
+            offset += size;
+        }
+        let mut buf = toml::Table::new();
+        buf.insert("name".into(), name.into());
+        buf.insert("bytes".into(), i64::from(offset.max(16)).into());
+        buf.insert("data".into(), data.into());
+        buffers.push(toml::Value::Table(buf));
+    }
+    m.insert("sgpr".into(), sgpr.into());
+    for key in ["image", "sampler", "expect"] {
+        if let Some(v) = p.scene.get(key) {
+            m.insert(key.into(), v.clone());
+        }
+    }
+    m.insert("buffer".into(), toml::Value::Array(buffers));
+    let body = toml::to_string(&m).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "# Written by radv-corpus (assets/radv/regen.sh) from {} and {}: the pixel\n# shader RADV/ACO compiles for {} ({}), drawn by gcnrun (docs/draw.md).\n# Do not edit: edit the scene and regenerate.\n{body}",
+        p.scene_name, p.shader, p.family, p.arch
+    ))
+}
