@@ -458,9 +458,9 @@ fn scratch_address(base: vec2<u32>, per_wave: u32, wave: u32, lane: u32, offset:
     return u64_add(u64_add(w, d), vec2<u32>(lane * 4u + offset % 4u, 0u));
 }
 
-// The launch address of export slot `target` of lane `lane` in wave `wave`
-// (ir::export::slot_address): base + ((wave × WAVE_SIZE + lane) × 9 + target) × 20.
-fn export_slot(base: vec2<u32>, wave: u32, lane: u32, target: u32) -> vec2<u32> {
-    let index = (wave * WAVE_SIZE + lane) * 9u + target;
+// The launch address of export slot `tgt` of lane `lane` in wave `wave`
+// (ir::export::slot_address): base + ((wave × WAVE_SIZE + lane) × 9 + tgt) × 20.
+fn export_slot(base: vec2<u32>, wave: u32, lane: u32, tgt: u32) -> vec2<u32> {
+    let index = (wave * WAVE_SIZE + lane) * 9u + tgt;
     return u64_add(base, u64_mul32(index, 20u));
 }

@@ -226,6 +226,7 @@ fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> R
             ps: &ps,
             targets: &targets,
             bindings: &bindings,
+            inputs: &inputs,
         })
         .map_err(|e| format!("{shader} on {family}: {e}"))?;
         let toml_path = out_dir.join(format!("{name}.toml"));
@@ -598,6 +599,9 @@ struct PixelShader {
     sgpr_args: Vec<(u32, u32)>,
     /// The wave size the shader was compiled for.
     wave_size: u32,
+    /// Where each input's components live: (input name, VARYING_SLOT_VARn,
+    /// channel) per component, in component order.
+    slots: Vec<(String, u32, u32)>,
 }
 
 impl PixelShader {
@@ -647,6 +651,7 @@ impl PixelShader {
             .find("After RA:")
             .map_or(dump.len(), |e| nir_at + e);
         let inputs = ps_inputs(&dump[nir_at..nir_end], vgprs)?;
+        let slots = input_slots(&dump[nir_at..nir_end])?;
         let wave_size = if lines.iter().any(|(t, _)| t.contains("exec_lo"))
             && !lines.iter().any(|(t, _)| t.contains("_b64 exec"))
         {
@@ -659,8 +664,71 @@ impl PixelShader {
             inputs,
             sgpr_args,
             wave_size,
+            slots,
         })
     }
+}
+
+/// Where RADV put each fragment input's components: its linker packs
+/// varyings, so a `vec4` at location 1 may sit in VAR0.zw and VAR1.xy. Read
+/// from the NIR's `decl_var shader_in … NAME[@k] (VARYING_SLOT_VARn.xyzw, …)`
+/// lines, one per scalar or vector piece, in component order.
+fn input_slots(nir: &str) -> Result<Vec<(String, u32, u32)>, String> {
+    let mut out = Vec::new();
+    for l in nir.lines() {
+        let Some(rest) = l.trim().strip_prefix("decl_var shader_in ") else {
+            continue;
+        };
+        let Some((head, tail)) = rest.split_once(" (VARYING_SLOT_VAR") else {
+            return Err(format!("an input outside the VARn slots: `{l}`"));
+        };
+        let name = head.split_whitespace().last().unwrap_or("");
+        let name = name.split('@').next().unwrap_or(name).to_string();
+        let (slot, chans) = tail
+            .split_once('.')
+            .ok_or_else(|| format!("cannot read `{l}`"))?;
+        let slot: u32 = slot.parse().map_err(|_| format!("cannot read `{l}`"))?;
+        for c in chans.chars().take_while(|c| "xyzw".contains(*c)) {
+            out.push((name.clone(), slot, "xyzw".find(c).unwrap_or(0) as u32));
+        }
+    }
+    Ok(out)
+}
+
+/// The scene's attributes (per vertex, per input location, four channels)
+/// as the hardware's parameters (per vertex, per parameter, four channels):
+/// parameter k is the k-th VARn slot the shader reads, and each input's
+/// components land where [`input_slots`] says.
+fn parameters(
+    scene: &toml::Value,
+    inputs: &[Input],
+    slots: &[(String, u32, u32)],
+) -> Result<toml::Value, String> {
+    let used: BTreeSet<u32> = slots.iter().map(|s| s.1).collect();
+    let rank = |slot: u32| used.iter().position(|&u| u == slot).unwrap_or(0);
+    let rows = scene.as_array().ok_or("draw.attributes must be an array")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let row = row.as_array().ok_or("draw.attributes rows are arrays")?;
+        let mut params = vec![vec![toml::Value::Float(0.0); 4]; used.len()];
+        for input in inputs {
+            let value = row
+                .get(input.location as usize)
+                .and_then(|v| v.as_array())
+                .ok_or(format!("no attribute for input `{}`", input.name))?;
+            let mine = slots.iter().filter(|s| s.0 == input.name);
+            for (comp, (_, slot, chan)) in mine.enumerate() {
+                params[rank(*slot)][*chan as usize] = value
+                    .get(comp)
+                    .cloned()
+                    .ok_or(format!("input `{}` has too few channels", input.name))?;
+            }
+        }
+        out.push(toml::Value::Array(
+            params.into_iter().map(toml::Value::Array).collect(),
+        ));
+    }
+    Ok(toml::Value::Array(out))
 }
 
 /// The SGPR arguments (first register, count) and the number of VGPRs of a
@@ -812,6 +880,7 @@ struct ManifestParts<'a> {
     ps: &'a PixelShader,
     targets: &'a [Target],
     bindings: &'a [Binding],
+    inputs: &'a [Input],
 }
 
 /// RADV 22.3's descriptor sizes and where a combined image sampler keeps its
@@ -852,6 +921,10 @@ fn manifest(p: &ManifestParts) -> Result<String, String> {
         .cloned()
         .unwrap_or_default();
     draw.remove("binding");
+    if let Some(a) = draw.get("attributes") {
+        let params = parameters(a, p.inputs, &p.ps.slots)?;
+        draw.insert("attributes".into(), params);
+    }
     draw.insert(
         "inputs".into(),
         toml::Value::Array(p.ps.inputs.iter().map(|s| s.clone().into()).collect()),

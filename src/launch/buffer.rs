@@ -8,6 +8,8 @@
 //! bytes = 512                    # zero-filled
 //! data = { "0x0" = { u32 = [0x10005, 0x10045] }, "0x10" = { f32 = [1.0, 2.5] },
 //!          "0x40" = { f16 = [0.5, -1.0] } }     # byte offset → values
+//! data = { "0x0" = { image = "tex" }, "0x50" = { sampler = "smp" } }
+//!                                      # a T# (8 dwords) or S# (4) in memory
 //! ```
 
 use super::manifest::ManifestError;
@@ -26,6 +28,18 @@ pub struct BufferSpec {
     pub bytes: u64,
     /// Initial data: byte offset and little-endian bytes, in manifest order.
     pub data: Vec<(u64, Vec<u8>)>,
+    /// Descriptors written after the images are placed: byte offset and
+    /// what goes there, in manifest order (after `data`).
+    pub descriptors: Vec<(u64, Descriptor)>,
+}
+
+/// A descriptor a buffer holds (`{ image = … }`, `{ sampler = … }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Descriptor {
+    /// The named image's T# (8 dwords).
+    Image(String),
+    /// The named sampler's S# (4 dwords).
+    Sampler(String),
 }
 
 /// A placed buffer.
@@ -71,12 +85,20 @@ pub fn parse_buffers(raw: &[toml::Value]) -> Result<Vec<BufferSpec>, ManifestErr
                 .and_then(|v| v.as_integer())
                 .filter(|n| (1..=MAX_BUFFER_BYTES).contains(n))
                 .ok_or_else(|| err(field("bytes"), "a positive byte count"))? as u64;
+        let mut descriptors = Vec::new();
         let data = match t.get("data") {
             None => Vec::new(),
-            Some(toml::Value::Table(d)) => d
-                .iter()
-                .map(|(key, v)| chunk(&field(&format!("data.\"{key}\"")), key, v, bytes))
-                .collect::<Result<_, _>>()?,
+            Some(toml::Value::Table(d)) => {
+                let mut data = Vec::new();
+                for (key, v) in d {
+                    let f = field(&format!("data.\"{key}\""));
+                    match descriptor(&f, key, v, bytes)? {
+                        Some(dsc) => descriptors.push(dsc),
+                        None => data.push(chunk(&f, key, v, bytes)?),
+                    }
+                }
+                data
+            }
             Some(_) => {
                 return Err(err(
                     field("data"),
@@ -88,9 +110,64 @@ pub fn parse_buffers(raw: &[toml::Value]) -> Result<Vec<BufferSpec>, ManifestErr
             name: name.to_string(),
             bytes,
             data,
+            descriptors,
         });
     }
     Ok(out)
+}
+
+/// A `"offset" = { image = "name" }` or `{ sampler = "name" }` entry, whose
+/// words are known once the images are placed; `None` for other entries.
+fn descriptor(
+    field: &str,
+    key: &str,
+    v: &toml::Value,
+    size: u64,
+) -> Result<Option<(u64, Descriptor)>, ManifestError> {
+    let Some((kind, toml::Value::String(name))) = v.as_table().and_then(|t| t.iter().next()) else {
+        return Ok(None);
+    };
+    let (d, bytes) = match kind.as_str() {
+        "image" => (Descriptor::Image(name.clone()), 32),
+        "sampler" => (Descriptor::Sampler(name.clone()), 16),
+        _ => return Ok(None),
+    };
+    let offset = parse_offset(key).ok_or_else(|| err(field, "the key must be a byte offset"))?;
+    if offset % 4 != 0 || offset.checked_add(bytes).is_none_or(|e| e > size) {
+        return Err(err(
+            field,
+            format!("a {bytes}-byte descriptor at {offset:#x} is not dword-aligned or passes the buffer's {size} bytes"),
+        ));
+    }
+    Ok(Some((offset, d)))
+}
+
+/// Writes the buffers' descriptors: an image's T# as the launch encodes it
+/// (`images[i]` is `image_names[i]`'s), a sampler's S# for the generation.
+/// An unknown name is an error naming the entry.
+pub fn write_descriptors(
+    specs: &[BufferSpec],
+    placed: &[Buffer],
+    memory: &mut Memory,
+    image: &dyn Fn(&str) -> Option<[u32; 8]>,
+    sampler: &dyn Fn(&str) -> Option<[u32; 4]>,
+) -> Result<(), ManifestError> {
+    for (i, (spec, b)) in specs.iter().zip(placed).enumerate() {
+        for (offset, d) in &spec.descriptors {
+            let field = format!("buffer[{i}].data.\"{offset:#x}\"");
+            let words: Vec<u32> = match d {
+                Descriptor::Image(n) => image(n)
+                    .ok_or_else(|| err(&field, format!("no [[image]] named `{n}`")))?
+                    .to_vec(),
+                Descriptor::Sampler(n) => sampler(n)
+                    .ok_or_else(|| err(&field, format!("no [[sampler]] named `{n}`")))?
+                    .to_vec(),
+            };
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            memory.write(b.base + offset, &bytes);
+        }
+    }
+    Ok(())
 }
 
 /// One `"offset" = { u32 | f32 | f16 = value or [values] }` entry as bytes:

@@ -113,6 +113,13 @@ pub fn initial_waves(
                 SgprInit::Vsharp(v) => {
                     vsharp(v, buffers, l.arch.gen).map_err(|m| err(field.clone(), m))?
                 }
+                SgprInit::Address(name) => {
+                    let b = buffers
+                        .iter()
+                        .find(|b| &b.name == name)
+                        .ok_or_else(|| err(field.clone(), "unknown buffer"))?;
+                    vec![b.base as u32, (b.base >> 32) as u32]
+                }
             };
             write_scalar(&mut w, *reg, &dwords);
         }
@@ -352,6 +359,8 @@ pub fn place_images(
     use crate::texture::descriptor::{encode_image, ImageDesc, ImageType};
     use crate::texture::format::{data_format, Layout};
     use crate::texture::resource::surface_of;
+    // A draw's memory lies where the driver's 32-bit pointers reach.
+    let base = l.draw.as_ref().map_or(IMAGE_BASE, |d| d.memory_base());
     let mut placed = Vec::new();
     let mut bytes: Vec<u8> = Vec::new();
     for (i, im) in l.images.iter().enumerate() {
@@ -399,7 +408,7 @@ pub fn place_images(
             }
         });
         let desc = ImageDesc {
-            base_address: IMAGE_BASE + bytes.len() as u64,
+            base_address: base + bytes.len() as u64,
             min_lod: 0,
             data_format: im.data_format,
             num_format: im.num_format,
@@ -485,13 +494,7 @@ pub fn place_images(
             desc,
         });
     }
-    Ok((
-        crate::machine::Memory {
-            base: IMAGE_BASE,
-            bytes,
-        },
-        placed,
-    ))
+    Ok((crate::machine::Memory { base, bytes }, placed))
 }
 
 /// Level `m`'s size in elements: texels, or 4×4 blocks (rounded up) for BCn.

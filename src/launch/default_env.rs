@@ -119,5 +119,6 @@ pub fn default_launch(arch: Arch) -> Launch {
         expect: Vec::new(),
         mem_cap: None,
         max_steps: None,
+        draw: None,
     }
 }

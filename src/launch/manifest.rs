@@ -228,6 +228,10 @@ pub enum SgprInit {
     Bvh(BvhInit),
     /// A buffer descriptor (V#) over the named `[[buffer]]`.
     Vsharp(VsharpInit),
+    /// `{ address = "name" }`: the named `[[buffer]]`'s address, low dword
+    /// first — one SGPR takes the low 32 bits, as a driver's 32-bit
+    /// pointer (a draw's `address32_hi` supplies the rest).
+    Address(String),
 }
 
 /// `{ vsharp = "name", stride = …, num_records = …, oob_select = …, word3 =
@@ -327,6 +331,9 @@ pub struct Launch {
     /// work budget"): like `mem_cap`, it can only lower the command line's
     /// (`--max-steps`) or the default budget.
     pub max_steps: Option<u64>,
+    /// A draw launch's `[draw]` (docs/draw.md): its waves come from the
+    /// triangles, not from `waves`.
+    pub draw: Option<super::draw::DrawSpec>,
 }
 
 #[derive(Deserialize)]
@@ -353,6 +360,7 @@ struct RawManifest {
     lds: toml::Table,
     #[serde(default)]
     expect: toml::Table,
+    draw: Option<toml::Table>,
 }
 
 #[derive(Deserialize)]
@@ -461,12 +469,25 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
         }
         n => return Err(err("wave_size", format!("{n} is not 64 or 32"))),
     }
-    let images = raw
+    let mut images = raw
         .image
         .iter()
         .enumerate()
         .map(|(i, im)| image(i, im, caps))
         .collect::<Result<Vec<_>, _>>()?;
+    // A draw's render targets are images `mrt0`…, after the manifest's.
+    let draw = match &raw.draw {
+        Some(t) => {
+            if raw.waves.is_some() {
+                return Err(err(
+                    "waves",
+                    "a draw's waves come from its triangles: leave `waves` out",
+                ));
+            }
+            Some(super::draw::parse(t, &mut images)?)
+        }
+        None => None,
+    };
     let samplers = raw
         .sampler
         .iter()
@@ -496,6 +517,9 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
             }
             SgprInit::Vsharp(v) if !buffers.iter().any(|s| s.name == v.buffer) => {
                 return Err(err(&field, format!("no [[buffer]] named `{}`", v.buffer)))
+            }
+            SgprInit::Address(n) if !buffers.iter().any(|s| &s.name == n) => {
+                return Err(err(&field, format!("no [[buffer]] named `{n}`")))
             }
             _ => {}
         }
@@ -562,6 +586,7 @@ pub fn parse(text: &str, caps: &Caps) -> Result<Launch, ManifestError> {
             Some(0) => return Err(err("max_steps", "a budget of 0 steps runs nothing")),
             n => n,
         },
+        draw,
     })
 }
 
@@ -904,10 +929,11 @@ fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, Ma
         toml::Value::Table(t) if t.len() == 1 => match t.iter().next() {
             Some((k, toml::Value::String(n))) if k == "image" => SgprInit::Image(n.clone()),
             Some((k, toml::Value::String(n))) if k == "sampler" => SgprInit::Sampler(n.clone()),
+            Some((k, toml::Value::String(n))) if k == "address" => SgprInit::Address(n.clone()),
             _ => {
                 return Err(err(
                     field,
-                    "expected { image = \"name\" }, { sampler = \"name\" }, { bvh = \"name\", … }, { vsharp = \"name\", … } or dwords",
+                    "expected { image = \"name\" }, { sampler = \"name\" }, { address = \"buffer\" }, { bvh = \"name\", … }, { vsharp = \"name\", … } or dwords",
                 ))
             }
         },
@@ -923,6 +949,15 @@ fn sgpr_init(field: &str, reg: RegRange, v: &toml::Value) -> Result<SgprInit, Ma
         x => SgprInit::Dwords(vec![int_dword(field, x)?]),
     };
     let want = match &init {
+        SgprInit::Address(_) if reg.dwords() <= 2 && matches!(reg, RegRange::Sgpr { .. }) => {
+            return Ok(init)
+        }
+        SgprInit::Address(_) => {
+            return Err(err(
+                field,
+                "an address takes one SGPR (the low 32 bits) or two",
+            ))
+        }
         SgprInit::Image(_) => &[4u32, 8][..],
         SgprInit::Sampler(_) | SgprInit::Bvh(_) | SgprInit::Vsharp(_) => &[4][..],
         SgprInit::Dwords(d) => {

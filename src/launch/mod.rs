@@ -16,6 +16,7 @@
 pub mod buffer;
 pub mod build;
 pub mod default_env;
+pub mod draw;
 mod error;
 pub mod expr;
 pub mod hsa;

@@ -42,6 +42,9 @@ pub struct Prepared {
     /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;
     /// docs/gpu.md, "Module size").
     pub max_module_bytes: u64,
+    /// A draw launch's pixels and export area, to resolve its exports into
+    /// its render targets after the run (`launch::draw::resolve`).
+    pub draw: Option<super::draw::DrawRun>,
 }
 
 impl Prepared {
@@ -59,6 +62,7 @@ impl Prepared {
             hsa: None,
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+            draw: None,
         }
         .with_manifest_budget()
     }
@@ -78,6 +82,7 @@ impl Prepared {
             hsa: Some(b.run),
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+            draw: None,
         }
         .with_manifest_budget()
     }
@@ -123,6 +128,7 @@ impl Prepared {
             hsa: self.hsa.clone(),
             limits: self.limits,
             max_module_bytes: self.max_module_bytes,
+            draw: self.draw.clone(),
         })
     }
 
@@ -369,7 +375,7 @@ fn prepare(
     let arch = launch.arch;
     // Decoded and lowered one instruction at a time: the decoded program is
     // never held whole (README, "Memory").
-    let prog =
+    let mut prog =
         gcn::lower::lower_bytes(&program.bytes, &arch).map_err(|source| LaunchError::Code {
             name: program.name.clone(),
             source,
@@ -381,8 +387,35 @@ fn prepare(
     let cap = launch.mem_cap.map_or(cap, |m| m.min(cap));
     let buffers = super::buffer::place_buffers(&launch.buffers, &mut memory, &image_names, cap)
         .map_err(|e| LaunchError::manifest(name, e))?;
-    let waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
+    let tsharp = |n: &str| {
+        let i = launch.images.iter().position(|im| im.name == n)?;
+        images.get(i).map(|p| p.tsharp)
+    };
+    let ssharp = |n: &str| {
+        let s = launch.samplers.iter().find(|s| s.name == n)?;
+        Some(crate::texture::descriptor::encode_sampler_for(
+            &super::build::sampler_desc(s),
+            arch.gen,
+        ))
+    };
+    super::buffer::write_descriptors(&launch.buffers, &buffers, &mut memory, &tsharp, &ssharp)
         .map_err(|e| LaunchError::manifest(name, e))?;
+    let mut launch = launch;
+    if let Some(d) = &launch.draw {
+        launch.waves = super::draw::wave_count(d, launch.wave_size, caps.max_waves)
+            .map_err(|e| LaunchError::manifest(name, e))?;
+    }
+    let mut waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
+        .map_err(|e| LaunchError::manifest(name, e))?;
+    let draw = match &launch.draw {
+        Some(d) => {
+            let run = super::draw::setup(d, arch.gen, &mut waves, &mut memory, cap)
+                .map_err(|e| LaunchError::manifest(name, e))?;
+            prog.exports = Some(run.export_base);
+            Some(run)
+        }
+        None => None,
+    };
     Ok(Prepared {
         launch,
         arch,
@@ -395,6 +428,7 @@ fn prepare(
         hsa: None,
         limits: cpu::Limits::default(),
         max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+        draw,
     }
     .with_manifest_budget())
 }
@@ -413,9 +447,13 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, LaunchError> {
         hsa,
         limits,
         max_module_bytes: _,
+        draw,
     } = p;
     cpu::run_with(&prog, &mut waves, &mut memory, &limits)
         .map_err(|e| LaunchError::exec(&code_name, visa.is_some(), e))?;
+    if let Some(d) = &draw {
+        super::draw::resolve(d, &images, &mut memory);
+    }
     let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
     Ok(Outcome {
         backend: "cpu",
@@ -494,6 +532,7 @@ pub fn run_gpu_with(
         hsa,
         limits,
         max_module_bytes,
+        draw,
     } = p;
     // Native 64-bit atomics only where the device has them; the launch's
     // budget and module size.
@@ -517,6 +556,9 @@ pub fn run_gpu_with(
             crate::gpu::GpuError::Translate(e) => refused(e),
             e => GpuRunError::Gpu(e),
         })?;
+    if let Some(d) = &draw {
+        super::draw::resolve(d, &images, &mut memory);
+    }
     let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
     Ok((
         Outcome {

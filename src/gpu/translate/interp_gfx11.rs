@@ -22,7 +22,9 @@ fn ensure_library(e: &mut Emitter) {
         return;
     }
     e.decls.push('\n');
-    e.decls.push_str(FMA);
+    if !e.fma_in_prelude {
+        e.decls.push_str(FMA);
+    }
     e.decls.push_str(
         "\n// src0 and src2 of every lane, for VINTERP's quad broadcast.\nvar<workgroup> vi_quad: array<vec2<u32>, WAVE_SIZE>;\n",
     );

@@ -557,6 +557,8 @@ struct Emitter<'a> {
     /// decides, is at least the body's code, and comments (one line per
     /// operation) never make up three quarters of it.
     max_body_bytes: u64,
+    /// The module's prelude already holds `shaders/fma.wgsl` (whole programs).
+    fma_in_prelude: bool,
 }
 
 /// Why the translator refuses an operation whatever the launch, or `None`
@@ -623,6 +625,7 @@ impl<'a> Emitter<'a> {
             index: 0,
             loop_starts: Vec::new(),
             max_body_bytes: u64::MAX,
+            fma_in_prelude: false,
         }
     }
 

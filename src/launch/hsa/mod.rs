@@ -453,6 +453,7 @@ pub fn build(
                     name: key,
                     bytes,
                     data: Vec::new(),
+                    descriptors: Vec::new(),
                 })
             }
             ValueKind::Image => {
@@ -877,6 +878,7 @@ fn empty_launch() -> Launch {
         expect: Vec::new(),
         mem_cap: None,
         max_steps: None,
+        draw: None,
     }
 }
 

@@ -367,6 +367,7 @@ pub(super) fn translate(
     e.room = crate::ir::budget::share(budget.max_steps, budget.waves)
         - crate::ir::budget::straight_steps(prog);
     e.max_body_bytes = options.max_module_bytes.saturating_mul(4);
+    e.fma_in_prelude = true;
     let mut w = Whole {
         e,
         wave64: wave_size == 64,

@@ -1,0 +1,712 @@
+//! Draw launches (`[draw]`; docs/draw.md): a pixel shader run over the
+//! pixels of a list of triangles, as a GPU's fixed-function stages would run
+//! it — rasterization ([`raster`]), 2×2 quads with helper lanes, quads
+//! packed into waves, attribute parameters in LDS with the primitive mask,
+//! the barycentric and position VGPRs — and the exports collected into
+//! render targets afterwards ([`resolve`]).
+
+pub mod raster;
+
+use super::build::Placed;
+use super::manifest::{ImageInit, ImageSpec, ManifestError};
+use crate::arch::Gen;
+use crate::machine::{Memory, WaveState};
+use raster::{to_window, Triangle};
+
+fn err(field: impl Into<String>, problem: impl Into<super::manifest::Problem>) -> ManifestError {
+    ManifestError::new(field, problem)
+}
+
+/// The pixel shader's VGPR inputs (SPI_PS_INPUT_ENA bits 0–15, AMD's
+/// register headers) with the VGPRs each takes, in the order the hardware
+/// loads the enabled ones.
+pub const PS_INPUTS: &[(&str, u32)] = &[
+    ("persp_sample", 2),
+    ("persp_center", 2),
+    ("persp_centroid", 2),
+    ("persp_pull_model", 3),
+    ("linear_sample", 2),
+    ("linear_center", 2),
+    ("linear_centroid", 2),
+    ("line_stipple", 1),
+    ("pos_x_float", 1),
+    ("pos_y_float", 1),
+    ("pos_z_float", 1),
+    ("pos_w_float", 1),
+    ("front_face", 1),
+    ("ancillary", 1),
+    ("sample_coverage", 1),
+    ("pos_fixed_pt", 1),
+];
+
+/// A render target's format: gcnrun's name, the image's data and number
+/// format codes.
+const TARGET_FORMATS: &[(&str, u8, u8)] = &[
+    ("rgba8_unorm", 10, 0),
+    ("rgba8_uint", 10, 4),
+    ("rgba16_float", 12, 7),
+    ("r32_float", 4, 7),
+    ("rgba32_float", 14, 7),
+    ("rgba32_uint", 14, 4),
+];
+
+/// How the shader's export dwords hold a target's components
+/// (SPI_SHADER_COL_FORMAT): name, 16-bit packed, number class.
+const EXPORT_FORMATS: &[(&str, ExportFormat)] = &[
+    ("32_r", ExportFormat::F32(1)),
+    ("32_gr", ExportFormat::F32(2)),
+    ("32_ar", ExportFormat::F32Ar),
+    ("32_abgr", ExportFormat::F32(4)),
+    ("fp16_abgr", ExportFormat::Packed(Pack16::Float)),
+    ("unorm16_abgr", ExportFormat::Packed(Pack16::Unorm)),
+    ("snorm16_abgr", ExportFormat::Packed(Pack16::Snorm)),
+    ("uint16_abgr", ExportFormat::Packed(Pack16::Uint)),
+    ("sint16_abgr", ExportFormat::Packed(Pack16::Sint)),
+];
+
+/// The number class of a 16-bit packed export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pack16 {
+    /// IEEE half.
+    Float,
+    /// c / 65535.
+    Unorm,
+    /// max(c / 32767, −1).
+    Snorm,
+    /// Zero-extended.
+    Uint,
+    /// Sign-extended.
+    Sint,
+}
+
+/// An export format: where each component's bits are in the slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The first n components, one dword each.
+    F32(usize),
+    /// Red in dword 0, alpha in dword 1.
+    F32Ar,
+    /// Four 16-bit components, two per dword.
+    Packed(Pack16),
+}
+
+/// One render target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// The target's format name.
+    pub format: String,
+    /// Its export format.
+    pub export: ExportFormat,
+}
+
+/// A `[draw]` section.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawSpec {
+    /// Render-target width in pixels.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Clip-space positions, three per triangle.
+    pub positions: Vec<[f32; 4]>,
+    /// Per vertex, the four 32-bit channels of each attribute.
+    pub attributes: Vec<Vec<[u32; 4]>>,
+    /// The enabled inputs, as indices into [`PS_INPUTS`] (ascending).
+    pub inputs: Vec<usize>,
+    /// The SGPR the primitive mask arrives in.
+    pub prim_mask: u32,
+    /// The high dword of the driver's 32-bit addresses (RADV: 0xffff8000):
+    /// the launch's memory lies at `(address32_hi & 0xffff) << 32` on, where
+    /// a scalar load through a 32-bit pointer reaches it.
+    pub address32_hi: u32,
+    /// Colour targets `mrt0`…, in order.
+    pub targets: Vec<Target>,
+}
+
+/// Most vertices of one draw (a third as many triangles).
+const MAX_VERTICES: usize = 3 * 4096;
+/// Most attributes (LDS parameters per primitive).
+const MAX_ATTRIBUTES: usize = 32;
+/// Largest target side.
+const MAX_SIDE: u32 = 4096;
+
+/// Parses `[draw]`. The render targets become images `mrt0`, `mrt1`, … of
+/// `images` (zero-filled, 2D), which `--out` writes as PNG.
+pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, ManifestError> {
+    const KEYS: &[&str] = &[
+        "width",
+        "height",
+        "positions",
+        "attributes",
+        "inputs",
+        "prim_mask",
+        "address32_hi",
+        "targets",
+    ];
+    let f = |k: &str| format!("draw.{k}");
+    if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(err(f(k), format!("unknown key ({})", KEYS.join(", "))));
+    }
+    let side = |k: &str| -> Result<u32, ManifestError> {
+        t.get(k)
+            .and_then(|v| v.as_integer())
+            .filter(|n| (1..=i64::from(MAX_SIDE)).contains(n))
+            .map(|n| n as u32)
+            .ok_or_else(|| err(f(k), format!("a size in 1..={MAX_SIDE} pixels")))
+    };
+    let (width, height) = (side("width")?, side("height")?);
+    let array = |k: &str| -> Result<&Vec<toml::Value>, ManifestError> {
+        t.get(k)
+            .and_then(|v| v.as_array())
+            .ok_or_else(|| err(f(k), "missing, or not an array"))
+    };
+    let number = |field: &str, v: &toml::Value| -> Result<f64, ManifestError> {
+        match v {
+            toml::Value::Float(x) => Ok(*x),
+            toml::Value::Integer(n) => Ok(*n as f64),
+            _ => Err(err(field, "a number")),
+        }
+    };
+    let positions = array("positions")?;
+    if positions.is_empty() || positions.len() % 3 != 0 || positions.len() > MAX_VERTICES {
+        return Err(err(
+            f("positions"),
+            format!("three vertices per triangle, at most {MAX_VERTICES}"),
+        ));
+    }
+    let positions = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let field = format!("draw.positions[{i}]");
+            let a = p
+                .as_array()
+                .filter(|a| a.len() == 4)
+                .ok_or_else(|| err(&field, "four numbers: clip-space x, y, z, w"))?;
+            let mut out = [0f32; 4];
+            for (o, v) in out.iter_mut().zip(a) {
+                *o = number(&field, v)? as f32;
+            }
+            Ok(out)
+        })
+        .collect::<Result<Vec<_>, ManifestError>>()?;
+    let attributes = match t.get("attributes") {
+        None => vec![Vec::new(); positions.len()],
+        Some(_) => {
+            let rows = array("attributes")?;
+            if rows.len() != positions.len() {
+                return Err(err(f("attributes"), "one row per vertex of `positions`"));
+            }
+            let mut out = Vec::new();
+            for (i, row) in rows.iter().enumerate() {
+                let field = format!("draw.attributes[{i}]");
+                let row = row
+                    .as_array()
+                    .filter(|r| r.len() <= MAX_ATTRIBUTES)
+                    .ok_or_else(|| {
+                        err(
+                            &field,
+                            format!("an array of at most {MAX_ATTRIBUTES} attributes"),
+                        )
+                    })?;
+                let mut attrs = Vec::new();
+                for a in row {
+                    let a = a
+                        .as_array()
+                        .filter(|a| a.len() == 4)
+                        .ok_or_else(|| err(&field, "each attribute is four channels"))?;
+                    let mut ch = [0u32; 4];
+                    for (c, v) in ch.iter_mut().zip(a) {
+                        // A float is its f32 bits; an integer its 32 bits.
+                        *c = match v {
+                            toml::Value::Integer(n)
+                                if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(n) =>
+                            {
+                                *n as u32
+                            }
+                            v => (number(&field, v)? as f32).to_bits(),
+                        };
+                    }
+                    attrs.push(ch);
+                }
+                out.push(attrs);
+            }
+            if out.iter().any(|r| r.len() != out[0].len()) {
+                return Err(err(f("attributes"), "every vertex has the same attributes"));
+            }
+            out
+        }
+    };
+    let mut inputs = Vec::new();
+    for v in array("inputs")? {
+        let name = v.as_str().unwrap_or("");
+        let i = PS_INPUTS
+            .iter()
+            .position(|(n, _)| *n == name)
+            .ok_or_else(|| {
+                let all: Vec<&str> = PS_INPUTS.iter().map(|p| p.0).collect();
+                err(
+                    f("inputs"),
+                    format!("unknown input `{name}` ({})", all.join(", ")),
+                )
+            })?;
+        if matches!(
+            PS_INPUTS[i].0,
+            "persp_pull_model" | "line_stipple" | "pos_w_float" | "pos_fixed_pt"
+        ) {
+            return Err(err(
+                f("inputs"),
+                format!("`{name}` is not modelled (docs/draw.md)"),
+            ));
+        }
+        if inputs.last().is_some_and(|&l| l >= i) {
+            return Err(err(f("inputs"), "each input once, in the hardware's order"));
+        }
+        inputs.push(i);
+    }
+    if !inputs.iter().any(|&i| i < 7) {
+        return Err(err(
+            f("inputs"),
+            "the hardware needs at least one barycentric input (PERSP_* or LINEAR_*)",
+        ));
+    }
+    let prim_mask = t
+        .get("prim_mask")
+        .and_then(|v| v.as_str())
+        .and_then(|s| s.strip_prefix('s'))
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| *n < 104)
+        .ok_or_else(|| {
+            err(
+                f("prim_mask"),
+                "the SGPR the primitive mask arrives in (`s3`)",
+            )
+        })?;
+    let address32_hi = match t.get("address32_hi") {
+        None => 0xffff_8000,
+        Some(v) => v
+            .as_integer()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| n & 0xffff != 0 || *n == 0)
+            .ok_or_else(|| err(f("address32_hi"), "a 32-bit value"))?,
+    };
+    let mut targets = Vec::new();
+    for (k, v) in array("targets")?.iter().enumerate() {
+        let field = format!("draw.targets[{k}]");
+        let tt = v
+            .as_table()
+            .ok_or_else(|| err(&field, "a table { format, export }"))?;
+        let name = tt.get("format").and_then(|v| v.as_str()).unwrap_or("");
+        let &(_, df, nf) = TARGET_FORMATS.iter().find(|t| t.0 == name).ok_or_else(|| {
+            let all: Vec<&str> = TARGET_FORMATS.iter().map(|t| t.0).collect();
+            err(
+                format!("{field}.format"),
+                format!("unknown `{name}` ({})", all.join(", ")),
+            )
+        })?;
+        let ex = tt.get("export").and_then(|v| v.as_str()).unwrap_or("");
+        let &(_, export) = EXPORT_FORMATS.iter().find(|e| e.0 == ex).ok_or_else(|| {
+            let all: Vec<&str> = EXPORT_FORMATS.iter().map(|e| e.0).collect();
+            err(
+                format!("{field}.export"),
+                format!("unknown `{ex}` ({})", all.join(", ")),
+            )
+        })?;
+        let image = format!("mrt{k}");
+        if images.iter().any(|i| i.name == image) {
+            return Err(err(
+                &field,
+                format!("an [[image]] is already named `{image}`"),
+            ));
+        }
+        images.push(ImageSpec {
+            name: image,
+            dim: 1,
+            buffer: false,
+            width,
+            height,
+            depth: 1,
+            layers: 1,
+            mips: 1,
+            samples: 1,
+            data_format: df,
+            num_format: nf,
+            init: ImageInit::Zero,
+        });
+        targets.push(Target {
+            format: name.into(),
+            export,
+        });
+    }
+    if targets.is_empty() || targets.len() > 8 {
+        return Err(err(f("targets"), "one to eight colour targets"));
+    }
+    Ok(DrawSpec {
+        width,
+        height,
+        positions,
+        attributes,
+        inputs,
+        prim_mask,
+        address32_hi,
+        targets,
+    })
+}
+
+impl DrawSpec {
+    /// Where the launch's memory starts: above the 32-bit address space the
+    /// driver's pointers extend into, at the same 0x10000 offset as other
+    /// launches.
+    pub fn memory_base(&self) -> u64 {
+        (u64::from(self.address32_hi & 0xffff) << 32) + super::build::IMAGE_BASE
+    }
+}
+
+/// Which pixel a lane shades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LanePixel {
+    /// The pixel.
+    pub x: u32,
+    /// Its row.
+    pub y: u32,
+    /// Whether the triangle covers it (a lane that is not covered is a
+    /// helper: it runs for its quad's derivatives, and its exports are
+    /// dropped).
+    pub covered: bool,
+}
+
+/// A quad of one primitive: its top-left pixel and which of its four pixels
+/// the primitive covers (bit = lane in the quad: 0 top-left, 1 top-right,
+/// 2 bottom-left, 3 bottom-right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Quad {
+    prim: u32,
+    x: u32,
+    y: u32,
+    mask: u8,
+}
+
+/// What the launch keeps of a draw to resolve its exports after the run.
+#[derive(Clone, Debug)]
+pub struct DrawRun {
+    /// The export area's address (`ir::export`).
+    pub export_base: u64,
+    /// Lanes per wave.
+    pub wave_size: u32,
+    /// For every lane of every wave (wave-major), the pixel it shades.
+    pub lanes: Vec<Option<LanePixel>>,
+    /// The targets' export formats, in order (images `mrt0`… ).
+    pub exports: Vec<ExportFormat>,
+}
+
+/// The quads of the draw in the order waves take them: primitive by
+/// primitive, quad rows top to bottom, left to right in a row.
+fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
+    let mut tris = Vec::new();
+    let mut out = Vec::new();
+    for (p, v) in d.positions.chunks(3).enumerate() {
+        let mut w = [None; 3];
+        for k in 0..3 {
+            w[k] = to_window(v[k], d.width, d.height);
+        }
+        let [Some(a), Some(b), Some(c)] = w else {
+            return Err(err(
+                format!("draw.positions[{}]", 3 * p),
+                "a triangle with w ≤ 0 or far outside the target needs clipping, which is not modelled",
+            ));
+        };
+        let Some(t) = Triangle::new([a, b, c]) else {
+            continue;
+        };
+        let prim = tris.len() as u32;
+        tris.push(t);
+        let Some((x0, y0, x1, y1)) = t.bounds(d.width, d.height) else {
+            continue;
+        };
+        let mut qy = y0 & !1;
+        while qy <= y1 {
+            let mut qx = x0 & !1;
+            while qx <= x1 {
+                let mut mask = 0u8;
+                for (bit, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+                    let (px, py) = (qx + dx, qy + dy);
+                    if px < d.width && py < d.height && t.covers(px, py) {
+                        mask |= 1 << bit;
+                    }
+                }
+                if mask != 0 {
+                    out.push(Quad {
+                        prim,
+                        x: qx,
+                        y: qy,
+                        mask,
+                    });
+                }
+                qx += 2;
+            }
+            qy += 2;
+        }
+    }
+    Ok((out, tris))
+}
+
+/// Quads packed into waves: `wave_size / 4` quads each, in order; a wave
+/// holds at most 16 primitives (NEWPRIMMASK has 15 bits). Returns each
+/// wave's quads.
+fn pack(quads: &[Quad], wave_size: u32) -> Vec<Vec<Quad>> {
+    let per_wave = (wave_size / 4) as usize;
+    let mut waves: Vec<Vec<Quad>> = Vec::new();
+    for q in quads {
+        let fits = waves.last().is_some_and(|w| {
+            let prims = 1 + w.windows(2).filter(|p| p[0].prim != p[1].prim).count();
+            let new_prim = w.last().is_some_and(|l| l.prim != q.prim);
+            w.len() < per_wave && (prims < 16 || !new_prim)
+        });
+        if !fits {
+            waves.push(Vec::new());
+        }
+        if let Some(w) = waves.last_mut() {
+            w.push(*q);
+        }
+    }
+    waves
+}
+
+/// The waves of a draw: how many the launch needs (for `initial_waves`).
+pub fn wave_count(d: &DrawSpec, wave_size: u32, max_waves: u32) -> Result<u32, ManifestError> {
+    let (q, _) = quads(d)?;
+    let n = pack(&q, wave_size).len().max(1);
+    if n > max_waves as usize {
+        return Err(err(
+            "draw",
+            format!("the draw needs {n} waves, more than the {max_waves} a launch may hold"),
+        ));
+    }
+    Ok(n as u32)
+}
+
+/// Sets up the waves of a draw (built by `initial_waves` with the manifest's
+/// SGPRs): EXEC = the covered lanes, the primitive mask in its SGPR, the
+/// input VGPRs, each primitive's attribute parameters in the wave's LDS; and
+/// places the export area after `memory`'s contents. Returns what
+/// [`resolve`] needs.
+pub fn setup(
+    d: &DrawSpec,
+    gen: Gen,
+    waves: &mut [WaveState],
+    memory: &mut Memory,
+    cap: u64,
+) -> Result<DrawRun, ManifestError> {
+    let (quads, tris) = quads(d)?;
+    let ws = waves.first().map_or(64, |w| w.wave_size);
+    let packed = pack(&quads, ws);
+    let mut lanes = vec![None; waves.len() * ws as usize];
+    for (wi, (w, wq)) in waves.iter_mut().zip(&packed).enumerate() {
+        // NEWPRIMMASK: bit k set when quad k + 1 starts a new primitive.
+        let mut newprim = 0u32;
+        let mut prims: Vec<u32> = Vec::new();
+        for (k, q) in wq.iter().enumerate() {
+            if prims.last() != Some(&q.prim) {
+                if k > 0 {
+                    newprim |= 1 << (k - 1);
+                }
+                prims.push(q.prim);
+            }
+        }
+        let m0 = newprim << 16;
+        w.set_sgpr(d.prim_mask, m0);
+        let mut exec = 0u64;
+        for (k, q) in wq.iter().enumerate() {
+            let t = &tris[q.prim as usize];
+            for bit in 0..4u32 {
+                let lane = 4 * k as u32 + bit;
+                let (px, py) = (q.x + (bit & 1), q.y + (bit >> 1));
+                let covered = q.mask >> bit & 1 != 0;
+                if covered {
+                    exec |= 1 << lane;
+                }
+                lanes[wi * ws as usize + lane as usize] = Some(LanePixel {
+                    x: px,
+                    y: py,
+                    covered,
+                });
+                let mut vgpr = 0;
+                for &i in &d.inputs {
+                    let (name, n) = PS_INPUTS[i];
+                    let values: Vec<u32> = match name {
+                        // One sample per pixel: sample, centre and centroid
+                        // are the pixel centre.
+                        "persp_sample" | "persp_center" | "persp_centroid" => {
+                            t.ij(px, py, true).map(f32::to_bits).to_vec()
+                        }
+                        "linear_sample" | "linear_center" | "linear_centroid" => {
+                            t.ij(px, py, false).map(f32::to_bits).to_vec()
+                        }
+                        "pos_x_float" => vec![(px as f32 + 0.5).to_bits()],
+                        "pos_y_float" => vec![(py as f32 + 0.5).to_bits()],
+                        "pos_z_float" => vec![t.z(px, py).to_bits()],
+                        // Nonzero for a front face (ACO tests it against 0).
+                        "front_face" => vec![u32::from(t.front_facing())],
+                        "ancillary" => vec![0],
+                        "sample_coverage" => vec![u32::from(covered)],
+                        _ => vec![0; n as usize],
+                    };
+                    for v in values {
+                        w.set_vgpr(vgpr, lane, v);
+                        vgpr += 1;
+                    }
+                }
+            }
+        }
+        w.exec = exec;
+        // Parameters: P0 = the provoking (first) vertex's value, P10 and
+        // P20 the differences to vertices 1 and 2, rounded to f32.
+        let numprim = prims.len() as u32;
+        let nattr = d.attributes.first().map_or(0, |a| a.len()) as u32;
+        for (p, &prim) in prims.iter().enumerate() {
+            let v = &d.attributes[3 * prim as usize..3 * prim as usize + 3];
+            for a in 0..nattr {
+                for c in 0..4u32 {
+                    let at = |k: usize| v[k][a as usize][c as usize];
+                    let diff = |k: usize| (f32::from_bits(at(k)) - f32::from_bits(at(0))).to_bits();
+                    for (param, value) in [(0, at(0)), (1, diff(1)), (2, diff(2))] {
+                        let addr = param_address(gen, numprim, a, p as u32, c, param);
+                        if let Some(dst) = w.lds.get_mut(addr as usize..addr as usize + 4) {
+                            dst.copy_from_slice(&value.to_le_bytes());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for w in waves.iter_mut().skip(packed.len()) {
+        w.exec = 0;
+    }
+    let start = (memory.bytes.len() as u64).next_multiple_of(256);
+    let end = start + crate::ir::export::area_bytes(lanes.len() as u64);
+    if end > cap {
+        return Err(err(
+            "draw",
+            format!("the draw's export area brings memory to {end} bytes, past the {cap}-byte cap"),
+        ));
+    }
+    memory.try_grow(end).map_err(|source| {
+        err(
+            "draw",
+            super::manifest::Problem::Alloc {
+                what: format!("the draw's export area brings memory to {end} bytes"),
+                source,
+            },
+        )
+    })?;
+    Ok(DrawRun {
+        export_base: memory.base + start,
+        wave_size: ws,
+        lanes,
+        exports: d.targets.iter().map(|t| t.export).collect(),
+    })
+}
+
+/// The LDS byte address of parameter `param` (0 P0, 1 P10, 2 P20) of channel
+/// `chan` of attribute `attr` for the wave's primitive `prim` of `numprim`,
+/// LDS base 0: the layout the interpolation instructions read
+/// (`cpu::interp::param_address` before gfx11, `machine::lds::param_address`
+/// on gfx11), found by asking those rules for the first quad of `prim`.
+fn param_address(gen: Gen, numprim: u32, attr: u32, prim: u32, chan: u32, param: u32) -> u64 {
+    // A mask whose first `prim` bits are set puts quad `prim` in primitive
+    // `prim` and makes `numprim` primitives with the rest.
+    let mask = (1u32 << (numprim - 1)) - 1;
+    let m0 = mask << 16;
+    if gen == Gen::Gfx11 {
+        crate::machine::lds::param_address(m0, attr, chan, prim, param)
+    } else {
+        let index = match param {
+            0 => 2 * chan,
+            1 => 2 * chan + 1,
+            _ => 8 + chan,
+        };
+        crate::cpu::interp::param_address(m0, attr, 4 * prim, index)
+    }
+}
+
+/// After a run: every covered lane's exports into its pixel of each target,
+/// in wave and lane order (a later primitive's pixel replaces an earlier
+/// one's), converted by the target's export format and then by the target's
+/// format as an image store converts (`texture::format::store_texel`).
+/// Lanes that did not export (killed, or outside EXEC) leave the pixel.
+pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
+    use crate::ir::export::slot_address;
+    use crate::texture::format::{data_format, load_texel, store_texel, NumFormat};
+    let targets: Vec<&Placed> = images.iter().rev().take(run.exports.len()).rev().collect();
+    for (i, lp) in run.lanes.iter().enumerate() {
+        let Some(lp) = lp.filter(|l| l.covered) else {
+            continue;
+        };
+        let (wave, lane) = (
+            (i / run.wave_size as usize) as u32,
+            i as u32 % run.wave_size,
+        );
+        for (t, (fmt, img)) in run.exports.iter().zip(&targets).enumerate() {
+            let slot = slot_address(run.export_base, wave, run.wave_size, lane, t as u32);
+            let Some(b) = memory.read(slot, 20) else {
+                continue;
+            };
+            let dw: Vec<u32> = b
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            let mask = dw[0];
+            if mask == 0 {
+                continue;
+            }
+            let d = &img.desc;
+            let (Some(df), Some(nf)) = (
+                data_format(d.data_format),
+                NumFormat::from_code(d.num_format),
+            ) else {
+                continue;
+            };
+            let pitch = u64::from(d.pitch);
+            let addr =
+                d.base_address + (u64::from(lp.y) * pitch + u64::from(lp.x)) * u64::from(df.bytes);
+            let old = memory
+                .read(addr, df.bytes)
+                .and_then(|b| load_texel(df, nf, b))
+                .unwrap_or([0; 4]);
+            let comps = export_components(*fmt, &dw[1..5], mask, nf.is_integer());
+            let mut rgba = old;
+            for (c, v) in comps.iter().enumerate() {
+                if let Some(v) = v {
+                    rgba[c] = *v;
+                }
+            }
+            if let Some(bytes) = store_texel(df, nf, rgba) {
+                memory.write(addr, &bytes);
+            }
+        }
+    }
+}
+
+/// The components a slot holds under an export format: f32 bits for float
+/// and normalized classes, integers for the integer ones; `None` for a
+/// component the instruction did not write (its dword's mask bit).
+fn export_components(fmt: ExportFormat, dw: &[u32], mask: u32, _integer: bool) -> [Option<u32>; 4] {
+    use crate::texture::convert::f16_to_f32;
+    let has = |d: usize| mask >> d & 1 != 0;
+    match fmt {
+        ExportFormat::F32(n) => std::array::from_fn(|c| (c < n && has(c)).then(|| dw[c])),
+        ExportFormat::F32Ar => [has(0).then(|| dw[0]), None, None, has(1).then(|| dw[1])],
+        ExportFormat::Packed(class) => std::array::from_fn(|c| {
+            let d = c / 2;
+            has(d).then(|| {
+                let h = (dw[d] >> (16 * (c % 2))) & 0xffff;
+                match class {
+                    Pack16::Float => f16_to_f32(h as u16).to_bits(),
+                    Pack16::Unorm => (h as f32 / 65535.0).to_bits(),
+                    Pack16::Snorm => (f32::from(h as u16 as i16) / 32767.0).max(-1.0).to_bits(),
+                    Pack16::Uint => h,
+                    Pack16::Sint => h as u16 as i16 as i32 as u32,
+                }
+            })
+        }),
+    }
+}
