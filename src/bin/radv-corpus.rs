@@ -640,9 +640,6 @@ impl PixelShader {
                 None if l.ends_with(':') => lines.push((l.trim().to_string(), Vec::new())),
                 None => return Err(format!("a disassembly line without words: `{l}`")),
             }
-            if l.trim_start().starts_with("s_endpgm") {
-                break;
-            }
         }
         let nir_at = dump
             .find("shader: MESA_SHADER_FRAGMENT")

@@ -139,7 +139,7 @@ pub fn run_with(
     };
     let _polling = limits.interrupt.map(Polling::new);
     let touches_memory = prog.ops.iter().any(|(_, op)| match op {
-        Op::Image(_) | Op::VectorMem(_) | Op::ScalarLoad(_) => true,
+        Op::Image(_) | Op::VectorMem(_) | Op::ScalarLoad(_) | Op::Export(_) => true,
         Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
         _ => false,
     });
