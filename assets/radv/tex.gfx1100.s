@@ -1,40 +1,40 @@
-// The pixel shader RADV/ACO compiled for tex.gfx1100 (radv-corpus; words of ACO's disassembly).
-// llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 assembles this back to tex.gfx1100.bin.
-BB0:
-  s_wqm_b64 exec, exec
-  s_mov_b32 s0, s3
-  s_movk_i32 s3, 0x8000
-  s_clause 0x1
-  s_load_b256 s[8:15], s[2:3], null
-  s_load_b128 s[4:7], s[2:3], 0x50
-  s_mov_b32 m0, s0
-  lds_param_load v2, attr0.y wait_vdst:15
-  v_interp_p10_f32 v3, v2, v0, v2
-  v_interp_p2_f32 v2, v2, v1, v3 wait_exp:7
-  lds_param_load v3, attr0.x
-  v_interp_p10_f32 v4, v3, v0, v3
-  v_interp_p2_f32 v3, v3, v1, v4 wait_exp:7
-  s_waitcnt lgkmcnt(0)
-  image_sample v[4:7], [v3, v2], s[8:15], s[4:7] dmask:0xf dim:SQ_RSRC_IMG_2D
-  s_waitcnt_depctr 0xffe3
-  lds_param_load v2, attr0.z wait_vdst:15
-  v_interp_p10_f32 v3, v2, v0, v2
-  v_interp_p2_f32 v2, v2, v1, v3 wait_exp:7
-  lds_param_load v3, attr0.w
-  v_interp_p10_f32 v8, v3, v0, v3
-  v_interp_p2_f32 v3, v3, v1, v8 wait_exp:7
-  lds_param_load v8, attr1.x
-  v_interp_p10_f32 v9, v8, v0, v8
-  v_interp_p2_f32 v8, v8, v1, v9 wait_exp:7
-  lds_param_load v9, attr1.y
-  v_interp_p10_f32 v0, v9, v0, v9
-  v_interp_p2_f32 v0, v9, v1, v0 wait_exp:7
-  s_waitcnt vmcnt(0)
-  v_mul_f32_e32 v4, v4, v2
-  v_mul_f32_e32 v5, v5, v3
-  v_mul_f32_e32 v6, v6, v8
-  v_mul_f32_e32 v0, v7, v0
-  v_cvt_pk_rtz_f16_f32_e32 v1, v4, v5
-  v_cvt_pk_rtz_f16_f32_e32 v0, v6, v0
-  exp mrt0 v1, v0, off, off done
-  s_endpgm
+// The pixel shader RADV/ACO compiled for tex.gfx1100 (tex.gfx1100.bin), written by
+// radv-corpus: gcnrun's disassembly of its words, equal to llvm-mc-19's
+// (--disassemble -mcpu=gfx1100).
+s_wqm_b64 exec, exec                                     // 000000000000: BEFE1D7E
+s_mov_b32 s0, s3                                         // 000000000004: BE800003
+s_movk_i32 s3, 0x8000                                    // 000000000008: B0038000
+s_clause 0x1                                             // 00000000000C: BF850001
+s_load_b256 s[8:15], s[2:3], null                        // 000000000010: F40C0201 F8000000
+s_load_b128 s[4:7], s[2:3], 0x50                         // 000000000018: F4080101 F8000050
+s_mov_b32 m0, s0                                         // 000000000020: BEFD0000
+lds_param_load v2, attr0.y wait_vdst:15                  // 000000000024: CE0F0102
+v_interp_p10_f32 v3, v2, v0, v2 wait_exp:0               // 000000000028: CD000003 040A0102
+v_interp_p2_f32 v2, v2, v1, v3 wait_exp:7                // 000000000030: CD010702 040E0302
+lds_param_load v3, attr0.x wait_vdst:0                   // 000000000038: CE000003
+v_interp_p10_f32 v4, v3, v0, v3 wait_exp:0               // 00000000003C: CD000004 040E0103
+v_interp_p2_f32 v3, v3, v1, v4 wait_exp:7                // 000000000044: CD010703 04120303
+s_waitcnt lgkmcnt(0)                                     // 00000000004C: BF89FC07
+image_sample v[4:7], [v3, v2], s[8:15], s[4:7] dmask:0xf dim:SQ_RSRC_IMG_2D // 000000000050: F06C0F05 04020403 00000002
+s_waitcnt_depctr 0xffe3                                  // 00000000005C: BF88FFE3
+lds_param_load v2, attr0.z wait_vdst:15                  // 000000000060: CE0F0202
+v_interp_p10_f32 v3, v2, v0, v2 wait_exp:0               // 000000000064: CD000003 040A0102
+v_interp_p2_f32 v2, v2, v1, v3 wait_exp:7                // 00000000006C: CD010702 040E0302
+lds_param_load v3, attr0.w wait_vdst:0                   // 000000000074: CE000303
+v_interp_p10_f32 v8, v3, v0, v3 wait_exp:0               // 000000000078: CD000008 040E0103
+v_interp_p2_f32 v3, v3, v1, v8 wait_exp:7                // 000000000080: CD010703 04220303
+lds_param_load v8, attr1.x wait_vdst:0                   // 000000000088: CE000408
+v_interp_p10_f32 v9, v8, v0, v8 wait_exp:0               // 00000000008C: CD000009 04220108
+v_interp_p2_f32 v8, v8, v1, v9 wait_exp:7                // 000000000094: CD010708 04260308
+lds_param_load v9, attr1.y wait_vdst:0                   // 00000000009C: CE000509
+v_interp_p10_f32 v0, v9, v0, v9 wait_exp:0               // 0000000000A0: CD000000 04260109
+v_interp_p2_f32 v0, v9, v1, v0 wait_exp:7                // 0000000000A8: CD010700 04020309
+s_waitcnt vmcnt(0)                                       // 0000000000B0: BF8903F7
+v_mul_f32_e32 v4, v4, v2                                 // 0000000000B4: 10080504
+v_mul_f32_e32 v5, v5, v3                                 // 0000000000B8: 100A0705
+v_mul_f32_e32 v6, v6, v8                                 // 0000000000BC: 100C1106
+v_mul_f32_e32 v0, v7, v0                                 // 0000000000C0: 10000107
+v_cvt_pk_rtz_f16_f32_e32 v1, v4, v5                      // 0000000000C4: 5E020B04
+v_cvt_pk_rtz_f16_f32_e32 v0, v6, v0                      // 0000000000C8: 5E000106
+exp mrt0 v1, v0, off, off done                           // 0000000000CC: F8000803 80800001
+s_endpgm                                                 // 0000000000D4: BFB00000

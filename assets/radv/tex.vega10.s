@@ -1,34 +1,34 @@
-// The pixel shader RADV/ACO compiled for tex.vega10 (radv-corpus; words of ACO's disassembly).
-// llvm-mc-19 -arch=amdgcn -mcpu=gfx900 assembles this back to tex.vega10.bin.
-BB0:
-  s_wqm_b64 exec, exec
-  s_mov_b32 s0, s3
-  s_movk_i32 s3, 0x8000
-  s_load_dwordx8 s[8:15], s[2:3], 0x0
-  s_load_dwordx4 s[4:7], s[2:3], 0x50
-  s_mov_b32 m0, s0
-  s_nop 0
-  v_interp_p1_f32_e32 v2, v0, attr0.y
-  v_interp_p2_f32_e32 v2, v1, attr0.y
-  v_interp_p1_f32_e32 v3, v0, attr0.x
-  v_interp_p2_f32_e32 v3, v1, attr0.x
-  v_mov_b32_e32 v4, v2
-  s_waitcnt lgkmcnt(0)
-  image_sample v[4:7], v3, s[8:15], s[4:7] dmask:0xf
-  v_interp_p1_f32_e32 v2, v0, attr0.z
-  v_interp_p2_f32_e32 v2, v1, attr0.z
-  v_interp_p1_f32_e32 v3, v0, attr0.w
-  v_interp_p2_f32_e32 v3, v1, attr0.w
-  v_interp_p1_f32_e32 v8, v0, attr1.x
-  v_interp_p2_f32_e32 v8, v1, attr1.x
-  v_interp_p1_f32_e32 v0, v0, attr1.y
-  v_interp_p2_f32_e32 v0, v1, attr1.y
-  s_waitcnt vmcnt(0)
-  v_mul_f32_e32 v4, v4, v2
-  v_mul_f32_e32 v5, v5, v3
-  v_mul_f32_e32 v6, v6, v8
-  v_mul_f32_e32 v0, v7, v0
-  v_cvt_pkrtz_f16_f32 v1, v4, v5
-  v_cvt_pkrtz_f16_f32 v0, v6, v0
-  exp mrt0 v1, v1, v0, v0 done compr vm
-  s_endpgm
+// The pixel shader RADV/ACO compiled for tex.vega10 (tex.vega10.bin), written by
+// radv-corpus: gcnrun's disassembly of its words, equal to llvm-mc-19's
+// (--disassemble -mcpu=gfx900).
+s_wqm_b64 exec, exec                                     // 000000000000: BEFE077E
+s_mov_b32 s0, s3                                         // 000000000004: BE800003
+s_movk_i32 s3, 0x8000                                    // 000000000008: B0038000
+s_load_dwordx8 s[8:15], s[2:3], 0x0                      // 00000000000C: C00E0201 00000000
+s_load_dwordx4 s[4:7], s[2:3], 0x50                      // 000000000014: C00A0101 00000050
+s_mov_b32 m0, s0                                         // 00000000001C: BEFC0000
+s_nop 0                                                  // 000000000020: BF800000
+v_interp_p1_f32_e32 v2, v0, attr0.y                      // 000000000024: D4080100
+v_interp_p2_f32_e32 v2, v1, attr0.y                      // 000000000028: D4090101
+v_interp_p1_f32_e32 v3, v0, attr0.x                      // 00000000002C: D40C0000
+v_interp_p2_f32_e32 v3, v1, attr0.x                      // 000000000030: D40D0001
+v_mov_b32_e32 v4, v2                                     // 000000000034: 7E080302
+s_waitcnt lgkmcnt(0)                                     // 000000000038: BF8CC07F
+image_sample v[4:7], v3, s[8:15], s[4:7] dmask:0xf       // 00000000003C: F0800F00 00220403
+v_interp_p1_f32_e32 v2, v0, attr0.z                      // 000000000044: D4080200
+v_interp_p2_f32_e32 v2, v1, attr0.z                      // 000000000048: D4090201
+v_interp_p1_f32_e32 v3, v0, attr0.w                      // 00000000004C: D40C0300
+v_interp_p2_f32_e32 v3, v1, attr0.w                      // 000000000050: D40D0301
+v_interp_p1_f32_e32 v8, v0, attr1.x                      // 000000000054: D4200400
+v_interp_p2_f32_e32 v8, v1, attr1.x                      // 000000000058: D4210401
+v_interp_p1_f32_e32 v0, v0, attr1.y                      // 00000000005C: D4000500
+v_interp_p2_f32_e32 v0, v1, attr1.y                      // 000000000060: D4010501
+s_waitcnt vmcnt(0)                                       // 000000000064: BF8C3F70
+v_mul_f32_e32 v4, v4, v2                                 // 000000000068: 0A080504
+v_mul_f32_e32 v5, v5, v3                                 // 00000000006C: 0A0A0705
+v_mul_f32_e32 v6, v6, v8                                 // 000000000070: 0A0C1106
+v_mul_f32_e32 v0, v7, v0                                 // 000000000074: 0A000107
+v_cvt_pkrtz_f16_f32 v1, v4, v5                           // 000000000078: D2960001 00020B04
+v_cvt_pkrtz_f16_f32 v0, v6, v0                           // 000000000080: D2960000 00020106
+exp mrt0 v1, v1, v0, v0 done compr vm                    // 000000000088: C4001C0F 80800001
+s_endpgm                                                 // 000000000090: BF810000

@@ -22,6 +22,9 @@
 //! `mesa-vulkan-drivers`); `assets/radv/regen.sh` runs this tool and
 //! `tests/radv_corpus.rs` checks that it reproduces the committed files.
 
+mod render;
+mod vulkan;
+
 use ash::vk;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -103,13 +106,15 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut scenes = Vec::new();
     let mut chips = Vec::new();
     let mut out_dir: Option<PathBuf> = None;
+    let mut render = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--chip" => chips.push(it.next().ok_or("--chip needs a name")?.clone()),
             "--out-dir" => out_dir = Some(it.next().ok_or("--out-dir needs a path")?.into()),
+            "--render" => render = true,
             "-h" | "--help" => {
-                println!("radv-corpus SCENE.toml… [--chip vega10|navi21|gfx1100]… [--out-dir DIR]");
+                println!("radv-corpus SCENE.toml… [--chip vega10|navi21|gfx1100]… [--out-dir DIR]\nradv-corpus --render SCENE.toml… [--out-dir DIR]   (lavapipe draws the scene: <stem>.lavapipe.mrt<k>.bin)");
                 return Ok(());
             }
             _ => scenes.push(PathBuf::from(a)),
@@ -125,12 +130,18 @@ fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     let result = scenes
         .iter()
-        .try_for_each(|s| scene(s, &chips, out_dir.as_deref(), &tmp));
+        .try_for_each(|s| scene(s, &chips, out_dir.as_deref(), &tmp, render));
     let _ = std::fs::remove_dir_all(&tmp);
     result
 }
 
-fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> Result<(), String> {
+fn scene(
+    path: &Path,
+    chips: &[String],
+    out_dir: Option<&Path>,
+    tmp: &Path,
+    render: bool,
+) -> Result<(), String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let text = std::fs::read_to_string(path).map_err(|e| at(&e))?;
     let table: toml::Table = text.parse().map_err(|e| at(&e))?;
@@ -207,6 +218,21 @@ fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> R
             .map_err(|e| at(&e))?,
         attributes: inputs.len() as u32,
     };
+    if render {
+        return render_scene(&RenderParts {
+            path,
+            dir,
+            out_dir,
+            stem,
+            draw,
+            inputs: &inputs,
+            targets: &targets,
+            bindings: &bindings,
+            spec: &spec,
+            vert: &vert_spv,
+            frag: &frag_spv,
+        });
+    }
     for chip in chips {
         let &(family, arch, mcpu) = CHIPS
             .iter()
@@ -215,7 +241,7 @@ fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> R
         let dump = compile_on_radv(family, &vert_spv, &frag_spv, &spec)?;
         let ps = PixelShader::parse(&dump).map_err(|e| format!("{shader} on {family}: {e}"))?;
         let name = format!("{stem}.{family}");
-        write_outputs(out_dir, &name, &ps, mcpu)?;
+        write_outputs(out_dir, &name, &ps, arch, mcpu)?;
         let manifest = manifest(&ManifestParts {
             scene: &table,
             scene_name: &path.file_name().unwrap_or_default().to_string_lossy(),
@@ -238,6 +264,104 @@ fn scene(path: &Path, chips: &[String], out_dir: Option<&Path>, tmp: &Path) -> R
             ps.lines.len(),
             ps.inputs.join(",")
         );
+    }
+    Ok(())
+}
+
+/// What `--render` takes from a scene.
+struct RenderParts<'a> {
+    path: &'a Path,
+    dir: &'a Path,
+    out_dir: &'a Path,
+    stem: &'a str,
+    draw: &'a toml::Table,
+    inputs: &'a [Input],
+    targets: &'a [Target],
+    bindings: &'a [Binding],
+    spec: &'a PipelineSpec,
+    vert: &'a Path,
+    frag: &'a Path,
+}
+
+/// Bytes per texel of a target format.
+fn target_bytes(name: &str) -> u32 {
+    match name {
+        "rgba8_unorm" | "rgba8_uint" | "r32_float" => 4,
+        "rgba16_float" => 8,
+        _ => 16,
+    }
+}
+
+/// `--render`: lavapipe draws the scene; one file of texels per target.
+fn render_scene(r: &RenderParts) -> Result<(), String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", r.path.display());
+    let positions = r
+        .draw
+        .get("positions")
+        .and_then(|v| v.as_array())
+        .ok_or_else(|| at(&"draw.positions is missing"))?;
+    let rows = r.draw.get("attributes").and_then(|v| v.as_array());
+    let mut vertices = Vec::new();
+    let word = |v: &toml::Value| -> u32 {
+        match v {
+            toml::Value::Integer(n) => *n as u32,
+            toml::Value::Float(f) => (*f as f32).to_bits(),
+            _ => 0,
+        }
+    };
+    for (i, p) in positions.iter().enumerate() {
+        for k in 0..4 {
+            let x = p.get(k).map_or(0.0, |v| {
+                v.as_float()
+                    .or(v.as_integer().map(|n| n as f64))
+                    .unwrap_or(0.0)
+            });
+            vertices.extend_from_slice(&(x as f32).to_bits().to_le_bytes());
+        }
+        for input in r.inputs {
+            let a = rows
+                .and_then(|r| r.get(i))
+                .and_then(|r| r.get(input.location as usize))
+                .and_then(|a| a.as_array());
+            for k in 0..4 {
+                let w = a.and_then(|a| a.get(k)).map_or(0, word);
+                vertices.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+    }
+    let size = |k: &str| r.draw.get(k).and_then(|v| v.as_integer()).unwrap_or(0) as u32;
+    let bindings = r
+        .bindings
+        .iter()
+        .map(|b| {
+            let name = |k: &str| {
+                b.table
+                    .get(k)
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            (b.set, b.binding, name("image"), name("sampler"))
+        })
+        .collect();
+    let vs = vulkan::read_spirv(&r.vert.to_string_lossy())?;
+    let fs = vulkan::read_spirv(&r.frag.to_string_lossy())?;
+    let scene = render::Scene {
+        vs: &vs,
+        fs: &fs,
+        spec: r.spec,
+        size: (size("width"), size("height")),
+        vertices,
+        vertex_count: positions.len() as u32,
+        bindings,
+        target_bytes: r.targets.iter().map(|t| target_bytes(&t.name)).collect(),
+    };
+    let manifest = r.dir.join(format!("{}.navi21.toml", r.stem));
+    let texels = render::render(&scene, &manifest).map_err(|e| at(&e))?;
+    for (k, t) in texels.iter().enumerate() {
+        let p = r.out_dir.join(format!("{}.lavapipe.mrt{k}.bin", r.stem));
+        std::fs::write(&p, t).map_err(|e| format!("{}: {e}", p.display()))?;
+        println!("wrote {}", p.display());
     }
     Ok(())
 }
@@ -345,7 +469,7 @@ fn glslang(src: &Path, out: &Path) -> Result<(), String> {
 
 /// What the child process builds: target formats, bindings (set, binding,
 /// VkDescriptorType) and the number of vertex attributes after the position.
-struct PipelineSpec {
+pub struct PipelineSpec {
     targets: Vec<i32>,
     bindings: Vec<(u32, u32, i32)>,
     attributes: u32,
@@ -437,155 +561,11 @@ fn compile_on_radv(
 /// The child: create a Vulkan device on RADV's null winsys and build the
 /// pipeline; RADV_DEBUG=shaders prints the shaders as they compile.
 fn compile_child(args: &[String]) -> Result<(), String> {
-    let read = |p: &String| -> Result<Vec<u32>, String> {
-        let b = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
-        Ok(b.chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
-    };
-    let vs = read(args.first().ok_or("no vertex shader")?)?;
-    let fs = read(args.get(1).ok_or("no fragment shader")?)?;
+    let vs = vulkan::read_spirv(args.first().ok_or("no vertex shader")?)?;
+    let fs = vulkan::read_spirv(args.get(1).ok_or("no fragment shader")?)?;
     let spec = PipelineSpec::from_args(&args[2..])?;
-    let vk_err = |what: &str, e: vk::Result| format!("{what}: {e}");
-    // SAFETY: plain Vulkan calls on objects this function creates, with
-    // create-info structures that outlive each call; the process exits after.
-    unsafe {
-        let entry = ash::Entry::load().map_err(|e| format!("libvulkan: {e}"))?;
-        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
-        let inst = entry
-            .create_instance(
-                &vk::InstanceCreateInfo::default().application_info(&app),
-                None,
-            )
-            .map_err(|e| vk_err("vkCreateInstance", e))?;
-        let pd = inst
-            .enumerate_physical_devices()
-            .map_err(|e| vk_err("vkEnumeratePhysicalDevices", e))?
-            .into_iter()
-            .find(|&pd| {
-                let p = inst.get_physical_device_properties(pd);
-                std::ffi::CStr::from_ptr(p.device_name.as_ptr())
-                    .to_string_lossy()
-                    .contains("RADV")
-            })
-            .ok_or("no RADV device (is mesa-vulkan-drivers installed?)")?;
-        let prio = [1.0f32];
-        let q = [vk::DeviceQueueCreateInfo::default()
-            .queue_family_index(0)
-            .queue_priorities(&prio)];
-        let mut f13 = vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true);
-        let dev = inst
-            .create_device(
-                pd,
-                &vk::DeviceCreateInfo::default()
-                    .queue_create_infos(&q)
-                    .push_next(&mut f13),
-                None,
-            )
-            .map_err(|e| vk_err("vkCreateDevice", e))?;
-        let module = |code: &[u32]| {
-            dev.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
-                .map_err(|e| vk_err("vkCreateShaderModule", e))
-        };
-        let (vm, fm) = (module(&vs)?, module(&fs)?);
-        let sets: BTreeSet<u32> = spec.bindings.iter().map(|b| b.0).collect();
-        let mut layouts = Vec::new();
-        for set in 0..=sets.last().copied().unwrap_or(0) {
-            let b: Vec<_> = spec
-                .bindings
-                .iter()
-                .filter(|b| b.0 == set)
-                .map(|&(_, binding, ty)| {
-                    vk::DescriptorSetLayoutBinding::default()
-                        .binding(binding)
-                        .descriptor_type(vk::DescriptorType::from_raw(ty))
-                        .descriptor_count(1)
-                        .stage_flags(vk::ShaderStageFlags::FRAGMENT)
-                })
-                .collect();
-            layouts.push(
-                dev.create_descriptor_set_layout(
-                    &vk::DescriptorSetLayoutCreateInfo::default().bindings(&b),
-                    None,
-                )
-                .map_err(|e| vk_err("vkCreateDescriptorSetLayout", e))?,
-            );
-        }
-        let pl = dev
-            .create_pipeline_layout(
-                &vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts),
-                None,
-            )
-            .map_err(|e| vk_err("vkCreatePipelineLayout", e))?;
-        let stages = [
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::VERTEX)
-                .module(vm)
-                .name(c"main"),
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::FRAGMENT)
-                .module(fm)
-                .name(c"main"),
-        ];
-        let stride = 16 * (1 + spec.attributes);
-        let vb = [vk::VertexInputBindingDescription::default()
-            .binding(0)
-            .stride(stride)];
-        let va: Vec<_> = (0..=spec.attributes)
-            .map(|k| {
-                vk::VertexInputAttributeDescription::default()
-                    .location(k)
-                    .binding(0)
-                    .format(if k == 0 {
-                        vk::Format::R32G32B32A32_SFLOAT
-                    } else {
-                        vk::Format::R32G32B32A32_UINT
-                    })
-                    .offset(16 * k)
-            })
-            .collect();
-        let vi = vk::PipelineVertexInputStateCreateInfo::default()
-            .vertex_binding_descriptions(&vb)
-            .vertex_attribute_descriptions(&va);
-        let ia = vk::PipelineInputAssemblyStateCreateInfo::default()
-            .topology(vk::PrimitiveTopology::TRIANGLE_LIST);
-        let vp = vk::PipelineViewportStateCreateInfo::default()
-            .viewport_count(1)
-            .scissor_count(1);
-        let rs = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
-        let ms = vk::PipelineMultisampleStateCreateInfo::default()
-            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
-        let att: Vec<_> = spec
-            .targets
-            .iter()
-            .map(|_| {
-                vk::PipelineColorBlendAttachmentState::default()
-                    .color_write_mask(vk::ColorComponentFlags::RGBA)
-            })
-            .collect();
-        let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&att);
-        let dyns = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
-        let ds = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dyns);
-        let fmts: Vec<vk::Format> = spec
-            .targets
-            .iter()
-            .map(|&t| vk::Format::from_raw(t))
-            .collect();
-        let mut rend = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&fmts);
-        let ci = [vk::GraphicsPipelineCreateInfo::default()
-            .stages(&stages)
-            .vertex_input_state(&vi)
-            .input_assembly_state(&ia)
-            .viewport_state(&vp)
-            .rasterization_state(&rs)
-            .multisample_state(&ms)
-            .color_blend_state(&cb)
-            .dynamic_state(&ds)
-            .layout(pl)
-            .push_next(&mut rend)];
-        dev.create_graphics_pipelines(vk::PipelineCache::null(), &ci, None)
-            .map_err(|e| vk_err("vkCreateGraphicsPipelines", e.1))?;
-    }
+    let ctx = vulkan::Context::new("RADV")?;
+    ctx.pipeline(&vs, &fs, &spec)?;
     Ok(())
 }
 
@@ -845,19 +825,38 @@ fn ps_inputs(nir: &str, vgprs: u32) -> Result<Vec<String>, String> {
     Ok(inputs)
 }
 
-fn write_outputs(dir: &Path, name: &str, ps: &PixelShader, mcpu: &str) -> Result<(), String> {
-    let mut bin = Vec::new();
-    let mut s = format!("// The pixel shader RADV/ACO compiled for {name} (radv-corpus; words of ACO's disassembly).\n// llvm-mc-19 -arch=amdgcn -mcpu={mcpu} assembles this back to {name}.bin.\n");
-    for (text, words) in &ps.lines {
-        for w in words {
-            bin.extend_from_slice(&w.to_le_bytes());
-        }
-        if words.is_empty() {
-            let _ = writeln!(s, "{text}");
-        } else {
-            let _ = writeln!(s, "  {text}");
-        }
+/// Writes `<name>.bin` (the words) and `<name>.s`: gcnrun's disassembly of
+/// them, which is llvm-mc-19's (`tests/radv_draw.rs` compares the two).
+/// ACO's own text is LLVM 15's, and neither reassembles to the same bytes:
+/// ACO sets fields LLVM leaves zero (the unused counters of `s_waitcnt`,
+/// the unused sources of a COMPR `exp`).
+fn write_outputs(
+    dir: &Path,
+    name: &str,
+    ps: &PixelShader,
+    arch: &str,
+    mcpu: &str,
+) -> Result<(), String> {
+    let bin: Vec<u8> = ps
+        .lines
+        .iter()
+        .flat_map(|(_, w)| w.iter().flat_map(|w| w.to_le_bytes()))
+        .collect();
+    let program = gcnrun::input::Program {
+        name: format!("{name}.bin"),
+        bytes: bin.clone(),
+        format: gcnrun::input::Format::Raw,
+        arch: None,
+    };
+    let arch = gcnrun::arch::Arch::parse(arch).ok_or("unknown arch")?;
+    let mut listing = Vec::new();
+    if let Some(e) = gcnrun::report::write_listing(&program, &arch, &mut listing) {
+        return Err(format!("{name}: {e}"));
     }
+    let mut s = format!(
+        "// The pixel shader RADV/ACO compiled for {name} ({name}.bin), written by\n// radv-corpus: gcnrun's disassembly of its words, equal to llvm-mc-19's\n// (--disassemble -mcpu={mcpu}).\n"
+    );
+    s.push_str(&String::from_utf8_lossy(&listing));
     let w = |ext: &str, data: &[u8]| {
         let p = dir.join(format!("{name}.{ext}"));
         std::fs::write(&p, data).map_err(|e| format!("{}: {e}", p.display()))

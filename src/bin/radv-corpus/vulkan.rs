@@ -1,0 +1,349 @@
+//! The Vulkan calls radv-corpus makes (through `ash`): a device on the named
+//! driver (RADV's null device to compile, lavapipe to render), the graphics
+//! pipeline of a scene, and the buffers and images of a render.
+//!
+//! Every function here is `unsafe` inside for the Vulkan calls it makes on
+//! objects it created, with create-info structures that outlive each call;
+//! the process exits after one compile or one render, which frees them.
+
+use super::PipelineSpec;
+use ash::vk;
+use std::collections::BTreeSet;
+
+/// A SPIR-V file as words.
+pub fn read_spirv(path: &str) -> Result<Vec<u32>, String> {
+    let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+pub fn vk_err(what: &str, e: vk::Result) -> String {
+    format!("{what}: {e}")
+}
+
+/// An instance and a device on the first physical device whose name holds
+/// `driver`, with its first queue (family 0: graphics on RADV and lavapipe).
+pub struct Context {
+    /// Kept alive for the device's sake.
+    _entry: ash::Entry,
+    pub instance: ash::Instance,
+    pub physical: vk::PhysicalDevice,
+    pub device: ash::Device,
+    pub queue: vk::Queue,
+}
+
+/// A built pipeline with its layout and set layouts.
+pub struct Pipeline {
+    pub pipeline: vk::Pipeline,
+    pub layout: vk::PipelineLayout,
+    pub set_layouts: Vec<vk::DescriptorSetLayout>,
+}
+
+impl Context {
+    pub fn new(driver: &str) -> Result<Context, String> {
+        // SAFETY: see the module comment.
+        unsafe {
+            let entry = ash::Entry::load().map_err(|e| format!("libvulkan: {e}"))?;
+            let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+            let instance = entry
+                .create_instance(
+                    &vk::InstanceCreateInfo::default().application_info(&app),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateInstance", e))?;
+            let physical = instance
+                .enumerate_physical_devices()
+                .map_err(|e| vk_err("vkEnumeratePhysicalDevices", e))?
+                .into_iter()
+                .find(|&pd| {
+                    let p = instance.get_physical_device_properties(pd);
+                    std::ffi::CStr::from_ptr(p.device_name.as_ptr())
+                        .to_string_lossy()
+                        .contains(driver)
+                })
+                .ok_or(format!(
+                    "no {driver} device (Debian: apt-get install mesa-vulkan-drivers)"
+                ))?;
+            let prio = [1.0f32];
+            let q = [vk::DeviceQueueCreateInfo::default()
+                .queue_family_index(0)
+                .queue_priorities(&prio)];
+            let mut f13 = vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true);
+            let device = instance
+                .create_device(
+                    physical,
+                    &vk::DeviceCreateInfo::default()
+                        .queue_create_infos(&q)
+                        .push_next(&mut f13),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateDevice", e))?;
+            let queue = device.get_device_queue(0, 0);
+            Ok(Context {
+                _entry: entry,
+                instance,
+                physical,
+                device,
+                queue,
+            })
+        }
+    }
+
+    /// The scene's pipeline: the pass-through vertex shader, the fragment
+    /// shader, one set layout per set up to the highest used, vertex binding
+    /// 0 with the position (4 × f32) and one `uvec4` per attribute, triangle
+    /// lists without culling, dynamic viewport and scissor, one colour
+    /// attachment per target with writes of all four components.
+    pub fn pipeline(
+        &self,
+        vs: &[u32],
+        fs: &[u32],
+        spec: &PipelineSpec,
+    ) -> Result<Pipeline, String> {
+        let dev = &self.device;
+        // SAFETY: see the module comment.
+        unsafe {
+            let module = |code: &[u32]| {
+                dev.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
+                    .map_err(|e| vk_err("vkCreateShaderModule", e))
+            };
+            let (vm, fm) = (module(vs)?, module(fs)?);
+            let sets: BTreeSet<u32> = spec.bindings.iter().map(|b| b.0).collect();
+            let mut set_layouts = Vec::new();
+            for set in 0..sets.last().map_or(0, |s| s + 1) {
+                let b: Vec<_> = spec
+                    .bindings
+                    .iter()
+                    .filter(|b| b.0 == set)
+                    .map(|&(_, binding, ty)| {
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(binding)
+                            .descriptor_type(vk::DescriptorType::from_raw(ty))
+                            .descriptor_count(1)
+                            .stage_flags(vk::ShaderStageFlags::FRAGMENT)
+                    })
+                    .collect();
+                set_layouts.push(
+                    dev.create_descriptor_set_layout(
+                        &vk::DescriptorSetLayoutCreateInfo::default().bindings(&b),
+                        None,
+                    )
+                    .map_err(|e| vk_err("vkCreateDescriptorSetLayout", e))?,
+                );
+            }
+            let layout = dev
+                .create_pipeline_layout(
+                    &vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreatePipelineLayout", e))?;
+            let stages = [
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(vk::ShaderStageFlags::VERTEX)
+                    .module(vm)
+                    .name(c"main"),
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(vk::ShaderStageFlags::FRAGMENT)
+                    .module(fm)
+                    .name(c"main"),
+            ];
+            let vb = [vk::VertexInputBindingDescription::default()
+                .binding(0)
+                .stride(spec.vertex_stride())];
+            let va: Vec<_> = (0..=spec.attributes)
+                .map(|k| {
+                    vk::VertexInputAttributeDescription::default()
+                        .location(k)
+                        .binding(0)
+                        .format(if k == 0 {
+                            vk::Format::R32G32B32A32_SFLOAT
+                        } else {
+                            vk::Format::R32G32B32A32_UINT
+                        })
+                        .offset(16 * k)
+                })
+                .collect();
+            let vi = vk::PipelineVertexInputStateCreateInfo::default()
+                .vertex_binding_descriptions(&vb)
+                .vertex_attribute_descriptions(&va);
+            let ia = vk::PipelineInputAssemblyStateCreateInfo::default()
+                .topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+            let vp = vk::PipelineViewportStateCreateInfo::default()
+                .viewport_count(1)
+                .scissor_count(1);
+            let rs = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+            let ms = vk::PipelineMultisampleStateCreateInfo::default()
+                .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+            let att: Vec<_> = spec
+                .targets
+                .iter()
+                .map(|_| {
+                    vk::PipelineColorBlendAttachmentState::default()
+                        .color_write_mask(vk::ColorComponentFlags::RGBA)
+                })
+                .collect();
+            let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&att);
+            let dyns = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
+            let ds = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dyns);
+            let fmts: Vec<vk::Format> = spec
+                .targets
+                .iter()
+                .map(|&t| vk::Format::from_raw(t))
+                .collect();
+            let mut rend =
+                vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&fmts);
+            let ci = [vk::GraphicsPipelineCreateInfo::default()
+                .stages(&stages)
+                .vertex_input_state(&vi)
+                .input_assembly_state(&ia)
+                .viewport_state(&vp)
+                .rasterization_state(&rs)
+                .multisample_state(&ms)
+                .color_blend_state(&cb)
+                .dynamic_state(&ds)
+                .layout(layout)
+                .push_next(&mut rend)];
+            let p = dev
+                .create_graphics_pipelines(vk::PipelineCache::null(), &ci, None)
+                .map_err(|e| vk_err("vkCreateGraphicsPipelines", e.1))?;
+            Ok(Pipeline {
+                pipeline: p[0],
+                layout,
+                set_layouts,
+            })
+        }
+    }
+
+    /// A host-visible memory type among `bits`.
+    fn host_memory(&self, bits: u32) -> Result<u32, String> {
+        // SAFETY: see the module comment.
+        let props = unsafe {
+            self.instance
+                .get_physical_device_memory_properties(self.physical)
+        };
+        let want = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+        (0..props.memory_type_count)
+            .find(|&i| {
+                bits >> i & 1 != 0 && props.memory_types[i as usize].property_flags.contains(want)
+            })
+            .ok_or_else(|| "no host-visible memory".to_string())
+    }
+
+    /// A host-visible buffer of `bytes` holding `data` (zeros past it),
+    /// mapped: its pointer.
+    pub fn buffer(
+        &self,
+        bytes: usize,
+        usage: vk::BufferUsageFlags,
+        data: &[u8],
+    ) -> Result<(vk::Buffer, *mut u8), String> {
+        let dev = &self.device;
+        // SAFETY: see the module comment; the mapping covers `bytes`.
+        unsafe {
+            let buf = dev
+                .create_buffer(
+                    &vk::BufferCreateInfo::default()
+                        .size(bytes.max(4) as u64)
+                        .usage(usage),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateBuffer", e))?;
+            let req = dev.get_buffer_memory_requirements(buf);
+            let mem = dev
+                .allocate_memory(
+                    &vk::MemoryAllocateInfo::default()
+                        .allocation_size(req.size)
+                        .memory_type_index(self.host_memory(req.memory_type_bits)?),
+                    None,
+                )
+                .map_err(|e| vk_err("vkAllocateMemory", e))?;
+            dev.bind_buffer_memory(buf, mem, 0)
+                .map_err(|e| vk_err("vkBindBufferMemory", e))?;
+            let ptr = dev
+                .map_memory(mem, 0, req.size, vk::MemoryMapFlags::empty())
+                .map_err(|e| vk_err("vkMapMemory", e))? as *mut u8;
+            std::ptr::write_bytes(ptr, 0, req.size as usize);
+            std::ptr::copy_nonoverlapping(data.as_ptr(), ptr, data.len().min(bytes));
+            Ok((buf, ptr))
+        }
+    }
+
+    /// A 2D image with `levels` mip levels, optimal tiling, in device memory
+    /// (lavapipe's is host memory), and a view of all its levels.
+    pub fn image(
+        &self,
+        format: vk::Format,
+        (width, height, levels): (u32, u32, u32),
+        usage: vk::ImageUsageFlags,
+    ) -> Result<(vk::Image, vk::ImageView), String> {
+        let dev = &self.device;
+        // SAFETY: see the module comment.
+        unsafe {
+            let img = dev
+                .create_image(
+                    &vk::ImageCreateInfo::default()
+                        .image_type(vk::ImageType::TYPE_2D)
+                        .format(format)
+                        .extent(vk::Extent3D {
+                            width,
+                            height,
+                            depth: 1,
+                        })
+                        .mip_levels(levels)
+                        .array_layers(1)
+                        .samples(vk::SampleCountFlags::TYPE_1)
+                        .tiling(vk::ImageTiling::OPTIMAL)
+                        .usage(usage)
+                        .initial_layout(vk::ImageLayout::UNDEFINED),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateImage", e))?;
+            let req = dev.get_image_memory_requirements(img);
+            let props = self
+                .instance
+                .get_physical_device_memory_properties(self.physical);
+            let ty = (0..props.memory_type_count)
+                .find(|&i| req.memory_type_bits >> i & 1 != 0)
+                .ok_or("no memory type for an image")?;
+            let mem = dev
+                .allocate_memory(
+                    &vk::MemoryAllocateInfo::default()
+                        .allocation_size(req.size)
+                        .memory_type_index(ty),
+                    None,
+                )
+                .map_err(|e| vk_err("vkAllocateMemory", e))?;
+            dev.bind_image_memory(img, mem, 0)
+                .map_err(|e| vk_err("vkBindImageMemory", e))?;
+            let view = dev
+                .create_image_view(
+                    &vk::ImageViewCreateInfo::default()
+                        .image(img)
+                        .view_type(vk::ImageViewType::TYPE_2D)
+                        .format(format)
+                        .subresource_range(all_levels(levels)),
+                    None,
+                )
+                .map_err(|e| vk_err("vkCreateImageView", e))?;
+            Ok((img, view))
+        }
+    }
+}
+
+/// Every level of a colour image's one layer.
+pub fn all_levels(levels: u32) -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange::default()
+        .aspect_mask(vk::ImageAspectFlags::COLOR)
+        .base_mip_level(0)
+        .level_count(levels)
+        .base_array_layer(0)
+        .layer_count(1)
+}
+
+impl PipelineSpec {
+    /// Bytes per vertex: the position and a `uvec4` per attribute.
+    pub fn vertex_stride(&self) -> u32 {
+        16 * (1 + self.attributes)
+    }
+}
