@@ -14,21 +14,20 @@ v_interp_p1_f32_e32 v3, v0, attr0.x                      // 00000000002C: D40C00
 v_interp_p2_f32_e32 v3, v1, attr0.x                      // 000000000030: D40D0001
 v_mov_b32_e32 v4, v2                                     // 000000000034: 7E080302
 s_waitcnt lgkmcnt(0)                                     // 000000000038: BF8CC07F
-image_sample v[4:7], v3, s[8:15], s[4:7] dmask:0xf       // 00000000003C: F0800F00 00220403
-v_interp_p1_f32_e32 v2, v0, attr0.z                      // 000000000044: D4080200
-v_interp_p2_f32_e32 v2, v1, attr0.z                      // 000000000048: D4090201
-v_interp_p1_f32_e32 v3, v0, attr0.w                      // 00000000004C: D40C0300
-v_interp_p2_f32_e32 v3, v1, attr0.w                      // 000000000050: D40D0301
-v_interp_p1_f32_e32 v8, v0, attr1.x                      // 000000000054: D4200400
-v_interp_p2_f32_e32 v8, v1, attr1.x                      // 000000000058: D4210401
+image_sample v[2:4], v3, s[8:15], s[4:7] dmask:0x7       // 00000000003C: F0800700 00220203
+v_interp_p1_f32_e32 v5, v0, attr0.z                      // 000000000044: D4140200
+v_interp_p2_f32_e32 v5, v1, attr0.z                      // 000000000048: D4150201
+v_interp_p1_f32_e32 v6, v0, attr0.w                      // 00000000004C: D4180300
+v_interp_p2_f32_e32 v6, v1, attr0.w                      // 000000000050: D4190301
+v_interp_p1_f32_e32 v7, v0, attr1.x                      // 000000000054: D41C0400
+v_interp_p2_f32_e32 v7, v1, attr1.x                      // 000000000058: D41D0401
 v_interp_p1_f32_e32 v0, v0, attr1.y                      // 00000000005C: D4000500
 v_interp_p2_f32_e32 v0, v1, attr1.y                      // 000000000060: D4010501
 s_waitcnt vmcnt(0)                                       // 000000000064: BF8C3F70
-v_mul_f32_e32 v4, v4, v2                                 // 000000000068: 0A080504
-v_mul_f32_e32 v5, v5, v3                                 // 00000000006C: 0A0A0705
-v_mul_f32_e32 v6, v6, v8                                 // 000000000070: 0A0C1106
-v_mul_f32_e32 v0, v7, v0                                 // 000000000074: 0A000107
-v_cvt_pkrtz_f16_f32 v1, v4, v5                           // 000000000078: D2960001 00020B04
-v_cvt_pkrtz_f16_f32 v0, v6, v0                           // 000000000080: D2960000 00020106
-exp mrt0 v1, v1, v0, v0 done compr vm                    // 000000000088: C4001C0F 80800001
-s_endpgm                                                 // 000000000090: BF810000
+v_mul_f32_e32 v5, v2, v5                                 // 000000000068: 0A0A0B02
+v_mul_f32_e32 v6, v3, v6                                 // 00000000006C: 0A0C0D03
+v_mul_f32_e32 v4, v4, v7                                 // 000000000070: 0A080F04
+v_cvt_pkrtz_f16_f32 v1, v5, v6                           // 000000000074: D2960001 00020D05
+v_cvt_pkrtz_f16_f32 v0, v4, v0                           // 00000000007C: D2960000 00020104
+exp mrt0 v1, v1, v0, v0 done compr vm                    // 000000000084: C4001C0F 80800001
+s_endpgm                                                 // 00000000008C: BF810000

@@ -879,11 +879,15 @@ struct ManifestParts<'a> {
     inputs: &'a [Input],
 }
 
+/// The descriptors of a binding: what each is (`image`, `sampler`) and its
+/// byte offset in the binding.
+type DescriptorParts = &'static [(&'static str, u32)];
+
 /// RADV 22.3's descriptor sizes and where a combined image sampler keeps its
 /// S# (`radv_descriptor_set.c`): image 64 bytes (T# and FMASK), sampler 16,
 /// combined 96 with the S# at 80. Bindings follow one another in binding
 /// order, each aligned to its size's natural alignment (16 or 32).
-fn descriptor_layout(kind: &str) -> Result<(u32, &'static [(&'static str, u32)]), String> {
+fn descriptor_layout(kind: &str) -> Result<(u32, DescriptorParts), String> {
     Ok(match kind {
         "combined_image_sampler" => (96, &[("image", 0), ("sampler", 80)]),
         "sampled_image" => (64, &[("image", 0)]),

@@ -27,13 +27,16 @@ pub struct Vertex {
 /// pixels (no clipping is modelled: such triangles are refused).
 pub fn to_window(p: [f32; 4], width: u32, height: u32) -> Option<Vertex> {
     let [x, y, z, w] = p.map(f64::from);
-    if !(w > 0.0) {
+    // NaN fails this too.
+    if w.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return None;
     }
     let xw = (x / w + 1.0) * f64::from(width) / 2.0;
     let yw = (y / w + 1.0) * f64::from(height) / 2.0;
     let lim = f64::from(1u32 << 20);
-    if !(xw.abs() < lim && yw.abs() < lim) {
+    if xw.abs().partial_cmp(&lim) != Some(std::cmp::Ordering::Less)
+        || yw.abs().partial_cmp(&lim) != Some(std::cmp::Ordering::Less)
+    {
         return None;
     }
     Some(Vertex {
