@@ -31,11 +31,54 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// The chips the corpus covers: RADV family name, gcnrun arch, LLVM mcpu.
-const CHIPS: &[(&str, &str, &str)] = &[
-    ("vega10", "gfx900", "gfx900"),
-    ("navi21", "gfx1030", "gfx1030"),
-    ("gfx1100", "gfx1100", "gfx1100"),
+/// A target of the corpus: its name in file names, RADV's family, gcnrun's
+/// arch, LLVM's processor, and whether the pixel shader is wave32.
+struct Chip {
+    name: &'static str,
+    family: &'static str,
+    arch: &'static str,
+    mcpu: &'static str,
+    wave32: bool,
+}
+
+/// The chips the corpus covers. RADV compiles pixel shaders wave64 on
+/// gfx10+ unless `RADV_PERFTEST=pswave32` asks for wave32.
+const CHIPS: &[Chip] = &[
+    Chip {
+        name: "vega10",
+        family: "vega10",
+        arch: "gfx900",
+        mcpu: "gfx900",
+        wave32: false,
+    },
+    Chip {
+        name: "navi21",
+        family: "navi21",
+        arch: "gfx1030",
+        mcpu: "gfx1030",
+        wave32: false,
+    },
+    Chip {
+        name: "navi21-w32",
+        family: "navi21",
+        arch: "gfx1030",
+        mcpu: "gfx1030",
+        wave32: true,
+    },
+    Chip {
+        name: "gfx1100",
+        family: "gfx1100",
+        arch: "gfx1100",
+        mcpu: "gfx1100",
+        wave32: false,
+    },
+    Chip {
+        name: "gfx1100-w32",
+        family: "gfx1100",
+        arch: "gfx1100",
+        mcpu: "gfx1100",
+        wave32: true,
+    },
 ];
 
 /// The VGPR inputs of a pixel shader in the order the hardware loads them
@@ -124,7 +167,7 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err("give a scene (.scene.toml)".into());
     }
     if chips.is_empty() {
-        chips = CHIPS.iter().map(|c| c.0.to_string()).collect();
+        chips = CHIPS.iter().map(|c| c.name.to_string()).collect();
     }
     let tmp = std::env::temp_dir().join(format!("radv-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
@@ -234,12 +277,19 @@ fn scene(
         });
     }
     for chip in chips {
-        let &(family, arch, mcpu) = CHIPS
-            .iter()
-            .find(|c| c.0 == chip)
-            .ok_or_else(|| format!("unknown chip `{chip}` (vega10, navi21, gfx1100)"))?;
-        let dump = compile_on_radv(family, &vert_spv, &frag_spv, &spec)?;
+        let c = CHIPS.iter().find(|c| c.name == chip).ok_or_else(|| {
+            let all: Vec<&str> = CHIPS.iter().map(|c| c.name).collect();
+            format!("unknown chip `{chip}` ({})", all.join(", "))
+        })?;
+        let (family, arch, mcpu) = (c.name, c.arch, c.mcpu);
+        let dump = compile_on_radv(c, &vert_spv, &frag_spv, &spec)?;
         let ps = PixelShader::parse(&dump).map_err(|e| format!("{shader} on {family}: {e}"))?;
+        if ps.wave_size != if c.wave32 { 32 } else { 64 } {
+            return Err(format!(
+                "{shader} on {family}: RADV compiled wave{}",
+                ps.wave_size
+            ));
+        }
         let name = format!("{stem}.{family}");
         write_outputs(out_dir, &name, &ps, arch, mcpu)?;
         let manifest = manifest(&ManifestParts {
@@ -528,7 +578,7 @@ fn descriptor_type(kind: &str) -> Result<vk::DescriptorType, String> {
 /// Runs this program again as `--compile` with RADV's environment and returns
 /// its stderr: RADV prints its shader dump there.
 fn compile_on_radv(
-    family: &str,
+    chip: &Chip,
     vert: &Path,
     frag: &Path,
     spec: &PipelineSpec,
@@ -539,7 +589,8 @@ fn compile_on_radv(
         .arg(vert)
         .arg(frag)
         .args(spec.to_args())
-        .env("RADV_FORCE_FAMILY", family)
+        .env("RADV_FORCE_FAMILY", chip.family)
+        .env("RADV_PERFTEST", if chip.wave32 { "pswave32" } else { "" })
         .env("RADV_DEBUG", "shaders")
         // Mesa's shader cache would skip the compile, and with it the dump.
         .env("MESA_SHADER_CACHE_DISABLE", "true")
@@ -553,7 +604,7 @@ fn compile_on_radv(
             .rev()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("");
-        return Err(format!("compiling on RADV {family} failed: {last}"));
+        return Err(format!("compiling on RADV {} failed: {last}", chip.family));
     }
     Ok(err)
 }
