@@ -898,6 +898,15 @@ fn int32_pack(fam: u32, sub: u32, bits: u32, signed: bool, vec: bool, x0: u32, b
     let kin = select(0u, 1u, k && (fam == FAM_ADD_CARRY || fam == FAM_SUB_BORROW));
     switch fam {
         case FAM_PACK: { return int_r((a & 0xffffu) | ((b & 0xffffu) << 16u), false); }
+        // v_cvt_pk_u16_u32 / v_cvt_pk_i16_i32 (cpu::alu::int CvtPkSat).
+        case FAM_CVT_PK_SAT: {
+            if signed {
+                let lo = u32(clamp(bitcast<i32>(a), -32768, 32767)) & 0xffffu;
+                let hi = u32(clamp(bitcast<i32>(b), -32768, 32767)) & 0xffffu;
+                return int_r(lo | (hi << 16u), false);
+            }
+            return int_r(min(a, 0xffffu) | (min(b, 0xffffu) << 16u), false);
+        }
         default: { return vec3<u32>(0u); }
     }
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The scenes (`assets/radv/<scene>.scene.toml`).
-const SCENES: &[&str] = &["tex", "varyings", "mrt", "trilinear"];
+const SCENES: &[&str] = &["tex", "varyings", "mrt", "trilinear", "immutable"];
 /// RADV's family names and the arch and LLVM processor of each.
 const CHIPS: &[(&str, &str)] = &[
     ("vega10", "gfx900"),
@@ -175,7 +175,7 @@ fn target_texels(out: &Outcome, k: usize) -> (Vec<u8>, u32, u32) {
 /// lavapipe draws each scene from its GLSL; gcnrun's CPU run of RADV's ISA
 /// for every chip covers the same pixels (a pixel is covered when any of
 /// its bytes is nonzero: both start from zero) and gives the same colours:
-/// UNORM8 targets within 1 (RADV exports them as f16 rounded toward zero
+/// integer targets exactly, UNORM8 targets within 1 (RADV exports them as f16 rounded toward zero
 /// with `v_cvt_pkrtz_f16_f32`, lavapipe converts its f32 colour directly:
 /// a value within one f16 step above a rounding midpoint goes down on the
 /// hardware), 32-bit float targets within one f32 ulp (lavapipe turns a
@@ -221,6 +221,13 @@ fn lavapipe_draws_what_gcnrun_draws() {
                 let (ours, width, bpe) = target_texels(&run, k);
                 assert_eq!(lp.len(), ours.len(), "{name} mrt{k}");
                 let float = bpe == 16;
+                // Integer targets (NUM_FORMAT UINT) hold exact results.
+                let integer = run
+                    .launch
+                    .images
+                    .iter()
+                    .find(|i| i.name == format!("mrt{k}"))
+                    .is_some_and(|i| i.num_format == 4);
                 let mut covered = 0;
                 for (p, (a, b)) in ours
                     .chunks(bpe as usize)
@@ -231,7 +238,9 @@ fn lavapipe_draws_what_gcnrun_draws() {
                     let on = |t: &[u8]| t.iter().any(|&v| v != 0);
                     assert_eq!(on(a), on(b), "{name} mrt{k}: coverage of pixel ({x}, {y})");
                     covered += usize::from(on(a));
-                    if float {
+                    if integer {
+                        assert_eq!(a, b, "{name} mrt{k} pixel ({x}, {y})");
+                    } else if float {
                         for (ca, cb) in a.chunks(4).zip(b.chunks(4)) {
                             let bits = |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
                             let (fa, fb) = (f32::from_bits(bits(ca)), f32::from_bits(bits(cb)));

@@ -198,6 +198,7 @@ const OPS: &[Row] = &[
     row("cvt_pkrtz", Family::CvtPkrtz),
     // gfx11's spelling of the same instruction (LLVM VOP2Instructions.td).
     row("cvt_pk_rtz", Family::CvtPkrtz),
+    row("cvt_pk", Family::CvtPkSat),
     row("pack_ll", Family::Pack),
     row("pack", Family::Pack),
     row("wqm", Family::Wqm),
@@ -381,7 +382,8 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
         | Family::FindLsb
         | Family::FindMsb
         | Family::FrexpExp
-        | Family::CvtPkrtz => *tys.last().expect("a type"),
+        | Family::CvtPkrtz
+        | Family::CvtPkSat => *tys.last().expect("a type"),
         Family::FindMsbSigned if tys.len() == 2 => tys[1],
         _ => tys[0],
     };
@@ -1249,6 +1251,8 @@ mod tests {
         assert_eq!(f("v_mad_i64_i32"), (Family::MadWide, Ty::I64));
         assert_eq!(f("v_cvt_pkrtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
         assert_eq!(f("v_cvt_pk_rtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
+        assert_eq!(f("v_cvt_pk_u16_u32_e64"), (Family::CvtPkSat, Ty::U32));
+        assert_eq!(f("v_cvt_pk_i16_i32"), (Family::CvtPkSat, Ty::I32));
         // The DX9 multiplies under their gfx6–gfx10 and gfx11 names.
         assert_eq!(f("v_mul_legacy_f32_e32"), (Family::MulLegacy, Ty::F32));
         assert_eq!(f("v_mul_dx9_zero_f32_e32"), (Family::MulLegacy, Ty::F32));

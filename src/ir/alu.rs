@@ -367,6 +367,10 @@ pub enum Family {
     CvtPkrtz,
     /// Two 16-bit values → one dword, `a` low (`v_pack_b32_f16`, `s_pack_ll`).
     Pack,
+    /// Two 32-bit integers → one dword of two 16-bit integers, `a` low, each
+    /// saturated to the 16-bit range of the function's type
+    /// (`v_cvt_pk_u16_u32`, `v_cvt_pk_i16_i32`).
+    CvtPkSat,
     /// `s_wqm`: each nibble set when any of its bits is.
     Wqm,
     /// `s_quadmask`: bit i set when nibble i has any bit set.
@@ -473,7 +477,7 @@ impl AluFn {
                 DivScale => ([t, t, t], false, t, true),
                 DivFmas => ([t, t, t], true, t, false),
                 Cvt(to) => ([t, None, None], false, Some(to), false),
-                CvtPkrtz => ([t, t, None], false, Some(Ty::B32), false),
+                CvtPkrtz | CvtPkSat => ([t, t, None], false, Some(Ty::B32), false),
             };
         Signature {
             inputs,

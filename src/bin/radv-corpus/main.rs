@@ -260,6 +260,7 @@ fn scene(
             .collect::<Result<_, _>>()
             .map_err(|e| at(&e))?,
         attributes: inputs.len() as u32,
+        immutable: immutable_samplers(&table, &bindings).map_err(|e| at(&e))?,
     };
     if render {
         return render_scene(&RenderParts {
@@ -316,6 +317,48 @@ fn scene(
         );
     }
     Ok(())
+}
+
+/// The immutable samplers of the scene's bindings (`immutable = true`), read
+/// with gcnrun's own manifest rules from the scene's `[[sampler]]` tables.
+fn immutable_samplers(
+    scene: &toml::Table,
+    bindings: &[Binding],
+) -> Result<Vec<(u32, u32, vulkan::SamplerFields)>, String> {
+    let wanted: Vec<&Binding> = bindings
+        .iter()
+        .filter(|b| b.table.get("immutable").and_then(|v| v.as_bool()) == Some(true))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut m = toml::Table::new();
+    m.insert("hex".into(), "00000000".into());
+    if let Some(s) = scene.get("sampler") {
+        m.insert("sampler".into(), s.clone());
+    }
+    let text = toml::to_string(&m).map_err(|e| e.to_string())?;
+    let launch =
+        gcnrun::launch::manifest::parse(&text, &Default::default()).map_err(|e| e.to_string())?;
+    wanted
+        .iter()
+        .map(|b| {
+            let name = b
+                .table
+                .get("sampler")
+                .and_then(|v| v.as_str())
+                .unwrap_or("");
+            let s = launch
+                .samplers
+                .iter()
+                .find(|s| s.name == name)
+                .ok_or(format!(
+                    "binding {}.{}: no [[sampler]] named `{name}`",
+                    b.set, b.binding
+                ))?;
+            Ok((b.set, b.binding, vulkan::SamplerFields::of(s)))
+        })
+        .collect()
 }
 
 /// What `--render` takes from a scene.
@@ -523,6 +566,8 @@ pub struct PipelineSpec {
     targets: Vec<i32>,
     bindings: Vec<(u32, u32, i32)>,
     attributes: u32,
+    /// Bindings (set, binding) with an immutable sampler, and its fields.
+    immutable: Vec<(u32, u32, vulkan::SamplerFields)>,
 }
 
 impl PipelineSpec {
@@ -537,6 +582,15 @@ impl PipelineSpec {
                     .collect(),
             ),
             self.attributes.to_string(),
+            list(
+                self.immutable
+                    .iter()
+                    .map(|(s, b, f)| {
+                        let f: Vec<String> = f.0.iter().map(|x| x.to_string()).collect();
+                        format!("{s}:{b}:{}", f.join(":"))
+                    })
+                    .collect(),
+            ),
         ]
     }
 
@@ -558,10 +612,20 @@ impl PipelineSpec {
             .map(|c| (c[0] as u32, c[1] as u32, c[2] as i32))
             .collect();
         let attributes = a.get(2).ok_or_else(bad)?.parse().map_err(|_| bad())?;
+        let i = nums(a.get(3).ok_or_else(bad)?)?;
+        let immutable = i
+            .chunks(13)
+            .map(|c| {
+                let mut f = [0i64; 11];
+                f.copy_from_slice(&c[2..]);
+                (c[0] as u32, c[1] as u32, vulkan::SamplerFields(f))
+            })
+            .collect();
         Ok(PipelineSpec {
             targets,
             bindings,
             attributes,
+            immutable,
         })
     }
 }
@@ -1025,7 +1089,12 @@ fn manifest(p: &ManifestParts) -> Result<String, String> {
         for b in in_set {
             let (size, parts) = descriptor_layout(&b.kind)?;
             offset = offset.next_multiple_of(if size % 32 == 0 { 32 } else { 16 });
+            let immutable = b.table.get("immutable").and_then(|v| v.as_bool()) == Some(true);
             for (what, at) in parts {
+                // An immutable sampler's S# is in the code (RADV embeds it).
+                if immutable && *what == "sampler" {
+                    continue;
+                }
                 let target = b
                     .table
                     .get(*what)

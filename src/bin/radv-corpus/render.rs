@@ -9,10 +9,9 @@
 //! reading of the scene's manifest (`<stem>.navi21.toml`; every chip's has
 //! the same images and samplers), so both sides sample the same data.
 
-use super::vulkan::{all_levels, vk_err, Context};
+use super::vulkan::{all_levels, vk_err, Context, SamplerFields};
 use super::PipelineSpec;
 use ash::vk;
-use gcnrun::launch::manifest::SamplerSpec;
 use std::path::Path;
 
 /// The Vulkan format of an image gcnrun places (data, number format codes).
@@ -33,47 +32,6 @@ fn image_format(df: u8, nf: u8) -> Result<vk::Format, String> {
             ))
         }
     })
-}
-
-/// gcnrun's sampler as Vulkan's. SQ_TEX_MIP_FILTER none (0) becomes
-/// NEAREST with maxLod 0.25: level 0 only, the min/mag choice still made.
-fn sampler_info(s: &SamplerSpec) -> Result<vk::SamplerCreateInfo<'static>, String> {
-    let filter = |f: u8| match f {
-        0 => Ok(vk::Filter::NEAREST),
-        1 => Ok(vk::Filter::LINEAR),
-        _ => Err("anisotropic filters are not rendered".to_string()),
-    };
-    let address = |a: u8| match a {
-        0 => Ok(vk::SamplerAddressMode::REPEAT),
-        1 => Ok(vk::SamplerAddressMode::MIRRORED_REPEAT),
-        2 => Ok(vk::SamplerAddressMode::CLAMP_TO_EDGE),
-        3 => Ok(vk::SamplerAddressMode::MIRROR_CLAMP_TO_EDGE),
-        6 => Ok(vk::SamplerAddressMode::CLAMP_TO_BORDER),
-        _ => Err(format!("address mode {a} has no Vulkan equivalent")),
-    };
-    let lod = |v: u16| f32::from(v) / 256.0;
-    let max_lod = if s.mip == 0 { 0.25 } else { lod(s.max_lod) };
-    Ok(vk::SamplerCreateInfo::default()
-        .mag_filter(filter(s.mag)?)
-        .min_filter(filter(s.min)?)
-        .mipmap_mode(if s.mip == 2 {
-            vk::SamplerMipmapMode::LINEAR
-        } else {
-            vk::SamplerMipmapMode::NEAREST
-        })
-        .address_mode_u(address(s.address[0])?)
-        .address_mode_v(address(s.address[1])?)
-        .address_mode_w(address(s.address[2])?)
-        .mip_lod_bias(f32::from(s.lod_bias) / 256.0)
-        .compare_enable(s.compare != 0)
-        .compare_op(vk::CompareOp::from_raw(i32::from(s.compare)))
-        .min_lod(lod(s.min_lod))
-        .max_lod(max_lod)
-        .border_color(match s.border {
-            1 => vk::BorderColor::FLOAT_OPAQUE_BLACK,
-            2 => vk::BorderColor::FLOAT_OPAQUE_WHITE,
-            _ => vk::BorderColor::FLOAT_TRANSPARENT_BLACK,
-        }))
 }
 
 /// A pipeline barrier moving `img` between layouts.
@@ -235,7 +193,7 @@ pub fn render(scene: &Scene, manifest: &Path) -> Result<Vec<Vec<u8>>, String> {
                 .find(|s| &s.name == sampler)
                 .ok_or(format!("no sampler `{sampler}`"))?;
             let smp = dev
-                .create_sampler(&sampler_info(s)?, None)
+                .create_sampler(&SamplerFields::of(s).info()?, None)
                 .map_err(|e| vk_err("vkCreateSampler", e))?;
             pool_sizes.push(
                 vk::DescriptorPoolSize::default()

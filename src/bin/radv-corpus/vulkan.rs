@@ -10,6 +10,72 @@ use super::PipelineSpec;
 use ash::vk;
 use std::collections::BTreeSet;
 
+/// The fields of a gcnrun sampler that Vulkan has: filters (mag, min, mip),
+/// address modes (u, v, w), compare function, border type, LOD bias, min and
+/// max LOD (4.8 fixed point) — the codes of `launch::manifest::SamplerSpec`,
+/// passed to the compile child as numbers for immutable samplers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SamplerFields(pub [i64; 11]);
+
+impl SamplerFields {
+    pub fn of(s: &gcnrun::launch::manifest::SamplerSpec) -> SamplerFields {
+        SamplerFields([
+            s.mag.into(),
+            s.min.into(),
+            s.mip.into(),
+            s.address[0].into(),
+            s.address[1].into(),
+            s.address[2].into(),
+            s.compare.into(),
+            s.border.into(),
+            s.lod_bias.into(),
+            s.min_lod.into(),
+            s.max_lod.into(),
+        ])
+    }
+
+    /// Vulkan's sampler for these fields. SQ_TEX_MIP_FILTER none (0) becomes
+    /// NEAREST with maxLod 0.25: level 0 only, the min/mag choice still made.
+    pub fn info(&self) -> Result<vk::SamplerCreateInfo<'static>, String> {
+        let [mag, min, mip, au, av, aw, compare, border, bias, min_lod, max_lod] = self.0;
+        let filter = |f: i64| match f {
+            0 => Ok(vk::Filter::NEAREST),
+            1 => Ok(vk::Filter::LINEAR),
+            _ => Err("anisotropic filters are not rendered".to_string()),
+        };
+        let address = |a: i64| match a {
+            0 => Ok(vk::SamplerAddressMode::REPEAT),
+            1 => Ok(vk::SamplerAddressMode::MIRRORED_REPEAT),
+            2 => Ok(vk::SamplerAddressMode::CLAMP_TO_EDGE),
+            3 => Ok(vk::SamplerAddressMode::MIRROR_CLAMP_TO_EDGE),
+            6 => Ok(vk::SamplerAddressMode::CLAMP_TO_BORDER),
+            _ => Err(format!("address mode {a} has no Vulkan equivalent")),
+        };
+        let lod = |v: i64| v as f32 / 256.0;
+        Ok(vk::SamplerCreateInfo::default()
+            .mag_filter(filter(mag)?)
+            .min_filter(filter(min)?)
+            .mipmap_mode(if mip == 2 {
+                vk::SamplerMipmapMode::LINEAR
+            } else {
+                vk::SamplerMipmapMode::NEAREST
+            })
+            .address_mode_u(address(au)?)
+            .address_mode_v(address(av)?)
+            .address_mode_w(address(aw)?)
+            .mip_lod_bias(bias as f32 / 256.0)
+            .compare_enable(compare != 0)
+            .compare_op(vk::CompareOp::from_raw(compare as i32))
+            .min_lod(lod(min_lod))
+            .max_lod(if mip == 0 { 0.25 } else { lod(max_lod) })
+            .border_color(match border {
+                1 => vk::BorderColor::FLOAT_OPAQUE_BLACK,
+                2 => vk::BorderColor::FLOAT_OPAQUE_WHITE,
+                _ => vk::BorderColor::FLOAT_TRANSPARENT_BLACK,
+            }))
+    }
+}
+
 /// A SPIR-V file as words.
 pub fn read_spirv(path: &str) -> Result<Vec<u32>, String> {
     let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
@@ -110,6 +176,14 @@ impl Context {
             };
             let (vm, fm) = (module(vs)?, module(fs)?);
             let sets: BTreeSet<u32> = spec.bindings.iter().map(|b| b.0).collect();
+            // Immutable samplers, created before the layouts that point at them.
+            let mut immutable = Vec::new();
+            for (set, binding, fields) in &spec.immutable {
+                let s = dev
+                    .create_sampler(&fields.info()?, None)
+                    .map_err(|e| vk_err("vkCreateSampler", e))?;
+                immutable.push((*set, *binding, [s]));
+            }
             let mut set_layouts = Vec::new();
             for set in 0..sets.last().map_or(0, |s| s + 1) {
                 let b: Vec<_> = spec
@@ -117,11 +191,15 @@ impl Context {
                     .iter()
                     .filter(|b| b.0 == set)
                     .map(|&(_, binding, ty)| {
-                        vk::DescriptorSetLayoutBinding::default()
+                        let b = vk::DescriptorSetLayoutBinding::default()
                             .binding(binding)
                             .descriptor_type(vk::DescriptorType::from_raw(ty))
                             .descriptor_count(1)
-                            .stage_flags(vk::ShaderStageFlags::FRAGMENT)
+                            .stage_flags(vk::ShaderStageFlags::FRAGMENT);
+                        match immutable.iter().find(|i| i.0 == set && i.1 == binding) {
+                            Some(i) => b.immutable_samplers(&i.2),
+                            None => b,
+                        }
                     })
                     .collect();
                 set_layouts.push(

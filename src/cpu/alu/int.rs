@@ -383,6 +383,20 @@ pub fn eval(
         Select => (if k { a } else { b & m }, false),
         // v_pack_b32_f16 / s_pack_ll_b32_b16: S0[15:0] | S1[15:0] << 16.
         Pack => ((a & 0xffff) | (b & 0xffff) << 16, false),
+        // v_cvt_pk_u16_u32 / v_cvt_pk_i16_i32: each source saturated to 16
+        // bits (min(x, 0xffff); clamp(x, −32768, 32767)), S0 in the low half
+        // (docs/errata.md AL5: a hardware test suite's oracle, where LLVM's
+        // builtin documentation says "lower 16 bits").
+        CvtPkSat => {
+            let sat = |x: u64| {
+                if ty.is_signed() {
+                    (x as u32 as i32).clamp(-32768, 32767) as u32 & 0xffff
+                } else {
+                    (x as u32).min(0xffff)
+                }
+            };
+            (u64::from(sat(a) | sat(b) << 16), false)
+        }
         // s_wqm_b32/b64: each group of four lanes whole when any is on.
         Wqm => {
             let mut r = 0u64;
@@ -453,6 +467,30 @@ pub fn saturate(family: Family, ty: Ty, x: [u64; 3], k: bool) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// docs/errata.md A4: each source saturates to 16 bits, S0 low.
+    #[test]
+    fn cvt_pk_saturates_each_half() {
+        let ev = |ty, a: u32, b: u32| {
+            eval(
+                Unit::Vector,
+                Family::CvtPkSat,
+                ty,
+                [a.into(), b.into(), 0],
+                false,
+            )
+            .unwrap()
+            .0
+        };
+        assert_eq!(ev(Ty::U32, 0x1234, 0xffff), 0xffff_1234);
+        assert_eq!(ev(Ty::U32, 0x1_0000, 7), 0x0007_ffff);
+        assert_eq!(ev(Ty::U32, u32::MAX, 0x8_0000), 0xffff_ffff);
+        assert_eq!(ev(Ty::I32, (-5i32) as u32, 40000), 0x7fff_fffb);
+        assert_eq!(
+            ev(Ty::I32, (-40000i32) as u32, (-32768i32) as u32),
+            0x8000_8000
+        );
+    }
 
     #[test]
     fn dot_products_read_packed_elements() {
