@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The scenes (`assets/radv/<scene>.scene.toml`).
-const SCENES: &[&str] = &["tex", "varyings", "mrt", "trilinear", "immutable"];
+const SCENES: &[&str] = &["tex", "varyings", "mrt", "trilinear", "immutable", "push"];
 /// RADV's family names and the arch and LLVM processor of each.
 const CHIPS: &[(&str, &str)] = &[
     ("vega10", "gfx900"),

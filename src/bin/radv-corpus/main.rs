@@ -261,6 +261,7 @@ fn scene(
             .map_err(|e| at(&e))?,
         attributes: inputs.len() as u32,
         immutable: immutable_samplers(&table, &bindings).map_err(|e| at(&e))?,
+        push: push_words(draw).map_err(|e| at(&e))?,
     };
     if render {
         return render_scene(&RenderParts {
@@ -285,10 +286,13 @@ fn scene(
         let (family, arch, mcpu) = (c.name, c.arch, c.mcpu);
         let dump = compile_on_radv(c, &vert_spv, &frag_spv, &spec)?;
         let ps = PixelShader::parse(&dump).map_err(|e| format!("{shader} on {family}: {e}"))?;
-        if ps.wave_size != if c.wave32 { 32 } else { 64 } {
+        // RADV 22.3 compiles every pixel shader at the wave size it was
+        // asked for (`ps_wave_size`); the code confirms it where it can.
+        let wave_size = if c.wave32 { 32 } else { 64 };
+        if ps.wave_size.is_some_and(|w| w != wave_size) {
             return Err(format!(
                 "{shader} on {family}: RADV compiled wave{}",
-                ps.wave_size
+                ps.wave_size.unwrap_or(0)
             ));
         }
         let name = format!("{stem}.{family}");
@@ -304,6 +308,8 @@ fn scene(
             targets: &targets,
             bindings: &bindings,
             inputs: &inputs,
+            push: &spec.push,
+            wave_size,
         })
         .map_err(|e| format!("{shader} on {family}: {e}"))?;
         let toml_path = out_dir.join(format!("{name}.toml"));
@@ -317,6 +323,27 @@ fn scene(
         );
     }
     Ok(())
+}
+
+/// `draw.push_constants`: dwords, a float as its f32 bits, an integer as its
+/// 32 bits.
+fn push_words(draw: &toml::Table) -> Result<Vec<u32>, String> {
+    let Some(v) = draw.get("push_constants") else {
+        return Ok(Vec::new());
+    };
+    let a = v
+        .as_array()
+        .ok_or("draw.push_constants is an array of numbers")?;
+    if a.len() > 32 {
+        return Err("draw.push_constants: at most 32 dwords (128 bytes)".into());
+    }
+    a.iter()
+        .map(|x| match x {
+            toml::Value::Float(f) => Ok((*f as f32).to_bits()),
+            toml::Value::Integer(n) => Ok(*n as u32),
+            _ => Err("draw.push_constants holds numbers".to_string()),
+        })
+        .collect()
 }
 
 /// The immutable samplers of the scene's bindings (`immutable = true`), read
@@ -568,6 +595,8 @@ pub struct PipelineSpec {
     attributes: u32,
     /// Bindings (set, binding) with an immutable sampler, and its fields.
     immutable: Vec<(u32, u32, vulkan::SamplerFields)>,
+    /// The push constants' dwords (the range is their size).
+    push: Vec<u32>,
 }
 
 impl PipelineSpec {
@@ -591,6 +620,7 @@ impl PipelineSpec {
                     })
                     .collect(),
             ),
+            list(self.push.iter().map(|w| w.to_string()).collect()),
         ]
     }
 
@@ -621,11 +651,16 @@ impl PipelineSpec {
                 (c[0] as u32, c[1] as u32, vulkan::SamplerFields(f))
             })
             .collect();
+        let push = nums(a.get(4).ok_or_else(bad)?)?
+            .into_iter()
+            .map(|w| w as u32)
+            .collect();
         Ok(PipelineSpec {
             targets,
             bindings,
             attributes,
             immutable,
+            push,
         })
     }
 }
@@ -692,8 +727,8 @@ struct PixelShader {
     inputs: Vec<String>,
     /// The SGPR arguments of `p_startpgm`: first register and count.
     sgpr_args: Vec<(u32, u32)>,
-    /// The wave size the shader was compiled for.
-    wave_size: u32,
+    /// The wave size the code shows, where it touches EXEC.
+    wave_size: Option<u32>,
     /// Where each input's components live: (input name, VARYING_SLOT_VARn,
     /// channel) per component, in component order.
     slots: Vec<(String, u32, u32)>,
@@ -744,12 +779,14 @@ impl PixelShader {
             .map_or(dump.len(), |e| nir_at + e);
         let inputs = ps_inputs(&dump[nir_at..nir_end], vgprs)?;
         let slots = input_slots(&dump[nir_at..nir_end])?;
-        let wave_size = if lines.iter().any(|(t, _)| t.contains("exec_lo"))
-            && !lines.iter().any(|(t, _)| t.contains("_b64 exec"))
-        {
-            32
+        // What the code says of its wave size where it touches EXEC: the
+        // 64-bit forms are wave64's, EXEC_LO alone wave32's.
+        let wave_size = if lines.iter().any(|(t, _)| t.contains("_b64 exec")) {
+            Some(64)
+        } else if lines.iter().any(|(t, _)| t.contains("exec_lo")) {
+            Some(32)
         } else {
-            64
+            None
         };
         Ok(PixelShader {
             lines,
@@ -992,6 +1029,8 @@ struct ManifestParts<'a> {
     targets: &'a [Target],
     bindings: &'a [Binding],
     inputs: &'a [Input],
+    push: &'a [u32],
+    wave_size: u32,
 }
 
 /// The descriptors of a binding: what each is (`image`, `sampler`) and its
@@ -1028,7 +1067,7 @@ fn manifest(p: &ManifestParts) -> Result<String, String> {
     let mut m = toml::Table::new();
     m.insert("arch".into(), p.arch.into());
     m.insert("code".into(), format!("{}.bin", p.name).into());
-    m.insert("wave_size".into(), i64::from(p.ps.wave_size).into());
+    m.insert("wave_size".into(), i64::from(p.wave_size).into());
     let mut draw = p
         .scene
         .get("draw")
@@ -1050,17 +1089,24 @@ fn manifest(p: &ManifestParts) -> Result<String, String> {
     // scratch wave offset.
     let args = &p.ps.sgpr_args;
     let sets: BTreeSet<u32> = p.bindings.iter().map(|b| b.set).collect();
+    // Push constants RADV inlines (AC_UD_INLINE_PUSH_CONSTANTS) follow the
+    // set pointers, one SGPR per dword from dword 0 on; a push-constant
+    // pointer (a larger range, or dynamic indexing) is not read here.
     let scratch = usize::from(p.arch != "gfx1100");
-    if args.len() != sets.len() + 2 + scratch || args[0].1 != 2 {
+    let fixed = sets.len() + 2 + scratch;
+    let inline = args.len().saturating_sub(fixed);
+    if args.len() < fixed || args[0].1 != 2 || inline > p.push.len() {
         return Err(format!(
-            "p_startpgm has SGPR arguments {args:?}; expected the ring pointer, {} set pointer(s), the primitive mask{}",
+            "p_startpgm has SGPR arguments {args:?}; expected the ring pointer, {} set pointer(s), up to {} inline push-constant dwords, the primitive mask{}",
             sets.len(),
+            p.push.len(),
             if scratch == 1 { " and the scratch offset" } else { "" }
         ));
     }
+    draw.remove("push_constants");
     draw.insert(
         "prim_mask".into(),
-        format!("s{}", args[1 + sets.len()].0).into(),
+        format!("s{}", args[1 + sets.len() + inline].0).into(),
     );
     draw.insert("address32_hi".into(), 0xffff_8000i64.into());
     let targets = p
@@ -1111,6 +1157,12 @@ fn manifest(p: &ManifestParts) -> Result<String, String> {
         buf.insert("bytes".into(), i64::from(offset.max(16)).into());
         buf.insert("data".into(), data.into());
         buffers.push(toml::Value::Table(buf));
+    }
+    for (k, w) in p.push.iter().take(inline).enumerate() {
+        sgpr.insert(
+            format!("s{}", args[1 + sets.len() + k].0),
+            i64::from(*w).into(),
+        );
     }
     m.insert("sgpr".into(), sgpr.into());
     for key in ["image", "sampler", "expect"] {

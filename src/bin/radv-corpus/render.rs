@@ -291,6 +291,15 @@ pub fn render(scene: &Scene, manifest: &Path) -> Result<Vec<Vec<u8>>, String> {
             );
         }
         dev.cmd_bind_vertex_buffers(cb, 0, &[vbuf], &[0]);
+        if !scene.spec.push.is_empty() {
+            let bytes: Vec<u8> = scene
+                .spec
+                .push
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            dev.cmd_push_constants(cb, pipe.layout, vk::ShaderStageFlags::FRAGMENT, 0, &bytes);
+        }
         dev.cmd_set_viewport(
             cb,
             0,

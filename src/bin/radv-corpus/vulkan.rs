@@ -210,9 +210,15 @@ impl Context {
                     .map_err(|e| vk_err("vkCreateDescriptorSetLayout", e))?,
                 );
             }
+            let ranges = [vk::PushConstantRange::default()
+                .stage_flags(vk::ShaderStageFlags::FRAGMENT)
+                .size(4 * spec.push.len() as u32)];
+            let n = usize::from(!spec.push.is_empty());
             let layout = dev
                 .create_pipeline_layout(
-                    &vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts),
+                    &vk::PipelineLayoutCreateInfo::default()
+                        .set_layouts(&set_layouts)
+                        .push_constant_ranges(&ranges[..n]),
                     None,
                 )
                 .map_err(|e| vk_err("vkCreatePipelineLayout", e))?;
