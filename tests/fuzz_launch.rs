@@ -336,9 +336,16 @@ fn diff_on_gpu(
 
 /// Every seed manifest: the AMD assets and the Intel launches.
 fn seed_manifests() -> Vec<PathBuf> {
+    // Three RADV draws (assets/radv) stand for the [draw] section.
+    let draws = [
+        "radv/tex.navi21.toml",
+        "radv/varyings.gfx1100-w32.toml",
+        "radv/mrt.vega10.toml",
+    ];
     let seeds: Vec<PathBuf> = asset_manifests()
         .into_iter()
         .chain(visa_manifests())
+        .chain(draws.iter().map(|d| assets().join(d)))
         .collect();
     assert!(seeds.len() > 40, "only {} seed manifests", seeds.len());
     seeds

@@ -285,3 +285,74 @@ fn radv_draws_are_bit_identical_on_cpu_and_gpu() {
         );
     }
 }
+
+/// Bad `[draw]` fields are one-line errors naming the field, exit 2, before
+/// anything runs: each case replaces one line of a committed draw manifest.
+#[test]
+fn bad_draws_are_refused_in_one_line() {
+    let good = std::fs::read_to_string(radv_dir().join("varyings.navi21.toml")).unwrap();
+    let dir = scratch("radv-bad");
+    std::fs::copy(
+        radv_dir().join("varyings.navi21.bin"),
+        dir.join("varyings.navi21.bin"),
+    )
+    .unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        ("width = 32", "width = 0", "draw.width"),
+        ("width = 32", "width = 5000", "draw.width"),
+        ("prim_mask = \"s2\"", "prim_mask = \"v2\"", "draw.prim_mask"),
+        ("inputs = [", "inputs = [\"pos_w_float\", ", "draw.inputs"),
+        ("inputs = [", "inputs = [\"bogus\", ", "draw.inputs"),
+        (
+            "wave_size = 64",
+            "wave_size = 64\nwaves = 4",
+            "leave `waves` out",
+        ),
+        ("height = 24", "height = 24\ncolour = 1", "draw.colour"),
+        (
+            "export = \"fp16_abgr\"",
+            "export = \"fp8\"",
+            "draw.targets[0].export",
+        ),
+        (
+            "format = \"rgba8_unorm\"",
+            "format = \"bgra8\"",
+            "draw.targets[0].format",
+        ),
+        (
+            "[[-1.0, -1.0, 0.0, 1.0]",
+            "[[-1.0, -1.0, 0.0, 0.0]",
+            "draw.positions[0]",
+        ),
+        (
+            "positions = [[",
+            "positions = [[0.0, 0.0, 0.0, 1.0], [",
+            "draw.positions",
+        ),
+    ];
+    for (from, to, field) in cases {
+        assert!(good.contains(from), "{from}");
+        let m = dir.join("bad.toml");
+        std::fs::write(&m, good.replacen(from, to, 1)).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg(&m)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{to}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{to}: {stderr}");
+        assert!(stderr.contains(field), "{to}: {stderr}");
+    }
+    // A draw's `exp` outside a draw: the same code without [draw] refuses it
+    // on both back ends by name.
+    let plain = "arch = \"gfx1030\"\ncode = \"varyings.navi21.bin\"\nwave_size = 64\n";
+    let m = dir.join("plain.toml");
+    std::fs::write(&m, plain).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .arg(&m)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("runs only in a draw launch"), "{stderr}");
+}

@@ -128,6 +128,12 @@ const MAX_VERTICES: usize = 3 * 4096;
 const MAX_ATTRIBUTES: usize = 32;
 /// Largest target side.
 const MAX_SIDE: u32 = 4096;
+/// Most pixel-centre tests one draw may ask for (the triangles' bounding
+/// boxes, clipped to the target, summed): rasterization time is bounded by
+/// the input checked before it starts, not by the input's whim. Two
+/// full-target triangles of 2048 × 2048 fit; the 16384-wave cap of a launch
+/// (a million lanes) is reached first anyway.
+const MAX_PIXEL_TESTS: u64 = 1 << 23;
 
 /// Parses `[draw]`. The render targets become images `mrt0`, `mrt1`, … of
 /// `images` (zero-filled, 2D), which `--out` writes as PNG.
@@ -403,6 +409,7 @@ pub struct DrawRun {
 fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
     let mut tris = Vec::new();
     let mut out = Vec::new();
+    let mut tests = 0u64;
     for (p, v) in d.positions.chunks(3).enumerate() {
         let mut w = [None; 3];
         for k in 0..3 {
@@ -422,6 +429,15 @@ fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
         let Some((x0, y0, x1, y1)) = t.bounds(d.width, d.height) else {
             continue;
         };
+        tests += u64::from(x1 - x0 + 2) * u64::from(y1 - y0 + 2);
+        if tests > MAX_PIXEL_TESTS {
+            return Err(err(
+                format!("draw.positions[{}]", 3 * p),
+                format!(
+                    "the triangles' bounding boxes ask for more than {MAX_PIXEL_TESTS} pixel tests"
+                ),
+            ));
+        }
         let mut qy = y0 & !1;
         while qy <= y1 {
             let mut qx = x0 & !1;
@@ -708,5 +724,92 @@ fn export_components(fmt: ExportFormat, dw: &[u32], mask: u32, _integer: bool) -
                 }
             })
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quad(prim: u32, x: u32) -> Quad {
+        Quad {
+            prim,
+            x,
+            y: 0,
+            mask: 0xf,
+        }
+    }
+
+    /// Waves take `wave_size / 4` quads in order; a 17th primitive starts a
+    /// new wave even when quads remain (NEWPRIMMASK has 15 bits).
+    #[test]
+    fn packing_respects_quads_and_primitives() {
+        let q: Vec<Quad> = (0..20).map(|i| quad(0, 2 * i)).collect();
+        let w = pack(&q, 64);
+        assert_eq!(w.iter().map(Vec::len).collect::<Vec<_>>(), [16, 4]);
+        let w = pack(&q, 32);
+        assert_eq!(w.iter().map(Vec::len).collect::<Vec<_>>(), [8, 8, 4]);
+        let q: Vec<Quad> = (0..17).map(|i| quad(i, 0)).collect();
+        let w = pack(&q, 64);
+        assert_eq!(w.iter().map(Vec::len).collect::<Vec<_>>(), [16, 1]);
+    }
+
+    /// The LDS parameters land where the interpolation rules read them: for
+    /// every generation's rule, the first quad of primitive p reads P0, P10
+    /// and P20 of primitive p.
+    #[test]
+    fn parameters_sit_where_interpolation_reads_them() {
+        for numprim in 1..=4u32 {
+            let mask = (1u32 << (numprim - 1)) - 1;
+            for prim in 0..numprim {
+                for attr in 0..3 {
+                    for chan in 0..4 {
+                        let g10 = param_address(Gen::Gfx10, numprim, attr, prim, chan, 2);
+                        let read =
+                            crate::cpu::interp::param_address(mask << 16, attr, 4 * prim, 8 + chan);
+                        assert_eq!(g10, read);
+                        let g11 = param_address(Gen::Gfx11, numprim, attr, prim, chan, 1);
+                        let read =
+                            crate::machine::lds::param_address(mask << 16, attr, chan, prim, 1);
+                        assert_eq!(g11, read);
+                    }
+                }
+            }
+        }
+    }
+
+    /// NEWPRIMMASK and the helper lanes of a small draw: two triangles
+    /// sharing a diagonal of a 4×4 target; every pixel is covered once, the
+    /// quads of each triangle have helpers where the other one covers.
+    #[test]
+    fn a_square_of_two_triangles() {
+        let t: toml::Table = r#"
+            width = 4
+            height = 4
+            positions = [[-1.0, -1.0, 0.0, 1.0], [1.0, -1.0, 0.0, 1.0], [-1.0, 1.0, 0.0, 1.0],
+                         [1.0, -1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 1.0], [-1.0, 1.0, 0.0, 1.0]]
+            inputs = ["persp_center"]
+            prim_mask = "s3"
+            targets = [{ format = "rgba8_unorm", export = "fp16_abgr" }]
+        "#
+        .parse()
+        .unwrap();
+        let mut images = Vec::new();
+        let d = parse(&t, &mut images).unwrap();
+        assert_eq!(images[0].name, "mrt0");
+        let (q, _) = quads(&d).unwrap();
+        // Triangle 0 touches quads (0,0), (2,0), (0,2); triangle 1 (2,0),
+        // (0,2), (2,2); the diagonal quads are partial in both.
+        let covered: u32 = q.iter().map(|q| q.mask.count_ones()).sum();
+        assert_eq!(covered, 16);
+        assert_eq!(q.len(), 6);
+        let mut waves = vec![WaveState::new(0, 64, 64 * 1024)];
+        let mut mem = Memory::default();
+        let run = setup(&d, Gen::Gfx9, &mut waves, &mut mem, 1 << 20).unwrap();
+        // Quads 0–2 are primitive 0, 3–5 primitive 1: bit 2 of NEWPRIMMASK.
+        assert_eq!(waves[0].sgpr(3), 0b100 << 16);
+        assert_eq!(waves[0].exec.count_ones(), 16);
+        let helpers = run.lanes.iter().flatten().filter(|l| !l.covered).count();
+        assert_eq!(helpers, 24 - 16);
     }
 }
