@@ -26,6 +26,9 @@ mod render;
 mod vulkan;
 
 use ash::vk;
+// The pixel shader's VGPR inputs in the hardware's order with their VGPR
+// counts: the draw launch's own table.
+use gcnrun::launch::draw::PS_INPUTS;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -79,28 +82,6 @@ const CHIPS: &[Chip] = &[
         mcpu: "gfx1100",
         wave32: true,
     },
-];
-
-/// The VGPR inputs of a pixel shader in the order the hardware loads them
-/// (SPI_PS_INPUT_ENA bit n, AMD's register headers `sid.h`), with their VGPR
-/// counts.
-const PS_INPUTS: &[(&str, u32)] = &[
-    ("persp_sample", 2),
-    ("persp_center", 2),
-    ("persp_centroid", 2),
-    ("persp_pull_model", 3),
-    ("linear_sample", 2),
-    ("linear_center", 2),
-    ("linear_centroid", 2),
-    ("line_stipple", 1),
-    ("pos_x_float", 1),
-    ("pos_y_float", 1),
-    ("pos_z_float", 1),
-    ("pos_w_float", 1),
-    ("front_face", 1),
-    ("ancillary", 1),
-    ("sample_coverage", 1),
-    ("pos_fixed_pt", 1),
 ];
 
 fn main() -> ExitCode {
@@ -886,6 +867,33 @@ fn startpgm_args(line: &str) -> Result<(Vec<(u32, u32)>, u32), String> {
     Ok((sgprs, vgprs))
 }
 
+/// The components (`x`…`w`) of SSA value `name` that any NIR line reads as
+/// `name.xy…`.
+fn components_read(nir: &str, name: &str) -> String {
+    let prefix = format!("{name}.");
+    let mut read = String::new();
+    for u in nir.lines() {
+        for (i, _) in u.match_indices(&prefix) {
+            // `ssa_5.` but not `ssa_51.` or `xssa_5.`.
+            let whole = u[..i]
+                .chars()
+                .last()
+                .is_none_or(|p| !p.is_alphanumeric() && p != '_');
+            if whole {
+                for c in u[i + prefix.len()..]
+                    .chars()
+                    .take_while(|c| "xyzw".contains(*c))
+                {
+                    if !read.contains(c) {
+                        read.push(c);
+                    }
+                }
+            }
+        }
+    }
+    "xyzw".chars().filter(|c| read.contains(*c)).collect()
+}
+
 /// SPI_PS_INPUT_ENA as RADV 22.3 sets it (`radv_compute_spi_ps_input`) from
 /// what the NIR reads: the barycentrics by mode and location, the components
 /// of gl_FragCoord, front face, sample id and mask. At least one barycentric
@@ -920,38 +928,22 @@ fn ps_inputs(nir: &str, vgprs: u32) -> Result<Vec<String>, String> {
         if l.contains("load_sample_mask_in") {
             on.insert("sample_coverage".into());
         }
-        if let Some(ssa) = l
-            .split(" = intrinsic load_frag_coord")
-            .next()
-            .filter(|_| l.contains("load_frag_coord"))
-        {
-            let name = ssa.split_whitespace().last().unwrap_or("");
-            let mut any = false;
-            for (k, c) in "xyzw".chars().enumerate() {
-                let comp = format!("{name}.");
-                let used = nir.lines().any(|u| {
-                    u.match_indices(&comp).any(|(i, _)| {
-                        let rest = &u[i + comp.len()..];
-                        let end = u[..i]
-                            .chars()
-                            .last()
-                            .is_none_or(|p| !p.is_alphanumeric() && p != '_');
-                        end && rest
-                            .chars()
-                            .take_while(|c| "xyzw".contains(*c))
-                            .any(|x| x == c)
-                    })
-                });
-                if used {
-                    on.insert(format!("pos_{c}_float"));
-                    any = true;
-                }
-                let _ = k;
+        if l.contains(" = intrinsic load_frag_coord") {
+            // RADV enables the components the NIR reads (`ssa_5.xy`); a use
+            // of the whole vector reads all four.
+            let name = l
+                .split(" = ")
+                .next()
+                .and_then(|d| d.split_whitespace().last());
+            let read = components_read(nir, name.unwrap_or(""));
+            for c in if read.is_empty() {
+                "xyzw".to_string()
+            } else {
+                read
             }
-            if !any {
-                for c in "xyzw".chars() {
-                    on.insert(format!("pos_{c}_float"));
-                }
+            .chars()
+            {
+                on.insert(format!("pos_{c}_float"));
             }
         }
     }

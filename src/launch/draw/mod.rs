@@ -292,7 +292,6 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
         Some(v) => v
             .as_integer()
             .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| n & 0xffff != 0 || *n == 0)
             .ok_or_else(|| err(f("address32_hi"), "a 32-bit value"))?,
     };
     let mut targets = Vec::new();
@@ -650,6 +649,7 @@ fn param_address(gen: Gen, numprim: u32, attr: u32, prim: u32, chan: u32, param:
 /// format as an image store converts (`texture::format::store_texel`).
 /// Lanes that did not export (killed, or outside EXEC) leave the pixel.
 pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
+    // [`parse`] appends the targets after the manifest's images.
     use crate::ir::export::slot_address;
     use crate::texture::format::{data_format, load_texel, store_texel, NumFormat};
     let targets: Vec<&Placed> = images.iter().rev().take(run.exports.len()).rev().collect();
@@ -688,7 +688,7 @@ pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
                 .read(addr, df.bytes)
                 .and_then(|b| load_texel(df, nf, b))
                 .unwrap_or([0; 4]);
-            let comps = export_components(*fmt, &dw[1..5], mask, nf.is_integer());
+            let comps = export_components(*fmt, &dw[1..5], mask);
             let mut rgba = old;
             for (c, v) in comps.iter().enumerate() {
                 if let Some(v) = v {
@@ -705,7 +705,7 @@ pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
 /// The components a slot holds under an export format: f32 bits for float
 /// and normalized classes, integers for the integer ones; `None` for a
 /// component the instruction did not write (its dword's mask bit).
-fn export_components(fmt: ExportFormat, dw: &[u32], mask: u32, _integer: bool) -> [Option<u32>; 4] {
+fn export_components(fmt: ExportFormat, dw: &[u32], mask: u32) -> [Option<u32>; 4] {
     use crate::texture::convert::f16_to_f32;
     let has = |d: usize| mask >> d & 1 != 0;
     match fmt {
