@@ -62,6 +62,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("typed_buffer", "gfx900"),
     ("typed_buffer_gfx10", "gfx1030"),
     ("f64", "gfx900"),
+    ("draw_interp", "gfx900"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

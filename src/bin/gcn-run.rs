@@ -702,7 +702,9 @@ fn report_run(
                 text.push_str(&format!("wrote {}\n", p.display()));
             }
         }
-        let expects = out.launch.expect.len() + out.hsa.as_ref().map_or(0, |h| h.expect.len());
+        let expects = out.launch.expect.len()
+            + out.hsa.as_ref().map_or(0, |h| h.expect.len())
+            + out.launch.draw.as_ref().map_or(0, |d| d.expect.len());
         if expects > 0 && !cli.quiet {
             for m in &out.mismatches {
                 text.push_str(&format!(

@@ -267,7 +267,7 @@ pub struct Mismatch {
 }
 
 /// ULP distance between two f32 bit patterns (monotonic integer mapping).
-fn ulp_distance(a: u32, b: u32) -> u64 {
+pub(super) fn ulp_distance(a: u32, b: u32) -> u64 {
     let key = |x: u32| -> i64 {
         if x & 0x8000_0000 != 0 {
             -i64::from(x & 0x7fff_ffff)

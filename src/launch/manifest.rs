@@ -897,7 +897,10 @@ fn float_dword(field: &str, v: &toml::Value) -> Result<u32, ManifestError> {
 
 /// `{ u32 = [..] }` / `{ f32 = [..] }` (or a single value): raw dwords, and whether
 /// they were floats.
-fn typed_values(field: &str, v: &toml::Value) -> Result<(Vec<u32>, bool), ManifestError> {
+pub(super) fn typed_values(
+    field: &str,
+    v: &toml::Value,
+) -> Result<(Vec<u32>, bool), ManifestError> {
     let t = v
         .as_table()
         .ok_or_else(|| err(field, "expected { u32 = … } or { f32 = … }"))?;

@@ -454,7 +454,10 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, LaunchError> {
     if let Some(d) = &draw {
         super::draw::resolve(d, &images, &mut memory);
     }
-    let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
+    let mut mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
+    if let (Some(spec), Some(d)) = (&launch.draw, &draw) {
+        mismatches.extend(super::draw::check(spec, d, &images, &memory));
+    }
     Ok(Outcome {
         backend: "cpu",
         launch,
@@ -559,7 +562,10 @@ pub fn run_gpu_with(
     if let Some(d) = &draw {
         super::draw::resolve(d, &images, &mut memory);
     }
-    let mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
+    let mut mismatches = mismatches(&launch, visa.as_ref(), hsa.as_ref(), &waves, &memory);
+    if let (Some(spec), Some(d)) = (&launch.draw, &draw) {
+        mismatches.extend(super::draw::check(spec, d, &images, &memory));
+    }
     Ok((
         Outcome {
             backend: "gpu",

@@ -120,6 +120,27 @@ pub struct DrawSpec {
     pub address32_hi: u32,
     /// Colour targets `mrt0`…, in order.
     pub targets: Vec<Target>,
+    /// `[[draw.expect]]`: pixels the run must produce.
+    pub expect: Vec<PixelExpect>,
+}
+
+/// A `[[draw.expect]]` entry: the texel of target `target` at (x, y), as an
+/// image load of the target reads it (`texture::format::load_texel`: f32
+/// bits for float and normalized formats, integers for integer ones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PixelExpect {
+    /// The target (0 = `mrt0`).
+    pub target: u32,
+    /// The pixel's column.
+    pub x: u32,
+    /// Its row.
+    pub y: u32,
+    /// The four components.
+    pub values: Vec<u32>,
+    /// Given as f32 (compared within `ulp`).
+    pub is_f32: bool,
+    /// Allowed f32 difference in units of the last place.
+    pub ulp: u32,
 }
 
 /// Most vertices of one draw (a third as many triangles).
@@ -147,6 +168,7 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
         "prim_mask",
         "address32_hi",
         "targets",
+        "expect",
     ];
     let f = |k: &str| format!("draw.{k}");
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
@@ -345,6 +367,21 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
     if targets.is_empty() || targets.len() > 8 {
         return Err(err(f("targets"), "one to eight colour targets"));
     }
+    let expect = match t.get("expect") {
+        None => Vec::new(),
+        Some(_) => array("expect")?
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                pixel_expect(
+                    &format!("draw.expect[{i}]"),
+                    e,
+                    (width, height),
+                    targets.len(),
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     Ok(DrawSpec {
         width,
         height,
@@ -354,7 +391,111 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
         prim_mask,
         address32_hi,
         targets,
+        expect,
     })
+}
+
+/// One `[[draw.expect]]` entry: `{ target = 0, x = 3, y = 5, f32 = [r, g,
+/// b, a], ulp = 1 }` (or `u32 = […]`; `target` defaults to 0).
+fn pixel_expect(
+    field: &str,
+    v: &toml::Value,
+    (width, height): (u32, u32),
+    targets: usize,
+) -> Result<PixelExpect, ManifestError> {
+    let t = v
+        .as_table()
+        .ok_or_else(|| err(field, "a table { target, x, y, u32 | f32, ulp }"))?;
+    let mut data = toml::Table::new();
+    let (mut target, mut x, mut y, mut ulp) = (0, None, None, 0);
+    for (k, val) in t {
+        let sub = format!("{field}.{k}");
+        let small = |limit: u32| match val.as_integer() {
+            Some(n) if (0..i64::from(limit)).contains(&n) => Ok(n as u32),
+            _ => Err(err(&sub, format!("an integer in 0..{limit}"))),
+        };
+        match k.as_str() {
+            "target" => target = small(targets as u32)?,
+            "x" => x = Some(small(width)?),
+            "y" => y = Some(small(height)?),
+            "ulp" => ulp = small(1 << 24)?,
+            "u32" | "f32" => {
+                data.insert(k.clone(), val.clone());
+            }
+            _ => return Err(err(&sub, "unknown key (target, x, y, u32, f32, ulp)")),
+        }
+    }
+    let (values, is_f32) = super::manifest::typed_values(field, &toml::Value::Table(data))?;
+    if values.len() != 4 {
+        return Err(err(field, "four components"));
+    }
+    Ok(PixelExpect {
+        target,
+        x: x.ok_or_else(|| err(format!("{field}.x"), "missing"))?,
+        y: y.ok_or_else(|| err(format!("{field}.y"), "missing"))?,
+        values,
+        is_f32,
+        ulp,
+    })
+}
+
+/// The `[[draw.expect]]` entries a run's targets do not hold (after
+/// [`resolve`]), named `mrt<k>(x, y)` with the wave and lane that drew the
+/// pixel last (`mrt<k>(x, y) undrawn`, wave and lane 0, when none did).
+pub fn check(
+    d: &DrawSpec,
+    run: &DrawRun,
+    images: &[Placed],
+    memory: &Memory,
+) -> Vec<super::build::Mismatch> {
+    use crate::texture::format::{data_format, load_texel, NumFormat};
+    let first = images.len().saturating_sub(d.targets.len());
+    let mut out = Vec::new();
+    for e in &d.expect {
+        let Some(img) = images.get(first + e.target as usize) else {
+            continue;
+        };
+        let desc = &img.desc;
+        let actual = match (
+            data_format(desc.data_format),
+            NumFormat::from_code(desc.num_format),
+        ) {
+            (Some(df), Some(nf)) => {
+                let at = desc.base_address
+                    + (u64::from(e.y) * u64::from(desc.pitch) + u64::from(e.x))
+                        * u64::from(df.bytes);
+                memory
+                    .read(at, df.bytes)
+                    .and_then(|b| load_texel(df, nf, b))
+                    .unwrap_or([0; 4])
+            }
+            _ => [0; 4],
+        };
+        let holds = e.values.iter().zip(actual).all(|(&want, got)| {
+            want == got || (e.is_f32 && super::build::ulp_distance(want, got) <= u64::from(e.ulp))
+        });
+        if !holds {
+            let drawn = run
+                .lanes
+                .iter()
+                .rposition(|l| l.is_some_and(|l| l.covered && (l.x, l.y) == (e.x, e.y)));
+            let ws = run.wave_size as usize;
+            out.push(super::build::Mismatch {
+                register: format!(
+                    "mrt{}({}, {}){}",
+                    e.target,
+                    e.x,
+                    e.y,
+                    if drawn.is_some() { "" } else { " undrawn" }
+                ),
+                wave: drawn.map_or(0, |i| (i / ws) as u32),
+                lane: drawn.map_or(0, |i| (i % ws) as u32),
+                expected: e.values.clone(),
+                actual: actual.to_vec(),
+            });
+        }
+    }
+    out
 }
 
 impl DrawSpec {
