@@ -658,6 +658,15 @@ fn report_run(
             doc["kernel"] = k["kernel"].clone();
             doc["buffers"] = k["buffers"].clone();
         }
+        if let (Some(d), Some(spec)) = (&out.draw, &out.launch.draw) {
+            let (covered, helpers) = d.lane_counts();
+            doc["draw"] = serde_json::json!({
+                "triangles": spec.positions.len() / 3,
+                "pixel_lanes": covered,
+                "helper_lanes": helpers,
+                "targets": (0..spec.targets.len()).map(|k| format!("mrt{k}")).collect::<Vec<_>>(),
+            });
+        }
         if let Some(d) = device {
             doc["adapter"] = serde_json::json!(d);
         }
@@ -698,6 +707,13 @@ fn report_run(
                 out.launch.wave_size,
                 out.arch.mcpu
             ));
+            if let (Some(d), Some(spec)) = (&out.draw, &out.launch.draw) {
+                let (covered, helpers) = d.lane_counts();
+                text.push_str(&format!(
+                    "drew {} triangle(s): {covered} pixel lane(s) and {helpers} helper lane(s)\n",
+                    spec.positions.len() / 3
+                ));
+            }
             for p in &written {
                 text.push_str(&format!("wrote {}\n", p.display()));
             }

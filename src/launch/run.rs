@@ -164,6 +164,8 @@ pub struct Outcome {
     pub visa: Option<super::visa::VisaRun>,
     /// A kernel launch's specifics.
     pub hsa: Option<super::hsa::HsaRun>,
+    /// A draw launch's pixels (`launch::draw`).
+    pub draw: Option<super::draw::DrawRun>,
 }
 
 /// Reads the manifest at `path`, runs it on the CPU interpreter and checks its
@@ -468,6 +470,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, LaunchError> {
         images,
         visa,
         hsa,
+        draw,
     })
 }
 
@@ -577,6 +580,7 @@ pub fn run_gpu_with(
             images,
             visa,
             hsa,
+            draw,
         },
         stats,
     ))

@@ -544,6 +544,15 @@ pub struct DrawRun {
     pub exports: Vec<ExportFormat>,
 }
 
+impl DrawRun {
+    /// The lanes that shade a covered pixel, and the helper lanes.
+    pub fn lane_counts(&self) -> (usize, usize) {
+        let covered = self.lanes.iter().flatten().filter(|l| l.covered).count();
+        let all = self.lanes.iter().flatten().count();
+        (covered, all - covered)
+    }
+}
+
 /// The quads of the draw in the order waves take them: primitive by
 /// primitive, quad rows top to bottom, left to right in a row.
 fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
