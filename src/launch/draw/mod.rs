@@ -525,6 +525,7 @@ pub struct LanePixel {
 /// 2 bottom-left, 3 bottom-right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Quad {
+    /// The triangle's index in the draw (its vertices' attributes).
     prim: u32,
     x: u32,
     y: u32,
@@ -555,7 +556,9 @@ impl DrawRun {
 
 /// The quads of the draw in the order waves take them: primitive by
 /// primitive, quad rows top to bottom, left to right in a row.
-fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
+/// Also returns every triangle by its index in the draw (`None`: zero area,
+/// nothing drawn), which is the index of its vertices' attributes.
+fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Option<Triangle>>), ManifestError> {
     let mut tris = Vec::new();
     let mut out = Vec::new();
     let mut tests = 0u64;
@@ -570,11 +573,12 @@ fn quads(d: &DrawSpec) -> Result<(Vec<Quad>, Vec<Triangle>), ManifestError> {
                 "a triangle with w ≤ 0 or far outside the target needs clipping, which is not modelled",
             ));
         };
-        let Some(t) = Triangle::new([a, b, c]) else {
+        let t = Triangle::new([a, b, c]);
+        tris.push(t);
+        let Some(t) = t else {
             continue;
         };
-        let prim = tris.len() as u32;
-        tris.push(t);
+        let prim = p as u32;
         let Some((x0, y0, x1, y1)) = t.bounds(d.width, d.height) else {
             continue;
         };
@@ -681,7 +685,10 @@ pub fn setup(
         w.set_sgpr(d.prim_mask, m0);
         let mut exec = 0u64;
         for (k, q) in wq.iter().enumerate() {
-            let t = &tris[q.prim as usize];
+            // A quad exists only for a triangle with an area.
+            let Some(t) = tris.get(q.prim as usize).copied().flatten() else {
+                continue;
+            };
             for bit in 0..4u32 {
                 let lane = 4 * k as u32 + bit;
                 let (px, py) = (q.x + (bit & 1), q.y + (bit >> 1));
@@ -926,6 +933,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A zero-area triangle draws nothing, and the triangles after it keep
+    /// their own vertices' attributes: P0 of the wave's only primitive is
+    /// vertex 3's.
+    #[test]
+    fn a_degenerate_triangle_keeps_the_others_attributes() {
+        let t: toml::Table = r#"
+            width = 4
+            height = 4
+            positions = [[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0],
+                         [-1.0, -1.0, 0.0, 1.0], [1.0, -1.0, 0.0, 1.0], [-1.0, 1.0, 0.0, 1.0]]
+            attributes = [[[1, 0, 0, 0]], [[1, 0, 0, 0]], [[1, 0, 0, 0]],
+                          [[7, 0, 0, 0]], [[7, 0, 0, 0]], [[7, 0, 0, 0]]]
+            inputs = ["persp_center"]
+            prim_mask = "s3"
+            targets = [{ format = "rgba8_unorm", export = "fp16_abgr" }]
+        "#
+        .parse()
+        .unwrap();
+        let d = parse(&t, &mut Vec::new()).unwrap();
+        let mut waves = vec![WaveState::new(0, 64, 64 * 1024)];
+        setup(&d, Gen::Gfx9, &mut waves, &mut Memory::default(), 1 << 20).unwrap();
+        assert_eq!(waves[0].sgpr(3), 0, "one primitive");
+        assert_eq!(
+            waves[0].lds_dword(param_address(Gen::Gfx9, 1, 0, 0, 0, 0)),
+            7
+        );
     }
 
     /// NEWPRIMMASK and the helper lanes of a small draw: two triangles
