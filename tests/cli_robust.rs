@@ -884,24 +884,24 @@ fn check_lists_every_refusal() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["backend"], "gpu");
     assert_eq!(doc["refused"].as_array().unwrap().len(), 0);
-    // The GPU's own refusals: interpolation in a program with scalar ALU
-    // (v_interp_mov_f32, s_add_u32), which the CPU runs.
-    let interp_salu = [
+    // The GPU's own refusals: gfx11's lds_direct_load in a program with
+    // scalar ALU (s_add_u32), which the CPU runs.
+    let direct_salu = [
         "--arch",
-        "gfx900",
+        "gfx1100",
         "--hex",
-        "00 00 02 d4 00 01 00 80 00 00 81 bf",
+        "00 00 10 ce 00 01 00 80 00 00 b0 bf",
     ];
-    let out = gcn_run(&[&["--check"][..], &interp_salu[..]].concat());
+    let out = gcn_run(&[&["--check"][..], &direct_salu[..]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let out = gcn_run(&[&["--check", "--gpu", "--json"][..], &interp_salu[..]].concat());
+    let out = gcn_run(&[&["--check", "--gpu", "--json"][..], &direct_salu[..]].concat());
     assert_eq!(out.status.code(), Some(1));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(doc["counts"]["v_interp_mov_f32_e32"], 1);
+    assert_eq!(doc["counts"]["lds_direct_load"], 1, "{doc}");
     assert!(doc["refused"][0]["reason"]
         .as_str()
         .unwrap()
-        .starts_with("GPU backend: interpolation"));
+        .starts_with("GPU backend: lds_direct_load"));
     // Bad input: one line, exit 2; and --check is not a mode of its own.
     assert_bad(
         &gcn_run(&["--check", "--arch", "gfx9", "--hex", "00 00"]),
