@@ -63,6 +63,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("typed_buffer_gfx10", "gfx1030"),
     ("f64", "gfx900"),
     ("draw_interp", "gfx900"),
+    ("draw_f16", "gfx900"),
     ("bvh_box", "gfx1030"),
     ("bvh_triangle", "gfx1030"),
     ("oracle_sample_l", "gfx900"),

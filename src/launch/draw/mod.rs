@@ -122,6 +122,9 @@ pub struct DrawSpec {
     pub targets: Vec<Target>,
     /// `[[draw.expect]]`: pixels the run must produce.
     pub expect: Vec<PixelExpect>,
+    /// Attributes interpolated as two f16 per dword (SPI_PS_INPUT_CNTL's
+    /// FP16_INTERP_MODE): their P10 and P20 are formed half by half.
+    pub fp16: Vec<u32>,
 }
 
 /// A `[[draw.expect]]` entry: the texel of target `target` at (x, y), as an
@@ -169,6 +172,7 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
         "address32_hi",
         "targets",
         "expect",
+        "fp16_attributes",
     ];
     let f = |k: &str| format!("draw.{k}");
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
@@ -367,6 +371,24 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
     if targets.is_empty() || targets.len() > 8 {
         return Err(err(f("targets"), "one to eight colour targets"));
     }
+    let nattr = attributes.first().map_or(0, |a| a.len()) as i64;
+    let fp16 = match t.get("fp16_attributes") {
+        None => Vec::new(),
+        Some(_) => array("fp16_attributes")?
+            .iter()
+            .map(|v| {
+                v.as_integer()
+                    .filter(|n| (0..nattr).contains(n))
+                    .map(|n| n as u32)
+                    .ok_or_else(|| {
+                        err(
+                            f("fp16_attributes"),
+                            format!("attribute indices in 0..{nattr}"),
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     let expect = match t.get("expect") {
         None => Vec::new(),
         Some(_) => array("expect")?
@@ -392,6 +414,7 @@ pub fn parse(t: &toml::Table, images: &mut Vec<ImageSpec>) -> Result<DrawSpec, M
         address32_hi,
         targets,
         expect,
+        fp16,
     })
 }
 
@@ -731,7 +754,9 @@ pub fn setup(
         }
         w.exec = exec;
         // Parameters: P0 = the provoking (first) vertex's value, P10 and
-        // P20 the differences to vertices 1 and 2, rounded to f32.
+        // P20 the differences to vertices 1 and 2, rounded to f32; for an
+        // FP16 attribute, half by half, each difference computed in f32 and
+        // rounded to f16 (docs/errata.md IP5).
         let numprim = prims.len() as u32;
         let nattr = d.attributes.first().map_or(0, |a| a.len()) as u32;
         for (p, &prim) in prims.iter().enumerate() {
@@ -739,7 +764,8 @@ pub fn setup(
             for a in 0..nattr {
                 for c in 0..4u32 {
                     let at = |k: usize| v[k][a as usize][c as usize];
-                    let diff = |k: usize| (f32::from_bits(at(k)) - f32::from_bits(at(0))).to_bits();
+                    let half = d.fp16.contains(&a);
+                    let diff = |k: usize| diff_param(at(k), at(0), half);
                     for (param, value) in [(0, at(0)), (1, diff(1)), (2, diff(2))] {
                         let addr = param_address(gen, numprim, a, p as u32, c, param);
                         if let Some(dst) = w.lds.get_mut(addr as usize..addr as usize + 4) {
@@ -776,6 +802,19 @@ pub fn setup(
         lanes,
         exports: d.targets.iter().map(|t| t.export).collect(),
     })
+}
+
+/// `vertex − provoking` as a parameter: one f32 difference, or with `half`
+/// two f16 differences (low and high halves), each computed in f32 and
+/// rounded to f16 (round to nearest even).
+fn diff_param(vertex: u32, provoking: u32, half: bool) -> u32 {
+    use crate::texture::convert::{f16_to_f32, f32_to_f16};
+    if !half {
+        return (f32::from_bits(vertex) - f32::from_bits(provoking)).to_bits();
+    }
+    let h = |x: u32, s: u32| f16_to_f32((x >> s) as u16);
+    let d = |s: u32| u32::from(f32_to_f16(h(vertex, s) - h(provoking, s))) << s;
+    d(0) | d(16)
 }
 
 /// The LDS byte address of parameter `param` (0 P0, 1 P10, 2 P20) of channel
