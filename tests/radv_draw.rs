@@ -343,6 +343,27 @@ fn bad_draws_are_refused_in_one_line() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{to}: {stderr}");
         assert!(stderr.contains(field), "{to}: {stderr}");
     }
+    // --draw takes draws only; with one it runs as without.
+    let plain_manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/image_rw.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .args(["--draw", plain_manifest.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--draw: not a draw"), "{stderr}");
+    let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+        .arg("--draw")
+        .arg(radv_dir().join("varyings.navi21.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("drew 2 triangle(s)"));
     // A draw's `exp` outside a draw: the same code without [draw] refuses it
     // on both back ends by name.
     let plain = "arch = \"gfx1030\"\ncode = \"varyings.navi21.bin\"\nwave_size = 64\n";

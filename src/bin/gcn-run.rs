@@ -33,6 +33,8 @@ or 0x-prefixed 8-digit dwords (\"0xf0001700\", stored little-endian).
   gcn-run --diff assets/visa/bin/sample3d.isa --manifest assets/visa/bin/sample3d.toml
                                                        (Intel vISA; differences by variable)
   gcn-run --emit-wgsl assets/atomics.toml              (the generated WGSL)
+  gcn-run --draw assets/radv/tex.gfx1100.toml --gpu --out out
+                                                       (a pixel shader RADV compiled, drawn; out/mrt0.png)
   gcn-run kernel.hsaco --kernel vadd --grid 1024 --block 64 --manifest args.toml
                                                        (a kernel of an HSA code object)
   gcn-run --list-adapters
@@ -113,6 +115,11 @@ struct Cli {
     /// Print less.
     #[arg(long)]
     quiet: bool,
+
+    /// The input is a draw: a manifest with a [draw] section, whose pixel
+    /// shader runs over its triangles (docs/draw.md); anything else is refused.
+    #[arg(long)]
+    draw: bool,
 
     /// Launch manifest to run INPUT in, instead of the code the manifest names:
     /// an Intel manifest for a vISA INPUT (.visaasm or .isa: binding and sampler
@@ -849,6 +856,17 @@ fn prepare(
     note: &mut Option<String>,
 ) -> Result<gcnrun::launch::run::Prepared, LaunchError> {
     let mut p = prepare_launch(cli, note)?;
+    if cli.draw && p.launch.draw.is_none() {
+        let name = cli
+            .input
+            .as_ref()
+            .map_or("--hex".to_string(), |i| i.display().to_string());
+        return Err(InputError::whole(
+            &name,
+            "--draw: not a draw (a manifest with a [draw] section: docs/draw.md)",
+        )
+        .into());
+    }
     p.set_max_steps(cli.max_steps);
     p.limits.interrupt = Some(&INTERRUPT);
     if let Some(m) = cli.max_module_bytes {
