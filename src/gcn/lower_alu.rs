@@ -372,6 +372,12 @@ fn parse(mnemonic: &str) -> Result<Parsed, String> {
         .iter()
         .find(|r| r.name == name)
         .ok_or_else(not_executed)?;
+    // `cvt_pk` names the saturating 32 → 16-bit packs only: v_cvt_pk_u8_f32
+    // (a float to a byte of a dword) has no rule here.
+    if row.family == Family::CvtPkSat && !matches!(tys[..], [Ty::U16, Ty::U32] | [Ty::I16, Ty::I32])
+    {
+        return Err(not_executed());
+    }
     // The type the function computes on: the sources' (the last type) for
     // counting and conversion-like names, else the first.
     let ty = match row.family {
@@ -1253,6 +1259,7 @@ mod tests {
         assert_eq!(f("v_cvt_pk_rtz_f16_f32_e32"), (Family::CvtPkrtz, Ty::F32));
         assert_eq!(f("v_cvt_pk_u16_u32_e64"), (Family::CvtPkSat, Ty::U32));
         assert_eq!(f("v_cvt_pk_i16_i32"), (Family::CvtPkSat, Ty::I32));
+        assert!(parse("v_cvt_pk_u8_f32").is_err());
         // The DX9 multiplies under their gfx6–gfx10 and gfx11 names.
         assert_eq!(f("v_mul_legacy_f32_e32"), (Family::MulLegacy, Ty::F32));
         assert_eq!(f("v_mul_dx9_zero_f32_e32"), (Family::MulLegacy, Ty::F32));

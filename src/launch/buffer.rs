@@ -142,9 +142,9 @@ fn descriptor(
     Ok(Some((offset, d)))
 }
 
-/// Writes the buffers' descriptors: an image's T# as the launch encodes it
-/// (`images[i]` is `image_names[i]`'s), a sampler's S# for the generation.
-/// An unknown name is an error naming the entry.
+/// Writes the buffers' descriptors: `image` gives a named image's T# as the
+/// launch encodes it, `sampler` a named sampler's S# for the generation. An
+/// unknown name is an error naming the entry.
 pub fn write_descriptors(
     specs: &[BufferSpec],
     placed: &[Buffer],

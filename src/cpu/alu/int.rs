@@ -385,7 +385,7 @@ pub fn eval(
         Pack => ((a & 0xffff) | (b & 0xffff) << 16, false),
         // v_cvt_pk_u16_u32 / v_cvt_pk_i16_i32: each source saturated to 16
         // bits (min(x, 0xffff); clamp(x, −32768, 32767)), S0 in the low half
-        // (docs/errata.md AL5: a hardware test suite's oracle, where LLVM's
+        // (docs/errata.md A4: a hardware test suite's oracle, where LLVM's
         // builtin documentation says "lower 16 bits").
         CvtPkSat => {
             let sat = |x: u64| {
