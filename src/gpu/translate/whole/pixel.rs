@@ -45,7 +45,7 @@ impl Whole<'_> {
         self.line("}");
     }
 
-    /// VINTRP and the VOP3 interps, gfx11's LDSDIR and VINTERP. M0 is a
+    /// VINTRP and the VOP3 interps, gfx11's `lds_param_load` and VINTERP. M0 is a
     /// register here: the gfx11 M0 rules (machine::lds) are checked as the
     /// wave runs, with the CPU's words.
     pub(super) fn emit_pixel_op(&mut self, offset: usize, op: &Op) {
