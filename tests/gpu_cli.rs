@@ -185,4 +185,22 @@ fn bench_reports_both_backends_as_json() {
     assert!(w["gpu_lane_ops_per_s"].as_f64().unwrap() > 0.0);
     let bad = gcn_run(&["bench", "--workload", "nope"]);
     assert_eq!(bad.status.code(), Some(2));
+    // Progress goes to a terminal only: with stderr a pipe, the text run
+    // writes its table to stdout and no progress line to stderr.
+    let out = gcn_run(&[
+        "bench",
+        "--workload",
+        "load_store_copy",
+        "--lanes",
+        "256",
+        "--seconds",
+        "0.05",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("load_store_copy") && !err.contains('\r'),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("load_store_copy"));
 }

@@ -494,16 +494,38 @@ fn bench(
     let threads = rayon::current_num_threads();
     let budget = std::time::Duration::from_secs_f64(seconds);
     let mut figures = Vec::new();
+    // Which workload runs, on stderr while it does — only where a person
+    // watches a terminal: nothing with --json or when stderr is a pipe or a
+    // file (issue 17, "Progress").
+    let progress = (!json && std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
+        let p = indicatif::ProgressBar::new(chosen.len() as u64);
+        p.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{pos}/{len}] {msg} ({elapsed})")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        p.enable_steady_tick(std::time::Duration::from_millis(200));
+        p
+    });
     for w in chosen {
+        if let Some(p) = &progress {
+            p.set_message(w.name);
+        }
         let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
             .map_err(|e| InputError::whole(w.name, e.to_string()))?;
+        if let Some(p) = &progress {
+            p.inc(1);
+        }
+        let print = |line: String| match &progress {
+            Some(p) => p.suspend(|| println!("{line}")),
+            None => println!("{line}"),
+        };
         if !json {
             let num = |v: Option<f64>, ratio: bool| match v {
                 Some(x) if ratio => format!("{x:.2}"),
                 Some(x) => format!("{x:.3e}"),
                 None => "-".to_string(),
             };
-            println!(
+            print(format!(
                 "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{}",
                 f.name,
                 f.lanes,
@@ -513,9 +535,12 @@ fn bench(
                 num(f.native_lane_ops_per_s, false),
                 num(f.emulated_over_native, true),
                 f.note.as_ref().map_or(String::new(), |n| format!("  ({n})"))
-            );
+            ));
         }
         figures.push(f);
+    }
+    if let Some(p) = &progress {
+        p.finish_and_clear();
     }
     if json {
         let doc = serde_json::json!({
