@@ -403,20 +403,27 @@ fn prepare(
     super::buffer::write_descriptors(&launch.buffers, &buffers, &mut memory, &tsharp, &ssharp)
         .map_err(|e| LaunchError::manifest(name, e))?;
     let mut launch = launch;
-    if let Some(d) = &launch.draw {
-        launch.waves = super::draw::wave_count(d, launch.wave_size, caps.max_waves)
-            .map_err(|e| LaunchError::manifest(name, e))?;
+    // A draw is rasterized once: its waves set the launch's wave count.
+    let plan = match &launch.draw {
+        Some(d) => Some(
+            super::draw::plan(d, launch.wave_size, caps.max_waves)
+                .map_err(|e| LaunchError::manifest(name, e))?,
+        ),
+        None => None,
+    };
+    if let Some(p) = &plan {
+        launch.waves = p.wave_count();
     }
     let mut waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
         .map_err(|e| LaunchError::manifest(name, e))?;
-    let draw = match &launch.draw {
-        Some(d) => {
-            let run = super::draw::setup(d, arch.gen, &mut waves, &mut memory, cap)
+    let draw = match (&launch.draw, &plan) {
+        (Some(d), Some(plan)) => {
+            let run = super::draw::setup(d, plan, arch.gen, &mut waves, &mut memory, cap)
                 .map_err(|e| LaunchError::manifest(name, e))?;
             prog.exports = Some(run.export_base);
             Some(run)
         }
-        None => None,
+        _ => None,
     };
     Ok(Prepared {
         launch,

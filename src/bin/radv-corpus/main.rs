@@ -104,6 +104,8 @@ fn main() -> ExitCode {
 struct Target {
     name: String,
     vk: vk::Format,
+    /// Bytes per texel.
+    bytes: u32,
 }
 
 /// One descriptor binding of the scene.
@@ -114,16 +116,15 @@ struct Binding {
     table: toml::Table,
 }
 
-fn target_format(name: &str) -> Result<vk::Format, String> {
-    Ok(match name {
-        "rgba8_unorm" => vk::Format::R8G8B8A8_UNORM,
-        "rgba16_float" => vk::Format::R16G16B16A16_SFLOAT,
-        "rgba32_float" => vk::Format::R32G32B32A32_SFLOAT,
-        "r32_float" => vk::Format::R32_SFLOAT,
-        "rgba32_uint" => vk::Format::R32G32B32A32_UINT,
-        "rgba8_uint" => vk::Format::R8G8B8A8_UINT,
-        _ => return Err(format!("unknown target format `{name}`")),
-    })
+/// A target format's Vulkan format and bytes per texel: the draw launch's
+/// own table of target formats, its image codes in Vulkan's terms.
+fn target_format(name: &str) -> Result<(vk::Format, u32), String> {
+    let &(_, df, nf) = gcnrun::launch::draw::TARGET_FORMATS
+        .iter()
+        .find(|t| t.0 == name)
+        .ok_or_else(|| format!("unknown target format `{name}`"))?;
+    let bytes = gcnrun::texture::format::data_format(df).map_or(0, |f| f.bytes);
+    Ok((render::image_format(df, nf)?, bytes))
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -191,9 +192,10 @@ fn scene(
         .iter()
         .map(|t| {
             let name = t.get("format").and_then(|v| v.as_str()).unwrap_or("");
-            target_format(name).map(|vk| Target {
+            target_format(name).map(|(vk, bytes)| Target {
                 name: name.into(),
                 vk,
+                bytes,
             })
         })
         .collect::<Result<Vec<_>, _>>()
@@ -384,15 +386,6 @@ struct RenderParts<'a> {
     frag: &'a Path,
 }
 
-/// Bytes per texel of a target format.
-fn target_bytes(name: &str) -> u32 {
-    match name {
-        "rgba8_unorm" | "rgba8_uint" | "r32_float" => 4,
-        "rgba16_float" => 8,
-        _ => 16,
-    }
-}
-
 /// `--render`: lavapipe draws the scene; one file of texels per target.
 fn render_scene(r: &RenderParts) -> Result<(), String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", r.path.display());
@@ -455,7 +448,7 @@ fn render_scene(r: &RenderParts) -> Result<(), String> {
         vertices,
         vertex_count: positions.len() as u32,
         bindings,
-        target_bytes: r.targets.iter().map(|t| target_bytes(&t.name)).collect(),
+        target_bytes: r.targets.iter().map(|t| t.bytes).collect(),
     };
     let manifest = r.dir.join(format!("{}.navi21.toml", r.stem));
     let texels = render::render(&scene, &manifest).map_err(|e| at(&e))?;

@@ -15,7 +15,7 @@ use ash::vk;
 use std::path::Path;
 
 /// The Vulkan format of an image gcnrun places (data, number format codes).
-fn image_format(df: u8, nf: u8) -> Result<vk::Format, String> {
+pub fn image_format(df: u8, nf: u8) -> Result<vk::Format, String> {
     Ok(match (df, nf) {
         (1, 0) => vk::Format::R8_UNORM,
         (3, 0) => vk::Format::R8G8_UNORM,

@@ -41,7 +41,7 @@ pub const PS_INPUTS: &[(&str, u32)] = &[
 
 /// A render target's format: gcnrun's name, the image's data and number
 /// format codes.
-const TARGET_FORMATS: &[(&str, u8, u8)] = &[
+pub const TARGET_FORMATS: &[(&str, u8, u8)] = &[
     ("rgba8_unorm", 10, 0),
     ("rgba8_uint", 10, 4),
     ("rgba16_float", 12, 7),
@@ -471,29 +471,20 @@ pub fn check(
     images: &[Placed],
     memory: &Memory,
 ) -> Vec<super::build::Mismatch> {
-    use crate::texture::format::{data_format, load_texel, NumFormat};
-    let first = images.len().saturating_sub(d.targets.len());
+    use crate::texture::format::load_texel;
+    let targets = target_images(images, d.targets.len());
     let mut out = Vec::new();
     for e in &d.expect {
-        let Some(img) = images.get(first + e.target as usize) else {
+        let Some(img) = targets.get(e.target as usize) else {
             continue;
         };
-        let desc = &img.desc;
-        let actual = match (
-            data_format(desc.data_format),
-            NumFormat::from_code(desc.num_format),
-        ) {
-            (Some(df), Some(nf)) => {
-                let at = desc.base_address
-                    + (u64::from(e.y) * u64::from(desc.pitch) + u64::from(e.x))
-                        * u64::from(df.bytes);
+        let actual = target_texel(img, e.x, e.y)
+            .and_then(|(at, df, nf)| {
                 memory
                     .read(at, df.bytes)
                     .and_then(|b| load_texel(df, nf, b))
-                    .unwrap_or([0; 4])
-            }
-            _ => [0; 4],
-        };
+            })
+            .unwrap_or([0; 4]);
         let holds = e.values.iter().zip(actual).all(|(&want, got)| {
             want == got || (e.is_f32 && super::build::ulp_distance(want, got) <= u64::from(e.ulp))
         });
@@ -663,17 +654,36 @@ fn pack(quads: &[Quad], wave_size: u32) -> Vec<Vec<Quad>> {
     waves
 }
 
-/// The waves of a draw: how many the launch needs (for `initial_waves`).
-pub fn wave_count(d: &DrawSpec, wave_size: u32, max_waves: u32) -> Result<u32, ManifestError> {
-    let (q, _) = quads(d)?;
-    let n = pack(&q, wave_size).len().max(1);
+/// A rasterized draw: its triangles and each wave's quads, computed once
+/// ([`plan`]) for both the wave count and [`setup`].
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Every triangle by its index in the draw (`None`: zero area).
+    tris: Vec<Option<Triangle>>,
+    /// Each wave's quads.
+    waves: Vec<Vec<Quad>>,
+}
+
+impl Plan {
+    /// The waves the launch needs (for `initial_waves`): at least one.
+    pub fn wave_count(&self) -> u32 {
+        self.waves.len().max(1) as u32
+    }
+}
+
+/// Rasterizes the draw and packs its quads into waves of `wave_size`; more
+/// waves than `max_waves` is an error naming `draw`.
+pub fn plan(d: &DrawSpec, wave_size: u32, max_waves: u32) -> Result<Plan, ManifestError> {
+    let (q, tris) = quads(d)?;
+    let waves = pack(&q, wave_size);
+    let n = waves.len().max(1);
     if n > max_waves as usize {
         return Err(err(
             "draw",
             format!("the draw needs {n} waves, more than the {max_waves} a launch may hold"),
         ));
     }
-    Ok(n as u32)
+    Ok(Plan { tris, waves })
 }
 
 /// Sets up the waves of a draw (built by `initial_waves` with the manifest's
@@ -683,16 +693,16 @@ pub fn wave_count(d: &DrawSpec, wave_size: u32, max_waves: u32) -> Result<u32, M
 /// [`resolve`] needs.
 pub fn setup(
     d: &DrawSpec,
+    plan: &Plan,
     gen: Gen,
     waves: &mut [WaveState],
     memory: &mut Memory,
     cap: u64,
 ) -> Result<DrawRun, ManifestError> {
-    let (quads, tris) = quads(d)?;
+    let (tris, packed) = (&plan.tris, &plan.waves);
     let ws = waves.first().map_or(64, |w| w.wave_size);
-    let packed = pack(&quads, ws);
     let mut lanes = vec![None; waves.len() * ws as usize];
-    for (wi, (w, wq)) in waves.iter_mut().zip(&packed).enumerate() {
+    for (wi, (w, wq)) in waves.iter_mut().zip(packed).enumerate() {
         // NEWPRIMMASK: bit k set when quad k + 1 starts a new primitive.
         let mut newprim = 0u32;
         let mut prims: Vec<u32> = Vec::new();
@@ -845,10 +855,9 @@ fn param_address(gen: Gen, numprim: u32, attr: u32, prim: u32, chan: u32, param:
 /// format as an image store converts (`texture::format::store_texel`).
 /// Lanes that did not export (killed, or outside EXEC) leave the pixel.
 pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
-    // [`parse`] appends the targets after the manifest's images.
     use crate::ir::export::slot_address;
-    use crate::texture::format::{data_format, load_texel, store_texel, NumFormat};
-    let targets: Vec<&Placed> = images.iter().rev().take(run.exports.len()).rev().collect();
+    use crate::texture::format::{load_texel, store_texel};
+    let targets = target_images(images, run.exports.len());
     for (i, lp) in run.lanes.iter().enumerate() {
         let Some(lp) = lp.filter(|l| l.covered) else {
             continue;
@@ -857,7 +866,7 @@ pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
             (i / run.wave_size as usize) as u32,
             i as u32 % run.wave_size,
         );
-        for (t, (fmt, img)) in run.exports.iter().zip(&targets).enumerate() {
+        for (t, (fmt, img)) in run.exports.iter().zip(targets).enumerate() {
             let slot = slot_address(run.export_base, wave, run.wave_size, lane, t as u32);
             let Some(b) = memory.read(slot, 20) else {
                 continue;
@@ -870,16 +879,9 @@ pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
             if mask == 0 {
                 continue;
             }
-            let d = &img.desc;
-            let (Some(df), Some(nf)) = (
-                data_format(d.data_format),
-                NumFormat::from_code(d.num_format),
-            ) else {
+            let Some((addr, df, nf)) = target_texel(img, lp.x, lp.y) else {
                 continue;
             };
-            let pitch = u64::from(d.pitch);
-            let addr =
-                d.base_address + (u64::from(lp.y) * pitch + u64::from(lp.x)) * u64::from(df.bytes);
             let old = memory
                 .read(addr, df.bytes)
                 .and_then(|b| load_texel(df, nf, b))
@@ -896,6 +898,31 @@ pub fn resolve(run: &DrawRun, images: &[Placed], memory: &mut Memory) {
             }
         }
     }
+}
+
+/// The render targets among a launch's placed images: [`parse`] appends
+/// them, `count` of them, after the manifest's images.
+fn target_images(images: &[Placed], count: usize) -> &[Placed] {
+    &images[images.len().saturating_sub(count)..]
+}
+
+/// Where pixel (x, y) of a target lies in memory (level 0, the image's own
+/// layout: `texture::layout::Surface::texel_offset`) and its formats.
+fn target_texel(
+    img: &Placed,
+    x: u32,
+    y: u32,
+) -> Option<(
+    u64,
+    &'static crate::texture::format::DataFormat,
+    crate::texture::format::NumFormat,
+)> {
+    use crate::texture::format::{data_format, NumFormat};
+    let d = &img.desc;
+    let df = data_format(d.data_format)?;
+    let nf = NumFormat::from_code(d.num_format)?;
+    let surf = crate::texture::resource::surface_of(d).ok()?;
+    Some((d.base_address + surf.texel_offset(0, 0, x, y, 0)?, df, nf))
 }
 
 /// The components a slot holds under an export format: f32 bits for float
@@ -994,7 +1021,16 @@ mod tests {
         .unwrap();
         let d = parse(&t, &mut Vec::new()).unwrap();
         let mut waves = vec![WaveState::new(0, 64, 64 * 1024)];
-        setup(&d, Gen::Gfx9, &mut waves, &mut Memory::default(), 1 << 20).unwrap();
+        let plan = plan(&d, 64, 16).unwrap();
+        setup(
+            &d,
+            &plan,
+            Gen::Gfx9,
+            &mut waves,
+            &mut Memory::default(),
+            1 << 20,
+        )
+        .unwrap();
         assert_eq!(waves[0].sgpr(3), 0, "one primitive");
         assert_eq!(
             waves[0].lds_dword(param_address(Gen::Gfx9, 1, 0, 0, 0, 0)),
@@ -1029,7 +1065,9 @@ mod tests {
         assert_eq!(q.len(), 6);
         let mut waves = vec![WaveState::new(0, 64, 64 * 1024)];
         let mut mem = Memory::default();
-        let run = setup(&d, Gen::Gfx9, &mut waves, &mut mem, 1 << 20).unwrap();
+        let plan = plan(&d, 64, 16).unwrap();
+        assert_eq!(plan.wave_count(), 1);
+        let run = setup(&d, &plan, Gen::Gfx9, &mut waves, &mut mem, 1 << 20).unwrap();
         // Quads 0–2 are primitive 0, 3–5 primitive 1: bit 2 of NEWPRIMMASK.
         assert_eq!(waves[0].sgpr(3), 0b100 << 16);
         assert_eq!(waves[0].exec.count_ones(), 16);
