@@ -6,7 +6,7 @@ use gcnrun::arch::{Arch, Gen};
 use gcnrun::cpu::sample;
 use gcnrun::gcn::mimg::decode;
 use gcnrun::gcn::mimg_ops::{BaseKind, OPS};
-use gcnrun::machine::{Memory, WaveState};
+use gcnrun::machine::{MemAccess, Memory, WaveState};
 use gcnrun::texture::descriptor::{encode_image, ImageDesc, ImageType};
 use proptest::prelude::*;
 
@@ -110,7 +110,8 @@ proptest! {
                 wave.set_vgpr(k as u32, lane, v.rotate_left(lane));
             }
         }
-        let mem = Memory { base: 0x1_0000, bytes };
+        let mut mem = Memory { base: 0x1_0000, bytes };
+        let mem = MemAccess::Direct(&mut mem);
         let _ = sample::execute(&gcnrun::gcn::lower::image_op(&m).unwrap(), &mut wave, &mem, &arch);
     }
 
@@ -182,7 +183,8 @@ proptest! {
             wave.set_vgpr(1, lane, t.to_bits());
             wave.set_vgpr(2, lane, lod.to_bits());
         }
-        let mem = Memory { base: 0x1_0000, bytes };
+        let mut mem = Memory { base: 0x1_0000, bytes };
+        let mem = MemAccess::Direct(&mut mem);
         sample::execute(&gcnrun::gcn::lower::image_op(&m).unwrap(), &mut wave, &mem, &arch).unwrap();
         let got = f32::from_bits(wave.vgpr(32, 0));
         let (lo, hi) = (lo.min(0.0), hi.max(0.0));

@@ -9,7 +9,7 @@ use super::OpError;
 use crate::arch::Arch;
 use crate::check;
 use crate::ir::image::ImageOp;
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 use crate::texture::data::{has_status, STATUS_OK};
 use crate::texture::descriptor::Image;
@@ -26,7 +26,7 @@ use crate::texture::resource::{
 pub fn execute(
     m: &ImageOp,
     w: &mut WaveState,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     arch: &Arch,
 ) -> Result<(), OpError> {
     let a = check::atomic_shape(m)?;
@@ -57,7 +57,7 @@ pub fn execute(
     require_linear(&d, arch)?;
     check::atomic_view(m, &a, &d)?;
     let surf = surface_of(&d)?;
-    require_in_memory(&d, &surf, mem)?;
+    require_in_memory(&d, &surf, mem.range())?;
     let n = if wide { 2 } else { 1 };
     for lane in lanes {
         let v = |k: u32| w.vgpr(r.vdata + k, lane);

@@ -6,7 +6,7 @@
 use super::OpError;
 use crate::arch::Arch;
 use crate::ir::image::{flag, ImageOp};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::bvh::{
     box16_bounds, box32_bounds, bvh_address_dwords, intersect_box_node, intersect_triangle,
     read_bvh_tsharp, require_gfx10_3, triangle_vertices, BvhDesc, NodeKind, Ray, TriangleRefusal,
@@ -121,15 +121,20 @@ pub fn node_address(d: &BvhDesc, pointer: u64, kind: NodeKind) -> Result<u64, No
 /// The node's dwords, or an error when they are not all in memory (a
 /// descriptor or pointer outside the launch's memory is bad input, as for
 /// image T#s: docs/semantics/resources.md, "Descriptors outside memory").
-fn read_node(mem: &Memory, addr: u64, bytes: u32, pointer: u64) -> Result<Vec<u32>, NodeError> {
+fn read_node(
+    mem: &MemAccess<'_>,
+    addr: u64,
+    bytes: u32,
+    pointer: u64,
+) -> Result<Vec<u32>, NodeError> {
     let data = mem
         .read(addr, bytes)
         .ok_or_else(|| NodeError::OutsideMemory {
             pointer,
             addr,
             end: addr.saturating_add(u64::from(bytes)),
-            base: mem.base,
-            limit: mem.base + mem.bytes.len() as u64,
+            base: mem.range().start,
+            limit: mem.range().end,
         })?;
     Ok(data
         .chunks_exact(4)
@@ -144,7 +149,7 @@ pub fn intersect(
     d: &BvhDesc,
     pointer: u64,
     ray: &Ray,
-    mem: &Memory,
+    mem: &MemAccess<'_>,
 ) -> Result<[u32; 4], NodeError> {
     let kind = NodeKind::of(pointer);
     // Instance and procedural nodes: GPURT's emulation returns all ones
@@ -199,7 +204,12 @@ pub fn refusal(r: TriangleRefusal, pointer: u64) -> String {
 /// Executes one BVH instruction for the wave: every active lane writes its four
 /// result dwords to VDATA..VDATA+3. The first lane that cannot run stops the
 /// wave with an error naming it.
-pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), OpError> {
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &MemAccess<'_>,
+    arch: &Arch,
+) -> Result<(), OpError> {
     require_gfx10_3(m, arch)?;
     let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
     let lanes: Vec<u32> = w.active_lanes().collect();

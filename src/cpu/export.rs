@@ -2,7 +2,7 @@
 //! of the draw's export area (`ir::export`; docs/draw.md, "Exports").
 
 use crate::ir::export::{slot_address, Export};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 
 /// Writes the enabled dwords of every active lane (EXEC) into its slot and
 /// sets their bits in the slot's mask; a later export to the same target
@@ -13,7 +13,7 @@ use crate::machine::{Memory, WaveState};
 pub fn execute(
     w: &WaveState,
     x: &Export,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     area: Option<u64>,
 ) -> Result<(), String> {
     let Some(base) = area else {

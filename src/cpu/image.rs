@@ -9,7 +9,7 @@ use crate::check::Refusal;
 use crate::cpu::OpError;
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::bcn;
 use crate::texture::data::{has_status, load_dwords, store_values, DataWidth, STATUS_OK};
 use crate::texture::descriptor::{Image, ImageDesc, ImageType};
@@ -49,7 +49,7 @@ fn write_result(w: &mut WaveState, lane: u32, first: u32, vals: &[u32], status: 
 pub fn execute(
     m: &ImageOp,
     w: &mut WaveState,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     arch: &Arch,
 ) -> Result<(), OpError> {
     let r = m;
@@ -95,7 +95,7 @@ pub fn execute(
     };
     require_linear(&d, arch)?;
     let surf = surface_of(&d)?;
-    require_in_memory(&d, &surf, mem)?;
+    require_in_memory(&d, &surf, mem.range())?;
     let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
         code: d.data_format,
     })?;
@@ -130,8 +130,8 @@ pub fn execute(
         if loads {
             // Out of bounds: zero in every component before DST_SEL (§4.4).
             let texel = match at.and_then(|p| mem.read(p, df.bytes)) {
-                Some(bytes) if block => bcn::load_texel(df.code, nf, bytes, c.x, c.y)?,
-                Some(bytes) => format::load_texel(df, nf, bytes).ok_or(OpError::LoadFormat)?,
+                Some(bytes) if block => bcn::load_texel(df.code, nf, &bytes, c.x, c.y)?,
+                Some(bytes) => format::load_texel(df, nf, &bytes).ok_or(OpError::LoadFormat)?,
                 None => [0; 4],
             };
             let swizzled = dst_sel.map(|s| match s {

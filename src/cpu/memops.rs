@@ -17,7 +17,7 @@ use crate::ir::mem::{
     LDS_APERTURE,
 };
 use crate::machine::buffer::{self, Vsharp};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::atomic::{apply32, apply64};
 use crate::texture::data::{load_dwords, store_values, DataWidth};
 use crate::texture::format::NumFormat;
@@ -26,7 +26,12 @@ use crate::texture::typed::{self, FormatCode, TypedFormat};
 /// Bytes of `mem` at `addr`, or the fault message.
 ///
 /// WGSL twin: `gmem_offset` (docs/gpu.md, "Twins").
-fn read(mem: &Memory, addr: u64, len: u32, lane: Option<u32>) -> Result<&[u8], String> {
+fn read<'m>(
+    mem: &'m MemAccess<'_>,
+    addr: u64,
+    len: u32,
+    lane: Option<u32>,
+) -> Result<std::borrow::Cow<'m, [u8]>, String> {
     mem.read(addr, len).ok_or_else(|| fault(addr, len, lane))
 }
 
@@ -35,8 +40,8 @@ fn fault(addr: u64, len: u32, lane: Option<u32>) -> String {
     format!("{who}an access of {len} bytes at {addr:#x} is outside the launch's memory (a fault)")
 }
 
-fn write(mem: &mut Memory, addr: u64, data: &[u8], lane: Option<u32>) -> Result<(), String> {
-    if mem.read(addr, data.len() as u32).is_none() {
+fn write(mem: &mut MemAccess<'_>, addr: u64, data: &[u8], lane: Option<u32>) -> Result<(), String> {
+    if !mem.contains(addr, data.len() as u32) {
         return Err(fault(addr, data.len() as u32, lane));
     }
     mem.write(addr, data);
@@ -66,7 +71,7 @@ fn vsharp(w: &WaveState, first: u32, gen: Gen, idxen: bool) -> Result<Vsharp, St
 pub fn scalar_load(
     w: &mut WaveState,
     l: &ScalarLoad,
-    mem: &Memory,
+    mem: &MemAccess<'_>,
     gen: Gen,
 ) -> Result<(), String> {
     let off = u64::from(w.scalar_src(l.offset));
@@ -78,7 +83,7 @@ pub fn scalar_load(
             .map(|i| {
                 let at = rel + 4 * i;
                 if at + 4 <= bound {
-                    Ok(dword(read(mem, v.base.wrapping_add(at), 4, None)?, 0))
+                    Ok(dword(&read(mem, v.base.wrapping_add(at), 4, None)?, 0))
                 } else {
                     Ok(0)
                 }
@@ -88,7 +93,7 @@ pub fn scalar_load(
         let base = u64::from(w.sgpr(l.sbase)) | u64::from(w.sgpr(l.sbase + 1) & 0xffff) << 32;
         let addr = base.wrapping_add(off).wrapping_add(l.imm as i64 as u64) & !3;
         let bytes = read(mem, addr, 4 * l.dwords, None)?;
-        (0..l.dwords as usize).map(|i| dword(bytes, i)).collect()
+        (0..l.dwords as usize).map(|i| dword(&bytes, i)).collect()
     };
     for (i, v) in vals.into_iter().enumerate() {
         w.set_sgpr(l.sdst + i as u32, v);
@@ -174,7 +179,7 @@ fn buffer_lane(
 fn scratch_vector(
     w: &mut WaveState,
     op: &VectorMem,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     s: &Scratch,
 ) -> Result<(), String> {
     let Addr::Scratch {
@@ -228,7 +233,7 @@ fn scratch_vector(
 fn buffer_vector(
     w: &mut WaveState,
     op: &VectorMem,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     gen: Gen,
 ) -> Result<(), String> {
     let lanes: Vec<u32> = w.active_lanes().collect();
@@ -256,7 +261,7 @@ fn buffer_vector(
                 let mut bytes = Vec::with_capacity(width.bytes() as usize);
                 for i in 0..width.dwords() {
                     match at.element(gen, 4 * i, size) {
-                        Some(a) => bytes.extend_from_slice(read(mem, a, size, Some(lane))?),
+                        Some(a) => bytes.extend_from_slice(&read(mem, a, size, Some(lane))?),
                         None => bytes.extend(std::iter::repeat_n(0, size as usize)),
                     }
                 }
@@ -316,7 +321,7 @@ fn buffer_vector(
                     let bytes = at
                         .map(|a| read(mem, a, t.df.bytes, Some(lane)))
                         .transpose()?;
-                    let vals = typed::load(&t, dst_sel, bytes, n);
+                    let vals = typed::load(&t, dst_sel, bytes.as_deref(), n);
                     let old = w.vgpr(op.vdst, lane);
                     let dwords = typed_dwords(data, &vals, t.nf.is_integer(), old);
                     for (k, v) in dwords.into_iter().enumerate() {
@@ -495,7 +500,7 @@ fn lds_write(w: &mut WaveState, a: u64, data: &[u8]) {
 /// `len` bytes where a lane's access lands.
 fn place_read(
     w: &WaveState,
-    mem: &Memory,
+    mem: &MemAccess<'_>,
     place: &Place,
     len: u32,
     lane: u32,
@@ -509,7 +514,7 @@ fn place_read(
 /// Writes `data` where a lane's access lands.
 fn place_write(
     w: &mut WaveState,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     place: &Place,
     data: &[u8],
     lane: u32,
@@ -586,7 +591,7 @@ fn put_returned(w: &mut WaveState, vdst: u32, lane: u32, old: u64, wide: bool) {
 pub fn vector(
     w: &mut WaveState,
     op: &VectorMem,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     gen: Gen,
     scratch: &Scratch,
 ) -> Result<(), String> {

@@ -21,7 +21,7 @@ pub mod wave_ops;
 
 pub use error::{ExecError, ExecErrorKind, OpError};
 
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, Memory, WaveState};
 
 use crate::ir::budget::{self, Steps};
 use crate::ir::{Op, Program, Reg, Src};
@@ -119,11 +119,14 @@ pub fn run(prog: &Program, waves: &mut [WaveState], mem: &mut Memory) -> Result<
     run_with(prog, waves, mem, &Limits::default())
 }
 
-/// Runs every wave to `s_endpgm` (or the end of the program). Programs with
-/// image operations run their waves one after another in wave order — one
-/// valid serial order of their memory accesses, the same on every run; the
-/// others run in parallel. A launch whose straight pass exceeds a wave's
-/// share of the work budget is refused before any wave runs.
+/// Runs every wave to `s_endpgm` (or the end of the program). The result is
+/// that of the documented serial order — one workgroup after another in
+/// launch order, the waves of a workgroup taking turns between barriers
+/// (`run_group`) — whatever the number of threads: programs that touch memory
+/// run their workgroups in speculative parallel batches committed in that
+/// order (`run_batches`), the others fully in parallel. A launch whose
+/// straight pass exceeds a wave's share of the work budget is refused before
+/// any wave runs.
 pub fn run_with(
     prog: &Program,
     waves: &mut [WaveState],
@@ -143,24 +146,100 @@ pub fn run_with(
         Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
         _ => false,
     });
-    let groups = workgroups(waves);
-    if touches_memory || groups.len() < waves.len() {
-        // Memory, or workgroups of several waves (shared LDS, barriers): one
-        // workgroup after another in launch order, the waves of each taking
-        // turns between barriers (`run_group`) — one valid serial order of
-        // every access, the same on every run.
-        let mut rest = &mut waves[..];
-        for g in groups {
-            let (group, tail) = rest.split_at_mut(g);
-            rest = tail;
-            run_group(prog, group, mem, &wl)?;
-        }
-        Ok(())
+    let groups = split_groups(waves);
+    if touches_memory {
+        run_batches(prog, groups, mem, &wl)
     } else {
-        waves
-            .par_iter_mut()
-            .try_for_each(|w| run_group(prog, std::slice::from_mut(w), &mut Memory::default(), &wl))
+        // Nothing shared but a workgroup's own LDS: every workgroup on its own.
+        groups.into_par_iter().try_for_each(|g| {
+            let mut none = Memory::default();
+            run_group(prog, g, &mut MemAccess::Direct(&mut none), &wl)
+        })
     }
+}
+
+/// The launch's waves cut into its workgroups.
+fn split_groups(waves: &mut [WaveState]) -> Vec<&mut [WaveState]> {
+    let mut groups = Vec::new();
+    let mut rest = waves;
+    for n in workgroups(rest) {
+        let (group, tail) = std::mem::take(&mut rest).split_at_mut(n);
+        groups.push(group);
+        rest = tail;
+    }
+    groups
+}
+
+/// Workgroups per thread in one speculative batch.
+const BATCH_PER_THREAD: usize = 4;
+
+/// Runs the workgroups of a program that touches memory, with the result of
+/// running them one after another in launch order (docs/semantics/core.md,
+/// "Parallel waves"). Each batch of workgroups runs in parallel, each
+/// against the memory as the batch found it, its writes kept aside and the
+/// pages it read noted ([`MemAccess::speculative`]). The batch is then
+/// committed in launch order: a workgroup that read no page an earlier one
+/// of the batch wrote saw exactly what the serial order would have shown it,
+/// so its registers and writes are taken as they are; from the first that
+/// did, the rest of the batch runs again directly, in order. After such a
+/// conflict the next batches run directly (twice as many after each
+/// conflict in a row), so that a launch whose waves all meet at one address
+/// costs little more than the serial run. One thread: everything directly.
+fn run_batches(
+    prog: &Program,
+    mut groups: Vec<&mut [WaveState]>,
+    mem: &mut Memory,
+    wl: &WaveLimits,
+) -> Result<(), ExecError> {
+    let threads = rayon::current_num_threads();
+    let batch = threads * BATCH_PER_THREAD;
+    let (mut at, mut direct_for, mut backoff) = (0, 0u32, 1u32);
+    while at < groups.len() {
+        if threads == 1 || direct_for > 0 {
+            let end = (at + batch).min(groups.len());
+            for g in &mut groups[at..end] {
+                run_group(prog, g, &mut MemAccess::Direct(mem), wl)?;
+            }
+            at = end;
+            direct_for = direct_for.saturating_sub(1);
+            continue;
+        }
+        let end = (at + batch).min(groups.len());
+        let snapshot: &Memory = mem;
+        let runs: Vec<_> = groups[at..end]
+            .par_iter()
+            .map(|g| {
+                let mut copy = g.to_vec();
+                let mut view = MemAccess::speculative(snapshot);
+                let result = run_group(prog, &mut copy, &mut view, wl);
+                (copy, result, view.into_log())
+            })
+            .collect();
+        let mut written = std::collections::HashSet::new();
+        let mut conflict = None;
+        for (k, (copy, result, spec)) in runs.into_iter().enumerate() {
+            let Some(spec) = spec.filter(|s| !s.conflicts(&written)) else {
+                conflict = Some(at + k);
+                break;
+            };
+            spec.commit(mem, &mut written);
+            for (dst, src) in groups[at + k].iter_mut().zip(copy) {
+                *dst = src;
+            }
+            result?;
+        }
+        if let Some(from) = conflict {
+            for g in &mut groups[from..end] {
+                run_group(prog, g, &mut MemAccess::Direct(mem), wl)?;
+            }
+            direct_for = backoff;
+            backoff = (backoff * 2).min(64);
+        } else {
+            backoff = 1;
+        }
+        at = end;
+    }
+    Ok(())
 }
 
 /// The sizes of the runs of consecutive waves with one workgroup.
@@ -187,7 +266,7 @@ fn workgroups(waves: &[WaveState]) -> Vec<usize> {
 fn run_group(
     prog: &Program,
     group: &mut [WaveState],
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     limits: &WaveLimits,
 ) -> Result<(), ExecError> {
     let mut cursors: Vec<Cursor> = group
@@ -275,7 +354,12 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         waves: 1,
         interrupt: None,
     };
-    run_group(prog, std::slice::from_mut(w), mem, &wl)
+    run_group(
+        prog,
+        std::slice::from_mut(w),
+        &mut MemAccess::Direct(mem),
+        &wl,
+    )
 }
 
 /// Runs one wave from its cursor within its share of the budget (the
@@ -284,7 +368,7 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
 fn run_wave_limited(
     prog: &Program,
     w: &mut WaveState,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     limits: &WaveLimits,
     cur: &mut Cursor,
 ) -> Result<Stop, ExecError> {

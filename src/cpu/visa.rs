@@ -90,7 +90,7 @@ use crate::ir::visa::{
     grf_slot, AddrSlot, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, Region,
     SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, INTEL_MODE, OFF_SGPR, RETURNED_SGPR,
 };
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
 use crate::texture::sample::coord::{amd_offset_dword, intel_offset_field};
 use crate::texture::sample::cube_direction::cube_address;
@@ -535,7 +535,11 @@ fn compare(func: AluFn, a: Val, b: Val) -> Result<bool, VisaExecError> {
 /// Executes one GRF operation on a thread.
 ///
 /// WGSL twin: `setp` (its `VisaOp::Setp` arm) in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
-pub fn execute(w: &mut WaveState, op: &VisaOp, mem: &mut Memory) -> Result<(), VisaExecError> {
+pub fn execute(
+    w: &mut WaveState,
+    op: &VisaOp,
+    mem: &mut MemAccess<'_>,
+) -> Result<(), VisaExecError> {
     match op {
         VisaOp::Alu {
             func,
@@ -759,7 +763,7 @@ pub fn resinfo_shift(size: u32, lod: u32) -> u32 {
 #[allow(clippy::too_many_arguments)]
 fn store_scaled(
     w: &mut WaveState,
-    mem: &mut Memory,
+    mem: &mut MemAccess<'_>,
     ch: &Channels,
     base: u64,
     bytes: u64,
@@ -866,7 +870,8 @@ mod tests {
     #[test]
     fn a_backward_goto_parks_the_channels_that_do_not_take_it() {
         let mut w = thread();
-        let mut mem = Memory::default();
+        let mut none = crate::machine::Memory::default();
+        let mut mem = MemAccess::Direct(&mut none);
         w.set_sgpr(DISPATCH_SGPR, 0xffff);
         w.set_sgpr(OFF_SGPR, 0x000f); // 0-3 wait elsewhere
         w.set_sgpr(20, 0x00f0); // the predicate: 4-7
@@ -973,10 +978,8 @@ mod tests {
                 GrfSrc::Region(region, SrcMod::None),
             ],
         };
-        let mut mem = Memory {
-            base: 0,
-            bytes: Vec::new(),
-        };
+        let mut none = crate::machine::Memory::default();
+        let mut mem = MemAccess::Direct(&mut none);
         execute(&mut w, &op, &mut mem).unwrap();
         assert_eq!(w.grf_bits(0, 2), 0xffff);
         assert_eq!(w.grf_bits(4, 2), 0xffff);

@@ -6,11 +6,13 @@
 //! Errors: [`AllocError`] (the machine cannot give the memory a state needs)
 //! and [`LdsError`] (an M0 that addresses LDS in a way gcnrun refuses).
 
+pub mod access;
 pub mod buffer;
 pub mod lds;
 pub mod memory;
 pub mod state;
 
+pub use access::MemAccess;
 pub use lds::LdsError;
 pub use memory::{AllocError, Memory};
 pub use state::WaveState;

@@ -11,7 +11,7 @@ use super::layout::Surface;
 use super::vaddr::{self, Coords};
 use crate::arch::{Arch, Gen};
 use crate::ir::image::ImageOp;
-use crate::machine::{Memory, WaveState};
+use crate::machine::WaveState;
 
 /// Samples per pixel of an MSAA view: `1 << LAST_LEVEL` (the field holds
 /// log2(samples) for the MSAA types; sampling.md §1.2); 1 for other types.
@@ -125,10 +125,14 @@ pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, Tex
 /// not lie inside image memory: the descriptor points at memory the launch does
 /// not have, which on hardware is a fault or garbage, and is bad input here
 /// (docs/semantics/resources.md, "Descriptors outside memory").
-pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<(), TextureError> {
-    let end = mem.base + mem.bytes.len() as u64;
+pub fn require_in_memory(
+    d: &ImageDesc,
+    surf: &Surface,
+    mem: std::ops::Range<u64>,
+) -> Result<(), TextureError> {
+    let end = mem.end;
     let size = surf.total_bytes().unwrap_or(u64::MAX);
-    let inside = d.base_address >= mem.base
+    let inside = d.base_address >= mem.start
         && d.base_address
             .checked_add(size)
             .is_some_and(|last| last <= end);
@@ -138,7 +142,7 @@ pub fn require_in_memory(d: &ImageDesc, surf: &Surface, mem: &Memory) -> Result<
         Err(TextureError::OutsideMemory {
             address: d.base_address,
             bytes: size,
-            base: mem.base,
+            base: mem.start,
             end,
         })
     }

@@ -19,7 +19,7 @@ use super::OpError;
 use crate::arch::{Arch, Gen};
 use crate::check;
 use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
-use crate::machine::{Memory, WaveState};
+use crate::machine::{MemAccess, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::error::TextureError;
@@ -331,7 +331,12 @@ fn gather_component(dmask: u32) -> usize {
 }
 
 /// Executes one sample, gather4 or get_lod for the wave.
-pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Result<(), OpError> {
+pub fn execute(
+    m: &ImageOp,
+    w: &mut WaveState,
+    mem: &MemAccess<'_>,
+    arch: &Arch,
+) -> Result<(), OpError> {
     let r = m;
     let kind = m.op.kind;
     if !matches!(
@@ -376,7 +381,7 @@ pub fn execute(m: &ImageOp, w: &mut WaveState, mem: &Memory, arch: &Arch) -> Res
 fn execute_bound(
     m: &ImageOp,
     w: &mut WaveState,
-    mem: &Memory,
+    mem: &MemAccess<'_>,
     arch: &Arch,
     d: &ImageDesc,
     sampler: &SamplerDesc,
@@ -386,7 +391,7 @@ fn execute_bound(
     let checked = check::sample_view(m, d, sampler, arch)?;
     let shape = checked.shape;
     let surf = checked.surf;
-    require_in_memory(d, &surf, mem)?;
+    require_in_memory(d, &surf, mem.range())?;
     let df = data_format(d.data_format).ok_or(TextureError::DataFormat {
         code: d.data_format,
     })?;
@@ -530,7 +535,8 @@ mod tests {
         };
         // MAX_LOD = 0xfff (word 1 bits 23:12), everything else 0.
         let sampler = decode_sampler(&[0, 0xfff << 12, 0, 0]);
-        let mem = Memory::default();
+        let mut none = crate::machine::Memory::default();
+        let mem = MemAccess::Direct(&mut none);
         let op = &Opcode {
             name: "image_sample_l",
             kind: ImageKind::Sample,

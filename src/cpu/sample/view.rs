@@ -4,7 +4,7 @@
 //! The stage functions live in [`crate::texture::sample`]; this module only
 //! strings them together and reads memory.
 
-use crate::machine::Memory;
+use crate::machine::MemAccess;
 use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};
@@ -40,7 +40,7 @@ pub struct View<'a> {
     /// has one.
     pub border: Option<[u32; 4]>,
     /// Image memory.
-    pub mem: &'a Memory,
+    pub mem: &'a MemAccess<'a>,
 }
 
 /// How one mip level is read.
@@ -124,9 +124,9 @@ impl View<'_> {
             // (format::check) and the read returned the whole block, so the
             // decode cannot fail.
             Some(b) if self.surf.block => {
-                bcn::load_texel(self.df.code, self.nf, b, x, y).unwrap_or([0; 4])
+                bcn::load_texel(self.df.code, self.nf, &b, x, y).unwrap_or([0; 4])
             }
-            Some(b) => load_texel(self.df, self.nf, b).unwrap_or([0; 4]),
+            Some(b) => load_texel(self.df, self.nf, &b).unwrap_or([0; 4]),
             None => [0; 4],
         }
     }

@@ -1186,7 +1186,7 @@ impl<'a> Emitter<'a> {
         };
         require_linear(&d, &arch).map_err(|e| err(offset, e))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
-        crate::texture::resource::require_in_memory(&d, &surf, self.mem)
+        crate::texture::resource::require_in_memory(&d, &surf, self.mem.range())
             .map_err(|e| err(offset, e))?;
         let df = data_format(d.data_format).ok_or_else(|| {
             err(
@@ -1335,7 +1335,7 @@ impl<'a> Emitter<'a> {
         require_linear(&d, &self.prog.arch).map_err(|e| err(offset, e))?;
         check::atomic_view(m, &a, &d).map_err(|x| err(offset, x))?;
         let surf = surface_of(&d).map_err(|e| err(offset, e))?;
-        crate::texture::resource::require_in_memory(&d, &surf, self.mem)
+        crate::texture::resource::require_in_memory(&d, &surf, self.mem.range())
             .map_err(|e| err(offset, e))?;
         self.emit_texel_offset(offset, m, &d, &surf, false)?;
         let vd = |e: &mut Self, k: u32| e.v_read(r.vdata + k);
