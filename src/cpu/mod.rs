@@ -24,7 +24,7 @@ pub use error::{ExecError, ExecErrorKind, OpError};
 use crate::machine::{MemAccess, Memory, WaveState};
 
 use crate::ir::budget::{self, Steps};
-use crate::ir::{Op, Program, Reg, Src};
+use crate::ir::{MemUse, Op, Program, Reg, Src};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -141,20 +141,21 @@ pub fn run_with(
         interrupt: limits.interrupt,
     };
     let _polling = limits.interrupt.map(Polling::new);
-    let touches_memory = prog.ops.iter().any(|(_, op)| match op {
-        Op::Image(_) | Op::VectorMem(_) | Op::ScalarLoad(_) | Op::Export(_) => true,
-        Op::Visa(g) => matches!(**g, crate::ir::visa::VisaOp::StoreScaled { .. }),
-        _ => false,
-    });
     let groups = split_groups(waves);
-    if touches_memory {
-        run_batches(prog, groups, mem, &wl)
-    } else {
-        // Nothing shared but a workgroup's own LDS: every workgroup on its own.
-        groups.into_par_iter().try_for_each(|g| {
+    match prog.memory_use() {
+        MemUse::Writes => run_batches(prog, groups, mem, &wl),
+        // Nothing shared but a workgroup's own LDS, and memory that nothing
+        // changes: every workgroup on its own, in any order.
+        MemUse::Reads => {
+            let shared: &Memory = mem;
+            groups
+                .into_par_iter()
+                .try_for_each(|g| run_group(prog, g, &mut MemAccess::ReadOnly(shared), &wl))
+        }
+        MemUse::None => groups.into_par_iter().try_for_each(|g| {
             let mut none = Memory::default();
             run_group(prog, g, &mut MemAccess::Direct(&mut none), &wl)
-        })
+        }),
     }
 }
 
@@ -193,10 +194,14 @@ fn run_batches(
 ) -> Result<(), ExecError> {
     let threads = rayon::current_num_threads();
     let batch = threads * BATCH_PER_THREAD;
+    // The speculative copies of a batch's workgroups, reused batch to batch;
+    // without LDS operations a copy leaves the LDS behind.
+    let lds = prog.uses_lds();
+    let mut copies: Vec<Vec<WaveState>> = (0..batch).map(|_| Vec::new()).collect();
     let (mut at, mut direct_for, mut backoff) = (0, 0u32, 1u32);
     while at < groups.len() {
+        let end = (at + batch).min(groups.len());
         if threads == 1 || direct_for > 0 {
-            let end = (at + batch).min(groups.len());
             for g in &mut groups[at..end] {
                 run_group(prog, g, &mut MemAccess::Direct(mem), wl)?;
             }
@@ -204,27 +209,49 @@ fn run_batches(
             direct_for = direct_for.saturating_sub(1);
             continue;
         }
-        let end = (at + batch).min(groups.len());
         let snapshot: &Memory = mem;
         let runs: Vec<_> = groups[at..end]
             .par_iter()
-            .map(|g| {
-                let mut copy = g.to_vec();
+            .zip(copies.par_iter_mut())
+            .map(|(g, copy)| {
+                copy.truncate(g.len());
+                for (i, w) in g.iter().enumerate() {
+                    match copy.get_mut(i) {
+                        Some(c) if lds => c.clone_from(w),
+                        Some(c) => c.copy_registers_from(w),
+                        None => copy.push(w.clone()),
+                    }
+                }
                 let mut view = MemAccess::speculative(snapshot);
-                let result = run_group(prog, &mut copy, &mut view, wl);
-                (copy, result, view.into_log())
+                let result = run_group(prog, copy, &mut view, wl);
+                (result, view.into_log())
             })
             .collect();
-        let mut written = std::collections::HashSet::new();
+        let mut written = crate::machine::access::PageSet::default();
         let mut conflict = None;
-        for (k, (copy, result, spec)) in runs.into_iter().enumerate() {
-            let Some(spec) = spec.filter(|s| !s.conflicts(&written)) else {
+        for (k, (result, log)) in runs.into_iter().enumerate() {
+            let Some(log) = log.filter(|l| !l.conflicts(&written)) else {
                 conflict = Some(at + k);
                 break;
             };
-            spec.commit(mem, &mut written);
-            for (dst, src) in groups[at + k].iter_mut().zip(copy) {
-                *dst = src;
+            log.commit(mem, &mut written);
+            // The run's registers become the wave's; its old ones are the
+            // buffers of the next batch's copy.
+            for (i, (w, c)) in groups[at + k]
+                .iter_mut()
+                .zip(copies[k].iter_mut())
+                .enumerate()
+            {
+                if lds {
+                    std::mem::swap(w, c);
+                } else {
+                    w.swap_registers(c);
+                    // run_group keeps a workgroup's LDS with its first wave
+                    // and leaves the others' empty.
+                    if i > 0 {
+                        w.lds = Vec::new();
+                    }
+                }
             }
             result?;
         }

@@ -234,6 +234,51 @@ pub enum Op {
     End,
 }
 
+/// What an operation does to the launch's memory (not LDS, not registers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MemUse {
+    /// Nothing.
+    None,
+    /// Reads it only.
+    Reads,
+    /// Writes it (and may read it).
+    Writes,
+}
+
+impl Op {
+    /// What the operation does to the launch's memory: the CPU reference
+    /// runs a program that only reads it fully in parallel, and commits a
+    /// program that writes it in launch order (`cpu::run_with`).
+    pub fn memory_use(&self) -> MemUse {
+        use image::ImageKind;
+        match self {
+            Op::Image(m) => match m.op.kind {
+                ImageKind::Store | ImageKind::Atomic => MemUse::Writes,
+                _ => MemUse::Reads,
+            },
+            Op::VectorMem(v) => match v.access {
+                mem::Access::Load(_) | mem::Access::Typed { store: false, .. } => MemUse::Reads,
+                _ => MemUse::Writes,
+            },
+            Op::ScalarLoad(_) => MemUse::Reads,
+            Op::Export(_) => MemUse::Writes,
+            Op::Visa(g) if matches!(**g, visa::VisaOp::StoreScaled { .. }) => MemUse::Writes,
+            _ => MemUse::None,
+        }
+    }
+
+    /// Whether the operation may read or write the LDS: the DS and
+    /// interpolation operations, and a flat access (its address may fall in
+    /// the LDS aperture, `cpu::memops`).
+    pub fn uses_lds(&self) -> bool {
+        match self {
+            Op::Ds(_) | Op::Interp(_) | Op::LdsParamLoad { .. } | Op::LdsDirectLoad { .. } => true,
+            Op::VectorMem(v) => matches!(v.addr, mem::Addr::Flat { .. }),
+            _ => false,
+        }
+    }
+}
+
 /// A lowered program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
@@ -281,6 +326,20 @@ impl Program {
             .find(|&o| o > here)
             .unwrap_or(here + 4);
         self.code_base + next as u64
+    }
+
+    /// What the program as a whole does to memory: the most any op does.
+    pub fn memory_use(&self) -> MemUse {
+        self.ops
+            .iter()
+            .map(|(_, op)| op.memory_use())
+            .max()
+            .unwrap_or(MemUse::None)
+    }
+
+    /// Whether any op may touch the LDS ([`Op::uses_lds`]).
+    pub fn uses_lds(&self) -> bool {
+        self.ops.iter().any(|(_, op)| op.uses_lds())
     }
 
     /// The index of the first op of the instruction at byte `offset`, if an

@@ -15,6 +15,7 @@
 use super::Memory;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
 /// Bytes per page of the speculative bookkeeping: small enough that
@@ -26,6 +27,28 @@ pub const PAGE: u64 = 64;
 /// past it the run is abandoned and re-run directly, so that a batch of
 /// runs never holds more than a bounded copy of memory.
 const MAX_PAGES: usize = 1 << 16;
+
+/// A hasher for page numbers: one multiply (Fibonacci hashing), since the
+/// keys are not chosen by an adversary and SipHash's cost showed in runs.
+#[derive(Default)]
+pub struct PageHasher(u64);
+
+impl Hasher for PageHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Sets of page numbers ([`PageHasher`]).
+pub type PageSet = HashSet<u64, BuildHasherDefault<PageHasher>>;
 
 /// One page of a speculative run's writes: the page's bytes as the run sees
 /// them (the snapshot's, overwritten by its own writes) and which of them it
@@ -47,7 +70,7 @@ pub struct Speculation<'a> {
 #[derive(Debug, Default)]
 pub struct Log {
     /// Private copies of the pages written.
-    pages: HashMap<u64, Page>,
+    pages: HashMap<u64, Page, BuildHasherDefault<PageHasher>>,
     /// Pages read, in order, consecutive repeats dropped.
     reads: std::cell::RefCell<Vec<u64>>,
     /// More than [`MAX_PAGES`] were written: the run must be redone.
@@ -59,6 +82,9 @@ pub struct Log {
 pub enum MemAccess<'a> {
     /// Reads and writes go to the launch's memory.
     Direct(&'a mut Memory),
+    /// Reads of memory that no run writes (a program that only reads it,
+    /// run in parallel); a write here is a bug of the caller and is dropped.
+    ReadOnly(&'a Memory),
     /// A speculative run of a parallel batch.
     Speculative(Box<Speculation<'a>>),
 }
@@ -83,6 +109,7 @@ impl<'a> MemAccess<'a> {
     pub fn range(&self) -> Range<u64> {
         match self {
             MemAccess::Direct(m) => m.range(),
+            MemAccess::ReadOnly(m) => m.range(),
             MemAccess::Speculative(s) => s.shared.range(),
         }
     }
@@ -97,6 +124,7 @@ impl<'a> MemAccess<'a> {
     pub fn read(&self, addr: u64, len: u32) -> Option<Cow<'_, [u8]>> {
         match self {
             MemAccess::Direct(m) => m.read(addr, len).map(Cow::Borrowed),
+            MemAccess::ReadOnly(m) => m.read(addr, len).map(Cow::Borrowed),
             MemAccess::Speculative(s) => s.read(addr, len),
         }
     }
@@ -106,6 +134,7 @@ impl<'a> MemAccess<'a> {
     pub fn write(&mut self, addr: u64, data: &[u8]) {
         match self {
             MemAccess::Direct(m) => m.write(addr, data),
+            MemAccess::ReadOnly(_) => debug_assert!(false, "a write through MemAccess::ReadOnly"),
             MemAccess::Speculative(s) => s.write(addr, data),
         }
     }
@@ -113,7 +142,7 @@ impl<'a> MemAccess<'a> {
     /// What a speculative run read and wrote (`None` for direct access).
     pub fn into_log(self) -> Option<Log> {
         match self {
-            MemAccess::Direct(_) => None,
+            MemAccess::Direct(_) | MemAccess::ReadOnly(_) => None,
             MemAccess::Speculative(s) => Some(s.log),
         }
     }
@@ -156,9 +185,10 @@ impl Speculation<'_> {
         if data.is_empty() || self.shared.read(addr, data.len() as u32).is_none() {
             return;
         }
-        for (i, &b) in data.iter().enumerate() {
-            let a = addr + i as u64;
+        let (mut a, mut rest) = (addr, data);
+        while !rest.is_empty() {
             let (p, at) = (a / PAGE, (a % PAGE) as usize);
+            let n = rest.len().min(PAGE as usize - at);
             if !self.log.pages.contains_key(&p) {
                 if self.log.pages.len() >= MAX_PAGES {
                     self.log.overflowed = true;
@@ -175,8 +205,9 @@ impl Speculation<'_> {
                 self.log.pages.insert(p, Page { bytes, written: 0 });
             }
             let page = self.log.pages.get_mut(&p).expect("inserted above");
-            page.bytes[at] = b;
-            page.written |= 1 << at;
+            page.bytes[at..at + n].copy_from_slice(&rest[..n]);
+            page.written |= (((1u128 << n) - 1) as u64) << at;
+            (a, rest) = (a + n as u64, &rest[n..]);
         }
     }
 }
@@ -185,7 +216,7 @@ impl Log {
     /// Whether the run must be redone after the writes of the waves before
     /// it in its batch (`written`, pages): it read one of those pages, or it
     /// wrote more than a speculation keeps.
-    pub fn conflicts(&self, written: &HashSet<u64>) -> bool {
+    pub fn conflicts(&self, written: &PageSet) -> bool {
         self.overflowed
             || (!written.is_empty() && self.reads.borrow().iter().any(|p| written.contains(p)))
     }
@@ -193,7 +224,7 @@ impl Log {
     /// Applies the run's writes to `mem` (the snapshot it ran against, with
     /// the writes of the waves before it applied) and adds its pages to
     /// `written`.
-    pub fn commit(self, mem: &mut Memory, written: &mut HashSet<u64>) {
+    pub fn commit(self, mem: &mut Memory, written: &mut PageSet) {
         for (p, page) in self.pages {
             written.insert(p);
             let mut mask = page.written;
@@ -235,7 +266,7 @@ mod tests {
         // Another wave wrote byte 0x1000 meanwhile; the commit keeps it.
         let mut after = memory();
         after.write(0x1000, &[0x77]);
-        let mut written = HashSet::new();
+        let mut written = PageSet::default();
         written.insert(0x1000 / PAGE);
         assert!(spec.conflicts(&written), "it read page 0x1000/64");
         spec.commit(&mut after, &mut written);
@@ -252,7 +283,7 @@ mod tests {
         let mut s = MemAccess::speculative(&mem);
         s.write(0x1000, &[9; 8]);
         let spec = s.into_log().unwrap();
-        let written: HashSet<u64> = [0x1000 / PAGE].into();
+        let written: PageSet = [0x1000 / PAGE].into_iter().collect();
         assert!(!spec.conflicts(&written));
     }
 
@@ -264,7 +295,7 @@ mod tests {
         let mut after = memory();
         s.into_log()
             .unwrap()
-            .commit(&mut after, &mut HashSet::new());
+            .commit(&mut after, &mut PageSet::default());
         assert_eq!(after.read(0x1040, 64).unwrap(), &[5; 64]);
         assert_eq!(after.read(0x103f, 1).unwrap(), &[0x3f]);
         assert_eq!(after.read(0x1080, 1).unwrap(), &[0x80]);

@@ -18,7 +18,7 @@ pub const DEFAULT_MODE: u32 = 0xf << 4 | 1 << 8 | 1 << 9;
 
 /// One wave's registers and LDS. Sizes are fixed by the architecture, never by
 /// input: VGPRs are `256 × wave_size` dwords, LDS is capped by the caller.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct WaveState {
     /// Wave index in the launch.
     pub wave: u32,
@@ -43,6 +43,57 @@ pub struct WaveState {
     pub mode: u32,
     /// Local data share, bytes.
     pub lds: Vec<u8>,
+}
+
+impl Clone for WaveState {
+    fn clone(&self) -> WaveState {
+        let mut w = WaveState {
+            sgpr: Vec::new(),
+            vgpr: Vec::new(),
+            lds: Vec::new(),
+            ..*self
+        };
+        w.clone_from(self);
+        w
+    }
+
+    /// A copy into this wave's own buffers, which are reused (a speculative
+    /// CPU run copies every wave it runs, `cpu::run_with`; allocating the
+    /// 64 KiB of VGPRs and of LDS each time would cost more than the copy).
+    fn clone_from(&mut self, from: &WaveState) {
+        self.copy_registers_from(from);
+        self.lds.clone_from(&from.lds);
+    }
+}
+
+impl WaveState {
+    /// Makes every register of this wave (everything but its LDS) a copy of
+    /// `from`'s, reusing this wave's buffers.
+    pub fn copy_registers_from(&mut self, from: &WaveState) {
+        let WaveState {
+            wave,
+            workgroup,
+            wave_size,
+            ref sgpr,
+            ref vgpr,
+            m0,
+            exec,
+            vcc,
+            scc,
+            mode,
+            lds: _,
+        } = *from;
+        (self.wave, self.workgroup, self.wave_size) = (wave, workgroup, wave_size);
+        (self.m0, self.exec, self.vcc, self.scc, self.mode) = (m0, exec, vcc, scc, mode);
+        self.sgpr.clone_from(sgpr);
+        self.vgpr.clone_from(vgpr);
+    }
+
+    /// Exchanges every register (everything but the LDS) with `other`'s.
+    pub fn swap_registers(&mut self, other: &mut WaveState) {
+        std::mem::swap(self, other);
+        std::mem::swap(&mut self.lds, &mut other.lds);
+    }
 }
 
 impl WaveState {
