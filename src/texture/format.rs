@@ -420,6 +420,16 @@ fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
 ///
 /// WGSL twin: `load_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
+    if let Some(t) = narrow_tables(width) {
+        let c = (c & ((1 << width) - 1)) as usize;
+        match nf {
+            NumFormat::Unorm => return t.unorm[c],
+            NumFormat::Snorm => return t.snorm[c],
+            NumFormat::Srgb if index < 3 => return t.srgb[c],
+            NumFormat::Srgb => return t.unorm[c],
+            _ => {}
+        }
+    }
     match nf {
         NumFormat::Unorm => unorm_to_f32(c, width).to_bits(),
         NumFormat::Snorm => snorm_to_f32(c, width).to_bits(),
@@ -438,6 +448,44 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
         NumFormat::Srgb if index < 3 => srgb_to_linear(unorm_to_f32(c, width)).to_bits(),
         NumFormat::Srgb => unorm_to_f32(c, width).to_bits(),
     }
+}
+
+/// The widest component whose UNORM, SNORM and sRGB loads are read from a
+/// table ([`narrow_tables`]).
+const TABLE_BITS: u32 = 10;
+
+/// Every load of one component width as a table (f32 bits by code).
+struct NarrowTables {
+    unorm: Vec<u32>,
+    snorm: Vec<u32>,
+    srgb: Vec<u32>,
+}
+
+/// The load tables of `width` ≤ [`TABLE_BITS`] bits, built once from the
+/// conversion functions themselves (so a table lookup is the function's
+/// value, bit for bit; `tables_are_the_functions` checks every entry): a
+/// sample reads four to sixteen texels per lane, and the exact integer
+/// division of [`unorm_to_f32`] was half of the CPU's sampling time.
+fn narrow_tables(width: u32) -> Option<&'static NarrowTables> {
+    static TABLES: std::sync::OnceLock<Vec<NarrowTables>> = std::sync::OnceLock::new();
+    if width == 0 || width > TABLE_BITS {
+        return None;
+    }
+    let all = TABLES.get_or_init(|| {
+        (1..=TABLE_BITS)
+            .map(|w| {
+                let codes = 0..1u32 << w;
+                NarrowTables {
+                    unorm: codes.clone().map(|c| unorm_to_f32(c, w).to_bits()).collect(),
+                    snorm: codes.clone().map(|c| snorm_to_f32(c, w).to_bits()).collect(),
+                    srgb: codes
+                        .map(|c| srgb_to_linear(unorm_to_f32(c, w)).to_bits())
+                        .collect(),
+                }
+            })
+            .collect()
+    });
+    all.get(width as usize - 1)
 }
 
 /// Converts one VGPR value to its memory component (store direction); `None`
@@ -509,6 +557,25 @@ mod tests {
 
     fn f(code: u8) -> &'static DataFormat {
         data_format(code).unwrap()
+    }
+
+    #[test]
+    fn tables_are_the_functions() {
+        for w in 1..=TABLE_BITS {
+            for c in 0..1u32 << w {
+                let x = |nf, i| load_component(c, w, nf, Plain, i);
+                assert_eq!(x(NumFormat::Unorm, 0), unorm_to_f32(c, w).to_bits());
+                assert_eq!(x(NumFormat::Snorm, 0), snorm_to_f32(c, w).to_bits());
+                let srgb = srgb_to_linear(unorm_to_f32(c, w)).to_bits();
+                assert_eq!(x(NumFormat::Srgb, 2), srgb, "width {w} code {c}");
+                assert_eq!(x(NumFormat::Srgb, 3), unorm_to_f32(c, w).to_bits());
+                // Bits above the width are not part of the code.
+                assert_eq!(
+                    load_component(c | 1 << w, w, NumFormat::Unorm, Plain, 0),
+                    x(NumFormat::Unorm, 0)
+                );
+            }
+        }
     }
 
     #[test]
