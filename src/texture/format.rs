@@ -476,8 +476,14 @@ fn narrow_tables(width: u32) -> Option<&'static NarrowTables> {
             .map(|w| {
                 let codes = 0..1u32 << w;
                 NarrowTables {
-                    unorm: codes.clone().map(|c| unorm_to_f32(c, w).to_bits()).collect(),
-                    snorm: codes.clone().map(|c| snorm_to_f32(c, w).to_bits()).collect(),
+                    unorm: codes
+                        .clone()
+                        .map(|c| unorm_to_f32(c, w).to_bits())
+                        .collect(),
+                    snorm: codes
+                        .clone()
+                        .map(|c| snorm_to_f32(c, w).to_bits())
+                        .collect(),
                     srgb: codes
                         .map(|c| srgb_to_linear(unorm_to_f32(c, w)).to_bits())
                         .collect(),
@@ -535,6 +541,61 @@ pub fn load_texel(df: &DataFormat, nf: NumFormat, texel: &[u8]) -> Option<[u32; 
     Some(out)
 }
 
+/// [`load_texel`] for one (data format, number format) pair, with what can
+/// be chosen once chosen once: a component of at most [`TABLE_BITS`] bits in
+/// a UNORM, SNORM or sRGB format is a table lookup, a missing component a
+/// constant; the rest goes through [`load_component`]. The same values as
+/// [`load_texel`] (`decoders_are_load_texel` checks every pair).
+#[derive(Clone, Copy, Debug)]
+pub struct TexelDecoder {
+    df: &'static DataFormat,
+    nf: NumFormat,
+    /// Per component: its table, if it has one.
+    tables: [Option<&'static [u32]>; 4],
+    /// [`missing_component`] of each component.
+    missing: [u32; 4],
+}
+
+impl TexelDecoder {
+    /// The decoder of `df` read as `nf`.
+    pub fn new(df: &'static DataFormat, nf: NumFormat) -> TexelDecoder {
+        let tables = std::array::from_fn(|i| {
+            let &(_, w) = df.comps.get(i)?;
+            let t = narrow_tables(w.into())?;
+            match nf {
+                NumFormat::Unorm => Some(&t.unorm[..]),
+                NumFormat::Snorm => Some(&t.snorm[..]),
+                NumFormat::Srgb if i < 3 => Some(&t.srgb[..]),
+                NumFormat::Srgb => Some(&t.unorm[..]),
+                _ => None,
+            }
+        });
+        TexelDecoder {
+            df,
+            nf,
+            tables,
+            missing: std::array::from_fn(|i| missing_component(i, nf)),
+        }
+    }
+
+    /// [`load_texel`].
+    pub fn decode(&self, texel: &[u8]) -> Option<[u32; 4]> {
+        let df = self.df;
+        if df.layout == Block || texel.len() < df.bytes as usize {
+            return None;
+        }
+        let mut out = self.missing;
+        for (i, &(lo, w)) in df.comps.iter().enumerate().take(4) {
+            let c = get_bits(texel, lo.into(), w.into());
+            out[i] = match self.tables[i] {
+                Some(t) => t[(c & ((1 << w) - 1)) as usize],
+                None => load_component(c, w.into(), self.nf, df.layout, i),
+            };
+        }
+        Some(out)
+    }
+}
+
 /// Stores X, Y, Z, W into one texel (whole texel written); `None` for
 /// read-only number formats or block formats.
 ///
@@ -557,6 +618,33 @@ mod tests {
 
     fn f(code: u8) -> &'static DataFormat {
         data_format(code).unwrap()
+    }
+
+    #[test]
+    fn decoders_are_load_texel() {
+        let mut seed = 0x9e37_79b9_u32;
+        for code in 0..=255u8 {
+            let Some(df) = data_format(code) else {
+                continue;
+            };
+            for n in 0..16 {
+                let Some(nf) = NumFormat::from_code(n) else {
+                    continue;
+                };
+                let d = TexelDecoder::new(df, nf);
+                for _ in 0..64 {
+                    let texel: Vec<u8> = (0..df.bytes.max(1))
+                        .map(|_| {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 17;
+                            seed ^= seed << 5;
+                            seed as u8
+                        })
+                        .collect();
+                    assert_eq!(d.decode(&texel), load_texel(df, nf, &texel), "{}", df.name);
+                }
+            }
+        }
     }
 
     #[test]

@@ -131,9 +131,118 @@ impl Surface {
     }
 }
 
+/// One level's geometry, computed once ([`Levels`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LevelGeometry {
+    /// Elements along x, y, z.
+    elems: (u64, u64, u64),
+    /// Byte offset of the level, bytes of one slice, bytes of one row;
+    /// `None` where [`Surface::texel_offset`] would overflow.
+    offset: Option<u64>,
+    slice_pitch: Option<u64>,
+    row_pitch: u64,
+}
+
+/// A surface's levels with their offsets and pitches worked out once: the
+/// same addresses as [`Surface::texel_offset`] (checked by
+/// `levels_give_the_surfaces_offsets`), without summing the levels below
+/// on every texel (a sampling instruction builds it once per wave).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Levels {
+    surface: Surface,
+    levels: Vec<LevelGeometry>,
+}
+
+impl Levels {
+    /// The levels of `surface`.
+    pub fn of(surface: &Surface) -> Levels {
+        let levels = (0..surface.levels.min(32))
+            .map(|m| LevelGeometry {
+                elems: surface.level_elems(m),
+                offset: surface.level_offset(m),
+                slice_pitch: surface.slice_pitch(m),
+                row_pitch: surface.row_pitch(m),
+            })
+            .collect();
+        Levels {
+            surface: *surface,
+            levels,
+        }
+    }
+
+    /// [`Surface::texel_offset`].
+    pub fn texel_offset(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
+        let Some(g) = self.levels.get(m as usize) else {
+            // Past the levels worked out (none: a T# has at most 16).
+            return self.surface.texel_offset(m, slice, x, y, z);
+        };
+        let (w, h, d) = g.elems;
+        if slice >= self.surface.slices
+            || u64::from(x) >= w
+            || u64::from(y) >= h
+            || u64::from(z) >= d
+        {
+            return None;
+        }
+        let plane = u64::from(slice) * d + u64::from(z);
+        g.offset?
+            .checked_add(plane.checked_mul(g.slice_pitch?)?)?
+            .checked_add(u64::from(y).checked_mul(g.row_pitch)?)?
+            .checked_add(u64::from(x) * u64::from(self.surface.bpe))
+    }
+
+    /// [`Surface::element_of_texel`].
+    pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
+        if !self.surface.block {
+            return self.texel_offset(m, slice, x, y, z);
+        }
+        let (w, h, _) = self.surface.level_dims(m);
+        if x >= w || y >= h {
+            return None;
+        }
+        self.texel_offset(m, slice, x / 4, y / 4, z)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_give_the_surfaces_offsets() {
+        let mut seed = 0x1234_5678_u32;
+        let mut next = |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % n
+        };
+        for _ in 0..200 {
+            let s = Surface {
+                bpe: [1, 2, 4, 8, 16][next(5) as usize],
+                block: next(4) == 0,
+                width: 1 + next(70),
+                height: 1 + next(40),
+                depth: 1 + next(5),
+                slices: 1 + next(4),
+                pitch: 1 + next(90),
+                levels: 1 + next(8),
+            };
+            let l = Levels::of(&s);
+            for _ in 0..200 {
+                let (m, sl) = (next(10), next(5));
+                let (x, y, z) = (next(80), next(50), next(6));
+                assert_eq!(
+                    l.texel_offset(m, sl, x, y, z),
+                    s.texel_offset(m, sl, x, y, z)
+                );
+                assert_eq!(
+                    l.element_of_texel(m, sl, x, y, z),
+                    s.element_of_texel(m, sl, x, y, z)
+                );
+            }
+        }
+    }
 
     fn rgba8_64x32() -> Surface {
         Surface {

@@ -8,8 +8,8 @@ use crate::machine::MemAccess;
 use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};
-use crate::texture::format::{load_texel, DataFormat, NumFormat};
-use crate::texture::layout::Surface;
+use crate::texture::format::{DataFormat, NumFormat, TexelDecoder};
+use crate::texture::layout::{Levels, Surface};
 use crate::texture::sample::address::{self, Tap};
 use crate::texture::sample::coord::{self, flush_denorm};
 use crate::texture::sample::filter::{self, AxisTaps};
@@ -19,6 +19,18 @@ use crate::texture::sample::{compare, cube};
 /// A cube-map tap past two face edges at once: no texel.
 struct Corner;
 
+/// The taps of one footprint as (value, weight): at most 2 × 2 × 2.
+struct Footprint {
+    taps: [([f32; 4], u32); 8],
+    len: usize,
+}
+
+impl Footprint {
+    fn as_slice(&self) -> &[([f32; 4], u32)] {
+        &self.taps[..self.len]
+    }
+}
+
 /// Everything a lane's sample needs that is the same for the whole instruction.
 pub struct View<'a> {
     /// The T#.
@@ -27,6 +39,10 @@ pub struct View<'a> {
     pub sampler: &'a SamplerDesc,
     /// Its linear surface.
     pub surf: Surface,
+    /// The surface's levels, worked out once per instruction.
+    pub levels: Levels,
+    /// Texel decoding for the data and number format, chosen once.
+    pub decoder: TexelDecoder,
     /// Data format.
     pub df: &'static DataFormat,
     /// Number format.
@@ -115,7 +131,7 @@ impl View<'_> {
             0
         };
         let bytes = self
-            .surf
+            .levels
             .element_of_texel(res_level, res_slice, x, y, z)
             .and_then(|o| o.checked_add(self.desc.base_address))
             .and_then(|a| self.mem.read(a, self.df.bytes));
@@ -126,7 +142,7 @@ impl View<'_> {
             Some(b) if self.surf.block => {
                 bcn::load_texel(self.df.code, self.nf, &b, x, y).unwrap_or([0; 4])
             }
-            Some(b) => load_texel(self.df, self.nf, &b).unwrap_or([0; 4]),
+            Some(b) => self.decoder.decode(&b).unwrap_or([0; 4]),
             None => [0; 4],
         }
     }
@@ -276,43 +292,48 @@ impl View<'_> {
     /// footprint's other texels (Vulkan's rule; sampling.md §7 question 13).
     ///
     /// WGSL twin: `VIEW_footprint` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
-    fn footprint(
-        &self,
-        read: &LevelRead,
-        coords: [f32; 4],
-        taps: [AxisTaps; 3],
-    ) -> Vec<([f32; 4], u32)> {
+    fn footprint(&self, read: &LevelRead, coords: [f32; 4], taps: [AxisTaps; 3]) -> Footprint {
         let layer = self.layer(coords);
         let linear = [taps[0].count == 2, taps[1].count == 2, taps[2].count == 2];
-        let mut out: Vec<([f32; 4], u32)> = Vec::with_capacity(8);
-        let mut corners = Vec::new();
+        let mut out = Footprint {
+            taps: [([0.0; 4], 0); 8],
+            len: 0,
+        };
+        // Bit k: tap k is a cube corner.
+        let mut corners = 0u8;
         for k in 0..taps[2].count {
             for j in 0..taps[1].count {
                 for i in 0..taps[0].count {
                     let ix = [taps[0].index[i], taps[1].index[j], taps[2].index[k]];
                     let w = taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[k];
-                    match self.resolve(read.level, layer, ix, linear) {
-                        Ok(t) => out.push((
-                            self.compared(self.tap_value(t, read.level), read.compare),
-                            w,
-                        )),
+                    let value = match self.resolve(read.level, layer, ix, linear) {
+                        Ok(t) => self.compared(self.tap_value(t, read.level), read.compare),
                         Err(Corner) => {
-                            corners.push(out.len());
-                            out.push(([0.0; 4], w));
+                            corners |= 1 << out.len;
+                            [0.0; 4]
                         }
-                    }
+                    };
+                    out.taps[out.len] = (value, w);
+                    out.len += 1;
                 }
             }
         }
-        for &c in &corners {
-            let others: Vec<[f32; 4]> = out
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| !corners.contains(k))
-                .map(|(_, t)| t.0)
-                .collect();
-            let n = others.len().max(1) as f32;
-            out[c].0 = std::array::from_fn(|ch| others.iter().fold(0.0f32, |s, v| s + v[ch]) / n);
+        if corners != 0 {
+            let others = || {
+                out.taps[..out.len]
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| corners >> k & 1 == 0)
+                    .map(|(_, t)| t.0)
+            };
+            let n = others().count().max(1) as f32;
+            let average: [f32; 4] =
+                std::array::from_fn(|ch| others().fold(0.0f32, |s, v| s + v[ch]) / n);
+            for k in 0..out.len {
+                if corners >> k & 1 == 1 {
+                    out.taps[k].0 = average;
+                }
+            }
         }
         out
     }
@@ -324,12 +345,18 @@ impl View<'_> {
     pub fn sample_level(&self, read: &LevelRead, coords: [f32; 4]) -> [f32; 4] {
         let taps = self.taps(read, coords, None);
         let fp = self.footprint(read, coords, taps);
+        let fp = fp.as_slice();
         if self.integer() && read.compare.is_none() {
             // Integer images are point-sampled: one tap (sampling.md §5.1).
             return fp.first().map(|t| t.0).unwrap_or([0.0; 4]);
         }
-        let weighted: Vec<([f32; 4], u32)> = fp.into_iter().filter(|t| t.1 != 0).collect();
-        filter::combine(&weighted, self.sampler.filter_mode)
+        let mut weighted = [([0.0; 4], 0); 8];
+        let mut n = 0;
+        for &t in fp.iter().filter(|t| t.1 != 0) {
+            weighted[n] = t;
+            n += 1;
+        }
+        filter::combine(&weighted[..n], self.sampler.filter_mode)
     }
 
     /// The four texels of the bilinear footprint of one level, in gather4
@@ -369,6 +396,7 @@ impl View<'_> {
             };
         }
         let fp = self.footprint(read, coords, taps);
+        let fp = fp.as_slice();
         // footprint order: (i0,j0), (i1,j0), (i0,j1), (i1,j1).
         let at = |k: usize| fp.get(k).map(|t| t.0).unwrap_or([0.0; 4]);
         [at(2), at(3), at(1), at(0)]
