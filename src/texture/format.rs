@@ -586,7 +586,12 @@ impl TexelDecoder {
         }
         let mut out = self.missing;
         for (i, &(lo, w)) in df.comps.iter().enumerate().take(4) {
-            let c = get_bits(texel, lo.into(), w.into());
+            let c = if w == 8 && lo % 8 == 0 {
+                // A whole byte (the 8-bit formats): get_bits' answer at once.
+                texel.get(usize::from(lo / 8)).map_or(0, |&b| u32::from(b))
+            } else {
+                get_bits(texel, lo.into(), w.into())
+            };
             out[i] = match self.tables[i] {
                 Some(t) => t[(c & ((1 << w) - 1)) as usize],
                 None => load_component(c, w.into(), self.nf, df.layout, i),

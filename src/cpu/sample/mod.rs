@@ -258,18 +258,16 @@ fn swizzle(v: [f32; 4], dst_sel: [u8; 4], nf: NumFormat) -> [u32; 4] {
     })
 }
 
-/// The DMASK-selected components of `v`, in X, Y, Z, W order; DMASK 0 returns
-/// one zero (sampling.md §3.4).
-fn dmask_selected(v: [u32; 4], dmask: u32) -> Vec<u32> {
-    let picked: Vec<u32> = (0..4)
-        .filter(|c| dmask >> c & 1 == 1)
-        .map(|c| v[c])
-        .collect();
-    if picked.is_empty() {
-        vec![0]
-    } else {
-        picked
+/// The DMASK-selected components of `v`, in X, Y, Z, W order, and how many
+/// there are; DMASK 0 returns one zero (sampling.md §3.4).
+fn dmask_selected(v: [u32; 4], dmask: u32) -> ([u32; 4], usize) {
+    let mut out = [0u32; 4];
+    let mut n = 0;
+    for c in (0..4).filter(|c| dmask >> c & 1 == 1) {
+        out[n] = v[c];
+        n += 1;
     }
+    (out, n.max(1))
 }
 
 /// Writes returned values to consecutive VGPRs from `vdata`, then the TFE/LWE
@@ -289,33 +287,36 @@ fn write_values(
     integer: bool,
 ) {
     let r = m;
-    let dwords: Vec<u32> = if r.d16 {
-        let halves: Vec<u32> = values
-            .iter()
-            .map(|&v| {
-                if integer {
-                    v & 0xffff
-                } else {
-                    u32::from(f32_to_f16(f32::from_bits(v)))
-                }
-            })
-            .collect();
+    // At most four values, so at most four dwords: no allocation per lane.
+    let mut dwords = [0u32; 4];
+    let n = if r.d16 {
+        let half = |v: u32| {
+            if integer {
+                v & 0xffff
+            } else {
+                u32::from(f32_to_f16(f32::from_bits(v)))
+            }
+        };
         if arch.packed_d16 {
-            halves
-                .chunks(2)
-                .map(|p| p[0] | p.get(1).map_or(0, |h| h << 16))
-                .collect()
+            for (k, p) in values.chunks(2).enumerate() {
+                dwords[k] = half(p[0]) | p.get(1).map_or(0, |&h| half(h) << 16);
+            }
+            values.len().div_ceil(2)
         } else {
-            halves
+            for (k, &v) in values.iter().enumerate() {
+                dwords[k] = half(v);
+            }
+            values.len()
         }
     } else {
-        values.to_vec()
+        dwords[..values.len()].copy_from_slice(values);
+        values.len()
     };
-    for (k, &x) in dwords.iter().enumerate() {
+    for (k, &x) in dwords[..n].iter().enumerate() {
         w.set_vgpr(r.vdata + k as u32, lane, x);
     }
     if status::has_status(m) {
-        w.set_vgpr(r.vdata + dwords.len() as u32, lane, status::STATUS);
+        w.set_vgpr(r.vdata + n as u32, lane, status::STATUS);
     }
 }
 
@@ -367,9 +368,13 @@ pub fn execute(
                         false,
                     ),
                     ImageKind::GetLod => {
-                        write_values(w, m, arch, lane, &dmask_selected([0; 4], r.dmask), false)
+                        let (v, n) = dmask_selected([0; 4], r.dmask);
+                        write_values(w, m, arch, lane, &v[..n], false)
                     }
-                    _ => write_values(w, m, arch, lane, &dmask_selected(consts, r.dmask), false),
+                    _ => {
+                        let (v, n) = dmask_selected(consts, r.dmask);
+                        write_values(w, m, arch, lane, &v[..n], false)
+                    }
                 }
             }
             return Ok(());
@@ -411,6 +416,7 @@ fn execute_bound(
     };
     let layout = Layout::of(m, shape);
     let need = layout.dwords();
+    let slots = layout.slots();
     let regs = m.address_list(need as u32);
     if regs.len() < need {
         return Err(OpError::SampleAddress {
@@ -423,7 +429,7 @@ fn execute_bound(
     // Every lane's operands, active or not: inactive lanes of a quad are
     // helper lanes whose coordinates still feed the derivatives.
     let operands: Vec<Operands> = (0..w.wave_size)
-        .map(|lane| layout.read(|k| w.vgpr(regs[k], lane)))
+        .map(|lane| Layout::read_slots(&slots, |k| w.vgpr(regs[k], lane)))
         .collect();
     let explicit = m.op.gradients();
     let mut results: Vec<(u32, [u32; 4], bool)> = Vec::with_capacity(lanes.len());
@@ -463,14 +469,14 @@ fn execute_bound(
         results.push((lane, out.0, out.1));
     }
     for (lane, v, four) in results {
-        let values = if four {
-            v.to_vec()
+        let (values, n) = if four {
+            (v, 4)
         } else {
             dmask_selected(v, r.dmask)
         };
         // GET_LOD's values are floats whatever the image.
         let integer = nf.is_integer() && m.op.kind != ImageKind::GetLod;
-        write_values(w, m, arch, lane, &values, integer);
+        write_values(w, m, arch, lane, &values[..n], integer);
     }
     Ok(())
 }

@@ -261,8 +261,14 @@ impl Layout {
 
     /// Splits a lane's address dwords (`a(k)` = dword k) into operands.
     pub fn read(&self, a: impl Fn(usize) -> u32) -> Operands {
+        Layout::read_slots(&self.slots(), a)
+    }
+
+    /// [`Layout::read`] with the layout's [`Layout::slots`] worked out
+    /// beforehand (once per instruction, not per lane).
+    pub fn read_slots(slots: &[Slot], a: impl Fn(usize) -> u32) -> Operands {
         let mut o = Operands::default();
-        for s in self.slots() {
+        for s in slots {
             let d = a(s.dword);
             let bits = match s.part {
                 Part::Full => d,
