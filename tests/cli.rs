@@ -763,3 +763,40 @@ fn too_many_waves_is_refused_before_allocation() {
         &["--waves", "1..=16384"],
     );
 }
+
+/// A CPU launch that runs longer than a second shows how far it has come on
+/// stderr when stderr is a terminal (`script` gives the run one), and writes
+/// nothing there when stderr is a pipe or with --json (issue 17, "Progress").
+#[test]
+fn a_long_launch_shows_progress_on_a_terminal_only() {
+    // 16 filtered samples per lane over 4096 waves: seconds in the test
+    // profile, well past the second after which progress shows.
+    let args = ["assets/sample_filter.toml", "--waves", "4096"];
+    let piped = gcn_run(&args);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    let err = stderr(&piped);
+    assert!(!err.contains("waves") && !err.contains('\r'), "{err}");
+    let Ok(script) = Command::new("script").arg("--version").output() else {
+        assert!(!common::is_ci(), "`script` (util-linux) is missing under CI=true");
+        eprintln!("SKIPPED: `script` (util-linux) is missing");
+        return;
+    };
+    assert!(script.status.success());
+    let on_terminal = |extra: &str| {
+        let line = format!("{BIN} {} {extra}", args.join(" "));
+        let out = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("run script");
+        assert!(out.status.success(), "{}", stdout(&out));
+        stdout(&out)
+    };
+    let shown = on_terminal("");
+    assert!(
+        shown.contains("running on the CPU") && shown.contains("/4096 waves"),
+        "{shown}"
+    );
+    let json = on_terminal("--json");
+    assert!(!json.contains("running on the CPU"), "{json}");
+}

@@ -211,7 +211,7 @@ fn a_loop_past_llvmpipes_iteration_limit_runs_in_several_submissions() {
     let mut mem = gcnrun::machine::Memory::default();
     let limits = gcnrun::cpu::Limits {
         max_steps,
-        interrupt: None,
+        ..Default::default()
     };
     gcnrun::cpu::run_with(&prog, &mut cpu, &mut mem, &limits).unwrap();
     assert_eq!(cpu[0].vgpr(0, 5), 100_000);

@@ -223,6 +223,59 @@ const EXIT_INTERRUPTED: u8 = 130;
 /// steps (docs/semantics/core.md, "The work budget").
 static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
 
+/// Waves the CPU interpreter has finished, for the progress line ([`watched`]).
+static PROGRESS: gcnrun::cpu::Progress = gcnrun::cpu::Progress::new();
+
+/// How long a launch runs before its progress shows.
+const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Runs `f` (a launch of `waves` waves; `cpu`: whether the CPU interpreter
+/// runs it, counting waves in [`PROGRESS`]) and, once it has taken more
+/// than [`PROGRESS_AFTER`], shows on stderr how far it has come — only where
+/// a person watches a terminal: nothing with --json or when stderr is a
+/// pipe or a file (issue 17, "Progress").
+fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if cli.json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return f();
+    }
+    let done = AtomicBool::new(false);
+    let base = PROGRESS.waves();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = std::time::Instant::now();
+            let tick = std::time::Duration::from_millis(50);
+            while start.elapsed() < PROGRESS_AFTER {
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(tick);
+            }
+            let template = if cpu {
+                "{spinner} {msg} [{bar:30}] {pos}/{len} waves ({elapsed})"
+            } else {
+                "{spinner} {msg} ({elapsed})"
+            };
+            let bar = indicatif::ProgressBar::new(waves as u64)
+                .with_message(what.to_string())
+                .with_elapsed(start.elapsed());
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            while !done.load(Ordering::Relaxed) {
+                bar.set_position(PROGRESS.waves().saturating_sub(base));
+                bar.tick();
+                std::thread::sleep(tick);
+            }
+            bar.finish_and_clear();
+        });
+        let out = f();
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
 /// Installs the SIGINT handler: during a CPU run it asks the interpreter to
 /// stop (the run then ends with "interrupted", exit code 130); at any other
 /// time — reading input, compiling or dispatching on the GPU, printing — or
@@ -894,6 +947,7 @@ fn prepare(
     }
     p.set_max_steps(cli.max_steps);
     p.limits.interrupt = Some(&INTERRUPT);
+    p.limits.progress = Some(&PROGRESS);
     if let Some(m) = cli.max_module_bytes {
         p.max_module_bytes = m;
     }
@@ -1246,15 +1300,24 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
         let p = prepare(cli, note)?;
         let gpu = gcnrun::gpu::device::open(cli.adapter.as_deref()).map_err(Failure::Gpu)?;
         let name = gcnrun::gpu::device::describe(&gpu.info);
+        let waves = p.waves.len();
         if cli.mode.gpu {
-            let (out, run) = gcnrun::launch::run::run_gpu(p, &gpu)?;
+            let (out, run) = watched(
+                cli,
+                waves,
+                "translating and running on the GPU",
+                false,
+                || gcnrun::launch::run::run_gpu(p, &gpu),
+            )?;
             let timing = serde_json::json!({
                 "gpu_s": run.stats.total.as_secs_f64(),
                 "gpu_dispatches": run.stats.dispatches,
             });
             return Ok(report_run(cli, &out, Some(&name), None, timing)?);
         }
-        let d = gcnrun::launch::run::run_diff(p, &gpu)?;
+        let d = watched(cli, waves, "on the CPU, then the GPU", true, || {
+            gcnrun::launch::run::run_diff(p, &gpu)
+        })?;
         let timing = serde_json::json!({
             "cpu_s": d.cpu_time.as_secs_f64(),
             "gpu_s": d.gpu_run.stats.total.as_secs_f64(),
@@ -1270,7 +1333,11 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     }
     if !cli.mode.disasm {
         let t = std::time::Instant::now();
-        let out = gcnrun::launch::run::run_cpu(prepare(cli, note)?)?;
+        let p = prepare(cli, note)?;
+        let waves = p.waves.len();
+        let out = watched(cli, waves, "running on the CPU", true, || {
+            gcnrun::launch::run::run_cpu(p)
+        })?;
         let timing = serde_json::json!({ "cpu_s": t.elapsed().as_secs_f64() });
         return Ok(report_run(cli, &out, None, None, timing)?);
     }

@@ -26,7 +26,7 @@ use crate::machine::{MemAccess, Memory, WaveState};
 use crate::ir::budget::{self, Steps};
 use crate::ir::{MemUse, Op, Program, Reg, Src};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// A request to stop CPU runs early: the command line's SIGINT (Ctrl-C)
 /// handler makes it ([`Interrupt::request`]), and every run given it in
@@ -92,8 +92,34 @@ impl Drop for Polling<'_> {
     }
 }
 
+/// How far runs have come: the waves whose results are final, counted as
+/// each workgroup finishes (a speculative run when it commits). The command
+/// line shows it while a long launch runs (`gcn-run`, issue 17 "Progress").
+#[derive(Debug, Default)]
+pub struct Progress {
+    waves: AtomicU64,
+}
+
+impl Progress {
+    /// Nothing done yet (usable in a `static`).
+    pub const fn new() -> Progress {
+        Progress {
+            waves: AtomicU64::new(0),
+        }
+    }
+
+    /// Waves finished so far.
+    pub fn waves(&self) -> u64 {
+        self.waves.load(Ordering::Relaxed)
+    }
+
+    fn add(&self, waves: usize) {
+        self.waves.fetch_add(waves as u64, Ordering::Relaxed);
+    }
+}
+
 /// What bounds a run: the launch's work budget ([`crate::ir::budget`]) and an
-/// optional interrupt request.
+/// optional interrupt request; and where it reports its progress.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The launch's work budget in steps ([`budget::DEFAULT_MAX_STEPS`]
@@ -102,6 +128,8 @@ pub struct Limits {
     /// Polled where steps are counted; a request ends the run with
     /// [`ExecErrorKind::Interrupted`].
     pub interrupt: Option<&'static Interrupt>,
+    /// Counts the waves that finish.
+    pub progress: Option<&'static Progress>,
 }
 
 impl Default for Limits {
@@ -109,6 +137,7 @@ impl Default for Limits {
         Limits {
             max_steps: budget::DEFAULT_MAX_STEPS,
             interrupt: None,
+            progress: None,
         }
     }
 }
@@ -139,6 +168,7 @@ pub fn run_with(
         max_steps: limits.max_steps,
         waves: waves.len(),
         interrupt: limits.interrupt,
+        progress: limits.progress,
     };
     let _polling = limits.interrupt.map(Polling::new);
     let groups = split_groups(waves);
@@ -148,13 +178,17 @@ pub fn run_with(
         // changes: every workgroup on its own, in any order.
         MemUse::Reads => {
             let shared: &Memory = mem;
-            groups
-                .into_par_iter()
-                .try_for_each(|g| run_group(prog, g, &mut MemAccess::ReadOnly(shared), &wl))
+            groups.into_par_iter().try_for_each(|g| {
+                run_group(prog, g, &mut MemAccess::ReadOnly(shared), &wl)?;
+                wl.finished(g.len());
+                Ok(())
+            })
         }
         MemUse::None => groups.into_par_iter().try_for_each(|g| {
             let mut none = Memory::default();
-            run_group(prog, g, &mut MemAccess::Direct(&mut none), &wl)
+            run_group(prog, g, &mut MemAccess::Direct(&mut none), &wl)?;
+            wl.finished(g.len());
+            Ok(())
         }),
     }
 }
@@ -204,6 +238,7 @@ fn run_batches(
         if threads == 1 || direct_for > 0 {
             for g in &mut groups[at..end] {
                 run_group(prog, g, &mut MemAccess::Direct(mem), wl)?;
+                wl.finished(g.len());
             }
             at = end;
             direct_for = direct_for.saturating_sub(1);
@@ -254,10 +289,12 @@ fn run_batches(
                 }
             }
             result?;
+            wl.finished(groups[at + k].len());
         }
         if let Some(from) = conflict {
             for g in &mut groups[from..end] {
                 run_group(prog, g, &mut MemAccess::Direct(mem), wl)?;
+                wl.finished(g.len());
             }
             direct_for = backoff;
             backoff = (backoff * 2).min(64);
@@ -364,11 +401,19 @@ struct WaveLimits {
     max_steps: u64,
     waves: usize,
     interrupt: Option<&'static Interrupt>,
+    progress: Option<&'static Progress>,
 }
 
 impl WaveLimits {
     fn poll(&self) -> Result<(), ExecError> {
         self.interrupt.map_or(Ok(()), Interrupt::poll)
+    }
+
+    /// `waves` more have finished.
+    fn finished(&self, waves: usize) {
+        if let Some(p) = self.progress {
+            p.add(waves);
+        }
     }
 }
 
@@ -380,6 +425,7 @@ pub fn run_wave(prog: &Program, w: &mut WaveState, mem: &mut Memory) -> Result<(
         max_steps: budget::DEFAULT_MAX_STEPS,
         waves: 1,
         interrupt: None,
+        progress: None,
     };
     run_group(
         prog,
