@@ -1,11 +1,14 @@
 //! `gcn-run bench`: the standard workloads of SPEC.md on the CPU interpreter and
 //! on the GPU backend, measured side by side in one run.
 //!
-//! Each workload is a small kernel from `assets/` (embedded): assembled gfx900
-//! code (`bench_*.s`), or vISA text (`bench_visa_sample.visaasm`, run as
-//! SIMD32 Intel threads), and a launch built around it for the requested
+//! Each workload is a kernel from `assets/` (embedded): assembled gfx900
+//! code (`bench_*.s`), vISA text (`bench_visa_sample.visaasm`, run as SIMD32
+//! Intel threads), a clang-compiled code object (`kernels/image_sample`,
+//! launched as the ROCm runtime would) or a RADV pixel shader drawn
+//! (`radv/tex.navi21`), and a launch built around it for the requested
 //! number of lanes. A lane-op is one image, sampler or interpolation
-//! instruction executed by one lane (an Intel thread's channel).
+//! instruction executed by one lane (an Intel thread's channel); for the ALU
+//! workload (`alu_mix`), one ALU instruction.
 //!
 //! - CPU: `cpu::run` alone (the launch's state is cloned outside the timing).
 //! - GPU (`gpu_lane_ops_per_s`): the translated kernel's dispatches from
@@ -42,6 +45,9 @@ pub enum BenchError {
     /// prepares).
     #[error(transparent)]
     Launch(#[from] LaunchError),
+    /// The workload's code object or its launch is refused.
+    #[error(transparent)]
+    Input(#[from] crate::input::InputError),
     /// The workload's vISA program does not parse.
     #[error(transparent)]
     Visa(#[from] crate::visa::LoadError),
@@ -86,6 +92,16 @@ enum Kernel {
     Amd(&'static [u8]),
     /// vISA text of a SIMD32 kernel, run as Intel threads of 32 channels.
     Visa(&'static str),
+    /// A gfx900 code object's kernel (the object, its path in `assets/`),
+    /// launched by its `[kernel]` manifest (`body`) as the ROCm runtime
+    /// would (`launch::hsa`).
+    Hsa(&'static [u8], &'static str),
+    /// A pixel shader and its draw manifest (`code = "…"` replaced by the
+    /// embedded code; `width`, `height` set from the lanes).
+    Draw {
+        code: &'static [u8],
+        manifest: &'static str,
+    },
 }
 
 /// Channels of the vISA workload's threads (its `SimdSize`).
@@ -160,7 +176,33 @@ fn visa_sample_body(threads: u32) -> String {
     )
 }
 
-/// The workloads in SPEC.md order.
+fn alu_body(_: u32) -> String {
+    "[vgpr]\nv0 = { u32 = \"wave * 64 + lane\" }\n".into()
+}
+
+/// The `clang_image_sample` launch: `kernels/image_sample.cl` over a grid of
+/// 64 × `waves` work-items in groups of 64 (one wave each), sampling and
+/// reading a 64 × `waves` RGBA8 noise image and writing its halves.
+fn clang_image_body(waves: u32) -> String {
+    let img = |name: &str, init: &str| {
+        format!("[[image]]\nname = \"{name}\"\ntype = \"2d\"\nwidth = 64\nheight = {waves}\nformat = \"8_8_8_8\"\nnum_format = \"unorm\"\ninit = \"{init}\"\n\n")
+    };
+    format!(
+        "[kernel]\ngrid = [64, {waves}]\nblock = [64, 1]\n\n[kernel.args]\n\"0\" = {{ image = \"src\" }}\n\"1\" = {{ image = \"dst\" }}\n\"2\" = {{ buffer = \"out\" }}\n\"3\" = {{ i32 = 64 }}\n\"4\" = {{ i32 = {waves} }}\n\n[[buffer]]\nname = \"out\"\nbytes = {}\n\n{}{}",
+        u64::from(waves) * 64 * 32,
+        img("src", "noise"),
+        img("dst", "zero")
+    )
+}
+
+/// The side of the square frame a draw workload covers for `waves` waves of
+/// pixels: √(64 × waves), in whole 8-pixel steps.
+fn draw_side(waves: u32) -> u32 {
+    let side = (f64::from(waves) * 64.0).sqrt().ceil() as u32;
+    side.div_ceil(8).max(1) * 8
+}
+
+/// The workloads in SPEC.md order, then the whole-program ones.
 pub fn workloads() -> Vec<Workload> {
     vec![
         Workload {
@@ -214,6 +256,36 @@ pub fn workloads() -> Vec<Workload> {
             ops_per_lane: 2,
             body: visa_sample_body,
         },
+        Workload {
+            name: "alu_mix",
+            native: None,
+            kernel: Kernel::Amd(include_bytes!("../assets/bench_alu.bin")),
+            // Every instruction but s_endpgm (`alu_ops_are_the_program`).
+            ops_per_lane: 124,
+            body: alu_body,
+        },
+        Workload {
+            name: "clang_image_sample",
+            native: None,
+            kernel: Kernel::Hsa(
+                include_bytes!("../assets/kernels/image_sample_gfx900.hsaco"),
+                "assets/kernels/image_sample_gfx900.hsaco",
+            ),
+            // image_sample_lz, image_store, image_load.
+            ops_per_lane: 3,
+            body: clang_image_body,
+        },
+        Workload {
+            name: "radv_draw_tex",
+            native: None,
+            kernel: Kernel::Draw {
+                code: include_bytes!("../assets/radv/tex.navi21.bin"),
+                manifest: include_str!("../assets/radv/tex.navi21.toml"),
+            },
+            // 12 v_interp_p1/p2 and one image_sample.
+            ops_per_lane: 13,
+            body: |_| String::new(),
+        },
     ]
 }
 
@@ -224,7 +296,7 @@ impl Workload {
     /// the figures are those of one launch of the requested size.
     pub fn max_lanes(&self) -> (u64, String) {
         match self.kernel {
-            Kernel::Amd(_) => {
+            Kernel::Amd(_) | Kernel::Hsa(..) | Kernel::Draw { .. } => {
                 let waves = crate::launch::manifest::Caps::default().max_waves;
                 (u64::from(waves) * 64, format!("{waves} waves of 64"))
             }
@@ -242,12 +314,53 @@ impl Workload {
         if lanes > most {
             return Err(BenchError::Lanes { lanes, most, shape });
         }
+        // `lanes` is at most `most`, so the waves fit a u32.
+        let waves = u32::try_from(lanes.div_ceil(64).max(1)).unwrap_or(u32::MAX);
         let code = match self.kernel {
             Kernel::Amd(code) => code,
             Kernel::Visa(text) => return self.prepare_visa(text, lanes),
+            Kernel::Hsa(object, path) => {
+                let name = format!("bench {}", self.name);
+                let text = (self.body)(waves);
+                let manifest = crate::launch::hsa::ManifestText {
+                    text: &text,
+                    name: &name,
+                    dir: std::path::Path::new("."),
+                };
+                // A copy: the ELF reader wants the object aligned as a file
+                // read into memory is, which embedded bytes need not be.
+                let aligned: Vec<u8> = object.to_vec();
+                return Ok(crate::launch::hsa::prepare(
+                    path,
+                    &aligned,
+                    Some(manifest),
+                    &Default::default(),
+                )?);
+            }
+            Kernel::Draw { code, manifest } => {
+                let side = draw_side(waves);
+                let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
+                // The frame's size is the [draw] table's (the image has its own).
+                let mut table = "";
+                let text: String = manifest
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with('[') {
+                            table = l;
+                        }
+                        match (table, l.split(" = ").next()) {
+                            ("", Some("code")) => format!("hex = \"{hex}\""),
+                            ("[draw]", Some("width" | "height")) => {
+                                format!("{} = {side}", l.split(" = ").next().unwrap_or(""))
+                            }
+                            _ => l.to_string(),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                return Ok(prepare_text(&text, self.name, None)?);
+            }
         };
-        // `lanes` is at most `most`, so the waves fit a u32.
-        let waves = u32::try_from(lanes.div_ceil(64).max(1)).unwrap_or(u32::MAX);
         let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
         let text = format!(
             "arch = \"gfx900\"\nhex = \"{hex}\"\nwaves = {waves}\n\n{}",
@@ -288,6 +401,25 @@ impl Workload {
     }
 }
 
+/// The launch sizes of `gcn-run bench --sweep`: 2^10 to 2^20 lanes, ×4.
+pub const SWEEP: [u64; 6] = [1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20];
+
+/// The process's peak resident memory so far, in bytes (`getrusage`), where
+/// the system says.
+fn peak_rss_bytes() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage writes one rusage through the pointer, which
+        // points at a zeroed one of ours.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } == 0 {
+            // Linux counts ru_maxrss in KiB.
+            return u64::try_from(u.ru_maxrss).ok().map(|k| k * 1024);
+        }
+    }
+    None
+}
+
 /// One workload's figures (SPEC.md `gcn-run bench --json`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Figures {
@@ -312,6 +444,12 @@ pub struct Figures {
     /// `gpu / native`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub emulated_over_native: Option<f64>,
+    /// Bytes of the launch's state: memory and every wave's registers and
+    /// LDS.
+    pub launch_bytes: u64,
+    /// The process's peak resident memory after the workload's runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_rss_bytes: Option<u64>,
     /// Why there is no GPU figure.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -369,12 +507,33 @@ pub fn run(
         gpu_end_to_end_lane_ops_per_s: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
+        launch_bytes: p.memory.bytes.len() as u64
+            + p.waves.iter().map(|w| w.state_bytes() as u64).sum::<u64>(),
+        peak_rss_bytes: peak_rss_bytes(),
         note: None,
     };
     let Some(g) = gpu else {
         fig.add_note("no GPU adapter".into());
         return Ok(fig);
     };
+    let fig = run_gpu(w, &p, ops, budget, g, fig)?;
+    Ok(Figures {
+        peak_rss_bytes: peak_rss_bytes(),
+        ..fig
+    })
+}
+
+/// The GPU figures of a workload whose CPU figures are in `fig`.
+fn run_gpu(
+    w: &Workload,
+    p: &Prepared,
+    ops: f64,
+    budget: Duration,
+    g: &Gpu,
+    mut fig: Figures,
+) -> Result<Figures, BenchError> {
+    let lanes = fig.lanes;
+    let cpu_rate = fig.cpu_lane_ops_per_s;
     let predict = crate::launch::run::predictor(&p.prog, &p.waves, &p.memory);
     let tr = match gpu::translate::translate_predicted(
         &p.prog,
@@ -396,12 +555,12 @@ pub fn run(
         Ok(t.elapsed())
     })?;
     fig.gpu_end_to_end_lane_ops_per_s = Some(ops / gpu_time.as_secs_f64());
-    let kernel = kernel_time(g, &tr, &p, budget)?;
+    let kernel = kernel_time(g, &tr, p, budget)?;
     let gpu_rate = ops / kernel.as_secs_f64();
     fig.gpu_lane_ops_per_s = Some(gpu_rate);
     fig.gpu_over_cpu = Some(gpu_rate / cpu_rate);
     if let Some(mip_linear) = w.native {
-        let native = native_rate(g, &p, mip_linear, lanes, budget)?;
+        let native = native_rate(g, p, mip_linear, lanes, budget)?;
         fig.native_lane_ops_per_s = Some(native);
         fig.emulated_over_native = Some(gpu_rate / native);
     }
@@ -489,4 +648,41 @@ fn native_rate(
         lanes,
         budget.as_secs_f64(),
     )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Op;
+
+    /// Each AMD workload's lane-ops per lane are what its program executes
+    /// per lane: straight-line code (no branch), whose image and
+    /// interpolation instructions — every instruction but `s_endpgm` for
+    /// `alu_mix` — number `ops_per_lane`.
+    #[test]
+    fn alu_ops_are_the_program() {
+        for w in workloads() {
+            if matches!(w.kernel, Kernel::Visa(_)) {
+                continue;
+            }
+            let p = w.prepare(256).unwrap();
+            let ops = &p.prog.ops;
+            let branches = ops.iter().filter(|(_, op)| {
+                matches!(op, Op::Wave(f) if matches!(**f, crate::ir::flow::WaveOp::Branch { .. }))
+            });
+            // The clang kernel's one branch skips work-items past the image
+            // (s_cbranch_execz), never taken in its launch.
+            let allowed = usize::from(w.name == "clang_image_sample");
+            assert_eq!(branches.count(), allowed, "{}", w.name);
+            let counted = ops
+                .iter()
+                .filter(|(_, op)| match op {
+                    Op::End => false,
+                    Op::Image(_) | Op::Interp(_) | Op::Vinterp(_) | Op::LdsParamLoad { .. } => true,
+                    _ => w.name == "alu_mix",
+                })
+                .count();
+            assert_eq!(counted as u32, w.ops_per_lane, "{}", w.name);
+        }
+    }
 }

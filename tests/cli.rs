@@ -777,7 +777,10 @@ fn a_long_launch_shows_progress_on_a_terminal_only() {
     let err = stderr(&piped);
     assert!(!err.contains("waves") && !err.contains('\r'), "{err}");
     let Ok(script) = Command::new("script").arg("--version").output() else {
-        assert!(!common::is_ci(), "`script` (util-linux) is missing under CI=true");
+        assert!(
+            !common::is_ci(),
+            "`script` (util-linux) is missing under CI=true"
+        );
         eprintln!("SKIPPED: `script` (util-linux) is missing");
         return;
     };

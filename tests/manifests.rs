@@ -27,6 +27,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("bench_sample", "gfx900"),
     ("bench_trilinear", "gfx900"),
     ("bench_gather4", "gfx900"),
+    ("bench_alu", "gfx900"),
     ("image_ext", "gfx900"),
     ("image_d16_gfx8", "tonga"),
     ("image_gfx10", "gfx1030"),

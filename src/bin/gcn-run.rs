@@ -210,6 +210,11 @@ enum Command {
         /// GPU adapter to use (by name).
         #[arg(long, value_name = "NAME")]
         adapter: Option<String>,
+        /// Run each workload at 2^10, 2^12, … 2^20 lanes (those one launch
+        /// holds) and print the time per lane-op and the launch's memory, so
+        /// that cost growth shows; instead of --lanes.
+        #[arg(long, conflicts_with = "lanes")]
+        sweep: bool,
     },
 }
 
@@ -496,6 +501,7 @@ fn bench(
     lanes: Option<u64>,
     seconds: Option<f64>,
     adapter: Option<&str>,
+    sweep: bool,
 ) -> Result<ExitCode, Failure> {
     let lanes = lanes.unwrap_or(65_536);
     let all = gcnrun::bench::workloads();
@@ -550,8 +556,25 @@ fn bench(
     // Which workload runs, on stderr while it does — only where a person
     // watches a terminal: nothing with --json or when stderr is a pipe or a
     // file (issue 17, "Progress").
+    // The runs: each chosen workload at --lanes, or at every sweep size one
+    // of its launches holds.
+    let runs: Vec<(&gcnrun::bench::Workload, u64)> = chosen
+        .iter()
+        .flat_map(|&w| {
+            let sizes: Vec<u64> = if sweep {
+                gcnrun::bench::SWEEP
+                    .iter()
+                    .copied()
+                    .filter(|&l| l <= w.max_lanes().0)
+                    .collect()
+            } else {
+                vec![lanes]
+            };
+            sizes.into_iter().map(move |l| (w, l))
+        })
+        .collect();
     let progress = (!json && std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
-        let p = indicatif::ProgressBar::new(chosen.len() as u64);
+        let p = indicatif::ProgressBar::new(runs.len() as u64);
         p.set_style(
             indicatif::ProgressStyle::with_template("{spinner} [{pos}/{len}] {msg} ({elapsed})")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
@@ -559,9 +582,9 @@ fn bench(
         p.enable_steady_tick(std::time::Duration::from_millis(200));
         p
     });
-    for w in chosen {
+    for (w, lanes) in runs {
         if let Some(p) = &progress {
-            p.set_message(w.name);
+            p.set_message(format!("{} at {lanes} lanes", w.name));
         }
         let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
             .map_err(|e| InputError::whole(w.name, e.to_string()))?;
@@ -572,14 +595,33 @@ fn bench(
             Some(p) => p.suspend(|| println!("{line}")),
             None => println!("{line}"),
         };
-        if !json {
-            let num = |v: Option<f64>, ratio: bool| match v {
-                Some(x) if ratio => format!("{x:.2}"),
-                Some(x) => format!("{x:.3e}"),
-                None => "-".to_string(),
-            };
+        let num = |v: Option<f64>, ratio: bool| match v {
+            Some(x) if ratio => format!("{x:.2}"),
+            Some(x) => format!("{x:.3e}"),
+            None => "-".to_string(),
+        };
+        let note = f
+            .note
+            .as_ref()
+            .map_or(String::new(), |n| format!("  ({n})"));
+        if json {
+        } else if sweep {
+            let ns =
+                |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.1}", 1e9 / r));
+            let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
             print(format!(
-                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{}",
+                "{:<24} {:>8} lanes  cpu {:>8} ns/lane-op  gpu {:>8} ns/lane-op  launch {:>8.1} MiB  peak RSS {:>8}{note}",
+                f.name,
+                f.lanes,
+                ns(Some(f.cpu_lane_ops_per_s)),
+                ns(f.gpu_lane_ops_per_s),
+                mib(f.launch_bytes),
+                f.peak_rss_bytes
+                    .map_or("-".to_string(), |b| format!("{:.1} MiB", mib(b))),
+            ));
+        } else {
+            print(format!(
+                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{note}",
                 f.name,
                 f.lanes,
                 f.cpu_lane_ops_per_s,
@@ -587,7 +629,6 @@ fn bench(
                 num(f.gpu_over_cpu, true),
                 num(f.native_lane_ops_per_s, false),
                 num(f.emulated_over_native, true),
-                f.note.as_ref().map_or(String::new(), |n| format!("  ({n})"))
             ));
         }
         figures.push(f);
@@ -599,12 +640,18 @@ fn bench(
         let doc = serde_json::json!({
             "adapter": adapter_name,
             "cpu_threads": threads,
+            "sweep": sweep,
             "workloads": figures,
         });
         println!("{doc:#}");
     } else {
+        let what = if sweep {
+            "time per lane-op"
+        } else {
+            "lane-ops per second"
+        };
         println!(
-            "lane-ops per second (gpu and native: dispatches only; see docs/gpu.md); adapter: {adapter_name}; CPU threads: {threads}"
+            "{what} (gpu and native: dispatches only; see docs/gpu.md); adapter: {adapter_name}; CPU threads: {threads}"
         );
     }
     match gpu {
@@ -1267,6 +1314,7 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
         lanes,
         seconds,
         adapter,
+        sweep,
     }) = &cli.command
     {
         return bench(
@@ -1275,6 +1323,7 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
             *lanes,
             *seconds,
             adapter.as_deref(),
+            *sweep,
         );
     }
     if cli.list_adapters {

@@ -89,6 +89,11 @@ impl WaveState {
         self.vgpr.clone_from(vgpr);
     }
 
+    /// Bytes the wave's state holds: its registers and LDS.
+    pub fn state_bytes(&self) -> usize {
+        4 * (self.sgpr.len() + self.vgpr.len()) + self.lds.len()
+    }
+
     /// Exchanges every register (everything but the LDS) with `other`'s.
     pub fn swap_registers(&mut self, other: &mut WaveState) {
         std::mem::swap(self, other);
