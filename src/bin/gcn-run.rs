@@ -231,12 +231,20 @@ static INTERRUPT: gcnrun::cpu::Interrupt = gcnrun::cpu::Interrupt::new();
 /// Waves the CPU interpreter has finished, for the progress line ([`watched`]).
 static PROGRESS: gcnrun::cpu::Progress = gcnrun::cpu::Progress::new();
 
-/// How long a launch runs before its progress shows.
-const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+/// How long a launch runs before its progress shows: a second, or the
+/// milliseconds `GCNRUN_PROGRESS_AFTER_MS` gives (0: at once; the tests use
+/// it to see the progress of a launch that is short on a fast machine).
+fn progress_after() -> std::time::Duration {
+    let ms = std::env::var("GCNRUN_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    std::time::Duration::from_millis(ms)
+}
 
 /// Runs `f` (a launch of `waves` waves; `cpu`: whether the CPU interpreter
 /// runs it, counting waves in [`PROGRESS`]) and, once it has taken more
-/// than [`PROGRESS_AFTER`], shows on stderr how far it has come — only where
+/// than [`progress_after`], shows on stderr how far it has come — only where
 /// a person watches a terminal: nothing with --json or when stderr is a
 /// pipe or a file (issue 17, "Progress").
 fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -> T) -> T {
@@ -250,7 +258,8 @@ fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -
         scope.spawn(|| {
             let start = std::time::Instant::now();
             let tick = std::time::Duration::from_millis(50);
-            while start.elapsed() < PROGRESS_AFTER {
+            let after = progress_after();
+            while start.elapsed() < after {
                 if done.load(Ordering::Relaxed) {
                     return;
                 }
