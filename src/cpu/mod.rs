@@ -297,7 +297,7 @@ fn run_batches(
                 wl.finished(g.len());
             }
             direct_for = backoff;
-            backoff = (backoff * 2).min(64);
+            backoff = backoff.saturating_mul(2);
         } else {
             backoff = 1;
         }
