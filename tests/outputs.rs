@@ -8,6 +8,8 @@
 //! unchanged; a change that means to alter an output re-records the fixture with
 //! `GCNRUN_BLESS=1 cargo test --test outputs` and says so in its commit.
 
+mod common;
+
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,23 +19,7 @@ const FIXTURE: &str = "tests/fixtures/outputs.sha256";
 
 /// Every asset the fixture covers, relative to the package root, sorted.
 fn assets() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![PathBuf::from("assets")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("assets/ is readable") {
-            let p = e.expect("directory entry").path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if matches!(
-                p.extension().and_then(|x| x.to_str()),
-                Some("toml" | "bin" | "visaasm" | "isa")
-            ) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    common::launches::asset_files(&["toml", "bin", "visaasm", "isa"])
 }
 
 /// The modes an asset is run in: a manifest runs; AMD code runs in the default

@@ -10,28 +10,12 @@
 //! returned values and nothing else — the comparison of the returned VGPRs
 //! catches it.
 
+mod common;
+
 use gcnrun::cpu;
 use gcnrun::launch::run::{prepare_manifest, Prepared};
 use gcnrun::machine::{Memory, WaveState};
-use std::path::{Path, PathBuf};
-
-/// Every manifest under `assets/`, sorted.
-fn manifests() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![PathBuf::from("assets")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("assets/ is readable") {
-            let p = e.expect("directory entry").path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use std::path::Path;
 
 /// Everything a run leaves: the waves' registers and LDS, the memory, and
 /// the error.
@@ -71,7 +55,7 @@ fn same_on_1_2_8(name: &str, p: &Prepared) {
 #[test]
 fn every_manifest_gives_the_same_bytes_on_1_2_and_8_threads() {
     let mut compared = 0;
-    for m in manifests() {
+    for m in common::launches::asset_files(&["toml"]) {
         // Manifests that need code from elsewhere (vISA launches) or that
         // are refused on purpose are not CPU launches of their own.
         let Ok(p) = prepare_manifest(Path::new(&m), None, None, None) else {

@@ -13,6 +13,29 @@ pub fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
 }
 
+/// Every file under `assets/`, subfolders included, whose extension is one
+/// of `exts`, relative to the package root (the tests run from it), sorted.
+pub fn asset_files(exts: &[&str]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![PathBuf::from("assets")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("assets/ is readable") {
+            let p = e.expect("directory entry").path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| exts.contains(&x))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// Every `assets/*.toml`, sorted.
 pub fn asset_manifests() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(assets())
