@@ -228,9 +228,13 @@ fn run_batches(
 ) -> Result<(), ExecError> {
     let threads = rayon::current_num_threads();
     let batch = threads * BATCH_PER_THREAD;
-    // The speculative copies of a batch's workgroups, reused batch to batch;
-    // without LDS operations a copy leaves the LDS behind.
-    let lds = prog.uses_lds();
+    // The speculative copies of a batch's workgroups, reused batch to batch.
+    // A workgroup of one wave in a program without LDS operations leaves its
+    // LDS as it is (run_group hands it back to the wave, even on an error),
+    // so its copy leaves the LDS behind; any other copies it too (run_group
+    // moves a workgroup's LDS from wave to wave).
+    let uses_lds = prog.uses_lds();
+    let whole = |g: &[WaveState]| uses_lds || g.len() > 1;
     let mut copies: Vec<Vec<WaveState>> = (0..batch).map(|_| Vec::new()).collect();
     let (mut at, mut direct_for, mut backoff) = (0, 0u32, 1u32);
     while at < groups.len() {
@@ -252,7 +256,7 @@ fn run_batches(
                 copy.truncate(g.len());
                 for (i, w) in g.iter().enumerate() {
                     match copy.get_mut(i) {
-                        Some(c) if lds => c.clone_from(w),
+                        Some(c) if whole(g) => c.clone_from(w),
                         Some(c) => c.copy_registers_from(w),
                         None => copy.push(w.clone()),
                     }
@@ -272,20 +276,12 @@ fn run_batches(
             log.commit(mem, &mut written);
             // The run's registers become the wave's; its old ones are the
             // buffers of the next batch's copy.
-            for (i, (w, c)) in groups[at + k]
-                .iter_mut()
-                .zip(copies[k].iter_mut())
-                .enumerate()
-            {
-                if lds {
+            let whole = whole(groups[at + k]);
+            for (w, c) in groups[at + k].iter_mut().zip(copies[k].iter_mut()) {
+                if whole {
                     std::mem::swap(w, c);
                 } else {
                     w.swap_registers(c);
-                    // run_group keeps a workgroup's LDS with its first wave
-                    // and leaves the others' empty.
-                    if i > 0 {
-                        w.lds = Vec::new();
-                    }
                 }
             }
             result?;
