@@ -260,7 +260,7 @@ pub fn workloads() -> Vec<Workload> {
             name: "alu_mix",
             native: None,
             kernel: Kernel::Amd(include_bytes!("../assets/bench_alu.bin")),
-            // Every instruction but s_endpgm (`alu_ops_are_the_program`).
+            // Every instruction but s_endpgm (`bench_ops_are_the_program`).
             ops_per_lane: 124,
             body: alu_body,
         },
@@ -660,7 +660,7 @@ mod tests {
     /// interpolation instructions — every instruction but `s_endpgm` for
     /// `alu_mix` — number `ops_per_lane`.
     #[test]
-    fn alu_ops_are_the_program() {
+    fn bench_ops_are_the_program() {
         for w in workloads() {
             if matches!(w.kernel, Kernel::Visa(_)) {
                 continue;
