@@ -8,7 +8,7 @@
 //! read was written by a wave before it in the same batch: everything it
 //! read then holds the bytes the serial order would have shown it, and its
 //! writes, applied byte by byte in wave order, land as the serial order's
-//! would. [`Speculation::conflicts`] checks that condition at page
+//! would. [`Log::conflicts`] checks that condition at page
 //! granularity ([`PAGE`] bytes); a false alarm (two waves touching different
 //! bytes of one page) costs a serial re-run, never a different result.
 
@@ -87,13 +87,6 @@ pub enum MemAccess<'a> {
     ReadOnly(&'a Memory),
     /// A speculative run of a parallel batch.
     Speculative(Box<Speculation<'a>>),
-}
-
-impl Memory {
-    /// The addresses the region holds.
-    pub fn range(&self) -> Range<u64> {
-        self.base..self.base + self.bytes.len() as u64
-    }
 }
 
 impl<'a> MemAccess<'a> {

@@ -72,6 +72,11 @@ impl Memory {
         })
     }
 
+    /// The addresses the region holds.
+    pub fn range(&self) -> std::ops::Range<u64> {
+        self.base..self.base + self.bytes.len() as u64
+    }
+
     /// `len` bytes at address `addr`, or `None` outside the region.
     ///
     /// WGSL twins: `mem_in_range` (whether it is `Some`), `mem_read_texel` in
