@@ -92,10 +92,14 @@ pub enum MemAccess<'a> {
 impl<'a> MemAccess<'a> {
     /// A speculative view of `mem`, which must not change while it lives.
     pub fn speculative(mem: &'a Memory) -> MemAccess<'a> {
-        MemAccess::Speculative(Box::new(Speculation {
-            shared: mem,
-            log: Log::default(),
-        }))
+        // Room for a wave's usual writes and reads, so that the tables do
+        // not grow step by step in every speculative run.
+        let log = Log {
+            pages: HashMap::with_capacity_and_hasher(32, Default::default()),
+            reads: std::cell::RefCell::new(Vec::with_capacity(64)),
+            overflowed: false,
+        };
+        MemAccess::Speculative(Box::new(Speculation { shared: mem, log }))
     }
 
     /// The addresses memory holds.

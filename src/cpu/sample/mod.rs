@@ -433,6 +433,7 @@ fn execute_bound(
         .collect();
     let explicit = m.op.gradients();
     let mut results: Vec<(u32, [u32; 4], bool)> = Vec::with_capacity(lanes.len());
+    let mut last_lod = None;
     for &lane in lanes {
         let o = &operands[lane as usize];
         let q = (lane & !3) as usize;
@@ -443,7 +444,23 @@ fn execute_bound(
             &operands[q + 3],
         ];
         let (ddx, ddy) = derivatives(o, quad, explicit, shape.axes);
-        let l = lane_lod(&view, &m.op, o, ddx, ddy);
+        // lane_lod is a function of the derivatives and of the lane's `_l`/
+        // `_cl` and `_b` operands alone, which the lanes of a quad mostly
+        // share: the previous lane's LOD is reused when all are equal.
+        let key = (
+            ddx.map(f32::to_bits),
+            ddy.map(f32::to_bits),
+            o.trailing.to_bits(),
+            o.bias.to_bits(),
+        );
+        let l = match last_lod {
+            Some((k, l)) if k == key => l,
+            _ => {
+                let l = lane_lod(&view, &m.op, o, ddx, ddy);
+                last_lod = Some((key, l));
+                l
+            }
+        };
         let out = match m.op.kind {
             ImageKind::GetLod => {
                 // (clamped LOD within the view's levels, unclamped λ') as f32
