@@ -284,9 +284,16 @@ fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -
             }
             bar.finish_and_clear();
         });
-        let out = f();
-        done.store(true, Ordering::Relaxed);
-        out
+        // Set when `f` returns or unwinds, so that the scope's join of the
+        // progress thread can never wait for ever.
+        struct Done<'a>(&'a AtomicBool);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let _done = Done(&done);
+        f()
     })
 }
 
