@@ -339,7 +339,7 @@ impl Workload {
             }
             Kernel::Draw { code, manifest } => {
                 let side = draw_side(waves);
-                let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
+                let hex = hex_of(code);
                 // The frame's size is the [draw] table's (the image has its own).
                 let mut table = "";
                 let text: String = manifest
@@ -350,8 +350,8 @@ impl Workload {
                         }
                         match (table, l.split(" = ").next()) {
                             ("", Some("code")) => format!("hex = \"{hex}\""),
-                            ("[draw]", Some("width" | "height")) => {
-                                format!("{} = {side}", l.split(" = ").next().unwrap_or(""))
+                            ("[draw]", Some(key @ ("width" | "height"))) => {
+                                format!("{key} = {side}")
                             }
                             _ => l.to_string(),
                         }
@@ -361,7 +361,7 @@ impl Workload {
                 return Ok(prepare_text(&text, self.name, None)?);
             }
         };
-        let hex: String = code.iter().map(|b| format!("{b:02x}")).collect();
+        let hex = hex_of(code);
         let text = format!(
             "arch = \"gfx900\"\nhex = \"{hex}\"\nwaves = {waves}\n\n{}",
             (self.body)(waves)
@@ -399,6 +399,11 @@ impl Workload {
         };
         p.waves.len() as u64 * u64::from(per_wave)
     }
+}
+
+/// `code` as the manifest's `hex` field spells it.
+fn hex_of(code: &[u8]) -> String {
+    code.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The launch sizes of `gcn-run bench --sweep`: 2^10 to 2^20 lanes, ×4.

@@ -242,6 +242,13 @@ fn progress_after() -> std::time::Duration {
     std::time::Duration::from_millis(ms)
 }
 
+/// The progress line's style from its indicatif template (a spinner, should
+/// the template not parse).
+fn progress_style(template: &str) -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner())
+}
+
 /// Runs `f` (a launch of `waves` waves; `cpu`: whether the CPU interpreter
 /// runs it, counting waves in [`PROGRESS`]) and, once it has taken more
 /// than [`progress_after`], shows on stderr how far it has come — only where
@@ -273,10 +280,7 @@ fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -
             let bar = indicatif::ProgressBar::new(waves as u64)
                 .with_message(what.to_string())
                 .with_elapsed(start.elapsed());
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(template)
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
+            bar.set_style(progress_style(template));
             while !done.load(Ordering::Relaxed) {
                 bar.set_position(PROGRESS.waves().saturating_sub(base));
                 bar.tick();
@@ -591,10 +595,7 @@ fn bench(
         .collect();
     let progress = (!json && std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
         let p = indicatif::ProgressBar::new(runs.len() as u64);
-        p.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} [{pos}/{len}] {msg} ({elapsed})")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-        );
+        p.set_style(progress_style("{spinner} [{pos}/{len}] {msg} ({elapsed})"));
         p.enable_steady_tick(std::time::Duration::from_millis(200));
         p
     });

@@ -175,8 +175,9 @@ pub fn run_with(
     match prog.memory_use() {
         MemUse::Writes => run_batches(prog, groups, mem, &wl),
         // Nothing shared but a workgroup's own LDS, and memory that nothing
-        // changes: every workgroup on its own, in any order.
-        MemUse::Reads => {
+        // changes (or that the program never reaches): every workgroup on its
+        // own, in any order.
+        MemUse::Reads | MemUse::None => {
             let shared: &Memory = mem;
             groups.into_par_iter().try_for_each(|g| {
                 run_group(prog, g, &mut MemAccess::ReadOnly(shared), &wl)?;
@@ -184,12 +185,6 @@ pub fn run_with(
                 Ok(())
             })
         }
-        MemUse::None => groups.into_par_iter().try_for_each(|g| {
-            let mut none = Memory::default();
-            run_group(prog, g, &mut MemAccess::Direct(&mut none), &wl)?;
-            wl.finished(g.len());
-            Ok(())
-        }),
     }
 }
 

@@ -82,8 +82,9 @@ pub struct Log {
 pub enum MemAccess<'a> {
     /// Reads and writes go to the launch's memory.
     Direct(&'a mut Memory),
-    /// Reads of memory that no run writes (a program that only reads it,
-    /// run in parallel); a write here is a bug of the caller and is dropped.
+    /// Reads of memory that no run writes (a program that only reads it, or
+    /// never reaches it, run in parallel); a write here is a bug of the
+    /// caller and is dropped.
     ReadOnly(&'a Memory),
     /// A speculative run of a parallel batch.
     Speculative(Box<Speculation<'a>>),

@@ -420,15 +420,8 @@ fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
 ///
 /// WGSL twin: `load_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
-    if let Some(t) = narrow_tables(width) {
-        let c = (c & ((1 << width) - 1)) as usize;
-        match nf {
-            NumFormat::Unorm => return t.unorm[c],
-            NumFormat::Snorm => return t.snorm[c],
-            NumFormat::Srgb if index < 3 => return t.srgb[c],
-            NumFormat::Srgb => return t.unorm[c],
-            _ => {}
-        }
+    if let Some(t) = load_table(width, nf, index) {
+        return t[(c & ((1 << width) - 1)) as usize];
     }
     match nf {
         NumFormat::Unorm => unorm_to_f32(c, width).to_bits(),
@@ -453,6 +446,20 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
 /// The widest component whose UNORM, SNORM and sRGB loads are read from a
 /// table ([`narrow_tables`]).
 const TABLE_BITS: u32 = 10;
+
+/// The table [`load_component`] reads component `index` of `width` bits in
+/// number format `nf` from, if it has one: UNORM, SNORM, and sRGB (whose W
+/// is linear, the UNORM table) up to [`TABLE_BITS`] bits.
+fn load_table(width: u32, nf: NumFormat, index: usize) -> Option<&'static [u32]> {
+    let t = narrow_tables(width)?;
+    match nf {
+        NumFormat::Unorm => Some(&t.unorm),
+        NumFormat::Snorm => Some(&t.snorm),
+        NumFormat::Srgb if index < 3 => Some(&t.srgb),
+        NumFormat::Srgb => Some(&t.unorm),
+        _ => None,
+    }
+}
 
 /// Every load of one component width as a table (f32 bits by code).
 struct NarrowTables {
@@ -561,14 +568,7 @@ impl TexelDecoder {
     pub fn new(df: &'static DataFormat, nf: NumFormat) -> TexelDecoder {
         let tables = std::array::from_fn(|i| {
             let &(_, w) = df.comps.get(i)?;
-            let t = narrow_tables(w.into())?;
-            match nf {
-                NumFormat::Unorm => Some(&t.unorm[..]),
-                NumFormat::Snorm => Some(&t.snorm[..]),
-                NumFormat::Srgb if i < 3 => Some(&t.srgb[..]),
-                NumFormat::Srgb => Some(&t.unorm[..]),
-                _ => None,
-            }
+            load_table(w.into(), nf, i)
         });
         TexelDecoder {
             df,

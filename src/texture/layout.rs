@@ -120,14 +120,30 @@ impl Surface {
     /// (not merely its 4×4 block; docs/errata.md X13) and the element is its
     /// block; other formats are [`Surface::texel_offset`].
     pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
+        self.element_with(m, slice, x, y, z, |m, slice, x, y, z| {
+            self.texel_offset(m, slice, x, y, z)
+        })
+    }
+
+    /// [`Surface::element_of_texel`] with `element` as the element offset
+    /// ([`Surface::texel_offset`], or [`Levels::texel_offset`]).
+    fn element_with(
+        &self,
+        m: u32,
+        slice: u32,
+        x: u32,
+        y: u32,
+        z: u32,
+        element: impl Fn(u32, u32, u32, u32, u32) -> Option<u64>,
+    ) -> Option<u64> {
         if !self.block {
-            return self.texel_offset(m, slice, x, y, z);
+            return element(m, slice, x, y, z);
         }
         let (w, h, _) = self.level_dims(m);
         if x >= w || y >= h {
             return None;
         }
-        self.texel_offset(m, slice, x / 4, y / 4, z)
+        element(m, slice, x / 4, y / 4, z)
     }
 }
 
@@ -193,14 +209,10 @@ impl Levels {
 
     /// [`Surface::element_of_texel`].
     pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
-        if !self.surface.block {
-            return self.texel_offset(m, slice, x, y, z);
-        }
-        let (w, h, _) = self.surface.level_dims(m);
-        if x >= w || y >= h {
-            return None;
-        }
-        self.texel_offset(m, slice, x / 4, y / 4, z)
+        self.surface
+            .element_with(m, slice, x, y, z, |m, slice, x, y, z| {
+                self.texel_offset(m, slice, x, y, z)
+            })
     }
 }
 
