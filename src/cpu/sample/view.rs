@@ -240,42 +240,51 @@ impl View<'_> {
         }
     }
 
-    /// Resolves one tap's integer indices to (slice, x, y, z), `None` for the
-    /// border, or `Err(Corner)` for a cube corner (no texel).
+    /// Resolves one cube-map tap's integer indices to (slice, x, y, 0), or
+    /// `Err(Corner)` for a cube corner (no texel). Cube taps never read the
+    /// border. Taps of other shapes are resolved axis by axis
+    /// ([`View::axis_wraps`]).
     ///
     /// WGSL twin: `view_resolve` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
-    fn resolve(
+    fn resolve_cube(
         &self,
         level: u32,
         layer: (u32, u32),
         ix: [i32; 3],
-        linear: [bool; 3],
-    ) -> Result<Option<(u32, u32, u32, u32)>, Corner> {
+    ) -> Result<(u32, u32, u32, u32), Corner> {
+        let n = self.level_size(level)[0];
+        let (cube_index, face) = layer;
+        let inside = (0..n as i32).contains(&ix[0]) && (0..n as i32).contains(&ix[1]);
+        if self.sampler.disable_cube_wrap || inside {
+            let e = |i: i32| i.clamp(0, n as i32 - 1) as u32;
+            return Ok((cube_index * 6 + face, e(ix[0]), e(ix[1]), 0));
+        }
+        match cube::seamless(face, ix[0], ix[1], n) {
+            Some(t) => Ok((cube_index * 6 + t.face, t.x, t.y, 0)),
+            None => Err(Corner),
+        }
+    }
+
+    /// The taps of each axis of a shape other than a cube map wrapped into the
+    /// level by the axis's address mode ([`address::wrap`]), `Tap::Texel(0)`
+    /// for axes the shape lacks. A tap's texel is the product of its axes'
+    /// wraps, the border when any axis gives the border; each axis's (at most
+    /// two) indices are wrapped once per footprint rather than once per tap.
+    ///
+    /// WGSL twin: `view_resolve` in `shaders/sample.wgsl` (docs/gpu.md,
+    /// "Twins"), which wraps a tap's axes where it resolves the tap.
+    fn axis_wraps(&self, level: u32, taps: &[AxisTaps; 3]) -> [[Tap; 2]; 3] {
         let size = self.level_size(level);
-        if self.shape.cube {
-            let (cube_index, face) = layer;
-            let n = size[0];
-            let inside = (0..n as i32).contains(&ix[0]) && (0..n as i32).contains(&ix[1]);
-            if self.sampler.disable_cube_wrap || inside {
-                let e = |i: i32| i.clamp(0, n as i32 - 1) as u32;
-                return Ok(Some((cube_index * 6 + face, e(ix[0]), e(ix[1]), 0)));
-            }
-            return match cube::seamless(face, ix[0], ix[1], n) {
-                Some(t) => Ok(Some((cube_index * 6 + t.face, t.x, t.y, 0))),
-                None => Err(Corner),
-            };
-        }
-        let mut out = [0u32; 3];
-        for axis in 0..3 {
-            if axis >= self.shape.axes {
-                continue;
-            }
-            match address::wrap(self.clamp_mode(axis), ix[axis], size[axis], linear[axis]) {
-                Tap::Texel(t) => out[axis] = t,
-                Tap::Border => return Ok(None),
-            }
-        }
-        Ok(Some((layer.0, out[0], out[1], out[2])))
+        std::array::from_fn(|axis| {
+            let t = &taps[axis];
+            std::array::from_fn(|i| {
+                if axis >= self.shape.axes || i >= t.count {
+                    Tap::Texel(0)
+                } else {
+                    address::wrap(self.clamp_mode(axis), t.index[i], size[axis], t.count == 2)
+                }
+            })
+        })
     }
 
     /// The compared value of a texel: `[r; 4]` with r = 0 or 1 (the compare
@@ -294,19 +303,30 @@ impl View<'_> {
     /// WGSL twin: `VIEW_footprint` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     fn footprint(&self, read: &LevelRead, coords: [f32; 4], taps: [AxisTaps; 3]) -> Footprint {
         let layer = self.layer(coords);
-        let linear = [taps[0].count == 2, taps[1].count == 2, taps[2].count == 2];
         let mut out = Footprint {
             taps: [([0.0; 4], 0); 8],
             len: 0,
         };
+        let wraps = (!self.shape.cube).then(|| self.axis_wraps(read.level, &taps));
         // Bit k: tap k is a cube corner.
         let mut corners = 0u8;
         for k in 0..taps[2].count {
             for j in 0..taps[1].count {
                 for i in 0..taps[0].count {
-                    let ix = [taps[0].index[i], taps[1].index[j], taps[2].index[k]];
                     let w = taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[k];
-                    let value = match self.resolve(read.level, layer, ix, linear) {
+                    let tap = match &wraps {
+                        Some(a) => match (a[0][i], a[1][j], a[2][k]) {
+                            (Tap::Texel(x), Tap::Texel(y), Tap::Texel(z)) => {
+                                Ok(Some((layer.0, x, y, z)))
+                            }
+                            _ => Ok(None),
+                        },
+                        None => {
+                            let ix = [taps[0].index[i], taps[1].index[j], taps[2].index[k]];
+                            self.resolve_cube(read.level, layer, ix).map(Some)
+                        }
+                    };
+                    let value = match tap {
                         Ok(t) => self.compared(self.tap_value(t, read.level), read.compare),
                         Err(Corner) => {
                             corners |= 1 << out.len;
