@@ -88,15 +88,15 @@ pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32
     let s = view.sampler;
     let size = view.level_size(0);
     let scale = |d: [f32; 3]| -> [f32; 3] {
-        std::array::from_fn(|a| {
-            if a >= view.shape.axes {
-                0.0
-            } else if view.normalized {
+        let mut out = [0.0; 3];
+        for (a, out) in out.iter_mut().enumerate().take(view.shape.axes) {
+            *out = if view.normalized {
                 flush_denorm(d[a]) * size[a] as f32
             } else {
                 flush_denorm(d[a])
-            }
-        })
+            };
+        }
+        out
     };
     let wants_aniso =
         s.max_aniso > 0 && (s.mag_filter >= 2 || s.min_filter >= 2) && !view.integer();
@@ -288,8 +288,10 @@ fn write_values(
 ) {
     let r = m;
     // At most four values, so at most four dwords: no allocation per lane.
-    let mut dwords = [0u32; 4];
-    let n = if r.d16 {
+    // Values that need no narrowing are written from `values` itself: a copy
+    // of a slice of at most 16 bytes became a call of memcpy for every lane.
+    let mut packed = [0u32; 4];
+    let dwords = if r.d16 {
         let half = |v: u32| {
             if integer {
                 v & 0xffff
@@ -299,20 +301,20 @@ fn write_values(
         };
         if arch.packed_d16 {
             for (k, p) in values.chunks(2).enumerate() {
-                dwords[k] = half(p[0]) | p.get(1).map_or(0, |&h| half(h) << 16);
+                packed[k] = half(p[0]) | p.get(1).map_or(0, |&h| half(h) << 16);
             }
-            values.len().div_ceil(2)
+            &packed[..values.len().div_ceil(2)]
         } else {
             for (k, &v) in values.iter().enumerate() {
-                dwords[k] = half(v);
+                packed[k] = half(v);
             }
-            values.len()
+            &packed[..values.len()]
         }
     } else {
-        dwords[..values.len()].copy_from_slice(values);
-        values.len()
+        values
     };
-    for (k, &x) in dwords[..n].iter().enumerate() {
+    let n = dwords.len();
+    for (k, &x) in dwords.iter().enumerate() {
         w.set_vgpr(r.vdata + k as u32, lane, x);
     }
     if status::has_status(m) {
@@ -443,19 +445,18 @@ fn execute_bound(
             &operands[q + 2],
             &operands[q + 3],
         ];
-        let (ddx, ddy) = derivatives(o, quad, explicit, shape.axes);
         // lane_lod is a function of the derivatives and of the lane's `_l`/
-        // `_cl` and `_b` operands alone, which the lanes of a quad mostly
-        // share: the previous lane's LOD is reused when all are equal.
-        let key = (
-            ddx.map(f32::to_bits),
-            ddy.map(f32::to_bits),
-            o.trailing.to_bits(),
-            o.bias.to_bits(),
-        );
+        // `_cl` and `_b` operands alone. Implicit derivatives are the quad's
+        // (`derivatives`), so a lane whose quad and `_l`/`_cl` and `_b` bits
+        // are the previous lane's reuses its LOD; explicit ones are the lane's
+        // own. (Keyed on the quad, not on the derivatives' values: copying
+        // those arrays for the key stalled every lane on store forwarding.)
+        let source = if explicit { lane as usize } else { q };
+        let key = (source, o.trailing.to_bits(), o.bias.to_bits());
         let l = match last_lod {
             Some((k, l)) if k == key => l,
             _ => {
+                let (ddx, ddy) = derivatives(o, quad, explicit, shape.axes);
                 let l = lane_lod(&view, &m.op, o, ddx, ddy);
                 last_lod = Some((key, l));
                 l

@@ -26,6 +26,12 @@ struct Footprint {
 }
 
 impl Footprint {
+    /// No taps.
+    const EMPTY: Footprint = Footprint {
+        taps: [([0.0; 4], 0); 8],
+        len: 0,
+    };
+
     fn as_slice(&self) -> &[([f32; 4], u32)] {
         &self.taps[..self.len]
     }
@@ -153,16 +159,18 @@ impl View<'_> {
     /// Y, Z (sampling.md §2.1; sRGB number formats were decoded by the format).
     fn texel_value(&self, raw: [u32; 4]) -> [f32; 4] {
         let degamma = self.sampler.force_degamma && self.nf == NumFormat::Unorm;
-        std::array::from_fn(|c| {
-            let v = f32::from_bits(raw[c]);
-            if self.integer() {
-                v
-            } else if degamma && c < 3 {
-                srgb_to_linear(v)
+        let mut out = raw.map(f32::from_bits);
+        if self.integer() {
+            return out;
+        }
+        for (c, v) in out.iter_mut().enumerate() {
+            *v = if degamma && c < 3 {
+                srgb_to_linear(*v)
             } else {
-                flush_denorm(v)
-            }
-        })
+                flush_denorm(*v)
+            };
+        }
+        out
     }
 
     /// The value of one footprint tap: the border colour, or a fetched texel.
@@ -188,10 +196,12 @@ impl View<'_> {
         linear_override: Option<bool>,
     ) -> [AxisTaps; 3] {
         let size = self.level_size(read.level);
-        std::array::from_fn(|axis| {
-            if axis >= self.shape.axes {
-                return filter::single_tap(0);
-            }
+        // Loops, not `std::array::from_fn`, here and in the footprint: whether
+        // a closure called through `from_fn` was inlined changed with the
+        // compiler's partitioning of the crate, and with it the sampler's
+        // speed by a quarter.
+        let mut out = [filter::single_tap(0); 3];
+        for (axis, out) in out.iter_mut().enumerate().take(self.shape.axes) {
             let s = if self.shape.cube {
                 cube::face_coordinate(coords[axis])
             } else {
@@ -209,8 +219,9 @@ impl View<'_> {
             } else {
                 read.linear_xy
             });
-            filter::axis_taps(u, coord::texel_offset(read.offset, axis), linear)
-        })
+            *out = filter::axis_taps(u, coord::texel_offset(read.offset, axis), linear);
+        }
+        out
     }
 
     /// The address mode of an axis; cube faces clamp to their edge when
@@ -275,16 +286,14 @@ impl View<'_> {
     /// "Twins"), which wraps a tap's axes where it resolves the tap.
     fn axis_wraps(&self, level: u32, taps: &[AxisTaps; 3]) -> [[Tap; 2]; 3] {
         let size = self.level_size(level);
-        std::array::from_fn(|axis| {
+        let mut out = [[Tap::Texel(0); 2]; 3];
+        for (axis, out) in out.iter_mut().enumerate().take(self.shape.axes) {
             let t = &taps[axis];
-            std::array::from_fn(|i| {
-                if axis >= self.shape.axes || i >= t.count {
-                    Tap::Texel(0)
-                } else {
-                    address::wrap(self.clamp_mode(axis), t.index[i], size[axis], t.count == 2)
-                }
-            })
-        })
+            for (i, out) in out.iter_mut().enumerate().take(t.count) {
+                *out = address::wrap(self.clamp_mode(axis), t.index[i], size[axis], t.count == 2);
+            }
+        }
+        out
     }
 
     /// The compared value of a texel: `[r; 4]` with r = 0 or 1 (the compare
@@ -301,12 +310,17 @@ impl View<'_> {
     /// footprint's other texels (Vulkan's rule; sampling.md §7 question 13).
     ///
     /// WGSL twin: `VIEW_footprint` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
-    fn footprint(&self, read: &LevelRead, coords: [f32; 4], taps: [AxisTaps; 3]) -> Footprint {
+    /// Written into `out` (emptied first) rather than returned: the 168-byte
+    /// result was copied by a call of memcpy for every sample.
+    fn footprint(
+        &self,
+        read: &LevelRead,
+        coords: [f32; 4],
+        taps: [AxisTaps; 3],
+        out: &mut Footprint,
+    ) {
         let layer = self.layer(coords);
-        let mut out = Footprint {
-            taps: [([0.0; 4], 0); 8],
-            len: 0,
-        };
+        out.len = 0;
         let wraps = (!self.shape.cube).then(|| self.axis_wraps(read.level, &taps));
         // Bit k: tap k is a cube corner.
         let mut corners = 0u8;
@@ -355,7 +369,6 @@ impl View<'_> {
                 }
             }
         }
-        out
     }
 
     /// One level's filtered value (float classes) or nearest texel (integers),
@@ -364,7 +377,8 @@ impl View<'_> {
     /// WGSL twin: `VIEW_sample_level` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     pub fn sample_level(&self, read: &LevelRead, coords: [f32; 4]) -> [f32; 4] {
         let taps = self.taps(read, coords, None);
-        let fp = self.footprint(read, coords, taps);
+        let mut fp = Footprint::EMPTY;
+        self.footprint(read, coords, taps, &mut fp);
         let fp = fp.as_slice();
         if self.integer() && read.compare.is_none() {
             // Integer images are point-sampled: one tap (sampling.md §5.1).
@@ -415,7 +429,8 @@ impl View<'_> {
                 count: 2,
             };
         }
-        let fp = self.footprint(read, coords, taps);
+        let mut fp = Footprint::EMPTY;
+        self.footprint(read, coords, taps, &mut fp);
         let fp = fp.as_slice();
         // footprint order: (i0,j0), (i1,j0), (i0,j1), (i1,j1).
         let at = |k: usize| fp.get(k).map(|t| t.0).unwrap_or([0.0; 4]);

@@ -83,11 +83,14 @@ pub mod reduction {
 ///
 /// WGSL twin: `combine` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
-    std::array::from_fn(|c| {
-        let mut it = taps.iter();
-        let Some(first) = it.next() else {
-            return 0.0;
-        };
+    let mut out = [0.0; 4];
+    let Some(first) = taps.first() else {
+        return out;
+    };
+    // A loop, not `std::array::from_fn`: whether its closure was inlined
+    // changed with the compiler's partitioning of the crate.
+    for (c, out) in out.iter_mut().enumerate() {
+        let it = taps[1..].iter();
         let v = match mode {
             reduction::MIN => it.fold(first.0[c], |m, t| if t.0[c] < m { t.0[c] } else { m }),
             reduction::MAX => it.fold(first.0[c], |m, t| if t.0[c] > m { t.0[c] } else { m }),
@@ -98,8 +101,9 @@ pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
                 })
             }
         };
-        flush_denorm(v)
-    })
+        *out = flush_denorm(v);
+    }
+    out
 }
 
 /// The blend of two mip levels: `a × ((256 − w) × 2^-8) + b × (w × 2^-8)`, the
@@ -112,13 +116,15 @@ pub fn mip_blend(a: [f32; 4], b: [f32; 4], weight: u32, mode: u8) -> [f32; 4] {
     let scale = 1.0 / ONE as f32;
     let wa = (ONE as u32 - weight) as f32 * scale;
     let wb = weight as f32 * scale;
-    std::array::from_fn(|c| {
-        flush_denorm(match mode {
+    let mut out = [0.0; 4];
+    for (c, out) in out.iter_mut().enumerate() {
+        *out = flush_denorm(match mode {
             reduction::MIN => a[c].min(b[c]),
             reduction::MAX => a[c].max(b[c]),
             _ => a[c] * wa + b[c] * wb,
-        })
-    })
+        });
+    }
+    out
 }
 
 /// Offset of anisotropic sample `k` of `n` along the major derivative, in
