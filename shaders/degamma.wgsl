@@ -1,4 +1,4 @@
-// FORCE_DEGAMMA on UNORM components that are not 8 bits wide (src/gpu/degamma.rs).
+// The sRGB decodes of sampled texels (src/gpu/translate/degamma.rs).
 // Added only to modules that need it: the host binds the table of
 // srgb_to_linear(unorm_to_f32(c, w)) computed by the CPU's own functions, one
 // run of 2^w entries per width, at the index degamma::base(w).

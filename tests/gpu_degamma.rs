@@ -1,11 +1,13 @@
-//! FORCE_DEGAMMA on UNORM components that are not 8 bits wide, on the GPU
-//! (src/gpu/degamma.rs): every code of every tabulated width goes through a
-//! point sample on the GPU and must give the CPU's bits, which must be the
-//! CPU's `srgb_to_linear(unorm_to_f32(c, w))` of the code (X, Y, Z) or the
-//! plain UNORM value (W). One launch of 65,536 lanes samples, with
+//! FORCE_DEGAMMA on UNORM components on the GPU (src/gpu/translate/degamma.rs):
+//! every code of every tabulated width goes through a point sample on the GPU
+//! and must give the CPU's bits, which must be the CPU's
+//! `srgb_to_linear(unorm_to_f32(c, w))` of the code (X, Y, Z) or the plain
+//! UNORM value (W). Launches of 65,536 lanes sample, with
 //! `assets/degamma_sweep.bin`, one 256 × 256 image per UNORM data format
-//! whose X/Y/Z are tabulated; component k of texel i holds code
-//! `(i + 3k) mod 2^w`, so every code of every component occurs.
+//! whose X/Y/Z are tabulated — those with a component that is not 8 bits in
+//! one launch, the 8-bit ones in another (the kernel has T#s for eleven);
+//! component k of texel i holds code `(i + 3k) mod 2^w`, so every code of
+//! every component occurs.
 //!
 //! Widths without a table (24 and 32 bits) are refused by name; that check
 //! needs no GPU. Without an adapter the GPU test fails under `CI=true` and
@@ -24,18 +26,21 @@ const SIDE: u32 = 256;
 /// Images the sweep kernel samples (its T#s s[8+8k : 15+8k]).
 const KERNEL_IMAGES: usize = 11;
 
-/// The UNORM data formats whose X, Y, Z are all 8 bits or tabulated, at least
-/// one of them tabulated: what the table path translates.
-fn swept_formats() -> Vec<&'static DataFormat> {
-    DATA_FORMATS
-        .iter()
-        .filter(|d| d.layout != Layout::Block && check(d, NumFormat::Unorm).is_ok())
-        .filter(|d| {
-            let xyz = || d.comps.iter().take(3).map(|&(_, w)| u32::from(w));
-            xyz().all(|w| w == 8 || degamma::base(w).is_some())
-                && xyz().any(|w| degamma::base(w).is_some())
-        })
-        .collect()
+/// The UNORM data formats whose X, Y, Z are all tabulated — what the table
+/// path translates — in launches that fit the kernel: those with a component
+/// that is not 8 bits wide, then those of 8-bit components only.
+fn swept_formats() -> [Vec<&'static DataFormat>; 2] {
+    let tabulated = DATA_FORMATS.iter().filter(|d| {
+        d.layout != Layout::Block
+            && check(d, NumFormat::Unorm).is_ok()
+            && d.comps
+                .iter()
+                .take(3)
+                .all(|&(_, w)| degamma::base(w.into()).is_some())
+    });
+    let (bytes, other): (Vec<_>, Vec<_>) =
+        tabulated.partition(|d| d.comps.iter().take(3).all(|&(_, w)| w == 8));
+    [other, bytes]
 }
 
 /// The code of component `k` (width `w`) in texel `i`.
@@ -126,16 +131,18 @@ fn expected(df: &DataFormat, i: u32) -> [u32; 4] {
 
 #[test]
 fn the_swept_formats_cover_every_tabulated_width_and_fit_the_kernel() {
-    let formats = swept_formats();
-    assert!(
-        formats.len() <= KERNEL_IMAGES,
-        "{} formats: extend assets/degamma_sweep.s",
-        formats.len()
-    );
+    let launches = swept_formats();
+    for formats in &launches {
+        assert!(
+            formats.len() <= KERNEL_IMAGES,
+            "{} formats: extend assets/degamma_sweep.s",
+            formats.len()
+        );
+    }
+    let formats: Vec<_> = launches.concat();
     let mut widths: Vec<u32> = formats
         .iter()
         .flat_map(|d| d.comps.iter().take(3).map(|&(_, w)| u32::from(w)))
-        .filter(|&w| w != 8)
         .collect();
     widths.sort_unstable();
     widths.dedup();
@@ -156,7 +163,14 @@ fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
     let Some(g) = common::gpu::gpu(test) else {
         return;
     };
-    let formats = swept_formats();
+    for formats in swept_formats() {
+        sweep_on_the_gpu(g, &formats);
+    }
+}
+
+/// One launch of the sweep over `formats`, compared with the CPU and with the
+/// conversion functions.
+fn sweep_on_the_gpu(g: &gcnrun::gpu::Gpu, formats: &[&DataFormat]) {
     let text = sweep_manifest(
         &formats,
         |df| format!("{{ hex = \"{}\" }}", image_hex(df)),
@@ -165,16 +179,22 @@ fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
     let p: Prepared = common::launches::prepare_text("degamma_sweep", &text);
     let t = std::time::Instant::now();
     let tr = translate::translate(&p.prog, &p.waves, &p.memory).expect("translates");
-    assert_eq!(tr.kernels.len(), 1);
-    assert!(tr.kernels[0].degamma_table, "the module reads the table");
-    // The driver's build of the module (cached for the run below): reported,
+    // The driver's build of the modules (cached for the run below): reported,
     // not asserted (a const-array version of the tables took lavapipe minutes).
+    // Every module samples an image of the sweep and reads the table.
     let build = std::time::Instant::now();
-    g.pipeline(&tr.kernels[0].wgsl).expect("the module builds");
+    for k in tr
+        .kernels
+        .iter()
+        .take(formats.len().div_ceil(translate::IMAGE_OPS_PER_MODULE))
+    {
+        assert!(k.degamma_table, "the module reads the table");
+        g.pipeline(&k.wgsl).expect("the module builds");
+    }
     let build = build.elapsed();
     let out = run_diff(p, g).unwrap_or_else(|e| panic!("{e:?}"));
     println!(
-        "{} formats, {} lanes: module build {:.1} s, CPU {:.1} s, GPU run {:.1} s, total {:.1} s",
+        "{} formats, {} lanes: module builds {:.1} s, CPU {:.1} s, GPU run {:.1} s, total {:.1} s",
         formats.len(),
         SIDE * SIDE,
         build.as_secs_f64(),
@@ -230,12 +250,23 @@ fn untabulated_widths_are_refused_by_name() {
     }
 }
 
-/// The table binding is declared only where a view reads it: the 8-bit path
-/// (`assets/sample_filter.toml`'s FORCE_DEGAMMA on 8_8_8_8) keeps its constant
-/// table and needs no binding; `assets/sample_degamma.toml` reads the table.
+/// The table binding is declared only where a view reads it: in
+/// `assets/sample_filter.toml`, split into modules of
+/// `translate::IMAGE_OPS_PER_MODULE` image instructions, the modules of its
+/// sample of the sRGB image (instruction 8) and of its FORCE_DEGAMMA sample
+/// of 8_8_8_8 (instruction 13); in `assets/sample_degamma.toml` those of its
+/// samples, not that of its two loads (instructions 0 and 1).
 #[test]
 fn only_modules_with_tabulated_widths_bind_the_table() {
-    for (asset, reads) in [("sample_filter.toml", false), ("sample_degamma.toml", true)] {
+    let per = translate::IMAGE_OPS_PER_MODULE;
+    let ops_of = |k: usize| k * per..(k + 1) * per;
+    let filter_reads = |k: usize| ops_of(k).any(|op| op == 8 || op == 13);
+    let degamma_reads = |k: usize| ops_of(k).any(|op| op >= 2);
+    let cases: [(&str, &dyn Fn(usize) -> bool); 2] = [
+        ("sample_filter.toml", &filter_reads),
+        ("sample_degamma.toml", &degamma_reads),
+    ];
+    for (asset, reads) in cases {
         let p = gcnrun::launch::run::prepare_manifest(
             &common::launches::assets().join(asset),
             None,
@@ -244,15 +275,15 @@ fn only_modules_with_tabulated_widths_bind_the_table() {
         )
         .unwrap();
         let tr = translate::translate(&p.prog, &p.waves, &p.memory).unwrap();
-        for k in &tr.kernels {
-            assert_eq!(k.degamma_table, reads, "{asset}");
+        for (i, k) in tr.kernels.iter().enumerate() {
+            assert_eq!(k.degamma_table, reads(i), "{asset} module {i}");
             assert_eq!(
                 k.wgsl.contains(&format!(
                     "@binding({}) var<storage, read> degamma_table",
                     degamma::BINDING
                 )),
-                reads,
-                "{asset}"
+                reads(i),
+                "{asset} module {i}"
             );
         }
     }

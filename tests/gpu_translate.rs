@@ -33,8 +33,18 @@ fn every_launch_translates_to_valid_wgsl() {
             (Err(e), None) => panic!("{name}: translation failed: {e}"),
         };
         assert!(!tr.kernels.is_empty(), "{name}: no kernel");
-        let covered: usize = tr.kernels.iter().map(|k| k.waves.len()).sum();
-        assert_eq!(covered, p.waves.len(), "{name}: every wave runs once");
+        // Every wave runs each part of the program once (a split program's
+        // parts are modules of their own, each running every wave).
+        let mut runs = vec![0usize; p.waves.len()];
+        for k in &tr.kernels {
+            for &w in &k.waves {
+                runs[w] += 1;
+            }
+        }
+        assert!(
+            runs.iter().all(|&n| n >= 1 && n == runs[0]),
+            "{name}: every wave runs each part once: {runs:?}"
+        );
         for k in &tr.kernels {
             if let Err(e) = wgsl::validate(&k.wgsl) {
                 panic!("{name}: naga rejects the module:\n{e}");
@@ -81,6 +91,40 @@ fn waves_with_different_descriptors_get_their_own_modules() {
     assert_eq!(tr.kernels.len(), 2);
     assert_eq!(tr.kernels[1].waves, vec![1]);
     assert_eq!(tr.kernels[0].waves.len(), p.waves.len() - 1);
+}
+
+#[test]
+fn programs_that_write_no_memory_are_split_into_small_modules() {
+    // sample_filter: 17 image instructions and no store, so modules of at
+    // most two (translate::IMAGE_OPS_PER_MODULE), each running every wave.
+    let path = common::launches::assets().join("sample_filter.toml");
+    let p = gcnrun::launch::run::prepare_manifest(&path, None, None, None).unwrap();
+    let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
+    let images = p
+        .prog
+        .ops
+        .iter()
+        .filter(|(_, op)| matches!(op, gcnrun::ir::Op::Image(_)))
+        .count();
+    assert_eq!(images, 17);
+    let per = gcnrun::gpu::translate::IMAGE_OPS_PER_MODULE;
+    assert_eq!(tr.kernels.len(), images.div_ceil(per));
+    for k in &tr.kernels {
+        assert_eq!(k.waves.len(), p.waves.len());
+        assert!(k.wgsl.matches("    // 0x").count() <= per, "{}", k.wgsl);
+    }
+    // gradient_quad stores: one module, whose waves run it whole.
+    let program =
+        gcnrun::input::load_file(&common::launches::assets().join("gradient_quad.bin")).unwrap();
+    let arch = gcnrun::Arch::parse("gfx6").unwrap();
+    let p = gcnrun::launch::run::prepare_default(&program, arch, None, None).unwrap();
+    assert_eq!(
+        translate(&p.prog, &p.waves, &p.memory)
+            .unwrap()
+            .kernels
+            .len(),
+        1
+    );
 }
 
 #[test]

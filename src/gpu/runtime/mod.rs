@@ -163,55 +163,56 @@ pub fn run_with(
     } else {
         None
     };
-    for kernel in &tr.kernels {
-        let pipeline = gpu.pipeline(&kernel.wgsl)?;
-        // Chunks of waves whose state (and LDS) fit one binding.
-        let lds_words = tr.lds_bytes.div_ceil(4) + 1;
-        let shared_lds = !kernel.whole
-            && kernel
-                .waves
-                .windows(2)
-                .all(|p| waves[p[0]].lds == waves[p[1]].lds);
-        let per_wave = (u64::from(kernel.state_words)
-            + if shared_lds { 0 } else { u64::from(lds_words) }
-            + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
-            * 4;
-        let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
-        // Whole-program modules never split a workgroup between chunks.
-        let parts: Vec<&[usize]> = if kernel.whole {
-            let mut parts = Vec::new();
-            let mut start = 0;
-            let mut at = 0;
-            for g in group_sizes(&kernel.waves, waves) {
-                if at + g - start > chunk && at > start {
-                    parts.push(&kernel.waves[start..at]);
-                    start = at;
+    // A launch of several modules (a split straight-line program, or waves
+    // with different descriptors) builds the next modules' pipelines on a
+    // second thread while the current one runs: building is most of a small
+    // launch's time on a software adapter, and the modules run one after
+    // another.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| -> Result<(), GpuError> {
+        let built = (tr.kernels.len() > 1).then(|| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let stop = &stop;
+            scope.spawn(move || {
+                for kernel in &tr.kernels {
+                    if stop.load(std::sync::atomic::Ordering::Relaxed)
+                        || tx.send(gpu.pipeline(&kernel.wgsl)).is_err()
+                    {
+                        break;
+                    }
                 }
-                at += g;
+            });
+            rx
+        });
+        let mut run = || -> Result<(), GpuError> {
+            for kernel in &tr.kernels {
+                let pipeline = match &built {
+                    Some(rx) => rx.recv().map_err(|_| {
+                        GpuError::Device(format!(
+                            "{}: the thread building pipelines stopped",
+                            gpu.info.name
+                        ))
+                    })??,
+                    None => gpu.pipeline(&kernel.wgsl)?,
+                };
+                run_kernel(
+                    gpu,
+                    &pipeline,
+                    kernel,
+                    (tr, mem.base, groups_x, limits.repeat),
+                    limit,
+                    waves,
+                    (&mem_buf, degamma.as_ref()),
+                    (&mut stats, &mut events),
+                )?;
             }
-            if at > start {
-                parts.push(&kernel.waves[start..at]);
-            }
-            parts
-        } else {
-            kernel.waves.chunks(chunk).collect()
+            Ok(())
         };
-        for part in parts {
-            let t = Instant::now();
-            run_chunk(
-                gpu,
-                &pipeline,
-                kernel,
-                (tr, mem.base, groups_x, limits.repeat),
-                part,
-                (shared_lds, lds_words),
-                waves,
-                (&mem_buf, degamma.as_ref().filter(|_| kernel.degamma_table)),
-                (&mut stats, &mut events),
-            )?;
-            stats.execute += t.elapsed();
-        }
-    }
+        let result = run();
+        // An early error leaves the builder nothing to build for.
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })?;
     let bytes = read_back(gpu, &mem_buf, (mem_words * 4) as u64)?;
     let n = mem.bytes.len();
     mem.bytes.copy_from_slice(&bytes[..n]);
@@ -226,6 +227,67 @@ pub fn run_with(
             .unwrap_or_default(),
         serial_waves: tr.kernels.iter().any(|k| k.serial_waves),
     })
+}
+
+/// Runs one module over its waves, in chunks of waves whose state (and LDS)
+/// fit one binding of `limit` bytes.
+#[allow(clippy::too_many_arguments)]
+fn run_kernel(
+    gpu: &Gpu,
+    pipeline: &wgpu::ComputePipeline,
+    kernel: &Kernel,
+    (tr, mem_base, groups_x, repeat): (&Translation, u64, u32, u32),
+    limit: u64,
+    waves: &mut [WaveState],
+    (mem_buf, degamma): (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
+) -> Result<(), GpuError> {
+    let lds_words = tr.lds_bytes.div_ceil(4) + 1;
+    let shared_lds = !kernel.whole
+        && kernel
+            .waves
+            .windows(2)
+            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+    let per_wave = (u64::from(kernel.state_words)
+        + if shared_lds { 0 } else { u64::from(lds_words) }
+        + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
+        * 4;
+    let chunk = (limit / per_wave.max(1)).clamp(1, u64::from(u32::MAX)) as usize;
+    // Whole-program modules never split a workgroup between chunks.
+    let parts: Vec<&[usize]> = if kernel.whole {
+        let mut parts = Vec::new();
+        let mut start = 0;
+        let mut at = 0;
+        for g in group_sizes(&kernel.waves, waves) {
+            if at + g - start > chunk && at > start {
+                parts.push(&kernel.waves[start..at]);
+                start = at;
+            }
+            at += g;
+        }
+        if at > start {
+            parts.push(&kernel.waves[start..at]);
+        }
+        parts
+    } else {
+        kernel.waves.chunks(chunk).collect()
+    };
+    for part in parts {
+        let t = Instant::now();
+        run_chunk(
+            gpu,
+            pipeline,
+            kernel,
+            (tr, mem_base, groups_x, repeat),
+            part,
+            (shared_lds, lds_words),
+            waves,
+            (mem_buf, degamma.filter(|_| kernel.degamma_table)),
+            (stats, events),
+        )?;
+        stats.execute += t.elapsed();
+    }
+    Ok(())
 }
 
 /// Packs one wave's state: the SGPR file, M0, EXEC, VCC, the fault word,

@@ -1,4 +1,5 @@
-//! FORCE_DEGAMMA on UNORM components that are not 8 bits wide, on the GPU.
+//! sRGB decodes of sampled texels on the GPU: FORCE_DEGAMMA on UNORM
+//! components, and the sRGB number format's X, Y, Z.
 //!
 //! The CPU decodes such a component as `srgb_to_linear(unorm_to_f32(c, w))`
 //! (`cpu::sample::view::View::texel_value`), and `srgb_to_linear` is an f64
@@ -6,9 +7,11 @@
 //! host evaluates that very expression for every code of every width a data
 //! format gives X, Y or Z (the rule stays written once, in `texture::convert`),
 //! and a module that needs it reads the results from one read-only storage
-//! buffer, [`table`], bound at [`BINDING`]. The 8-bit decode keeps its
-//! 256-entry constant `SRGB8_TO_LINEAR` (`gpu::wgsl::prelude`), which the BCn
-//! decoders share.
+//! buffer, [`table`], bound at [`BINDING`]. Sampling views read 8-bit
+//! components from it too; image loads and the BCn decoders keep the
+//! 256-entry constant `SRGB8_TO_LINEAR` (`gpu::wgsl::prelude`), which lavapipe
+//! copies into a local array at every use — once per load, but once per tap
+//! and component in a sample, where it made one sample take seconds to build.
 //!
 //! (Per-width `const` arrays in the module gave the same bits, but lavapipe
 //! took about 14 minutes to compile a module holding the 65,536-entry one.)
@@ -32,9 +35,8 @@ pub const MAX_WIDTH: u32 = 16;
 const LIBRARY: &str = include_str!("../../../shaders/degamma.wgsl");
 
 /// The tabulated widths, ascending: every X/Y/Z width of a data format that
-/// takes UNORM (`format::check`), except 8 (`SRGB8_TO_LINEAR`) and those above
-/// [`MAX_WIDTH`]. Derived from the data-format table, so a new format brings
-/// its width along.
+/// takes UNORM (`format::check`) up to [`MAX_WIDTH`]. Derived from the
+/// data-format table, so a new format brings its width along.
 pub fn widths() -> &'static [u32] {
     static WIDTHS: OnceLock<Vec<u32>> = OnceLock::new();
     WIDTHS.get_or_init(|| {
@@ -42,7 +44,7 @@ pub fn widths() -> &'static [u32] {
             .iter()
             .filter(|d| d.layout != Layout::Block && check(d, NumFormat::Unorm).is_ok())
             .flat_map(|d| d.comps.iter().take(3).map(|&(_, w)| u32::from(w)))
-            .filter(|&w| w != 8 && w <= MAX_WIDTH)
+            .filter(|&w| w <= MAX_WIDTH)
             .collect();
         w.sort_unstable();
         w.dedup();
@@ -98,10 +100,10 @@ mod tests {
 
     /// The widths the UNORM data formats give X, Y, Z: 5_5_5_1's 1-bit X,
     /// 10_10_10_2's 2-bit X, 4_4_4_4, 5_6_5 / 1_5_5_5, 5_6_5's 6-bit Y, the
-    /// 10-bit formats, the packed 11-bit ones, and 16.
+    /// 8-bit formats, the 10-bit formats, the packed 11-bit ones, and 16.
     #[test]
     fn widths_are_those_of_the_unorm_formats() {
-        assert_eq!(widths(), &[1, 2, 4, 5, 6, 10, 11, 16]);
+        assert_eq!(widths(), &[1, 2, 4, 5, 6, 8, 10, 11, 16]);
     }
 
     #[test]
@@ -109,8 +111,8 @@ mod tests {
         assert_eq!(base(1), Some(0));
         assert_eq!(base(2), Some(2));
         assert_eq!(base(4), Some(6));
-        assert_eq!(base(16), Some(2 + 4 + 16 + 32 + 64 + 1024 + 2048));
-        assert_eq!(base(8), None);
+        assert_eq!(base(8), Some(2 + 4 + 16 + 32 + 64));
+        assert_eq!(base(16), Some(2 + 4 + 16 + 32 + 64 + 256 + 1024 + 2048));
         assert_eq!(base(24), None);
         assert_eq!(table().len(), (base(16).unwrap() + 65536) as usize);
     }

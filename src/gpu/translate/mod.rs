@@ -386,44 +386,101 @@ pub fn translate_predicted(
     // when the memory's base is 8-byte aligned, as every launch's is.
     let int64 = options.int64_atomics && mem.base & 7 == 0;
     let serial = needs_serial_waves(prog, &ops, int64);
+    let parts = if splittable(&ops, serial) {
+        split_points(&ops)
+    } else {
+        vec![0..ops.len()]
+    };
     let mut kernels = Vec::new();
     for (_, list) in groups {
-        let first = &waves[list[0]];
-        let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
-        e.trace = options.trace_atomics;
-        e.int64 = int64;
-        e.budget = budget.clone();
-        e.room = crate::ir::budget::share(budget.max_steps, budget.waves)
-            - crate::ir::budget::straight_steps(prog);
-        e.max_body_bytes = options.max_module_bytes.saturating_mul(4);
-        e.emit_program(&ops, first)?;
-        let atomics = e.atomics.clone();
-        let faults = std::mem::take(&mut e.faults);
-        let mem64 = e.mem64;
-        let (wgsl, vgprs) = e.finish();
-        let size = wgsl::inlined_bytes(&wgsl);
-        if size > options.max_module_bytes {
-            return Err(too_large(Some(size), options.max_module_bytes));
+        // The scalar registers every part's descriptors are read from: the
+        // first wave's, replayed through the scalar moves of the parts before.
+        let mut scalars = WaveState::new(0, wave_size, 0);
+        scalars.copy_scalars_from(&waves[list[0]]);
+        for part in &parts {
+            let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
+            e.trace = options.trace_atomics;
+            e.int64 = int64;
+            e.budget = budget.clone();
+            e.room = crate::ir::budget::share(budget.max_steps, budget.waves)
+                - crate::ir::budget::straight_steps(prog);
+            e.max_body_bytes = options.max_module_bytes.saturating_mul(4);
+            e.emit_program(&ops[part.clone()], &mut scalars)?;
+            let atomics = e.atomics.clone();
+            let faults = std::mem::take(&mut e.faults);
+            let mem64 = e.mem64;
+            let (wgsl, vgprs) = e.finish();
+            let size = wgsl::inlined_bytes(&wgsl);
+            if size > options.max_module_bytes {
+                return Err(too_large(Some(size), options.max_module_bytes));
+            }
+            kernels.push(Kernel {
+                degamma_table: degamma::reads_table(&wgsl),
+                state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
+                wgsl,
+                vgprs,
+                waves: list.clone(),
+                serial_waves: serial,
+                mem64,
+                atomics,
+                faults,
+                whole: false,
+                entry: 0,
+            });
         }
-        kernels.push(Kernel {
-            degamma_table: degamma::reads_table(&wgsl),
-            state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
-            wgsl,
-            vgprs,
-            waves: list,
-            serial_waves: serial,
-            mem64,
-            atomics,
-            faults,
-            whole: false,
-            entry: 0,
-        });
     }
     Ok(Translation {
         wave_size,
         lds_bytes,
         kernels,
     })
+}
+
+/// Image instructions per module when a straight-line program is split
+/// ([`split_points`]). Lavapipe's compile time grows faster than the module:
+/// `sample_filter`'s first 1, 2, 4, 8 and 16 samples took 0.5, 0.8, 1.5, 4.1
+/// and 21 s to build and run (docs/gpu.md, "Time to first result on
+/// lavapipe"), so modules of two cost about what modules of one do, with
+/// half the dispatches.
+pub const IMAGE_OPS_PER_MODULE: usize = 2;
+
+/// Operations per module when a straight-line program is split, whatever
+/// they are: 1,000 moves build in about half a second, 16,000 in 18 s.
+pub const OPS_PER_MODULE: usize = 1000;
+
+/// Whether a straight-line program may run as several modules in turn, each
+/// running every wave through its part of the program before the next starts
+/// ([`split_points`]). That order gives the CPU's results when no wave reads
+/// what another writes and no two waves write the same bytes in an order that
+/// matters: so only programs that write no memory (no store, no atomic), and
+/// not Intel programs (whose register file the translation keeps as a whole).
+fn splittable(ops: &[(usize, &Op)], serial: bool) -> bool {
+    !serial
+        && ops.iter().all(|(_, op)| match op {
+            Op::Image(m) => !matches!(m.op.kind, ImageKind::Store | ImageKind::Atomic),
+            Op::Visa(_) => false,
+            _ => true,
+        })
+}
+
+/// The parts of a straight-line program that become modules of their own:
+/// at most [`IMAGE_OPS_PER_MODULE`] image instructions and
+/// [`OPS_PER_MODULE`] operations each. Registers pass from one part to the
+/// next through the wave state the runtime reads back and uploads again.
+fn split_points(ops: &[(usize, &Op)]) -> Vec<std::ops::Range<usize>> {
+    let mut parts = Vec::new();
+    let (mut start, mut images) = (0, 0);
+    for (i, (_, op)) in ops.iter().enumerate() {
+        let image = matches!(op, Op::Image(_));
+        if i > start && ((image && images == IMAGE_OPS_PER_MODULE) || i - start == OPS_PER_MODULE) {
+            parts.push(start..i);
+            start = i;
+            images = 0;
+        }
+        images += usize::from(image);
+    }
+    parts.push(start..ops.len());
+    parts
 }
 
 /// The operations up to the first `s_endpgm` (the rest never runs).
@@ -718,13 +775,14 @@ impl<'a> Emitter<'a> {
         self.body.push('\n');
     }
 
+    /// Emits `ops` for waves whose scalar registers before them are
+    /// `scalars`, which it leaves as they are after them (the scalar moves
+    /// replayed: the next part of a split program starts from there).
     fn emit_program(
         &mut self,
         ops: &[(usize, &Op)],
-        wave: &WaveState,
+        scalars: &mut WaveState,
     ) -> Result<(), TranslateError> {
-        let mut scalars = WaveState::new(0, wave.wave_size, 0);
-        scalars.copy_scalars_from(wave);
         if visa::uses_grf(ops) {
             visa::prepare(self, ops)?;
             self.grf = true;
@@ -781,13 +839,13 @@ impl<'a> Emitter<'a> {
                     // A BVH T# is not an image T#: translate::bvh reads its own.
                     writeln!(self.body, "    // {:#06x}: {}", offset, m).ok();
                     self.line("{");
-                    bvh::emit(self, offset, m, &scalars)?;
+                    bvh::emit(self, offset, m, scalars)?;
                     self.line("}");
                     self.line("storageBarrier();");
                 }
                 Op::Image(m) => {
                     let tsharp =
-                        read_tsharp(m, &scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
+                        read_tsharp(m, scalars, &self.prog.arch).map_err(|e| err(offset, e))?;
                     self.ssharp = std::array::from_fn(|i| scalars.sgpr(m.ssamp + i as u32));
                     self.tsharp_words =
                         crate::texture::sample::status::tsharp_words(m, |n| scalars.sgpr(n));

@@ -269,9 +269,9 @@ fn declare_view(
             "FORCE_DEGAMMA on data format bc6 (half floats) is not translated to WGSL yet",
         ));
     }
-    // Other widths than 8 read the host's table (gpu::degamma), which stops at
-    // 16 bits (BCn formats list no components here).
-    let untabulated = |&&(_, w): &&(u8, u8)| w != 8 && degamma::base(w.into()).is_none();
+    // Components read the host's table (gpu::degamma), which stops at 16
+    // bits (BCn formats list no components here).
+    let untabulated = |&&(_, w): &&(u8, u8)| degamma::base(w.into()).is_none();
     if let (true, Some(&(_, w))) = (degamma, df.comps.iter().take(3).find(untabulated)) {
         return Err(err(
             offset,
@@ -369,19 +369,26 @@ fn declare_view(
             nf.code()
         )
         .ok();
-    } else if degamma {
-        // srgb_to_linear(unorm_to_f32(c, 8)) is the SRGB8_TO_LINEAR entry of c;
-        // other widths read the host's table (checked above: every width has
-        // one).
-        let mut table = false;
-        let mut comp = |c: usize| match df.comps.get(c) {
-            Some(&(lo, 8)) if c < 3 => {
-                format!("srgb8_to_linear_bits(get_bits(raw, {lo}u, 8u))")
-            }
+    } else if degamma
+        || (nf == NumFormat::Srgb && df.comps.iter().take(3).find(untabulated).is_none())
+    {
+        // X, Y, Z are srgb_to_linear(unorm_to_f32(c, w)), read from the host's
+        // table (checked above: every width has one): FORCE_DEGAMMA's decode
+        // in texel_value, or the sRGB number format's in the texel decode,
+        // which texel_value then flushes. W and absent components are as
+        // load_texel gives them, flushed. (The sRGB number format's 8-bit
+        // components once read the module constant SRGB8_TO_LINEAR: lavapipe
+        // copied the 256 entries into a local array at every use, and one
+        // FORCE_DEGAMMA sample of RGBA8 took 11 s to build.)
+        let comp = |c: usize| match df.comps.get(c) {
             Some(&(lo, w)) if c < 3 => {
-                table = true;
                 let base = degamma::base(w.into()).unwrap_or(0);
-                format!("srgb_to_linear_table(get_bits(raw, {lo}u, {w}u), {base}u)")
+                let v = format!("srgb_to_linear_table(get_bits(raw, {lo}u, {w}u), {base}u)");
+                if degamma {
+                    v
+                } else {
+                    format!("flush_denorm({v})")
+                }
             }
             Some(&(lo, w)) => format!(
                 "flush_denorm(bitcast<u32>(unorm_to_f32(get_bits(raw, {lo}u, {w}u), {w}u)))"
@@ -390,7 +397,7 @@ fn declare_view(
         };
         let comps = [comp(0), comp(1), comp(2), comp(3)];
         writeln!(text, "    return vec4<u32>({});", comps.join(", ")).ok();
-        if table && !degamma::reads_table(&e.decls) {
+        if !degamma::reads_table(&e.decls) {
             e.decls.push('\n');
             e.decls.push_str(&degamma::declarations());
         }
