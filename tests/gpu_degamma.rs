@@ -172,7 +172,7 @@ fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
 /// conversion functions.
 fn sweep_on_the_gpu(g: &gcnrun::gpu::Gpu, formats: &[&DataFormat]) {
     let text = sweep_manifest(
-        &formats,
+        formats,
         |df| format!("{{ hex = \"{}\" }}", image_hex(df)),
         SIDE * SIDE / 64,
     );

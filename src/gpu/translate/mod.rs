@@ -389,7 +389,7 @@ pub fn translate_predicted(
     let parts = if splittable(&ops, serial) {
         split_points(&ops)
     } else {
-        vec![0..ops.len()]
+        std::iter::once(0..ops.len()).collect()
     };
     let mut kernels = Vec::new();
     for (_, list) in groups {
