@@ -397,6 +397,10 @@ pub fn translate_predicted(
         // first wave's, replayed through the scalar moves of the parts before.
         let mut scalars = WaveState::new(0, wave_size, 0);
         scalars.copy_scalars_from(&waves[list[0]]);
+        // The limit bounds what the driver builds for the program: a split
+        // program's modules count together, so that a huge program is refused
+        // as it was whole instead of building for minutes in small modules.
+        let mut total = 0u64;
         for part in &parts {
             let mut e = Emitter::new(prog, mem, wave_size, lds_bytes);
             e.trace = options.trace_atomics;
@@ -410,9 +414,9 @@ pub fn translate_predicted(
             let faults = std::mem::take(&mut e.faults);
             let mem64 = e.mem64;
             let (wgsl, vgprs) = e.finish();
-            let size = wgsl::inlined_bytes(&wgsl);
-            if size > options.max_module_bytes {
-                return Err(too_large(Some(size), options.max_module_bytes));
+            total += wgsl::inlined_bytes(&wgsl);
+            if total > options.max_module_bytes {
+                return Err(too_large(Some(total), options.max_module_bytes));
             }
             kernels.push(Kernel {
                 degamma_table: degamma::reads_table(&wgsl),
