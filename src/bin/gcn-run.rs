@@ -242,6 +242,13 @@ fn progress_after() -> std::time::Duration {
     std::time::Duration::from_millis(ms)
 }
 
+/// Whether progress goes to stderr: only where a person watches a terminal,
+/// never with --json or when stderr is a pipe or a file (issue 17,
+/// "Progress"). Launches ([`watched`]) and `gcn-run bench` ask it alike.
+fn shows_progress(json: bool) -> bool {
+    !json && std::io::IsTerminal::is_terminal(&std::io::stderr())
+}
+
 /// The progress line's style from its indicatif template (a spinner, should
 /// the template not parse).
 fn progress_style(template: &str) -> indicatif::ProgressStyle {
@@ -256,7 +263,7 @@ fn progress_style(template: &str) -> indicatif::ProgressStyle {
 /// pipe or a file (issue 17, "Progress").
 fn watched<T>(cli: &Cli, waves: usize, what: &str, cpu: bool, f: impl FnOnce() -> T) -> T {
     use std::sync::atomic::{AtomicBool, Ordering};
-    if cli.json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    if !shows_progress(cli.json) {
         return f();
     }
     let done = AtomicBool::new(false);
@@ -573,9 +580,6 @@ fn bench(
     let threads = rayon::current_num_threads();
     let budget = std::time::Duration::from_secs_f64(seconds);
     let mut figures = Vec::new();
-    // Which workload runs, on stderr while it does — only where a person
-    // watches a terminal: nothing with --json or when stderr is a pipe or a
-    // file (issue 17, "Progress").
     // The runs: each chosen workload at --lanes, or at every sweep size one
     // of its launches holds.
     let runs: Vec<(&gcnrun::bench::Workload, u64)> = chosen
@@ -593,7 +597,8 @@ fn bench(
             sizes.into_iter().map(move |l| (w, l))
         })
         .collect();
-    let progress = (!json && std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
+    // Which workload runs, on stderr while it does.
+    let progress = shows_progress(json).then(|| {
         let p = indicatif::ProgressBar::new(runs.len() as u64);
         p.set_style(progress_style("{spinner} [{pos}/{len}] {msg} ({elapsed})"));
         p.enable_steady_tick(std::time::Duration::from_millis(200));
@@ -612,41 +617,8 @@ fn bench(
             Some(p) => p.suspend(|| println!("{line}")),
             None => println!("{line}"),
         };
-        let num = |v: Option<f64>, ratio: bool| match v {
-            Some(x) if ratio => format!("{x:.2}"),
-            Some(x) => format!("{x:.3e}"),
-            None => "-".to_string(),
-        };
-        let note = f
-            .note
-            .as_ref()
-            .map_or(String::new(), |n| format!("  ({n})"));
-        if json {
-        } else if sweep {
-            let ns =
-                |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.1}", 1e9 / r));
-            let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
-            print(format!(
-                "{:<24} {:>8} lanes  cpu {:>8} ns/lane-op  gpu {:>8} ns/lane-op  launch {:>8.1} MiB  peak RSS {:>8}{note}",
-                f.name,
-                f.lanes,
-                ns(Some(f.cpu_lane_ops_per_s)),
-                ns(f.gpu_lane_ops_per_s),
-                mib(f.launch_bytes),
-                f.peak_rss_bytes
-                    .map_or("-".to_string(), |b| format!("{:.1} MiB", mib(b))),
-            ));
-        } else {
-            print(format!(
-                "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{note}",
-                f.name,
-                f.lanes,
-                f.cpu_lane_ops_per_s,
-                num(f.gpu_lane_ops_per_s, false),
-                num(f.gpu_over_cpu, true),
-                num(f.native_lane_ops_per_s, false),
-                num(f.emulated_over_native, true),
-            ));
+        if !json {
+            print(bench_row(&f, sweep));
         }
         figures.push(f);
     }
@@ -1225,6 +1197,45 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
     }
     let _ = std::io::stdout().lock().write_all(&out);
     Ok(ExitCode::SUCCESS)
+}
+
+/// One row of `gcn-run bench`'s text table: lane-ops per second and the
+/// ratios, or with --sweep the time per lane-op and the launch's memory.
+fn bench_row(f: &gcnrun::bench::Figures, sweep: bool) -> String {
+    let num = |v: Option<f64>, ratio: bool| match v {
+        Some(x) if ratio => format!("{x:.2}"),
+        Some(x) => format!("{x:.3e}"),
+        None => "-".to_string(),
+    };
+    let note = f
+        .note
+        .as_ref()
+        .map_or(String::new(), |n| format!("  ({n})"));
+    if sweep {
+        let ns = |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.1}", 1e9 / r));
+        let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+        format!(
+            "{:<24} {:>8} lanes  cpu {:>8} ns/lane-op  gpu {:>8} ns/lane-op  launch {:>8.1} MiB  peak RSS {:>8}{note}",
+            f.name,
+            f.lanes,
+            ns(Some(f.cpu_lane_ops_per_s)),
+            ns(f.gpu_lane_ops_per_s),
+            mib(f.launch_bytes),
+            f.peak_rss_bytes
+                .map_or("-".to_string(), |b| format!("{:.1} MiB", mib(b))),
+        )
+    } else {
+        format!(
+            "{:<24} {:>8} lanes  cpu {:.3e}  gpu {:>9}  gpu/cpu {:>7}  native {:>9}  gpu/native {:>5}{note}",
+            f.name,
+            f.lanes,
+            f.cpu_lane_ops_per_s,
+            num(f.gpu_lane_ops_per_s, false),
+            num(f.gpu_over_cpu, true),
+            num(f.native_lane_ops_per_s, false),
+            num(f.emulated_over_native, true),
+        )
+    }
 }
 
 /// Runs the command; `note` gets a note for stderr (see `main`).

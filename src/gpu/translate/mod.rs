@@ -29,7 +29,7 @@ pub mod whole;
 use crate::check::{self, Refusal};
 use crate::ir::image::ImageOp;
 use crate::ir::image::{flag, ImageKind, ShortAddress};
-use crate::ir::{InterpStep, Op, Program, Reg, Src};
+use crate::ir::{InterpStep, MemUse, Op, Program, Reg, Src};
 use crate::machine::{AllocError, LdsError, Memory, WaveState};
 use crate::texture::atomic::AtomicOp;
 use crate::texture::data::{has_status, DataWidth};
@@ -460,11 +460,9 @@ pub const OPS_PER_MODULE: usize = 1000;
 /// not Intel programs (whose register file the translation keeps as a whole).
 fn splittable(ops: &[(usize, &Op)], serial: bool) -> bool {
     !serial
-        && ops.iter().all(|(_, op)| match op {
-            Op::Image(m) => !matches!(m.op.kind, ImageKind::Store | ImageKind::Atomic),
-            Op::Visa(_) => false,
-            _ => true,
-        })
+        && ops
+            .iter()
+            .all(|(_, op)| op.memory_use() != MemUse::Writes && !matches!(op, Op::Visa(_)))
 }
 
 /// The parts of a straight-line program that become modules of their own:
