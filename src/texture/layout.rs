@@ -186,6 +186,11 @@ impl Levels {
         }
     }
 
+    /// The surface the levels are of.
+    pub fn surface(&self) -> &Surface {
+        &self.surface
+    }
+
     /// [`Surface::texel_offset`].
     pub fn texel_offset(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         let Some(g) = self.levels.get(m as usize) else {

@@ -406,7 +406,6 @@ fn execute_bound(
     let view = View {
         desc: d,
         sampler,
-        surf,
         levels: crate::texture::layout::Levels::of(&surf),
         decoder: crate::texture::format::TexelDecoder::new(df, nf),
         df,
@@ -574,7 +573,6 @@ mod tests {
             let view = View {
                 desc: &desc,
                 sampler: &sampler,
-                surf: surface_of(&desc).unwrap(),
                 levels: crate::texture::layout::Levels::of(&surface_of(&desc).unwrap()),
                 decoder: crate::texture::format::TexelDecoder::new(
                     data_format(4).unwrap(),

@@ -9,7 +9,7 @@ use crate::texture::bcn;
 use crate::texture::convert::srgb_to_linear;
 use crate::texture::descriptor::{ImageDesc, SamplerDesc};
 use crate::texture::format::{DataFormat, NumFormat, TexelDecoder};
-use crate::texture::layout::{Levels, Surface};
+use crate::texture::layout::Levels;
 use crate::texture::sample::address::{self, Tap};
 use crate::texture::sample::coord::{self, flush_denorm};
 use crate::texture::sample::filter::{self, AxisTaps};
@@ -43,9 +43,7 @@ pub struct View<'a> {
     pub desc: &'a ImageDesc,
     /// The S#.
     pub sampler: &'a SamplerDesc,
-    /// Its linear surface.
-    pub surf: Surface,
-    /// The surface's levels, worked out once per instruction.
+    /// Its linear surface's levels, worked out once per instruction.
     pub levels: Levels,
     /// Texel decoding for the data and number format, chosen once.
     pub decoder: TexelDecoder,
@@ -145,7 +143,7 @@ impl View<'_> {
             // The T# decode checked the (BCn format, number format) pair
             // (format::check) and the read returned the whole block, so the
             // decode cannot fail.
-            Some(b) if self.surf.block => {
+            Some(b) if self.levels.surface().block => {
                 bcn::load_texel(self.df.code, self.nf, &b, x, y).unwrap_or([0; 4])
             }
             Some(b) => self.decoder.decode(&b).unwrap_or([0; 4]),
