@@ -7,11 +7,12 @@
 //! host evaluates that very expression for every code of every width a data
 //! format gives X, Y or Z (the rule stays written once, in `texture::convert`),
 //! and a module that needs it reads the results from one read-only storage
-//! buffer, [`table`], bound at [`BINDING`]. Sampling views read 8-bit
-//! components from it too; image loads and the BCn decoders keep the
-//! 256-entry constant `SRGB8_TO_LINEAR` (`gpu::wgsl::prelude`), which lavapipe
-//! copies into a local array at every use — once per load, but once per tap
-//! and component in a sample, where it made one sample take seconds to build.
+//! buffer, [`table`], bound at [`BINDING`]. Every sRGB decode reads it, the
+//! 8-bit codes of image loads, typed buffer loads and the BCn decoders
+//! included (`srgb8_to_linear_bits`, shaders/format.wgsl): a 256-entry WGSL
+//! `const` array, which they once read, lavapipe copies into a local array at
+//! every use — once per tap and component in a sample, four times in a typed
+//! load whose format comes from the V#, which took seconds each to build.
 //!
 //! (Per-width `const` arrays in the module gave the same bits, but lavapipe
 //! took about 14 minutes to compile a module holding the 65,536-entry one.)
@@ -79,19 +80,20 @@ pub fn table() -> &'static [u32] {
     })
 }
 
-/// The WGSL declarations of a module that reads the table: the binding and
-/// `srgb_to_linear_table`. Added once per module.
+/// The WGSL declarations of the table: the binding and
+/// `srgb_to_linear_table`. Every module's prelude has them
+/// (`gpu::wgsl::prelude`).
 pub fn declarations() -> String {
     LIBRARY.replace("DEGAMMA_BINDING", &BINDING.to_string())
 }
 
-/// The declaration's marker: a module whose text holds it reads the table.
-pub const MARKER: &str = "var<storage, read> degamma_table";
-
 /// True when `module` (generated WGSL) reads the table and so needs the
-/// binding.
+/// binding: its entry point calls `srgb_to_linear_table`, directly or through
+/// the library. That is naga's test of a use, and so the test of whether
+/// wgpu's derived layout has the binding: a module whose entry point never
+/// reaches it must not be given the buffer, and one that does must.
 pub fn reads_table(module: &str) -> bool {
-    module.contains(MARKER)
+    crate::gpu::wgsl::main_calls(module, "srgb_to_linear_table")
 }
 
 #[cfg(test)]
@@ -139,7 +141,11 @@ mod tests {
     fn declarations_name_the_binding() {
         let d = declarations();
         assert!(d.contains(&format!("@binding({BINDING})")), "{d}");
-        assert!(reads_table(&d));
         assert!(!d.contains("DEGAMMA_BINDING"));
+        // Declared is not read: only an entry point that calls the look-up.
+        assert!(!reads_table(&d));
+        let reader = format!("{d}\nfn f() -> u32 {{ return srgb_to_linear_table(1u, 0u); }}\nfn main() {{ _ = f(); }}\n");
+        assert!(reads_table(&reader));
+        assert!(!reads_table(&reader.replace("_ = f();", "")));
     }
 }

@@ -397,10 +397,6 @@ fn declare_view(
         };
         let comps = [comp(0), comp(1), comp(2), comp(3)];
         writeln!(text, "    return vec4<u32>({});", comps.join(", ")).ok();
-        if !degamma::reads_table(&e.decls) {
-            e.decls.push('\n');
-            e.decls.push_str(&degamma::declarations());
-        }
     } else {
         writeln!(
             text,
