@@ -3,8 +3,9 @@
 // correctly rounded, in fixed point) and of float.rs exp_log and sin_cos on
 // f32. Included only in whole-program
 // modules that use them, after the constants of ir::fixed (LN2_Q62,
-// TWO_OVER_LN2_Q62, TWO_PI_Q61, EXP2_TABLE, INV_FACT, INV_ODD, vec2<u32> low word
-// first). 128-bit values are vec4<u32>, x lowest. Needs convert.wgsl
+// TWO_OVER_LN2_Q62, TWO_PI_Q61, vec2<u32> low word first); its tables
+// EXP2_TABLE, INV_FACT and INV_ODD are the host's (tables.wgsl, host_u64).
+// 128-bit values are vec4<u32>, x lowest. Needs convert.wgsl
 // (u64_*, u128_*), fma.wgsl (round_to_float) and alu_f32.wgsl.
 
 // (a × b) >> 62, truncated (transcendental.rs mul62).
@@ -17,11 +18,11 @@ fn exp2_frac(f: vec2<u32>) -> vec2<u32> {
     let j = (f.y >> 18u) & 63u;
     let r = vec2<u32>(f.x, f.y & 0x3ffffu);
     let y = u128_shr(u128_mul64(r, LN2_Q62), 56u).xy;
-    var acc = INV_FACT[7];
+    var acc = host_u64(INV_FACT_AT, 7u);
     for (var k = 7u; k > 0u; k = k - 1u) {
-        acc = u64_add(mul62(acc, y), INV_FACT[k - 1u]);
+        acc = u64_add(mul62(acc, y), host_u64(INV_FACT_AT, k - 1u));
     }
-    return mul62(EXP2_TABLE[j], acc);
+    return mul62(host_u64(EXP2_TABLE_AT, j), acc);
 }
 
 // transcendental.rs Approx: exact bits, or sig × 2^e with a sign.
@@ -109,9 +110,9 @@ fn f32_log2_near(x: u32) -> Near {
         }
     }
     let w = u128_shr(u128_mul64(q, q), 2u * k - 64u).xy;
-    var s = INV_ODD[12];
+    var s = host_u64(INV_ODD_AT, 12u);
     for (var i = 12u; i > 0u; i = i - 1u) {
-        s = u64_add(u128_shr(u128_mul64(s, w), 64u).xy, INV_ODD[i - 1u]);
+        s = u64_add(u128_shr(u128_mul64(s, w), 64u).xy, host_u64(INV_ODD_AT, i - 1u));
     }
     let v1 = u128_shr(u128_mul64(q, s), 62u).xy;
     // v1 × (2 / ln 2) >> 62: up to 65 bits.
@@ -155,9 +156,9 @@ fn f32_round_near(n: Near) -> u32 {
 
 // transcendental.rs alt_series: Σ (−1)^k INV_FACT[first + 2k] w^k, k ≤ last.
 fn alt_series(first: u32, last: u32, w: vec2<u32>) -> vec2<u32> {
-    var acc = INV_FACT[first + 2u * last];
+    var acc = host_u64(INV_FACT_AT, first + 2u * last);
     for (var k = last; k > 0u; k = k - 1u) {
-        acc = u64_sub(INV_FACT[first + 2u * (k - 1u)], u128_shr(u128_mul64(acc, w), 64u).xy);
+        acc = u64_sub(host_u64(INV_FACT_AT, first + 2u * (k - 1u)), u128_shr(u128_mul64(acc, w), 64u).xy);
     }
     return acc;
 }

@@ -6,8 +6,10 @@
 // BC5), IEEE half floats (BC6H); bcn_*_load then converts exactly as
 // texture::bcn::convert does. A block is held as the texel of memory.wgsl
 // (block byte 0 in the low byte of .x; BC1/BC4 blocks fill .x and .y).
-// The texel index t is 4 * (y % 4) + x % 4. The tables at the end are
-// generated from bcdec_rs's by tools/bcn_tables.py.
+// The texel index t is 4 * (y % 4) + x % 4. The decoders' tables (weights,
+// bit counts, partitions, BC6H's bitstream fields) are the host's
+// (tables.wgsl; src/gpu/translate/bcn_tables.rs, partly generated from
+// bcdec_rs's by tools/bcn_tables.py), each at its NAME_AT.
 
 fn bcn_texel_index(x: u32, y: u32) -> u32 {
     return 4u * (y % 4u) + x % 4u;
@@ -135,19 +137,17 @@ fn bc4_value(d: vec2<u32>, t: u32, signed: bool) -> u32 {
     } else if k == 1u {
         v = a1;
     } else if a0 > a1 {
-        v = (BC4_W6[7u - k] * a0 + BC4_W6[k - 2u] * a1 + 32768) >> 16u;
+        v = (bitcast<i32>(host_tables[BC4_W6_AT + 7u - k]) * a0 + bitcast<i32>(host_tables[BC4_W6_AT + k - 2u]) * a1 + 32768) >> 16u;
     } else if k == 6u {
         v = select(0, -127, signed);
     } else if k == 7u {
         v = select(255, 127, signed);
     } else {
-        v = (BC4_W4[5u - k] * a0 + BC4_W4[k - 2u] * a1 + 32768) >> 16u;
+        v = (bitcast<i32>(host_tables[BC4_W4_AT + 5u - k]) * a0 + bitcast<i32>(host_tables[BC4_W4_AT + k - 2u]) * a1 + 32768) >> 16u;
     }
     return u32(v) & 0xffu;
 }
 
-const BC4_W4 = array<i32, 4>(13107, 26215, 39321, 52429);
-const BC4_W6 = array<i32, 6>(9363, 18724, 28086, 37450, 46812, 56173);
 
 // ---- the bit reader of BC6H and BC7 (bcdec Bitstream) ----
 
@@ -162,16 +162,12 @@ fn bc_read(r: ptr<function, BcBits>, n: u32) -> u32 {
     return v;
 }
 
-// The interpolation weights of 2-, 3- and 4-bit indices (64ths).
-const BC_W2 = array<u32, 4>(0u, 21u, 43u, 64u);
-const BC_W3 = array<u32, 8>(0u, 9u, 18u, 27u, 37u, 46u, 55u, 64u);
-const BC_W4 = array<u32, 16>(0u, 4u, 9u, 13u, 17u, 21u, 26u, 30u, 34u, 38u, 43u, 47u, 51u, 55u, 60u, 64u);
-
+// The interpolation weight (64ths) of a 2-, 3- or 4-bit index.
 fn bc_weight(bits: u32, i: u32) -> u32 {
     switch bits {
-        case 2u: { return BC_W2[i & 3u]; }
-        case 3u: { return BC_W3[i & 7u]; }
-        default: { return BC_W4[i & 15u]; }
+        case 2u: { return host_tables[BC_W2_AT + (i & 3u)]; }
+        case 3u: { return host_tables[BC_W3_AT + (i & 7u)]; }
+        default: { return host_tables[BC_W4_AT + (i & 15u)]; }
     }
 }
 
@@ -183,8 +179,6 @@ fn bc_index_at(base: u32, bits: u32, fixup: u32, t: u32) -> u32 {
 
 // ---- BC7 (bcdec bc7) ----
 
-const BC7_COLOR_BITS = array<u32, 8>(4u, 6u, 5u, 7u, 5u, 7u, 7u, 5u);
-const BC7_ALPHA_BITS = array<u32, 8>(0u, 0u, 0u, 0u, 6u, 8u, 7u, 5u);
 
 fn bc7_interpolate(a: u32, b: u32, w: u32) -> u32 {
     return (a * (64u - w) + b * w + 32u) >> 6u;
@@ -217,8 +211,8 @@ fn bc7_rgba8(block: vec4<u32>, t: u32) -> vec4<u32> {
         }
     }
     let endpoints = subsets * 2u;
-    let cb = BC7_COLOR_BITS[mode];
-    let ab = BC7_ALPHA_BITS[mode];
+    let cb = host_tables[BC7_COLOR_BITS_AT + mode];
+    let ab = host_tables[BC7_ALPHA_BITS_AT + mode];
     var ep: array<vec4<u32>, 6>;
     for (var c = 0u; c < 3u; c = c + 1u) {
         for (var e = 0u; e < endpoints; e = e + 1u) {
@@ -274,11 +268,11 @@ fn bc7_rgba8(block: vec4<u32>, t: u32) -> vec4<u32> {
     var fixup = 1u;
     var subset = 0u;
     if subsets == 2u {
-        fixup = BC_FIXUP2[part];
-        subset = (BC_PARTITION2[part] >> (2u * t)) & 3u;
+        fixup = host_tables[BC_FIXUP2_AT + part];
+        subset = (host_tables[BC_PARTITION2_AT + part] >> (2u * t)) & 3u;
     } else if subsets == 3u {
-        fixup = BC_FIXUP3[part];
-        subset = (BC_PARTITION3[part] >> (2u * t)) & 3u;
+        fixup = host_tables[BC_FIXUP3_AT + part];
+        subset = (host_tables[BC_PARTITION3_AT + part] >> (2u * t)) & 3u;
     }
     let fix = (fixup >> t) & 1u;
     let base = r.pos;
@@ -309,12 +303,6 @@ fn bc7_rgba8(block: vec4<u32>, t: u32) -> vec4<u32> {
 }
 
 // ---- BC6H (bcdec bc6h_half) ----
-
-// Bits of the base endpoint (W) and of the R, G, B deltas, per mode index.
-const BC6_BITS_W = array<i32, 14>(10, 7, 11, 11, 11, 9, 8, 8, 8, 6, 10, 11, 12, 16);
-const BC6_BITS_R = array<i32, 14>(5, 6, 5, 4, 4, 5, 6, 5, 5, 6, 10, 9, 8, 4);
-const BC6_BITS_G = array<i32, 14>(5, 6, 4, 5, 4, 5, 5, 6, 5, 6, 10, 9, 8, 4);
-const BC6_BITS_B = array<i32, 14>(5, 6, 4, 4, 5, 5, 5, 5, 6, 6, 10, 9, 8, 4);
 
 fn bc6_extend_sign(v: i32, bits: i32) -> i32 {
     let s = u32(32 - bits);
@@ -408,7 +396,7 @@ fn bc6_half3(block: vec4<u32>, t: u32, signed: bool) -> vec3<u32> {
     // e[12] the partition.
     var e: array<i32, 13>;
     for (var k = 0u; k < BC6_FIELDS_PER_MODE; k = k + 1u) {
-        let f = BC6_FIELDS[m * BC6_FIELDS_PER_MODE + k];
+        let f = host_tables[BC6_FIELDS_AT + m * BC6_FIELDS_PER_MODE + k];
         let n = (f >> 8u) & 31u;
         if n == 0u {
             break;
@@ -422,7 +410,7 @@ fn bc6_half3(block: vec4<u32>, t: u32, signed: bool) -> vec3<u32> {
     }
     let one_region = m >= 10u;
     let endpoints = select(4u, 2u, one_region);
-    let wb = BC6_BITS_W[m];
+    let wb = bitcast<i32>(host_tables[BC6_BITS_W_AT + m]);
     if signed {
         for (var c = 0u; c < 3u; c = c + 1u) {
             e[c] = bc6_extend_sign(e[c], wb);
@@ -432,9 +420,9 @@ fn bc6_half3(block: vec4<u32>, t: u32, signed: bool) -> vec3<u32> {
     let deltas = m != 9u && m != 10u;
     if deltas || signed {
         for (var i = 1u; i < endpoints; i = i + 1u) {
-            e[3u * i] = bc6_extend_sign(e[3u * i], BC6_BITS_R[m]);
-            e[3u * i + 1u] = bc6_extend_sign(e[3u * i + 1u], BC6_BITS_G[m]);
-            e[3u * i + 2u] = bc6_extend_sign(e[3u * i + 2u], BC6_BITS_B[m]);
+            e[3u * i] = bc6_extend_sign(e[3u * i], bitcast<i32>(host_tables[BC6_BITS_R_AT + m]));
+            e[3u * i + 1u] = bc6_extend_sign(e[3u * i + 1u], bitcast<i32>(host_tables[BC6_BITS_G_AT + m]));
+            e[3u * i + 2u] = bc6_extend_sign(e[3u * i + 2u], bitcast<i32>(host_tables[BC6_BITS_B_AT + m]));
         }
     }
     if deltas {
@@ -446,8 +434,8 @@ fn bc6_half3(block: vec4<u32>, t: u32, signed: bool) -> vec3<u32> {
         e[i] = bc6_unquantize(e[i], wb, signed);
     }
     let part = u32(e[12]) & 31u;
-    let fixup = select(BC_FIXUP2[part], 1u, one_region);
-    let subset = select((BC_PARTITION2[part] >> (2u * t)) & 3u, 0u, one_region);
+    let fixup = select(host_tables[BC_FIXUP2_AT + part], 1u, one_region);
+    let subset = select((host_tables[BC_PARTITION2_AT + part] >> (2u * t)) & 3u, 0u, one_region);
     let ib = select(3u, 4u, one_region);
     let fix = (fixup >> t) & 1u;
     let idx = get_bits(block, bc_index_at(r.pos, ib, fixup, t), ib - fix);
@@ -492,96 +480,3 @@ fn bc6_texel(b: vec4<u32>, nf: u32, t: u32) -> vec4<u32> {
 fn bc7_texel(b: vec4<u32>, nf: u32, t: u32) -> vec4<u32> {
     return bcn_rgba8_load(bc7_rgba8(b, t), nf);
 }
-
-// ---- tables generated by tools/bcn_tables.py from bcdec_rs 0.2.1 (do not edit) ----
-
-const BC_PARTITION2 = array<u32, 64>(
-    0x50505050u, 0x40404040u, 0x54545454u, 0x54505040u, 0x50404000u, 0x55545450u, 0x55545040u, 0x54504000u,
-    0x50400000u, 0x55555450u, 0x55544000u, 0x54400000u, 0x55555440u, 0x55550000u, 0x55555500u, 0x55000000u,
-    0x55150100u, 0x00004054u, 0x15010000u, 0x00405054u, 0x00004050u, 0x15050100u, 0x05010000u, 0x40505054u,
-    0x00404050u, 0x05010100u, 0x14141414u, 0x05141450u, 0x01155440u, 0x00555500u, 0x15014054u, 0x05414150u,
-    0x44444444u, 0x55005500u, 0x11441144u, 0x05055050u, 0x05500550u, 0x11114444u, 0x41144114u, 0x44111144u,
-    0x15055054u, 0x01055040u, 0x05041050u, 0x05455150u, 0x14414114u, 0x50050550u, 0x41411414u, 0x00141400u,
-    0x00041504u, 0x00105410u, 0x10541000u, 0x04150400u, 0x50410514u, 0x41051450u, 0x05415014u, 0x14054150u,
-    0x41050514u, 0x41505014u, 0x40011554u, 0x54150140u, 0x50505500u, 0x00555050u, 0x15151010u, 0x54540404u,
-);
-
-const BC_FIXUP2 = array<u32, 64>(
-    0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u,
-    0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u,
-    0x00008001u, 0x00000005u, 0x00000101u, 0x00000005u, 0x00000005u, 0x00000101u, 0x00000101u, 0x00008001u,
-    0x00000005u, 0x00000101u, 0x00000005u, 0x00000005u, 0x00000101u, 0x00000101u, 0x00000005u, 0x00000005u,
-    0x00008001u, 0x00008001u, 0x00000041u, 0x00000101u, 0x00000005u, 0x00000101u, 0x00008001u, 0x00008001u,
-    0x00000005u, 0x00000101u, 0x00000005u, 0x00000005u, 0x00000005u, 0x00008001u, 0x00008001u, 0x00000041u,
-    0x00000041u, 0x00000005u, 0x00000041u, 0x00000101u, 0x00008001u, 0x00008001u, 0x00000005u, 0x00000005u,
-    0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00008001u, 0x00000005u, 0x00000005u, 0x00008001u,
-);
-
-const BC_PARTITION3 = array<u32, 64>(
-    0xaa685050u, 0x6a5a5040u, 0x5a5a4200u, 0x5450a0a8u, 0xa5a50000u, 0xa0a05050u, 0x5555a0a0u, 0x5a5a5050u,
-    0xaa550000u, 0xaa555500u, 0xaaaa5500u, 0x90909090u, 0x94949494u, 0xa4a4a4a4u, 0xa9a59450u, 0x2a0a4250u,
-    0xa5945040u, 0x0a425054u, 0xa5a5a500u, 0x55a0a0a0u, 0xa8a85454u, 0x6a6a4040u, 0xa4a45000u, 0x1a1a0500u,
-    0x0050a4a4u, 0xaaa59090u, 0x14696914u, 0x69691400u, 0xa08585a0u, 0xaa821414u, 0x50a4a450u, 0x6a5a0200u,
-    0xa9a58000u, 0x5090a0a8u, 0xa8a09050u, 0x24242424u, 0x00aa5500u, 0x24924924u, 0x24499224u, 0x50a50a50u,
-    0x500aa550u, 0xaaaa4444u, 0x66660000u, 0xa5a0a5a0u, 0x50a050a0u, 0x69286928u, 0x44aaaa44u, 0x66666600u,
-    0xaa444444u, 0x54a854a8u, 0x95809580u, 0x96969600u, 0xa85454a8u, 0x80959580u, 0xaa141414u, 0x96960000u,
-    0xaaaa1414u, 0xa05050a0u, 0xa0a5a5a0u, 0x96000000u, 0x40804080u, 0xa9a8a9a8u, 0xaaaaaa44u, 0x2a4a5254u,
-);
-
-const BC_FIXUP3 = array<u32, 64>(
-    0x00008009u, 0x00000109u, 0x00008101u, 0x00008009u, 0x00008101u, 0x00008009u, 0x00008009u, 0x00008101u,
-    0x00008101u, 0x00008101u, 0x00008041u, 0x00008041u, 0x00008041u, 0x00008021u, 0x00008009u, 0x00000109u,
-    0x00008009u, 0x00000109u, 0x00008101u, 0x00008009u, 0x00008009u, 0x00000109u, 0x00008041u, 0x00000501u,
-    0x00000029u, 0x00008101u, 0x00000141u, 0x00000441u, 0x00008101u, 0x00008021u, 0x00008401u, 0x00008101u,
-    0x00008101u, 0x00008009u, 0x00008009u, 0x00000421u, 0x00000441u, 0x00000501u, 0x00000301u, 0x00008401u,
-    0x00008041u, 0x00008009u, 0x00008101u, 0x00008021u, 0x00008009u, 0x00008041u, 0x00008041u, 0x00008101u,
-    0x00008009u, 0x00008009u, 0x00008021u, 0x00008021u, 0x00008021u, 0x00008101u, 0x00008021u, 0x00008401u,
-    0x00008021u, 0x00008401u, 0x00008101u, 0x0000a001u, 0x00008009u, 0x00009001u, 0x00008009u, 0x00000109u,
-);
-
-const BC6_FIELDS_PER_MODE: u32 = 24u;
-const BC6_FIELDS = array<u32, 336>(
-    0x00000147u, 0x00000148u, 0x0000014bu, 0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000503u, 0x0000014au,
-    0x00000407u, 0x00000504u, 0x0000010bu, 0x0000040au, 0x00000505u, 0x0000011bu, 0x00000408u, 0x00000506u,
-    0x0000012bu, 0x00000509u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000157u, 0x0000014au, 0x0000015au, 0x00000700u, 0x0000010bu, 0x0000011bu, 0x00000148u, 0x00000701u,
-    0x00000158u, 0x0000012bu, 0x00000147u, 0x00000702u, 0x0000013bu, 0x0000015bu, 0x0000014bu, 0x00000603u,
-    0x00000407u, 0x00000604u, 0x0000040au, 0x00000605u, 0x00000408u, 0x00000606u, 0x00000609u, 0x0000050cu,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000503u, 0x000001a0u, 0x00000407u, 0x00000404u, 0x000001a1u,
-    0x0000010bu, 0x0000040au, 0x00000405u, 0x000001a2u, 0x0000011bu, 0x00000408u, 0x00000506u, 0x0000012bu,
-    0x00000509u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000403u, 0x000001a0u, 0x0000014au, 0x00000407u, 0x00000504u,
-    0x000001a1u, 0x0000040au, 0x00000405u, 0x000001a2u, 0x0000011bu, 0x00000408u, 0x00000406u, 0x0000010bu,
-    0x0000012bu, 0x00000409u, 0x00000147u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000403u, 0x000001a0u, 0x00000148u, 0x00000407u, 0x00000404u,
-    0x000001a1u, 0x0000010bu, 0x0000040au, 0x00000505u, 0x000001a2u, 0x00000408u, 0x00000406u, 0x0000011bu,
-    0x0000012bu, 0x00000409u, 0x0000014bu, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000900u, 0x00000148u, 0x00000901u, 0x00000147u, 0x00000902u, 0x0000014bu, 0x00000503u, 0x0000014au,
-    0x00000407u, 0x00000504u, 0x0000010bu, 0x0000040au, 0x00000505u, 0x0000011bu, 0x00000408u, 0x00000506u,
-    0x0000012bu, 0x00000509u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000800u, 0x0000014au, 0x00000148u, 0x00000801u, 0x0000012bu, 0x00000147u, 0x00000802u, 0x0000013bu,
-    0x0000014bu, 0x00000603u, 0x00000407u, 0x00000504u, 0x0000010bu, 0x0000040au, 0x00000505u, 0x0000011bu,
-    0x00000408u, 0x00000606u, 0x00000609u, 0x0000050cu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000800u, 0x0000010bu, 0x00000148u, 0x00000801u, 0x00000157u, 0x00000147u, 0x00000802u, 0x0000015au,
-    0x0000014bu, 0x00000503u, 0x0000014au, 0x00000407u, 0x00000604u, 0x0000040au, 0x00000505u, 0x0000011bu,
-    0x00000408u, 0x00000506u, 0x0000012bu, 0x00000509u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u,
-    0x00000800u, 0x0000011bu, 0x00000148u, 0x00000801u, 0x00000158u, 0x00000147u, 0x00000802u, 0x0000015bu,
-    0x0000014bu, 0x00000503u, 0x0000014au, 0x00000407u, 0x00000504u, 0x0000010bu, 0x0000040au, 0x00000605u,
-    0x00000408u, 0x00000506u, 0x0000012bu, 0x00000509u, 0x0000013bu, 0x0000050cu, 0x00000000u, 0x00000000u,
-    0x00000600u, 0x0000014au, 0x0000010bu, 0x0000011bu, 0x00000148u, 0x00000601u, 0x00000157u, 0x00000158u,
-    0x0000012bu, 0x00000147u, 0x00000602u, 0x0000015au, 0x0000013bu, 0x0000015bu, 0x0000014bu, 0x00000603u,
-    0x00000407u, 0x00000604u, 0x0000040au, 0x00000605u, 0x00000408u, 0x00000606u, 0x00000609u, 0x0000050cu,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000a03u, 0x00000a04u, 0x00000a05u, 0x00000000u, 0x00000000u,
-    0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000903u, 0x000001a0u, 0x00000904u, 0x000001a1u, 0x00000905u,
-    0x000001a2u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000803u, 0x000022a0u, 0x00000804u, 0x000022a1u, 0x00000805u,
-    0x000022a2u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000a00u, 0x00000a01u, 0x00000a02u, 0x00000403u, 0x000026a0u, 0x00000404u, 0x000026a1u, 0x00000405u,
-    0x000026a2u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-    0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u,
-);
-

@@ -72,7 +72,7 @@ fn set_bits(t: vec4<u32>, lo: u32, width: u32, value: u32) -> vec4<u32> {
 }
 
 // sRGB decode of an 8-bit code (srgb_to_linear(unorm_to_f32(c, 8))), from the
-// host's table of the CPU function's results (degamma.wgsl). A `const` array
+// host's table of the CPU function's results (tables.wgsl). A `const` array
 // here cost lavapipe a copy of its 256 entries at every use.
 fn srgb8_to_linear_bits(c: u32) -> u32 {
     return srgb_to_linear_table(c & 0xffu, SRGB8_BASE);

@@ -11,8 +11,9 @@
 // correctly rounded in WGSL; a product that the CPU rounds before adding goes
 // through `mul_rounded` so that no compiler fuses it into an FMA; the only
 // division the pipeline has (by a small integer count) is done in integer
-// arithmetic (`div_by_count`). Needs the tables LOG2_THRESHOLDS and
-// ANISO_POSITIONS, which the translator emits from the Rust constants.
+// arithmetic (`div_by_count`). Reads the tables LOG2_THRESHOLDS and
+// ANISO_POSITIONS from the host's (tables.wgsl), filled from the Rust
+// constant and function.
 
 // ---- f32 on bits ----
 
@@ -253,7 +254,7 @@ fn half_log2_fixed(x2: u32) -> i32 {
     var hi = 128u;
     while lo < hi {
         let mid = (lo + hi) / 2u;
-        if mantissa >= LOG2_THRESHOLDS[mid] {
+        if mantissa >= host_tables[LOG2_THRESHOLDS_AT + mid] {
             lo = mid + 1u;
         } else {
             hi = mid;
@@ -592,7 +593,7 @@ fn mip_blend(a: vec4<u32>, b: vec4<u32>, weight: u32, mode: u32) -> vec4<u32> {
 // aniso_position(k, n), from the table of the CPU function's values.
 fn aniso_position(k: u32, n: u32) -> f32 {
     let nn = clamp(n, 1u, 16u);
-    return bitcast<f32>(ANISO_POSITIONS[(nn - 1u) * nn / 2u + min(k, nn - 1u)]);
+    return bitcast<f32>(host_tables[ANISO_POSITIONS_AT + (nn - 1u) * nn / 2u + min(k, nn - 1u)]);
 }
 
 // ---- stage 6: depth compare (compare.rs) ----

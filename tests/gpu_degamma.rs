@@ -15,7 +15,7 @@
 
 mod common;
 
-use gcnrun::gpu::translate::{self, degamma};
+use gcnrun::gpu::translate::{self, degamma, tables};
 use gcnrun::launch::run::{run_diff, Prepared};
 use gcnrun::texture::convert::{srgb_to_linear, unorm_to_f32};
 use gcnrun::texture::format::{check, DataFormat, Layout, NumFormat, DATA_FORMATS};
@@ -188,7 +188,7 @@ fn sweep_on_the_gpu(g: &gcnrun::gpu::Gpu, formats: &[&DataFormat]) {
         .iter()
         .take(formats.len().div_ceil(translate::IMAGE_OPS_PER_MODULE))
     {
-        assert!(k.degamma_table, "the module reads the table");
+        assert!(k.tables, "the module reads the table");
         g.pipeline(&k.wgsl).expect("the module builds");
     }
     let build = build.elapsed();
@@ -250,14 +250,16 @@ fn untabulated_widths_are_refused_by_name() {
     }
 }
 
-/// The table is bound to exactly the modules whose entry point can read it
-/// (`degamma::reads_table`, which the runtime follows): the modules wgpu's
+/// The host's tables are bound to exactly the modules whose entry point reads them
+/// (`tables::reads`, which the runtime follows): the modules wgpu's
 /// derived layout gives the binding, i.e. whose entry point naga finds using
-/// `degamma_table`. A module given a binding its layout lacks, or denied one
+/// `host_tables`. A module given a binding its layout lacks, or denied one
 /// it has, fails to build. Straight-line sampling and loading, a whole
 /// program's typed buffer loads (format from the V#, sRGB among its
-/// possibilities: the 8-bit codes read the table too) and whole programs
-/// without texel decodes, which must not bind it.
+/// possibilities: the 8-bit codes read the table too), BCn decoding,
+/// anisotropic sampling, the transcendental functions of a compiled kernel,
+/// and whole programs without texel decodes or tables, which must not bind
+/// it.
 #[test]
 fn modules_bind_the_table_exactly_where_naga_finds_it_used() {
     let mut seen = [0usize; 2];
@@ -266,6 +268,9 @@ fn modules_bind_the_table_exactly_where_naga_finds_it_used() {
         "sample_degamma.toml",
         "image_rw.toml",
         "typed_buffer.toml",
+        "sample_bcn.toml",
+        "sample_lod.toml",
+        "kernels/math.toml",
         "dx9_mul.toml",
         "f64.toml",
     ] {
@@ -282,10 +287,10 @@ fn modules_bind_the_table_exactly_where_naga_finds_it_used() {
             let (table, _) = module
                 .global_variables
                 .iter()
-                .find(|(_, g)| g.name.as_deref() == Some("degamma_table"))
-                .expect("every module declares the table");
+                .find(|(_, g)| g.name.as_deref() == Some(tables::GLOBAL))
+                .expect("every module declares the tables");
             let used = !info.get_entry_point(0)[table].is_empty();
-            assert_eq!(k.degamma_table, used, "{asset} module {i}");
+            assert_eq!(k.tables, used, "{asset} module {i}");
             seen[usize::from(used)] += 1;
         }
     }

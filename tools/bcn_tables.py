@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the data tables of shaders/bcn.wgsl (generated DATA; do not edit by
-hand) from the tables of the bcdec_rs crate the CPU decodes with
+"""Writes the generated data tables of src/gpu/translate/bcn_tables.rs (do not
+edit them by hand), which the WGSL decoders of shaders/bcn.wgsl read from the
+host's table buffer, from the tables of the bcdec_rs crate the CPU decodes with
 (src/texture/bcn.rs), so that the WGSL decoders index exactly the same data:
 
 - BC_PARTITION2 / BC_FIXUP2, BC_PARTITION3 / BC_FIXUP3: BC7's 64 two- and
@@ -13,7 +14,8 @@ hand) from the tables of the bcdec_rs crate the CPU decodes with
   reversed; zero-padded to BC6_FIELDS_PER_MODE entries.
 
 Usage: python3 tools/bcn_tables.py PATH/TO/bcdec_rs-0.2.1/src/lib.rs
-The output replaces the tables at the end of shaders/bcn.wgsl.
+The output replaces the generated tables at the end of
+src/gpu/translate/bcn_tables.rs (then run cargo fmt).
 """
 import re
 import sys
@@ -38,15 +40,16 @@ k=src.index('= [', k)
 body6=src[k:src.index('\n    ];', k)]
 rows6=re.findall(r'\[\[(\d+), (\d+), (\d+), (\d+)\], \[(\d+), (\d+), (\d+), (\d+)\], \[(\d+), (\d+), (\d+), (\d+)\], \[(\d+), (\d+), (\d+), (\d+)\]\]', body6)
 assert len(rows6)==32 and [enc(r) for r in rows6]==p2[:32]
-def wgsl(name, vals, per=8):
-    out=f"const {name} = array<u32, {len(vals)}>(\n"
+def rust(name, vals, per=8, doc=""):
+    out="".join(f"/// {line}\n" for line in doc.split("\n") if doc)
+    out+=f"pub const {name}: [u32; {len(vals)}] = [\n"
     for a in range(0,len(vals),per):
-        out+="    "+", ".join(f"0x{v:08x}u" for v in vals[a:a+per])+",\n"
-    return out+");\n"
-print(wgsl("BC_PARTITION2", [s for s,f in p2]))
-print(wgsl("BC_FIXUP2", [f for s,f in p2]))
-print(wgsl("BC_PARTITION3", [s for s,f in p3]))
-print(wgsl("BC_FIXUP3", [f for s,f in p3]))
+        out+="    "+", ".join(f"0x{v:08x}" for v in vals[a:a+per])+",\n"
+    return out+"];\n"
+print(rust("BC_PARTITION2", [s for s,f in p2], doc="BC7's two-subset partitions: 2 bits of subset per texel, texel 0 lowest."))
+print(rust("BC_FIXUP2", [f for s,f in p2], doc="The fix-up texels of each two-subset partition (their index has one bit less)."))
+print(rust("BC_PARTITION3", [s for s,f in p3], doc="BC7's three-subset partitions."))
+print(rust("BC_FIXUP3", [f for s,f in p3], doc="The fix-up texels of each three-subset partition."))
 # BC6 mode fields
 i=src.index('match mode {', src.index('pub fn bc6h_half('))
 end=src.index('let num_partitions', i)
@@ -79,5 +82,5 @@ for m in order:
     f=[t | (s<<4) | (c<<8) | (r<<13) for (t,s,c,r) in modes[m]]
     f+= [0]*(mx-len(f))
     vals+=f
-print(f"const BC6_FIELDS_PER_MODE: u32 = {mx}u;")
-print(wgsl("BC6_FIELDS", vals, 8))
+print(f"/// Entries of [`BC6_FIELDS`] per mode (zero-padded).\npub const BC6_FIELDS_PER_MODE: usize = {mx};\n")
+print(rust("BC6_FIELDS", vals, 8, doc="BC6H's endpoint fields per mode in bitstream order, [`BC6_FIELDS_PER_MODE`]\neach: target in bits 3:0, shift in 7:4, bit count in 12:8, bit 13 read\nreversed."))

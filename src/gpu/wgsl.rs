@@ -57,10 +57,9 @@ pub fn prelude(mem_bytes: u64, lds_bytes: u32, wave_size: u32, state_words: u32)
         "const MEM_BYTES: u32 = {}u;\nconst LDS_BYTES: u32 = {lds_bytes}u;\nconst WAVE_SIZE: u32 = {wave_size}u;\nconst STATE_WORDS: u32 = {state_words}u;\nconst NO_TEXEL: u32 = 0xffffffffu;\n",
         mem_bytes.min(u64::from(u32::MAX))
     ));
-    // The sRGB decodes read the host's table (gpu::translate::degamma), 8-bit
-    // codes included; a module binds it only where `main` reaches
-    // `srgb_to_linear_table` (degamma::reads_table).
-    s.push_str(&crate::gpu::translate::degamma::declarations());
+    // The host's tables (sRGB decodes, fixed-point constants): declared in
+    // every module, bound only where `main` reaches them (tables::reads).
+    s.push_str(&crate::gpu::translate::tables::declarations());
     s.push_str(&format!(
         "const SRGB8_BASE: u32 = {}u;\n",
         crate::gpu::translate::degamma::base(8).expect("8-bit UNORM formats exist")
@@ -145,19 +144,22 @@ pub fn inlined_bytes(source: &str) -> u64 {
     CallGraph::parse(source).inlined_bytes("main")
 }
 
-/// True when the entry point `main` calls `callee`, directly or through other
-/// functions (as naga, and so wgpu's derived bind-group layout, counts a
-/// use: whether the call can run is not asked).
-pub fn main_calls(source: &str, callee: &str) -> bool {
-    CallGraph::parse(source).reaches("main", callee)
+/// True when the entry point `main`, or a function it calls directly or
+/// through others, names `ident` (a global variable, a function): naga's
+/// test of a global's use, and so wgpu's for a binding of its derived
+/// layout (whether the code can run is not asked).
+pub fn main_uses(source: &str, ident: &str) -> bool {
+    CallGraph::parse(source).reaches("main", ident)
 }
 
-/// The functions of a WGSL text: each one's bytes of code outside comments
-/// and the names it calls. A token scan, not a parse: it relies only on
-/// `fn name(...) ... { ... }` with balanced braces, which every module the
-/// translator writes has (naga validates them before a driver sees them).
+/// The functions of a WGSL text: each one's bytes of code outside comments,
+/// the names it calls, and every identifier of its body. A token scan, not a
+/// parse: it relies only on `fn name(...) ... { ... }` with balanced braces,
+/// which every module the translator writes has (naga validates them before
+/// a driver sees them).
 struct CallGraph<'a> {
     funcs: std::collections::HashMap<&'a str, (u64, Vec<&'a str>)>,
+    idents: std::collections::HashMap<&'a str, std::collections::HashSet<&'a str>>,
 }
 
 impl<'a> CallGraph<'a> {
@@ -168,6 +170,7 @@ impl<'a> CallGraph<'a> {
         // Tokens outside comments: identifiers (with whether `(` follows),
         // braces, and the byte count of the code between comments.
         let mut funcs: HashMap<&str, (u64, Vec<&str>)> = HashMap::new();
+        let mut idents: HashMap<&str, std::collections::HashSet<&str>> = HashMap::new();
         // The function being read: name, brace depth, bytes, calls.
         let mut current: Option<(&str, u32, u64, Vec<&str>)> = None;
         let mut pending_fn = false;
@@ -211,11 +214,12 @@ impl<'a> CallGraph<'a> {
                     j += 1;
                 }
                 let call = b.get(j) == Some(&b'(');
-                if let Some((_, _, bytes, calls)) = current.as_mut() {
+                if let Some((name, _, bytes, calls)) = current.as_mut() {
                     *bytes += (i - start) as u64;
                     if call {
                         calls.push(word);
                     }
+                    idents.entry(*name).or_default().insert(word);
                 } else if pending_fn {
                     name_next = Some(word);
                     pending_fn = false;
@@ -248,7 +252,7 @@ impl<'a> CallGraph<'a> {
                 _ => {}
             }
         }
-        Self { funcs }
+        Self { funcs, idents }
     }
 
     /// [`inlined_bytes`] of `root`. WGSL forbids recursion, so the call
@@ -278,18 +282,19 @@ impl<'a> CallGraph<'a> {
         size(root, &self.funcs, &mut HashMap::new())
     }
 
-    /// True when `from` calls `to`, directly or transitively.
-    fn reaches(&self, from: &'a str, to: &str) -> bool {
+    /// True when `from`, or a function it calls directly or transitively,
+    /// names `ident` in its body.
+    fn reaches(&self, from: &'a str, ident: &str) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![from];
         while let Some(f) = stack.pop() {
             if !seen.insert(f) {
                 continue;
             }
+            if self.idents.get(f).is_some_and(|w| w.contains(ident)) {
+                return true;
+            }
             if let Some((_, calls)) = self.funcs.get(f) {
-                if calls.contains(&to) {
-                    return true;
-                }
                 stack.extend(calls.iter().copied());
             }
         }

@@ -105,24 +105,16 @@ pub const INV_ODD: [u64; 13] = {
     t
 };
 
-/// The constants as WGSL declarations (`const EXP2_TABLE = array<vec2<u32>,
-/// 64>(…)`, low word first), for the modules that use `shaders/alu_trans.wgsl`.
+/// The scalar constants as WGSL declarations (`const LN2_Q62 = vec2<u32>(…)`,
+/// low word first), for the modules that use `shaders/alu_trans.wgsl`. The
+/// tables reach the GPU in the host's table buffer instead
+/// (`gpu::translate::tables`): lavapipe copies a WGSL `const` array at every
+/// use.
 pub fn wgsl_consts() -> String {
     let v = |x: u64| format!("vec2<u32>({}u, {}u)", x as u32, (x >> 32) as u32);
-    let arr = |name: &str, xs: &[u64]| {
-        let items: Vec<String> = xs.iter().map(|&x| v(x)).collect();
-        format!(
-            "const {name} = array<vec2<u32>, {}>({});\n",
-            xs.len(),
-            items.join(", ")
-        )
-    };
     let mut s = String::from("// ir::fixed: the constants of alu_trans.wgsl.\n");
     s.push_str(&format!("const LN2_Q62 = {};\n", v(LN2)));
     s.push_str(&format!("const TWO_OVER_LN2_Q62 = {};\n", v(TWO_OVER_LN2)));
     s.push_str(&format!("const TWO_PI_Q61 = {};\n", v(TWO_PI_Q61)));
-    s.push_str(&arr("EXP2_TABLE", &EXP2_TABLE));
-    s.push_str(&arr("INV_FACT", &INV_FACT));
-    s.push_str(&arr("INV_ODD", &INV_ODD));
     s
 }

@@ -378,9 +378,9 @@ fn round_shift_rne(v: u64, shift: i32) -> u64 {
 /// applied per texel before filtering, to X, Y, Z only).
 ///
 /// WGSL twins: `srgb_to_linear_table` (of `unorm_to_f32(c, w)`: the host table
-/// `src/gpu/translate/degamma.rs` computes with it) in `shaders/degamma.wgsl`;
-/// `srgb8_to_linear_bits` (of `unorm_to_f32(c, 8)`, read from the table `SRGB8_TO_LINEAR` the
-/// translator fills with it) in `shaders/format.wgsl` (docs/gpu.md, "Twins").
+/// `src/gpu/translate/degamma.rs` computes with it) in `shaders/tables.wgsl`;
+/// `srgb8_to_linear_bits` (of `unorm_to_f32(c, 8)`, the same table's 8-bit
+/// part) in `shaders/format.wgsl` (docs/gpu.md, "Twins").
 pub fn srgb_to_linear(c: f32) -> f32 {
     let c = f64::from(c);
     (if c <= 0.04045 {

@@ -5,7 +5,7 @@
 pub mod device;
 
 use super::translate::{
-    degamma, Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS,
+    tables, Kernel, Translation, FAULT_WORD, HEADER_WORDS, M0_WORD, TRACE_WORDS,
 };
 use super::wgsl::Params;
 use super::GpuError;
@@ -158,8 +158,8 @@ pub fn run_with(
             contents: &mem_init,
             usage,
         });
-    let degamma = if tr.kernels.iter().any(|k| k.degamma_table) {
-        Some(degamma_buffer(gpu)?)
+    let tables = if tr.kernels.iter().any(|k| k.tables) {
+        Some(tables_buffer(gpu)?)
     } else {
         None
     };
@@ -202,7 +202,7 @@ pub fn run_with(
                     (tr, mem.base, groups_x, limits.repeat),
                     limit,
                     waves,
-                    (&mem_buf, degamma.as_ref()),
+                    (&mem_buf, tables.as_ref()),
                     (&mut stats, &mut events),
                 )?;
             }
@@ -239,7 +239,7 @@ fn run_kernel(
     (tr, mem_base, groups_x, repeat): (&Translation, u64, u32, u32),
     limit: u64,
     waves: &mut [WaveState],
-    (mem_buf, degamma): (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    (mem_buf, tables): (&wgpu::Buffer, Option<&wgpu::Buffer>),
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let lds_words = tr.lds_bytes.div_ceil(4) + 1;
@@ -282,7 +282,7 @@ fn run_kernel(
             part,
             (shared_lds, lds_words),
             waves,
-            (mem_buf, degamma.filter(|_| kernel.degamma_table)),
+            (mem_buf, tables.filter(|_| kernel.tables)),
             (stats, events),
         )?;
         stats.execute += t.elapsed();
@@ -369,7 +369,7 @@ fn run_chunk(
     part: &[usize],
     (shared_lds, lds_words): (bool, u32),
     waves: &mut [WaveState],
-    (mem_buf, degamma): (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    (mem_buf, tables): (&wgpu::Buffer, Option<&wgpu::Buffer>),
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let dev = &gpu.device;
@@ -490,9 +490,9 @@ fn run_chunk(
                     resource: mem_buf.as_entire_binding(),
                 });
             }
-            if let Some(b) = degamma {
+            if let Some(b) = tables {
                 entries.push(wgpu::BindGroupEntry {
-                    binding: degamma::BINDING,
+                    binding: tables::BINDING,
                     resource: b.as_entire_binding(),
                 });
             }
@@ -643,23 +643,23 @@ fn run_chunk(
     Ok(())
 }
 
-/// The FORCE_DEGAMMA table (`gpu::degamma`) as a read-only storage buffer,
-/// uploaded once per run for the modules that read it.
-fn degamma_buffer(gpu: &Gpu) -> Result<wgpu::Buffer, GpuError> {
-    let table = degamma::table();
-    let bytes = table.len() as u64 * 4;
+/// The host's tables (`gpu::translate::tables`) as a read-only storage
+/// buffer, uploaded once per run for the modules that read them.
+fn tables_buffer(gpu: &Gpu) -> Result<wgpu::Buffer, GpuError> {
+    let words = tables::words();
+    let bytes = words.len() as u64 * 4;
     let limit = gpu.limits.max_storage_buffer_binding_size;
     if bytes > limit {
         return Err(GpuError::Device(format!(
-            "{}: the FORCE_DEGAMMA table of {bytes} bytes exceeds the adapter's storage binding limit of {limit} bytes",
+            "{}: the host's tables of {bytes} bytes exceed the adapter's storage binding limit of {limit} bytes",
             gpu.info.name
         )));
     }
     Ok(gpu
         .device
         .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("degamma table"),
-            contents: bytemuck::cast_slice(table),
+            label: Some("host tables"),
+            contents: bytemuck::cast_slice(words),
             usage: wgpu::BufferUsages::STORAGE,
         }))
 }

@@ -6,8 +6,8 @@
 //! `powf` rounded once to f32, which WGSL cannot reproduce bit for bit. So the
 //! host evaluates that very expression for every code of every width a data
 //! format gives X, Y or Z (the rule stays written once, in `texture::convert`),
-//! and a module that needs it reads the results from one read-only storage
-//! buffer, [`table`], bound at [`BINDING`]. Every sRGB decode reads it, the
+//! and a module that needs it reads the results from the host's tables
+//! ([`super::tables`], where [`table`] comes first). Every sRGB decode reads it, the
 //! 8-bit codes of image loads, typed buffer loads and the BCn decoders
 //! included (`srgb8_to_linear_bits`, shaders/format.wgsl): a 256-entry WGSL
 //! `const` array, which they once read, lavapipe copies into a local array at
@@ -21,19 +21,10 @@ use crate::texture::convert::{srgb_to_linear, unorm_to_f32};
 use crate::texture::format::{check, Layout, NumFormat, DATA_FORMATS};
 use std::sync::OnceLock;
 
-/// The binding (group 0) of the table in the modules that read it; the other
-/// bindings are `gpu::wgsl::prelude`'s 0–4 and the 64-bit memory view 6
-/// (`gpu::translate::MEM64_BINDING`); 5 is left free.
-pub const BINDING: u32 = 7;
-
 /// The widest component with a table: a 24- or 32-bit UNORM component (8_24,
 /// 24_8, the 32-bit formats) would need 2^24 or 2^32 entries, and stays refused
 /// by the translator.
 pub const MAX_WIDTH: u32 = 16;
-
-/// `shaders/degamma.wgsl`: the binding and the look-up (`DEGAMMA_BINDING` is
-/// replaced by [`BINDING`]).
-const LIBRARY: &str = include_str!("../../../shaders/degamma.wgsl");
 
 /// The tabulated widths, ascending: every X/Y/Z width of a data format that
 /// takes UNORM (`format::check`) up to [`MAX_WIDTH`]. Derived from the
@@ -80,22 +71,6 @@ pub fn table() -> &'static [u32] {
     })
 }
 
-/// The WGSL declarations of the table: the binding and
-/// `srgb_to_linear_table`. Every module's prelude has them
-/// (`gpu::wgsl::prelude`).
-pub fn declarations() -> String {
-    LIBRARY.replace("DEGAMMA_BINDING", &BINDING.to_string())
-}
-
-/// True when `module` (generated WGSL) reads the table and so needs the
-/// binding: its entry point calls `srgb_to_linear_table`, directly or through
-/// the library. That is naga's test of a use, and so the test of whether
-/// wgpu's derived layout has the binding: a module whose entry point never
-/// reaches it must not be given the buffer, and one that does must.
-pub fn reads_table(module: &str) -> bool {
-    crate::gpu::wgsl::main_calls(module, "srgb_to_linear_table")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,17 +110,5 @@ mod tests {
         let fifth = f64::from(1.0f32 / 31.0);
         assert_eq!(t[b5 + 1], ((fifth / 12.92) as f32).to_bits());
         assert_eq!(t[base(2).unwrap() as usize + 1], 0x3dba_0b39);
-    }
-
-    #[test]
-    fn declarations_name_the_binding() {
-        let d = declarations();
-        assert!(d.contains(&format!("@binding({BINDING})")), "{d}");
-        assert!(!d.contains("DEGAMMA_BINDING"));
-        // Declared is not read: only an entry point that calls the look-up.
-        assert!(!reads_table(&d));
-        let reader = format!("{d}\nfn f() -> u32 {{ return srgb_to_linear_table(1u, 0u); }}\nfn main() {{ _ = f(); }}\n");
-        assert!(reads_table(&reader));
-        assert!(!reads_table(&reader.replace("_ = f();", "")));
     }
 }

@@ -20,10 +20,12 @@
 use super::wgsl;
 
 mod alu_call;
+pub mod bcn_tables;
 mod bvh;
 pub mod degamma;
 mod interp_gfx11;
 mod sample;
+pub mod tables;
 mod visa;
 pub mod whole;
 use crate::check::{self, Refusal};
@@ -240,9 +242,9 @@ pub struct Kernel {
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
-    /// The module reads the FORCE_DEGAMMA table ([`degamma::table`]),
-    /// bound at [`degamma::BINDING`].
-    pub degamma_table: bool,
+    /// The module reads the host's tables ([`tables::reads`]), bound at
+    /// [`tables::BINDING`].
+    pub tables: bool,
     /// What each operation that can fault at run time ([`FAULT_WORD`]) says
     /// when it does, by its offset.
     pub faults: BTreeMap<usize, String>,
@@ -419,7 +421,7 @@ pub fn translate_predicted(
                 return Err(too_large(Some(total), options.max_module_bytes));
             }
             kernels.push(Kernel {
-                degamma_table: degamma::reads_table(&wgsl),
+                tables: tables::reads(&wgsl),
                 state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
                 wgsl,
                 vgprs,

@@ -2,8 +2,9 @@
 //! `crate::cpu::sample::execute` (docs/gpu.md, "Sampling on the GPU").
 //!
 //! The stage functions are the library `shaders/sample.wgsl`, added to a
-//! module the first time it samples, with the Rust tables it needs
-//! (LOG2_THRESHOLDS, the anisotropic sample positions). Each (T#, S#) pair an
+//! module the first time it samples; the Rust tables it needs
+//! (LOG2_THRESHOLDS, the anisotropic sample positions) are the host's
+//! (`gpu::translate::tables`). Each (T#, S#) pair an
 //! instruction reads becomes a *view*: a `View` constant holding the
 //! descriptor fields, a texel function (surface address, format conversion,
 //! denormal flush, degamma) and an instance of the template
@@ -24,7 +25,7 @@ use crate::ir::image::{flag, ImageKind, ImageOp};
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
 use crate::texture::error::TextureError;
 use crate::texture::format::{self, data_format, missing_component, NumFormat};
-use crate::texture::sample::lod::{LOD_ONE, LOG2_THRESHOLDS};
+use crate::texture::sample::lod::LOD_ONE;
 use crate::texture::sample::status;
 use crate::texture::sample::vaddr::{Layout, Part, Role, Shape};
 use crate::texture::swizzle::unbound_values;
@@ -44,38 +45,12 @@ pub(super) fn is_sampler(m: &ImageOp) -> bool {
     )
 }
 
-/// The tables the library reads, generated from the Rust constants and
-/// functions so that they cannot drift apart.
-fn tables() -> String {
-    let log2: Vec<String> = LOG2_THRESHOLDS
-        .iter()
-        .map(|t| format!("{t:#08x}u"))
-        .collect();
-    let mut aniso = Vec::new();
-    for n in 1..=16u32 {
-        for k in 0..n {
-            let p = crate::texture::sample::filter::aniso_position(k, n);
-            aniso.push(format!("{:#010x}u", p.to_bits()));
-        }
-    }
-    format!(
-        "\n// lod::LOG2_THRESHOLDS, from the Rust table.\nconst LOG2_THRESHOLDS = array<u32, {}>({});\n\
-         // filter::aniso_position(k, n) for n = 1..=16, k < n (row n starts at n(n-1)/2), from the CPU function.\n\
-         const ANISO_POSITIONS = array<u32, {}>({});\n",
-        log2.len(),
-        log2.join(", "),
-        aniso.len(),
-        aniso.join(", ")
-    )
-}
-
-/// Adds the library, its tables and the quad-exchange array to the module
-/// once.
+/// Adds the library and the quad-exchange array to the module once (its
+/// tables are the host's, `gpu::translate::tables`).
 fn ensure_library(e: &mut Emitter) {
     if e.decls.contains("fn half_log2_fixed(") {
         return;
     }
-    e.decls.push_str(&tables());
     e.decls.push('\n');
     e.decls.push_str(SAMPLE);
     e.decls.push_str(

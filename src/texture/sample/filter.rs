@@ -132,8 +132,8 @@ pub fn mip_blend(a: [f32; 4], b: [f32; 4], weight: u32, mode: u8) -> [f32; 4] {
 /// footprint (EXT_texture_filter_anisotropic's reference; AMD's sample
 /// placement is not public). Computed as `(2k + 1 − n) / (2n)`, one rounding.
 ///
-/// WGSL twin: `aniso_position` (read from the table `ANISO_POSITIONS` the translator fills with
-/// it) in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
+/// WGSL twin: `aniso_position` (read from the host's table `ANISO_POSITIONS_AT`,
+/// filled with it) in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
 pub fn aniso_position(k: u32, n: u32) -> f32 {
     (2.0 * k as f32 + 1.0 - n as f32) / (2 * n.max(1)) as f32
 }

@@ -386,7 +386,7 @@ pub(super) fn translate(
         wave_size,
         lds_bytes,
         kernels: vec![Kernel {
-            degamma_table: super::degamma::reads_table(&wgsl),
+            tables: super::tables::reads(&wgsl),
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,
