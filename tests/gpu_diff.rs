@@ -59,6 +59,52 @@ fn every_asset_equals_the_cpu() {
     assert_all_equal("every_asset_equals_the_cpu", v);
 }
 
+/// Every whole-program asset that shares float functions when all repeated
+/// ones are shared (`--share-alu-above 1`; docs/gpu.md, "Shared ALU sites")
+/// gives the CPU's bits that way too (the default shares only in the largest
+/// modules, which `every_asset_equals_the_cpu` runs).
+#[test]
+fn shared_alu_sites_equal_the_cpu() {
+    let mut v = Vec::new();
+    let kernels = ["math.toml", "image_sample.toml", "dot.toml"].map(|k| {
+        let path = common::launches::assets().join("kernels").join(k);
+        let p = gcnrun::launch::run::prepare_manifest(&path, None, None, None).unwrap();
+        (format!("kernels/{k}"), p)
+    });
+    for (name, mut p) in common::launches::all_launches().into_iter().chain(kernels) {
+        let asset = name.ends_with(".toml") || name.ends_with(".bin");
+        if !asset || name.starts_with("fmt_") || common::launches::expected_refusal(&name).is_some()
+        {
+            continue;
+        }
+        let options = gpu::translate::Options {
+            share_alu_above: 1,
+            ..Default::default()
+        };
+        let shares = {
+            let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
+            gpu::translate::translate_predicted(
+                &p.prog,
+                &p.waves,
+                &p.memory,
+                options,
+                Some(&predict),
+            )
+            .is_ok_and(|t| t.kernels.iter().any(|k| k.wgsl.contains("fn alu_shared(")))
+        };
+        if shares {
+            p.share_alu_above = 1;
+            v.push((name, p));
+        }
+    }
+    assert!(v.len() >= 5, "{} launches share", v.len());
+    println!(
+        "sharing: {:?}",
+        v.iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    assert_all_equal("shared_alu_sites_equal_the_cpu", v);
+}
+
 #[test]
 fn every_format_pair_equals_the_cpu() {
     assert_all_equal(

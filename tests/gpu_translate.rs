@@ -127,6 +127,50 @@ fn programs_that_write_no_memory_are_split_into_small_modules() {
     );
 }
 
+/// A whole program whose float calls would inline past
+/// `Options::share_alu_above` calls its heaviest repeated functions through
+/// shared sites (docs/gpu.md, "Shared ALU sites"): kernels/math.toml (230
+/// f32 operations) builds one `alu_shared` whose module inlines to a
+/// fraction of the bytes; with the budget raised past it, none; a program
+/// within it (packed.toml, f16 and f32 operations) shares nothing at the
+/// default.
+#[test]
+fn heavy_float_calls_go_through_shared_sites() {
+    use gcnrun::gpu::translate::{translate_with, Options};
+    use gcnrun::gpu::wgsl::inlined_bytes;
+    let prepare = |name: &str| {
+        let path = common::launches::assets().join(name);
+        gcnrun::launch::run::prepare_manifest(&path, None, None, None).unwrap()
+    };
+    let p = prepare("kernels/math.toml");
+    let module = |share_alu_above| {
+        let options = Options {
+            share_alu_above,
+            ..Default::default()
+        };
+        let tr = translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
+        assert_eq!(tr.kernels.len(), 1);
+        tr.kernels[0].wgsl.clone()
+    };
+    let shared = module(Options::default().share_alu_above);
+    let inline = module(1 << 30);
+    assert!(shared.contains("fn alu_shared("));
+    assert!(!inline.contains("fn alu_shared("));
+    let (s, i) = (inlined_bytes(&shared), inlined_bytes(&inline));
+    assert!(3 * s < i, "shared {s} bytes, inline {i}");
+    // Each shared call ends its case and resumes in the next one.
+    let sites = shared.matches("alu_site = ").count();
+    assert!(sites > 100, "{sites} shared calls");
+    assert_eq!(
+        shared.matches("cont = ").count(),
+        sites + 1,
+        "one `cont = 0u` in the loop"
+    );
+    let p = prepare("packed.toml");
+    let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
+    assert!(!tr.kernels[0].wgsl.contains("fn alu_shared("));
+}
+
 #[test]
 fn unsupported_instructions_are_refused_by_name() {
     // LWE on a T# whose MIN_LOD_WARN (dword 6) asks for LOD warnings is not

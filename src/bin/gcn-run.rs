@@ -100,6 +100,14 @@ struct Cli {
     #[arg(long = "max-module-bytes", value_name = "BYTES", value_parser = parse_bytes)]
     max_module_bytes: Option<u64>,
 
+    /// Inlined bytes of float arithmetic a whole-program GPU module keeps in
+    /// place (suffixes k, m, g). Default 64k; past it the module calls its
+    /// heaviest repeated f32/f16/f64 functions through one shared copy each:
+    /// several times faster to build, slower to run. 1 shares every repeated
+    /// one; a large value (1g) shares none (docs/gpu.md, "Shared ALU sites").
+    #[arg(long = "share-alu-above", value_name = "BYTES", value_parser = parse_bytes)]
+    share_alu_above: Option<u64>,
+
     /// Registers to print after the run, e.g. `v[4:7],s0`.
     #[arg(long, value_name = "REGS")]
     dump: Option<String>,
@@ -987,6 +995,9 @@ fn prepare(
     if let Some(m) = cli.max_module_bytes {
         p.max_module_bytes = m;
     }
+    if let Some(s) = cli.share_alu_above {
+        p.share_alu_above = s;
+    }
     Ok(p)
 }
 
@@ -1160,6 +1171,7 @@ fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> 
     let options = gcnrun::gpu::translate::Options {
         max_steps: p.limits.max_steps,
         max_module_bytes: p.max_module_bytes,
+        share_alu_above: p.share_alu_above,
         ..Default::default()
     };
     // A refusal by the GPU backend (the WGSL translation), named as such;

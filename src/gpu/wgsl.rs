@@ -144,6 +144,12 @@ pub fn inlined_bytes(source: &str) -> u64 {
     CallGraph::parse(source).inlined_bytes("main")
 }
 
+/// [`inlined_bytes`] of the function `name` instead of `main`: what one call
+/// of it costs the driver.
+pub fn function_inlined_bytes(source: &str, name: &str) -> u64 {
+    CallGraph::parse(source).inlined_bytes(name)
+}
+
 /// True when the entry point `main`, or a function it calls directly or
 /// through others, names `ident` (a global variable, a function): naga's
 /// test of a global's use, and so wgpu's for a binding of its derived

@@ -42,6 +42,10 @@ pub struct Prepared {
     /// ([`crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES`] unless set;
     /// docs/gpu.md, "Module size").
     pub max_module_bytes: u64,
+    /// Where a whole-program module starts sharing its float functions
+    /// ([`crate::gpu::translate::DEFAULT_SHARE_ALU_ABOVE`] unless set;
+    /// docs/gpu.md, "Shared ALU sites").
+    pub share_alu_above: u64,
     /// A draw launch's pixels and export area, to resolve its exports into
     /// its render targets after the run (`launch::draw::resolve`).
     pub draw: Option<super::draw::DrawRun>,
@@ -62,6 +66,7 @@ impl Prepared {
             hsa: None,
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+            share_alu_above: crate::gpu::translate::DEFAULT_SHARE_ALU_ABOVE,
             draw: None,
         }
         .with_manifest_budget()
@@ -82,6 +87,7 @@ impl Prepared {
             hsa: Some(b.run),
             limits: cpu::Limits::default(),
             max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+            share_alu_above: crate::gpu::translate::DEFAULT_SHARE_ALU_ABOVE,
             draw: None,
         }
         .with_manifest_budget()
@@ -128,6 +134,7 @@ impl Prepared {
             hsa: self.hsa.clone(),
             limits: self.limits,
             max_module_bytes: self.max_module_bytes,
+            share_alu_above: self.share_alu_above,
             draw: self.draw.clone(),
         })
     }
@@ -437,6 +444,7 @@ fn prepare(
         hsa: None,
         limits: cpu::Limits::default(),
         max_module_bytes: crate::gpu::translate::DEFAULT_MAX_MODULE_BYTES,
+        share_alu_above: crate::gpu::translate::DEFAULT_SHARE_ALU_ABOVE,
         draw,
     }
     .with_manifest_budget())
@@ -456,6 +464,7 @@ pub fn run_cpu(p: Prepared) -> Result<Outcome, LaunchError> {
         hsa,
         limits,
         max_module_bytes: _,
+        share_alu_above: _,
         draw,
     } = p;
     cpu::run_with(&prog, &mut waves, &mut memory, &limits)
@@ -545,6 +554,7 @@ pub fn run_gpu_with(
         hsa,
         limits,
         max_module_bytes,
+        share_alu_above,
         draw,
     } = p;
     // Native 64-bit atomics only where the device has them; the launch's
@@ -553,6 +563,7 @@ pub fn run_gpu_with(
         int64_atomics: options.int64_atomics && gpu.int64_atomics,
         max_steps: limits.max_steps,
         max_module_bytes,
+        share_alu_above,
         ..options
     };
     // What the translator refuses, the GPU backend refuses (the CPU may run

@@ -208,6 +208,23 @@ fn wide_inputs(x: &[Pair; 3]) -> String {
         .join(", ")
 }
 
+/// The library function [`call`] calls for `func` when it is one of the
+/// float families' generic forms, `name(fam, sub, mode, x0, x1, x2, k)` on
+/// u32 inputs (f32, f16) or, with `wide`, on `vec2<u32>` ones (f64), as
+/// `(name, wide)`; `None` for the special forms (conversions from integers
+/// and to f64, f16 to f32) and the integer families.
+pub(crate) fn generic_float_callee(func: AluFn) -> Option<(String, bool)> {
+    match (func.family, func.ty) {
+        (Family::Cvt(Ty::F64), _) => None,
+        (_, Ty::F64) => Some((case_fn("f64op", func.family), true)),
+        (Family::Cvt(to), from) if !from.is_float() && to.is_float() => None,
+        (Family::Cvt(Ty::F32), Ty::F16) => None,
+        (_, Ty::F32) => Some((case_fn("f32op", func.family), false)),
+        (_, Ty::F16) => Some((case_fn("f16op", func.family), false)),
+        _ => None,
+    }
+}
+
 /// The library call computing `func` as `unit` runs it on inputs `x` (low
 /// and high dword expressions) with bit input `k`, under the MODE value the
 /// expression `mode` holds: a `vec3<u32>` (value low, high, bit).

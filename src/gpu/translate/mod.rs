@@ -83,6 +83,12 @@ pub const DEVICE_LOOP_MESSAGE: &str = "the device stopped the module's loops bef
 /// to compile on lavapipe (figures in docs/gpu.md, "Module size").
 pub const DEFAULT_MAX_MODULE_BYTES: u64 = 4 << 20;
 
+/// The inlined bytes of float-library calls past which a whole-program
+/// module shares its heaviest functions unless told otherwise
+/// (`--share-alu-above`; docs/gpu.md, "Shared ALU sites"): faster to build
+/// by several times on lavapipe, slower to run.
+pub const DEFAULT_SHARE_ALU_ABOVE: u64 = 64 << 10;
+
 /// The operation offset a nonzero FAULT_WORD names: bit 31 marks an offset
 /// that may be 0 (gpu/translate/bvh.rs).
 pub fn fault_offset(word: u32) -> usize {
@@ -300,6 +306,10 @@ pub struct Options {
     /// The largest module to build ([`wgsl::inlined_bytes`]); a larger one is
     /// refused before naga or the driver sees it.
     pub max_module_bytes: u64,
+    /// The inlined bytes of float-library calls a whole-program module keeps
+    /// in place; past them its heaviest repeated functions are called
+    /// through shared sites (`whole::shared`). `u64::MAX`: never.
+    pub share_alu_above: u64,
 }
 
 impl Default for Options {
@@ -309,6 +319,7 @@ impl Default for Options {
             int64_atomics: false,
             max_steps: crate::ir::budget::DEFAULT_MAX_STEPS,
             max_module_bytes: DEFAULT_MAX_MODULE_BYTES,
+            share_alu_above: DEFAULT_SHARE_ALU_ABOVE,
         }
     }
 }

@@ -57,6 +57,16 @@ impl Whole<'_> {
 
     pub(super) fn emit_alu(&mut self, offset: usize, op: &AluOp) {
         self.round_check(offset, op);
+        if let Some(site) = self.sites.site(op) {
+            self.emit_shared_alu(op, site);
+            return;
+        }
+        self.emit_alu_inline(op);
+    }
+
+    /// An ALU operation with its library call in place (the halves of a
+    /// dual issue always: they read their sources before either writes).
+    pub(super) fn emit_alu_inline(&mut self, op: &AluOp) {
         let sig = op.func.signature();
         self.line("{");
         match op.unit {
@@ -207,43 +217,7 @@ impl Whole<'_> {
         }
         let call = alu_call::call(op.func, op.unit, "mode", &x, &k);
         self.line(&format!("    let r = {call};"));
-        if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
-            let mut hi = "r.y";
-            let (mut v, t) = if op.mix.is_some_and(|m| m.f16_result) {
-                // v_fma_mixlo/hi_f16: rounded to f16 (v_cvt_f16_f32), then
-                // CLAMP on f16, into one half (cpu::alu::execute_vector).
-                let cvt = AluFn::new(Family::Cvt(Ty::F16), Ty::F32);
-                let cvt = AluOp::new(cvt, Unit::Vector, None, &[]);
-                let r: [Pair; 3] = [("r.x".into(), "0u".into()), zero(), zero()];
-                let call = alu_call::call(cvt.func, cvt.unit, "mode", &r, "false");
-                (output(op, Ty::F16, &x, &k, &format!("{call}.x")), Ty::F16)
-            } else if t == Ty::F64 && (op.mods.omod != 0 || op.mods.clamp) {
-                // Both dwords through f64_output (cpu::alu::output).
-                self.line(&format!(
-                    "    let r64 = f64_output(mode, r.xy, {}u, {});",
-                    op.mods.omod, op.mods.clamp
-                ));
-                hi = "r64.y";
-                ("r64.x".to_string(), t)
-            } else {
-                (output(op, t, &x, &k, "r.x"), t)
-            };
-            if let Some(s) = op.sdwa {
-                let old = self.read(r);
-                v = format!("sdwa_place({}u, {}u, {v}, {old})", s.dst_sel, s.dst_unused);
-            } else if t.bits() == 16 {
-                let old = self.read(r);
-                v = if op.mods.op_sel >> 3 & 1 == 1 {
-                    format!("(({old} & 0xffffu) | (({v} & 0xffffu) << 16u))")
-                } else if op.high_kept16 {
-                    format!("(({old} & 0xffff0000u) | ({v} & 0xffffu))")
-                } else {
-                    format!("({v} & 0xffffu)")
-                };
-            }
-            self.line(&format!("    let val = {v};"));
-            self.write_pair(r, t.slots(), "val", hi);
-        }
+        self.emit_vector_result(op, &x, &k);
         if gathers {
             self.line("    bit = r.z == 1u;");
         }
@@ -266,6 +240,50 @@ impl Whole<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The result `r` (in scope, a `vec3<u32>`) of an active lane written
+    /// to the destination with its output modifiers, mixed-precision
+    /// rounding, SDWA placement or 16-bit half (`cpu::alu::execute_vector`).
+    pub(super) fn emit_vector_result(&mut self, op: &AluOp, x: &[Pair; 3], k: &str) {
+        let sig = op.func.signature();
+        if let (Some(Dst::Reg(r)), Some(t)) = (op.dst, sig.output) {
+            let mut hi = "r.y";
+            let (mut v, t) = if op.mix.is_some_and(|m| m.f16_result) {
+                // v_fma_mixlo/hi_f16: rounded to f16 (v_cvt_f16_f32), then
+                // CLAMP on f16, into one half (cpu::alu::execute_vector).
+                let cvt = AluFn::new(Family::Cvt(Ty::F16), Ty::F32);
+                let cvt = AluOp::new(cvt, Unit::Vector, None, &[]);
+                let r: [Pair; 3] = [("r.x".into(), "0u".into()), zero(), zero()];
+                let call = alu_call::call(cvt.func, cvt.unit, "mode", &r, "false");
+                (output(op, Ty::F16, x, k, &format!("{call}.x")), Ty::F16)
+            } else if t == Ty::F64 && (op.mods.omod != 0 || op.mods.clamp) {
+                // Both dwords through f64_output (cpu::alu::output).
+                self.line(&format!(
+                    "    let r64 = f64_output(mode, r.xy, {}u, {});",
+                    op.mods.omod, op.mods.clamp
+                ));
+                hi = "r64.y";
+                ("r64.x".to_string(), t)
+            } else {
+                (output(op, t, x, k, "r.x"), t)
+            };
+            if let Some(s) = op.sdwa {
+                let old = self.read(r);
+                v = format!("sdwa_place({}u, {}u, {v}, {old})", s.dst_sel, s.dst_unused);
+            } else if t.bits() == 16 {
+                let old = self.read(r);
+                v = if op.mods.op_sel >> 3 & 1 == 1 {
+                    format!("(({old} & 0xffffu) | (({v} & 0xffffu) << 16u))")
+                } else if op.high_kept16 {
+                    format!("(({old} & 0xffff0000u) | ({v} & 0xffffu))")
+                } else {
+                    format!("({v} & 0xffffu)")
+                };
+            }
+            self.line(&format!("    let val = {v};"));
+            self.write_pair(r, t.slots(), "val", hi);
         }
     }
 

@@ -29,6 +29,7 @@ mod alu;
 mod mem;
 mod module;
 mod pixel;
+mod shared;
 mod typed;
 
 use super::HEADER_WORDS;
@@ -374,6 +375,11 @@ pub(super) fn translate(
         predict,
         index: 0,
         max_block_cost: 1,
+        sites: shared::Sites::choose(
+            &prog.ops,
+            &module::library(prog, mem, wave_size, lds_bytes),
+            options.share_alu_above,
+        ),
     };
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
@@ -412,6 +418,8 @@ struct Whole<'a> {
     index: usize,
     /// The largest [`op_cost`] sum of a block.
     max_block_cost: u32,
+    /// The float functions called through shared sites ([`shared`]).
+    sites: shared::Sites,
 }
 
 /// The 64-bit operand pieces as WGSL expressions.
@@ -624,8 +632,14 @@ impl Whole<'_> {
             }
             writeln!(self.e.body, "            case {start}u: {{").ok();
             // The dispatch's barrier and uniform load after every block.
+            // A shared site is one more trip of the turn loop.
+            let shared = prog.ops[start..end]
+                .iter()
+                .filter(|(_, op)| matches!(op, Op::Alu(a) if self.sites.site(a).is_some()))
+                .count() as u32;
             let cost = 1
                 + 2 * BARRIER_COST
+                + shared
                 + prog.ops[start..end]
                     .iter()
                     .map(|(_, op)| op_cost(op))
@@ -737,8 +751,10 @@ impl Whole<'_> {
             }
             Op::Alu(a) => self.emit_alu(offset, a),
             Op::Dual(pair) => {
-                self.emit_alu(offset, &pair[0]);
-                self.emit_alu(offset, &pair[1]);
+                for half in pair.iter() {
+                    self.round_check(offset, half);
+                    self.emit_alu_inline(half);
+                }
             }
             Op::VectorMem(m) => self.emit_vector_mem(offset, m),
             Op::ScalarLoad(l) => self.emit_scalar_load(offset, l),

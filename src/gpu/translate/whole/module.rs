@@ -30,6 +30,10 @@ impl Whole<'_> {
             out.push_str(&super::typed::wgsl_tables());
         }
         out.push_str(&e.decls);
+        let sharing = self.sites.any();
+        if sharing {
+            out.push_str(&self.sites.function());
+        }
         let room = e.room.min(u64::from(u32::MAX));
         let _ = room;
         writeln!(
@@ -59,6 +63,11 @@ impl Whole<'_> {
         out.push_str(
             "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;\n",
         );
+        if sharing {
+            // A shared site's inputs and result, and the case that resumes
+            // after it (0: none pending; shared.rs).
+            out.push_str("    var alu_a = vec2<u32>(0u);\n    var alu_b = vec2<u32>(0u);\n    var alu_c = vec2<u32>(0u);\n    var alu_k = false;\n    var alu_fam = 0u;\n    var alu_sub = 0u;\n    var alu_site = 0u;\n    var alu_r = vec3<u32>(0u);\n    var cont = 0u;\n");
+        }
         let max_block = self.max_block_cost;
         writeln!(
             out,
@@ -82,7 +91,13 @@ impl Whole<'_> {
         out.push_str("            scc = st[sb + SCC_WORD];\n            mode = st[sb + MODE_WORD];\n            steps_jumped = st[sb + STEPS_WORD];\n            if lane == 0u { wg_u = st[sb + PC_WORD]; }\n            var pc = workgroupUniformLoad(&wg_u);\n");
         out.push_str("            loop {\n            if pc >= STOP { break; }\n            var next = ENDED;\n            switch pc {\n");
         out.push_str(&e.body);
-        writeln!(out, "            default: {{ next = ENDED; }}\n            }}\n            // Every lane's fault recorded before lane 0 looks.\n            workgroupBarrier();\n            if lane == 0u {{\n                var n = select(next, FAULTED, atomicLoad(&wg_fault) != 0u);\n                if n < STOP && spent + {max_block}u + 1u + 2u * count > ITER_BUDGET {{ n = SUSPEND | n; }}\n                wg_u = n;\n            }}\n            pc = workgroupUniformLoad(&wg_u);\n            }}").ok();
+        out.push_str("            default: { next = ENDED; }\n            }\n");
+        if sharing {
+            // A case that ended at a shared site: its call for every lane,
+            // then the case after it, within the block (no barrier).
+            out.push_str("            if cont != 0u {\n                alu_r = alu_shared(alu_site, alu_fam, alu_sub, mode, alu_a, alu_b, alu_c, alu_k);\n                pc = cont;\n                cont = 0u;\n                continue;\n            }\n");
+        }
+        writeln!(out, "            // Every lane's fault recorded before lane 0 looks.\n            workgroupBarrier();\n            if lane == 0u {{\n                var n = select(next, FAULTED, atomicLoad(&wg_fault) != 0u);\n                if n < STOP && spent + {max_block}u + 1u + 2u * count > ITER_BUDGET {{ n = SUSPEND | n; }}\n                wg_u = n;\n            }}\n            pc = workgroupUniformLoad(&wg_u);\n            }}").ok();
         // Write back.
         out.push_str(
             "            let paused = pc >= SUSPEND && pc < ENDED;\n            if lane == 0u {\n",
@@ -146,6 +161,18 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
         s.push_str(lib);
     }
     s
+}
+
+/// The library text a module of `prog` holds before its own declarations
+/// (what [`Whole::finish`] writes first): where [`super::shared::Sites`]
+/// measures what a call of each function costs.
+pub(super) fn library(prog: &Program, mem: &Memory, ws: u32, lds_bytes: u32) -> String {
+    let mut out = prelude(mem, lds_bytes, ws, 0);
+    if uses_transcendentals(prog) {
+        out.push_str(&crate::ir::fixed::wgsl_consts());
+        out.push_str(ALU_TRANS);
+    }
+    out
 }
 
 /// True when a program computes `v_exp_f32`, `v_log_f32`, `v_sin_f32` or
