@@ -127,9 +127,9 @@ fn programs_that_write_no_memory_are_split_into_small_modules() {
     );
 }
 
-/// A whole program whose float calls would inline past
-/// `Options::share_alu_above` calls its heaviest repeated functions through
-/// shared sites (docs/gpu.md, "Shared ALU sites"): kernels/math.toml (230
+/// A whole program whose float calls (and typed conversions) would inline
+/// past `Options::share_alu_above` calls its heaviest repeated functions
+/// through shared sites (docs/gpu.md, "Shared ALU sites"): kernels/math.toml (230
 /// f32 operations) builds one `alu_shared` whose module inlines to a
 /// fraction of the bytes; with the budget raised past it, none; a program
 /// within it (packed.toml, f16 and f32 operations) shares nothing at the
@@ -159,16 +159,39 @@ fn heavy_float_calls_go_through_shared_sites() {
     let (s, i) = (inlined_bytes(&shared), inlined_bytes(&inline));
     assert!(3 * s < i, "shared {s} bytes, inline {i}");
     // Each shared call ends its case and resumes in the next one.
-    let sites = shared.matches("alu_site = ").count();
+    // Statements starting with `prefix` (not the declarations).
+    let count = |w: &str, prefix: &str| {
+        w.lines()
+            .filter(|l| l.trim_start().starts_with(prefix))
+            .count()
+    };
+    let sites = count(&shared, "alu_site = ");
     assert!(sites > 100, "{sites} shared calls");
     assert_eq!(
-        shared.matches("cont = ").count(),
+        count(&shared, "cont = "),
         sites + 1,
-        "one `cont = 0u` in the loop"
+        "and `cont = 0u` in the loop"
     );
     let p = prepare("packed.toml");
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
     assert!(!tr.kernels[0].wgsl.contains("fn alu_shared("));
+    // Typed buffer loads whose format comes from the V# convert at a site,
+    // each of them (MTBUF's, whose format is a constant, in place).
+    use gcnrun::ir::mem::Access;
+    let p = prepare("typed_buffer.toml");
+    let loads = p
+        .prog
+        .ops
+        .iter()
+        .filter(|(_, op)| {
+            matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: false, format: None, .. }))
+        })
+        .count();
+    assert!(loads >= 5, "{loads}");
+    let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
+    let w = &tr.kernels[0].wgsl;
+    assert!(w.contains("case 0u: { return typed_convert("), "{w}");
+    assert_eq!(count(w, "alu_site = 0u;"), loads);
 }
 
 #[test]

@@ -138,6 +138,11 @@ impl Whole<'_> {
         let gen = gen_number(self.e.prog.arch.gen);
         let w: Vec<String> = (0..4).map(|i| self.read(Reg::Sgpr(srsrc + i))).collect();
         let soff = self.src(soffset);
+        let typed_site = self.sites.typed_site(m);
+        if typed_site.is_some() {
+            // Lanes that fault or are inactive write nothing after the site.
+            self.line("alu_ok = false;");
+        }
         self.open_lanes(matches!(m.access, Access::Atomic { .. }));
         self.line(&format!(
             "    if buf_refusal({gen}u, {}, {}, {idxen}) != 0u {{ {fault} }} else {{",
@@ -257,6 +262,10 @@ impl Whole<'_> {
         }
         self.line("    }");
         self.close_lanes(&m.access);
+        if let Some(site) = typed_site {
+            self.resume_after_site(site);
+            self.emit_typed_result(m);
+        }
     }
 
     /// A gfx11 `scratch_*` load or store (`cpu::memops`' `scratch_vector`):

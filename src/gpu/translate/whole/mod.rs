@@ -635,7 +635,11 @@ impl Whole<'_> {
             // A shared site is one more trip of the turn loop.
             let shared = prog.ops[start..end]
                 .iter()
-                .filter(|(_, op)| matches!(op, Op::Alu(a) if self.sites.site(a).is_some()))
+                .filter(|(_, op)| match op {
+                    Op::Alu(a) => self.sites.site(a).is_some(),
+                    Op::VectorMem(m) => self.sites.typed_site(m).is_some(),
+                    _ => false,
+                })
                 .count() as u32;
             let cost = 1
                 + 2 * BARRIER_COST

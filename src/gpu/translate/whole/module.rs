@@ -66,7 +66,7 @@ impl Whole<'_> {
         if sharing {
             // A shared site's inputs and result, and the case that resumes
             // after it (0: none pending; shared.rs).
-            out.push_str("    var alu_a = vec2<u32>(0u);\n    var alu_b = vec2<u32>(0u);\n    var alu_c = vec2<u32>(0u);\n    var alu_k = false;\n    var alu_fam = 0u;\n    var alu_sub = 0u;\n    var alu_site = 0u;\n    var alu_r = vec3<u32>(0u);\n    var cont = 0u;\n");
+            out.push_str("    var alu_a = vec2<u32>(0u);\n    var alu_b = vec2<u32>(0u);\n    var alu_c = vec2<u32>(0u);\n    var alu_k = false;\n    var alu_fam = 0u;\n    var alu_sub = 0u;\n    var alu_site = 0u;\n    var alu_r = vec4<u32>(0u);\n    var alu_ok = false;\n    var cont = 0u;\n");
         }
         let max_block = self.max_block_cost;
         writeln!(
@@ -171,6 +171,9 @@ pub(super) fn library(prog: &Program, mem: &Memory, ws: u32, lds_bytes: u32) -> 
     if uses_transcendentals(prog) {
         out.push_str(&crate::ir::fixed::wgsl_consts());
         out.push_str(ALU_TRANS);
+    }
+    if super::typed::uses_vsharp_formats(prog) {
+        out.push_str(&super::typed::wgsl_tables());
     }
     out
 }

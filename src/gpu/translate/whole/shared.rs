@@ -17,13 +17,39 @@
 //! case without the barrier between blocks. The result, `alu_r`, is what
 //! the call would have returned, so the values are the same bits; the price
 //! is one more trip of the loop per such instruction.
+//!
+//! Typed buffer accesses whose format comes from the V# (MUBUF `_format`)
+//! share the same way: a load's texel conversion (`typed_convert`, every
+//! number format's `load_texel` path, once per component) and a store's
+//! packing (`typed_pack`) run at a site, the lane's texel or values, format
+//! and place carried in the same variables, and the writes in the case
+//! after it (`Whole::emit_typed_result`).
 
 use super::Whole;
 use crate::gpu::translate::alu_call::{self, generic_float_callee, Pair};
 use crate::ir::alu::{AluOp, Dst, Unit};
+use crate::ir::mem::{Access, VectorMem};
 use crate::ir::Op;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+/// The site kind of a typed buffer access whose format comes from the V#
+/// (MUBUF `_format`): its conversion is a run-time choice among every
+/// format's, which a site can hold once.
+fn typed_callee(m: &VectorMem) -> Option<Callee> {
+    match m.access {
+        Access::Typed {
+            store,
+            format: None,
+            ..
+        } => Some(if store {
+            Callee::TypedStore
+        } else {
+            Callee::TypedLoad
+        }),
+        _ => None,
+    }
+}
 
 /// The library function an operation calls, when the operation may call it
 /// through a shared site: a vector operation on one of the generic float
@@ -43,11 +69,28 @@ fn shareable(op: &AluOp) -> Option<(String, bool)> {
     }
 }
 
+/// What a shared site calls.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Callee {
+    /// A float-library function, with whether it takes 64-bit inputs.
+    Alu(String, bool),
+    /// A typed buffer load's conversion of a texel whose format comes from
+    /// the V# (`typed_convert`: `load_texel` through `typed_layout`).
+    TypedLoad,
+    /// A typed buffer store's packing of its values by a format from the V#
+    /// (`typed_pack`: `store_texel` through `typed_layout`).
+    TypedStore,
+}
+
+/// `typed_convert` and `typed_pack` (declared in a module with a typed
+/// site): the conversions `emit_typed` writes in place otherwise.
+const TYPED_FNS: &str = "\n// A typed load's texel converted, a typed store's values packed, by a\n// run-time format (whole/typed.rs).\nfn typed_convert(raw: vec4<u32>, tf: u32) -> vec4<u32> {\n    let tl = typed_layout(tf & 0xffu);\n    return load_texel(raw, (tf >> 8u) & 0xffu, tl.packed, tl.count, tl.lo, tl.width);\n}\n\nfn typed_pack(rgba: vec4<u32>, tf: u32) -> vec4<u32> {\n    let tl = typed_layout(tf & 0xffu);\n    return store_texel(rgba, (tf >> 8u) & 0xffu, tl.packed, tl.count, tl.lo, tl.width);\n}\n";
+
 /// The shared functions of a module: those to call through sites, in site
-/// order, with whether each takes 64-bit inputs.
+/// order.
 #[derive(Default)]
 pub(super) struct Sites {
-    funcs: Vec<(String, bool)>,
+    funcs: Vec<Callee>,
     /// The next continuation case: after the program's ops, below the
     /// turn loop's flags.
     next_case: u32,
@@ -60,18 +103,27 @@ impl Sites {
     /// else, largest total first, those called at least twice until the
     /// rest fits.
     pub(super) fn choose(ops: &[(usize, Op)], lib: &str, budget: u64) -> Self {
-        let mut uses: BTreeMap<(String, bool), u64> = BTreeMap::new();
+        let mut uses: BTreeMap<Callee, u64> = BTreeMap::new();
         for (_, op) in ops {
-            if let Op::Alu(a) = op {
-                if let Some(f) = shareable(a) {
-                    *uses.entry(f).or_default() += 1;
-                }
+            let callee = match op {
+                Op::Alu(a) => shareable(a).map(|(f, wide)| Callee::Alu(f, wide)),
+                Op::VectorMem(m) => typed_callee(m),
+                _ => None,
+            };
+            if let Some(c) = callee {
+                *uses.entry(c).or_default() += 1;
             }
         }
-        let mut cost: Vec<((String, bool), u64, u64)> = uses
+        let with_typed = format!("{lib}{TYPED_FNS}");
+        let mut cost: Vec<(Callee, u64, u64)> = uses
             .into_iter()
             .map(|(f, n)| {
-                let bytes = crate::gpu::wgsl::function_inlined_bytes(lib, &f.0);
+                let name = match &f {
+                    Callee::Alu(name, _) => name.as_str(),
+                    Callee::TypedLoad => "typed_convert",
+                    Callee::TypedStore => "typed_pack",
+                };
+                let bytes = crate::gpu::wgsl::function_inlined_bytes(&with_typed, name);
                 (f, n, bytes)
             })
             .collect();
@@ -95,8 +147,24 @@ impl Sites {
 
     /// The site an operation calls its function through, if it is shared.
     pub(super) fn site(&self, op: &AluOp) -> Option<u32> {
-        let f = shareable(op)?;
+        let (f, wide) = shareable(op)?;
+        let f = Callee::Alu(f, wide);
         self.funcs.iter().position(|g| *g == f).map(|i| i as u32)
+    }
+
+    /// The site a typed access converts its texel or values through, if it
+    /// is shared.
+    pub(super) fn typed_site(&self, m: &VectorMem) -> Option<u32> {
+        let c = typed_callee(m)?;
+        let i = self.funcs.iter().position(|g| *g == c)?;
+        Some(i as u32)
+    }
+
+    /// The number of a new case to resume at after a site.
+    pub(super) fn new_case(&mut self) -> u32 {
+        let c = self.next_case;
+        self.next_case += 1;
+        c
     }
 
     /// True when the module has a shared site (its turn loop evaluates
@@ -105,25 +173,43 @@ impl Sites {
         !self.funcs.is_empty()
     }
 
-    /// `alu_shared`: the module's sites, each its function called once.
+    /// `alu_shared`: the module's sites, each its function called once
+    /// (a typed access's with the texel or values in `a`, `b` and the
+    /// format in `c.x`),
+    /// the result in the low dwords of a `vec4<u32>`.
     pub(super) fn function(&self) -> String {
-        let mut s = String::from(
-            "\n// The module's shared ALU sites (src/gpu/translate/whole/shared.rs).\nfn alu_shared(site: u32, fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {\n    switch site {\n",
-        );
-        for (i, (f, wide)) in self.funcs.iter().enumerate() {
-            let args = if *wide { "a, b, c" } else { "a.x, b.x, c.x" };
-            writeln!(
-                s,
-                "        case {i}u: {{ return {f}(fam, sub, mode, {args}, k); }}"
-            )
-            .ok();
+        let mut s = String::new();
+        if self.funcs.contains(&Callee::TypedLoad) || self.funcs.contains(&Callee::TypedStore) {
+            s.push_str(TYPED_FNS);
         }
-        s.push_str("        default: { return vec3<u32>(0u); }\n    }\n}\n");
+        s.push_str(
+            "\n// The module's shared ALU sites (src/gpu/translate/whole/shared.rs).\nfn alu_shared(site: u32, fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec4<u32> {\n    switch site {\n",
+        );
+        for (i, f) in self.funcs.iter().enumerate() {
+            let call = match f {
+                Callee::Alu(f, true) => format!("vec4<u32>({f}(fam, sub, mode, a, b, c, k), 0u)"),
+                Callee::Alu(f, false) => {
+                    format!("vec4<u32>({f}(fam, sub, mode, a.x, b.x, c.x, k), 0u)")
+                }
+                Callee::TypedLoad => "typed_convert(vec4<u32>(a, b), c.x)".into(),
+                Callee::TypedStore => "typed_pack(vec4<u32>(a, b), c.x)".into(),
+            };
+            writeln!(s, "        case {i}u: {{ return {call}; }}").ok();
+        }
+        s.push_str("        default: { return vec4<u32>(0u); }\n    }\n}\n");
         s
     }
 }
 
 impl Whole<'_> {
+    /// Ends the `case` at a call of shared site `site` (its inputs set) and
+    /// opens the case the turn loop resumes at after the call.
+    pub(super) fn resume_after_site(&mut self, site: u32) {
+        let cont = self.sites.new_case();
+        self.line(&format!("alu_site = {site}u;\ncont = {cont}u;"));
+        writeln!(self.e.body, "            }}\n            case {cont}u: {{").ok();
+    }
+
     /// A vector operation through shared site `site`: the inputs of every
     /// lane and the site, the end of the `case`, then, in the case the loop
     /// resumes at, the result of each active lane written as
@@ -146,17 +232,15 @@ impl Whole<'_> {
             "alu_a = vec2<u32>({}, {});\nalu_b = vec2<u32>({}, {});\nalu_c = vec2<u32>({}, {});\nalu_k = {k};",
             x[0].0, x[0].1, x[1].0, x[1].1, x[2].0, x[2].1
         ));
-        let cont = self.sites.next_case;
-        self.sites.next_case += 1;
         self.line(&format!(
-            "alu_fam = {};\nalu_sub = {}u;\nalu_site = {site}u;\ncont = {cont}u;",
+            "alu_fam = {};\nalu_sub = {}u;",
             alu_call::fam(op.func.family),
             alu_call::sub_code(op.func.family)
         ));
-        writeln!(self.e.body, "            }}\n            case {cont}u: {{").ok();
+        self.resume_after_site(site);
         self.line("{");
         self.line("if is_active(exec_lo, exec_hi, lane) {");
-        self.line("    let r = alu_r;");
+        self.line("    let r = alu_r.xyz;");
         self.emit_vector_result(op, &x, &k);
         self.line("}");
         self.line("}");

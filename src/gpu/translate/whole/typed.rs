@@ -181,6 +181,17 @@ impl Whole<'_> {
                     }
                 })
                 .collect();
+            if self.sites.typed_site(m).is_some() {
+                // Packed at the module's shared site (whole::shared): the
+                // values, format and place for the turn loop, the writes in
+                // the case after it (emit_typed_result).
+                self.line(&format!(
+                    "    alu_a = vec2<u32>({}, {});\n    alu_b = vec2<u32>({}, {});\n    alu_c = vec2<u32>(tf, off0);\n    alu_k = in0 && off0 != NO_TEXEL;\n    alu_ok = true;",
+                    vals[0], vals[1], vals[2], vals[3]
+                ));
+                self.line("    }");
+                return;
+            }
             self.line(&format!(
                 "    let tx = store_texel(vec4<u32>({}), nf, tl.packed, tl.count, tl.lo, tl.width);",
                 vals.join(", ")
@@ -205,10 +216,59 @@ impl Whole<'_> {
                 ));
             }
             self.line("    }");
+            if self.sites.typed_site(m).is_some() {
+                // Converted at the module's shared site (whole::shared):
+                // the texel, format, DST_SEL and range for the turn loop,
+                // the rest in the case after it (emit_typed_result).
+                self.line("    alu_a = t.xy;\n    alu_b = t.zw;\n    alu_c = vec2<u32>(tf, sel);\n    alu_k = in0;\n    alu_ok = true;");
+                self.line("    }");
+                return;
+            }
             // Outside the buffer: zero before DST_SEL (texture::typed::load).
             self.line(
                 "    let rgba = select(vec4<u32>(0u), load_texel(t, nf, tl.packed, tl.count, tl.lo, tl.width), in0);",
             );
+            self.emit_typed_values(data, comps, vdst);
+        }
+        self.line("    }");
+    }
+
+    /// The end of a typed access whose texel or values a shared site
+    /// converted (the `alu_*` values of `emit_typed`): each active lane that
+    /// got as far as the conversion writes its values (a load) or its texel
+    /// (a store, made visible to the next operation).
+    pub(super) fn emit_typed_result(&mut self, m: &VectorMem) {
+        let Access::Typed {
+            comps, data, store, ..
+        } = m.access
+        else {
+            return;
+        };
+        if store {
+            self.line("if is_active(exec_lo, exec_hi, lane) && alu_ok && alu_k {");
+            self.line("    let tl = typed_layout(alu_c.x & 0xffu);\n    let off0 = alu_c.y;\n    let tx = alu_r;");
+            self.line("    gmem_put(off0, min(tl.bytes, 4u), tx.x);");
+            for (i, c) in ["y", "z", "w"].iter().enumerate() {
+                let at = 4 * (i + 1);
+                self.line(&format!(
+                    "    if tl.bytes > {at}u {{ gmem_put(off0 + {at}u, 4u, tx.{c}); }}"
+                ));
+            }
+            self.line("}");
+            self.line("storageBarrier();");
+            return;
+        }
+        self.line("if is_active(exec_lo, exec_hi, lane) && alu_ok {");
+        self.line("    let sel = alu_c.y;\n    let nf = (alu_c.x >> 8u) & 0xffu;");
+        self.line("    let rgba = select(vec4<u32>(0u), alu_r, alu_k);");
+        self.emit_typed_values(data, comps, m.vdst);
+        self.line("}");
+    }
+
+    /// A typed load's destination values from `rgba` (in scope, with `sel`
+    /// and `nf`): DST_SEL, D16 narrowing, the VGPR writes.
+    fn emit_typed_values(&mut self, data: TypedData, comps: u8, vdst: u32) {
+        {
             for k in 0..u32::from(comps) {
                 self.line(&format!(
                     "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
@@ -244,7 +304,6 @@ impl Whole<'_> {
                 }
             }
         }
-        self.line("    }");
     }
 
     /// Component `k`'s 32-bit value of a typed store from its data VGPRs
