@@ -144,10 +144,11 @@ pub fn inlined_bytes(source: &str) -> u64 {
     CallGraph::parse(source).inlined_bytes("main")
 }
 
-/// [`inlined_bytes`] of the function `name` instead of `main`: what one call
-/// of it costs the driver.
-pub fn function_inlined_bytes(source: &str, name: &str) -> u64 {
-    CallGraph::parse(source).inlined_bytes(name)
+/// [`inlined_bytes`] of each function of `names` instead of `main`: what
+/// one call of it costs the driver (the text parsed once).
+pub fn functions_inlined_bytes(source: &str, names: &[&str]) -> Vec<u64> {
+    let graph = CallGraph::parse(source);
+    names.iter().map(|n| graph.inlined_bytes(n)).collect()
 }
 
 /// True when the entry point `main`, or a function it calls directly or

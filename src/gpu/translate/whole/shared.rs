@@ -115,17 +115,19 @@ impl Sites {
             }
         }
         let with_typed = format!("{lib}{TYPED_FNS}");
+        let names: Vec<&str> = uses
+            .keys()
+            .map(|f| match f {
+                Callee::Alu(name, _) => name.as_str(),
+                Callee::TypedLoad => "typed_convert",
+                Callee::TypedStore => "typed_pack",
+            })
+            .collect();
+        let bytes = crate::gpu::wgsl::functions_inlined_bytes(&with_typed, &names);
         let mut cost: Vec<(Callee, u64, u64)> = uses
             .into_iter()
-            .map(|(f, n)| {
-                let name = match &f {
-                    Callee::Alu(name, _) => name.as_str(),
-                    Callee::TypedLoad => "typed_convert",
-                    Callee::TypedStore => "typed_pack",
-                };
-                let bytes = crate::gpu::wgsl::function_inlined_bytes(&with_typed, name);
-                (f, n, bytes)
-            })
+            .zip(bytes)
+            .map(|((f, n), b)| (f, n, b))
             .collect();
         let mut total: u64 = cost.iter().map(|(_, n, b)| n * b).sum();
         cost.sort_by_key(|(f, n, b)| (std::cmp::Reverse(n * b), f.clone()));
@@ -173,10 +175,9 @@ impl Sites {
         !self.funcs.is_empty()
     }
 
-    /// `alu_shared`: the module's sites, each its function called once
-    /// (a typed access's with the texel or values in `a`, `b` and the
-    /// format in `c.x`),
-    /// the result in the low dwords of a `vec4<u32>`.
+    /// `alu_shared`: the module's sites, each its function called once, the
+    /// result in the low dwords of a `vec4<u32>` (a typed access's site
+    /// takes the texel or values in `a` and `b`, the format in `c.x`).
     pub(super) fn function(&self) -> String {
         let mut s = String::new();
         if self.funcs.contains(&Callee::TypedLoad) || self.funcs.contains(&Callee::TypedStore) {
