@@ -197,13 +197,7 @@ impl Whole<'_> {
                 vals.join(", ")
             ));
             self.line("    if in0 && off0 != NO_TEXEL {");
-            self.line("        gmem_put(off0, min(tl.bytes, 4u), tx.x);");
-            for (i, c) in ["y", "z", "w"].iter().enumerate() {
-                let at = 4 * (i + 1);
-                self.line(&format!(
-                    "        if tl.bytes > {at}u {{ gmem_put(off0 + {at}u, 4u, tx.{c}); }}"
-                ));
-            }
+            self.emit_typed_texel_writes("        ");
             self.line("    }");
         } else {
             self.line("    var t = vec4<u32>(0u);");
@@ -247,13 +241,7 @@ impl Whole<'_> {
         if store {
             self.line("if is_active(exec_lo, exec_hi, lane) && alu_ok && alu_k {");
             self.line("    let tl = typed_layout(alu_c.x & 0xffu);\n    let off0 = alu_c.y;\n    let tx = alu_r;");
-            self.line("    gmem_put(off0, min(tl.bytes, 4u), tx.x);");
-            for (i, c) in ["y", "z", "w"].iter().enumerate() {
-                let at = 4 * (i + 1);
-                self.line(&format!(
-                    "    if tl.bytes > {at}u {{ gmem_put(off0 + {at}u, 4u, tx.{c}); }}"
-                ));
-            }
+            self.emit_typed_texel_writes("    ");
             self.line("}");
             self.line("storageBarrier();");
             return;
@@ -265,43 +253,52 @@ impl Whole<'_> {
         self.line("}");
     }
 
+    /// A typed store's texel `tx` written at `off0`, `tl.bytes` long (all
+    /// in scope), each line indented by `indent`.
+    fn emit_typed_texel_writes(&mut self, indent: &str) {
+        self.line(&format!("{indent}gmem_put(off0, min(tl.bytes, 4u), tx.x);"));
+        for (i, c) in ["y", "z", "w"].iter().enumerate() {
+            let at = 4 * (i + 1);
+            self.line(&format!(
+                "{indent}if tl.bytes > {at}u {{ gmem_put(off0 + {at}u, 4u, tx.{c}); }}"
+            ));
+        }
+    }
+
     /// A typed load's destination values from `rgba` (in scope, with `sel`
     /// and `nf`): DST_SEL, D16 narrowing, the VGPR writes.
     fn emit_typed_values(&mut self, data: TypedData, comps: u8, vdst: u32) {
-        {
-            for k in 0..u32::from(comps) {
-                self.line(&format!(
-                    "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
-                ));
+        for k in 0..u32::from(comps) {
+            self.line(&format!(
+                "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
+            ));
+        }
+        // D16: each value to 16 bits by class (texture::data::load_dwords).
+        let half = |k: u32| format!("select(f32_to_f16(d{k}), d{k} & 0xffffu, nf_is_integer(nf))");
+        let n = u32::from(comps);
+        let dwords: Vec<String> = match data {
+            TypedData::Full => (0..n).map(|k| format!("d{k}")).collect(),
+            TypedData::Unpacked16 => (0..n).map(half).collect(),
+            TypedData::Packed16 => (0..n.div_ceil(2))
+                .map(|j| {
+                    if 2 * j + 1 < n {
+                        format!("({} | ({} << 16u))", half(2 * j), half(2 * j + 1))
+                    } else {
+                        half(2 * j)
+                    }
+                })
+                .collect(),
+            TypedData::High16 => {
+                let old = self.e.v_read(vdst);
+                vec![format!("(({} << 16u) | ({old} & 0xffffu))", half(0))]
             }
-            // D16: each value to 16 bits by class (texture::data::load_dwords).
-            let half =
-                |k: u32| format!("select(f32_to_f16(d{k}), d{k} & 0xffffu, nf_is_integer(nf))");
-            let n = u32::from(comps);
-            let dwords: Vec<String> = match data {
-                TypedData::Full => (0..n).map(|k| format!("d{k}")).collect(),
-                TypedData::Unpacked16 => (0..n).map(half).collect(),
-                TypedData::Packed16 => (0..n.div_ceil(2))
-                    .map(|j| {
-                        if 2 * j + 1 < n {
-                            format!("({} | ({} << 16u))", half(2 * j), half(2 * j + 1))
-                        } else {
-                            half(2 * j)
-                        }
-                    })
-                    .collect(),
-                TypedData::High16 => {
-                    let old = self.e.v_read(vdst);
-                    vec![format!("(({} << 16u) | ({old} & 0xffffu))", half(0))]
-                }
-            };
-            for (k, v) in dwords.iter().enumerate() {
-                self.line(&format!("    let o{k} = {v};"));
-            }
-            for k in 0..dwords.len() as u32 {
-                if let Some(d) = self.e.v(vdst + k) {
-                    self.line(&format!("    {d} = o{k};"));
-                }
+        };
+        for (k, v) in dwords.iter().enumerate() {
+            self.line(&format!("    let o{k} = {v};"));
+        }
+        for k in 0..dwords.len() as u32 {
+            if let Some(d) = self.e.v(vdst + k) {
+                self.line(&format!("    {d} = o{k};"));
             }
         }
     }
