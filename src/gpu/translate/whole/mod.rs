@@ -377,7 +377,7 @@ pub(super) fn translate(
         max_block_cost: 1,
         sites: shared::Sites::choose(
             &prog.ops,
-            &module::library(prog, mem, wave_size, lds_bytes),
+            &module::library(prog, mem, (wave_size, lds_bytes), 0),
             options.share_alu_above,
         ),
     };
@@ -418,7 +418,7 @@ struct Whole<'a> {
     index: usize,
     /// The largest [`op_cost`] sum of a block.
     max_block_cost: u32,
-    /// The float functions called through shared sites ([`shared`]).
+    /// The functions called through shared sites ([`shared`]).
     sites: shared::Sites,
 }
 

@@ -20,15 +20,7 @@ impl Whole<'_> {
         let nv = vgprs.len().max(1);
         let ns = sgprs.len().max(1);
         let state_words = HEADER_WORDS + vgprs.len() as u32 * ws;
-        let mut out = String::new();
-        out.push_str(&prelude(e.mem, e.lds_bytes, ws, state_words));
-        if uses_transcendentals(e.prog) {
-            out.push_str(&crate::ir::fixed::wgsl_consts());
-            out.push_str(ALU_TRANS);
-        }
-        if super::typed::uses_vsharp_formats(e.prog) {
-            out.push_str(&super::typed::wgsl_tables());
-        }
+        let mut out = library(e.prog, e.mem, (ws, e.lds_bytes), state_words);
         out.push_str(&e.decls);
         let sharing = self.sites.any();
         if sharing {
@@ -163,11 +155,18 @@ fn prelude(mem: &Memory, lds_bytes: u32, ws: u32, state_words: u32) -> String {
     s
 }
 
-/// The library text a module of `prog` holds before its own declarations
-/// (what [`Whole::finish`] writes first): where [`super::shared::Sites`]
-/// measures what a call of each function costs.
-pub(super) fn library(prog: &Program, mem: &Memory, ws: u32, lds_bytes: u32) -> String {
-    let mut out = prelude(mem, lds_bytes, ws, 0);
+/// The library text a module of `prog` holds before its own declarations:
+/// the prelude, and the transcendental and typed-format functions where the
+/// program uses them. [`Whole::finish`] starts the module with it, and
+/// [`super::shared::Sites`] measures in it what a call of each function
+/// costs (with any `state_words`).
+pub(super) fn library(
+    prog: &Program,
+    mem: &Memory,
+    (ws, lds_bytes): (u32, u32),
+    state_words: u32,
+) -> String {
+    let mut out = prelude(mem, lds_bytes, ws, state_words);
     if uses_transcendentals(prog) {
         out.push_str(&crate::ir::fixed::wgsl_consts());
         out.push_str(ALU_TRANS);
