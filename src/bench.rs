@@ -486,12 +486,24 @@ fn measure(
 }
 
 /// Measures one workload on the CPU and (when `gpu` is given and the program
-/// translates) on the GPU.
+/// translates) on the GPU, translated with the default options.
 pub fn run(
     w: &Workload,
     lanes: u64,
     budget: Duration,
     gpu: Option<&Gpu>,
+) -> Result<Figures, BenchError> {
+    run_with(w, lanes, budget, gpu, gpu::translate::Options::default())
+}
+
+/// [`run`] with the GPU translation's `options` (`gcn-run bench
+/// --share-alu-above`: the shared ALU sites trade run time for build time).
+pub fn run_with(
+    w: &Workload,
+    lanes: u64,
+    budget: Duration,
+    gpu: Option<&Gpu>,
+    options: gpu::translate::Options,
 ) -> Result<Figures, BenchError> {
     let p = w.prepare(lanes)?;
     let lanes = Workload::lanes_of(&p);
@@ -521,7 +533,7 @@ pub fn run(
         fig.add_note("no GPU adapter".into());
         return Ok(fig);
     };
-    let fig = run_gpu(w, &p, ops, budget, g, fig)?;
+    let fig = run_gpu(w, &p, (ops, budget, options), g, fig)?;
     Ok(Figures {
         peak_rss_bytes: peak_rss_bytes(),
         ..fig
@@ -532,8 +544,7 @@ pub fn run(
 fn run_gpu(
     w: &Workload,
     p: &Prepared,
-    ops: f64,
-    budget: Duration,
+    (ops, budget, options): (f64, Duration, gpu::translate::Options),
     g: &Gpu,
     mut fig: Figures,
 ) -> Result<Figures, BenchError> {
@@ -544,7 +555,7 @@ fn run_gpu(
         &p.prog,
         &p.waves,
         &p.memory,
-        Default::default(),
+        options,
         Some(&predict),
     ) {
         Ok(tr) => tr,

@@ -210,4 +210,31 @@ fn bench_reports_both_backends_as_json() {
         "{err}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("load_store_copy"));
+    // The ALU workload with its float calls in place and shared (its module
+    // shares at the default; docs/gpu.md, "Shared ALU sites"): both run.
+    for share in ["1g", "64k"] {
+        let out = gcn_run(&[
+            "bench",
+            "--json",
+            "--workload",
+            "alu_mix",
+            "--lanes",
+            "64",
+            "--seconds",
+            "0.01",
+            "--share-alu-above",
+            share,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let w = &doc["workloads"][0];
+        assert!(
+            w["gpu_lane_ops_per_s"].as_f64().unwrap() > 0.0,
+            "{share}: {w}"
+        );
+    }
 }

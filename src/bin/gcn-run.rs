@@ -218,6 +218,11 @@ enum Command {
         /// GPU adapter to use (by name).
         #[arg(long, value_name = "NAME")]
         adapter: Option<String>,
+        /// As for a run: inlined bytes of float arithmetic a whole-program
+        /// module keeps in place before sharing its heaviest functions
+        /// (default 64k; 1g shares none, for the translation's peak speed).
+        #[arg(long = "share-alu-above", value_name = "BYTES", value_parser = parse_bytes)]
+        share_alu_above: Option<u64>,
         /// Run each workload at 2^10, 2^12, … 2^20 lanes (those one launch
         /// holds) and print the time per lane-op and the launch's memory, so
         /// that cost growth shows; instead of --lanes.
@@ -533,11 +538,15 @@ fn usage_error(e: clap::Error) -> ExitCode {
 fn bench(
     json: bool,
     workload: Option<&str>,
-    lanes: Option<u64>,
-    seconds: Option<f64>,
+    (lanes, seconds): (Option<u64>, Option<f64>),
     adapter: Option<&str>,
     sweep: bool,
+    share_alu_above: Option<u64>,
 ) -> Result<ExitCode, Failure> {
+    let options = gcnrun::gpu::translate::Options {
+        share_alu_above: share_alu_above.unwrap_or(gcnrun::gpu::translate::DEFAULT_SHARE_ALU_ABOVE),
+        ..Default::default()
+    };
     let lanes = lanes.unwrap_or(65_536);
     let all = gcnrun::bench::workloads();
     // Every figure is one launch of the requested size, so the range is what
@@ -616,7 +625,7 @@ fn bench(
         if let Some(p) = &progress {
             p.set_message(format!("{} at {lanes} lanes", w.name));
         }
-        let f = gcnrun::bench::run(w, lanes, budget, gpu.as_ref().ok())
+        let f = gcnrun::bench::run_with(w, lanes, budget, gpu.as_ref().ok(), options)
             .map_err(|e| InputError::whole(w.name, e.to_string()))?;
         if let Some(p) = &progress {
             p.inc(1);
@@ -1355,15 +1364,16 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
         seconds,
         adapter,
         sweep,
+        share_alu_above,
     }) = &cli.command
     {
         return bench(
             *json,
             workload.as_deref(),
-            *lanes,
-            *seconds,
+            (*lanes, *seconds),
             adapter.as_deref(),
             *sweep,
+            *share_alu_above,
         );
     }
     if cli.list_adapters {
