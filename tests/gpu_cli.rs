@@ -2,6 +2,8 @@
 //! `--list-adapters`, `bench`, and their exit codes (SPEC.md: 1 for
 //! differences, 2 for bad input, 3 for no usable adapter).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -162,9 +164,7 @@ fn bench_reports_both_backends_as_json() {
     if !have_adapter("bench_reports_both_backends_as_json") {
         return;
     }
-    let out = gcn_run(&[
-        "bench",
-        "--json",
+    let doc = common::bench_json(&[
         "--workload",
         "load_store_copy",
         "--lanes",
@@ -172,12 +172,6 @@ fn bench_reports_both_backends_as_json() {
         "--seconds",
         "0.05",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let w = &doc["workloads"][0];
     assert_eq!(w["name"], "load_store_copy");
     assert_eq!(w["lanes"], 256);
@@ -213,9 +207,7 @@ fn bench_reports_both_backends_as_json() {
     // The ALU workload with its float calls in place and shared (its module
     // shares at the default; docs/gpu.md, "Shared ALU sites"): both run.
     for share in ["1g", "64k"] {
-        let out = gcn_run(&[
-            "bench",
-            "--json",
+        let doc = common::bench_json(&[
             "--workload",
             "alu_mix",
             "--lanes",
@@ -225,12 +217,6 @@ fn bench_reports_both_backends_as_json() {
             "--share-alu-above",
             share,
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let w = &doc["workloads"][0];
         assert!(
             w["gpu_lane_ops_per_s"].as_f64().unwrap() > 0.0,

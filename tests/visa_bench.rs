@@ -9,7 +9,6 @@ use gcnrun::bench::workloads;
 use gcnrun::ir::visa::ElemType;
 use gcnrun::launch::run::{run_cpu, run_diff, Prepared};
 use gcnrun::launch::visa::variable_element;
-use std::process::Command;
 
 fn visa_sample(lanes: u64) -> Prepared {
     let all = workloads();
@@ -84,25 +83,14 @@ fn bench_reports_visa_sample() {
     if common::gpu::gpu(test).is_none() {
         return;
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_gcn-run"))
-        .args([
-            "bench",
-            "--json",
-            "--workload",
-            "visa_sample",
-            "--lanes",
-            "64",
-            "--seconds",
-            "0.05",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let doc = common::bench_json(&[
+        "--workload",
+        "visa_sample",
+        "--lanes",
+        "64",
+        "--seconds",
+        "0.05",
+    ]);
     let w = &doc["workloads"][0];
     assert_eq!(w["name"], "visa_sample");
     assert_eq!(w["lanes"], 64);
