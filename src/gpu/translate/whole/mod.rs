@@ -377,7 +377,7 @@ pub(super) fn translate(
         max_block_cost: 1,
         sites: shared::Sites::choose(
             &prog.ops,
-            &module::library(prog, mem, (wave_size, lds_bytes), 0),
+            || module::library(prog, mem, (wave_size, lds_bytes), 0),
             options.share_alu_above,
         ),
     };

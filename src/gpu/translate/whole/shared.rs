@@ -98,11 +98,12 @@ pub(super) struct Sites {
 
 impl Sites {
     /// Chooses the shared functions of `ops` given the library text `lib`
-    /// (where each function's inlined size is measured): none while every
+    /// makes (where each function's inlined size is measured; built and
+    /// parsed only when some function is called twice): none while every
     /// call inlined stays within `budget` bytes (`Options::share_alu_above`);
     /// else, largest total first, those called at least twice until the
     /// rest fits.
-    pub(super) fn choose(ops: &[(usize, Op)], lib: &str, budget: u64) -> Self {
+    pub(super) fn choose(ops: &[(usize, Op)], lib: impl FnOnce() -> String, budget: u64) -> Self {
         let mut uses: BTreeMap<Callee, u64> = BTreeMap::new();
         for (_, op) in ops {
             let callee = match op {
@@ -114,7 +115,15 @@ impl Sites {
                 *uses.entry(c).or_default() += 1;
             }
         }
-        let with_typed = format!("{lib}{TYPED_FNS}");
+        let next_case = ops.len() as u32;
+        if uses.values().all(|&n| n < 2) {
+            // Nothing could be shared: no library to measure.
+            return Sites {
+                funcs: Vec::new(),
+                next_case,
+            };
+        }
+        let with_typed = format!("{}{TYPED_FNS}", lib());
         let names: Vec<&str> = uses
             .keys()
             .map(|f| match f {
@@ -141,10 +150,7 @@ impl Sites {
                 funcs.push(f);
             }
         }
-        Sites {
-            funcs,
-            next_case: ops.len() as u32,
-        }
+        Sites { funcs, next_case }
     }
 
     /// The site an operation calls its function through, if it is shared.
