@@ -127,6 +127,17 @@ impl<'a> MemAccess<'a> {
         }
     }
 
+    /// The memory itself when it is read directly (not speculatively), for
+    /// readers that fetch many small pieces and would otherwise pay for the
+    /// dispatch on every read (`cpu::sample::view`'s plain footprints).
+    pub fn direct(&self) -> Option<&Memory> {
+        match self {
+            MemAccess::Direct(m) => Some(m),
+            MemAccess::ReadOnly(m) => Some(m),
+            MemAccess::Speculative(_) => None,
+        }
+    }
+
     /// Writes `data` at `addr`; a write outside memory is dropped
     /// ([`Memory::write`]).
     pub fn write(&mut self, addr: u64, data: &[u8]) {

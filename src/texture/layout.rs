@@ -127,6 +127,7 @@ impl Surface {
 
     /// [`Surface::element_of_texel`] with `element` as the element offset
     /// ([`Surface::texel_offset`], or [`Levels::texel_offset`]).
+    #[inline]
     fn element_with(
         &self,
         m: u32,
@@ -192,6 +193,7 @@ impl Levels {
     }
 
     /// [`Surface::texel_offset`].
+    #[inline]
     pub fn texel_offset(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         let Some(g) = self.levels.get(m as usize) else {
             // Past the levels worked out (none: a T# has at most 16).
@@ -213,6 +215,7 @@ impl Levels {
     }
 
     /// [`Surface::element_of_texel`].
+    #[inline]
     pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         self.surface
             .element_with(m, slice, x, y, z, |m, slice, x, y, z| {

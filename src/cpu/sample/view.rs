@@ -128,16 +128,8 @@ impl View<'_> {
     /// it, the same fetch an image load makes (texture::bcn), so every sample
     /// and gather4 filters decoded texels.
     fn fetch_raw(&self, level: u32, slice: u32, x: u32, y: u32, z: u32) -> [u32; 4] {
-        let res_level = u32::from(self.desc.base_level) + level;
-        let res_slice = if self.shape.layered {
-            self.desc.base_array + slice
-        } else {
-            0
-        };
         let bytes = self
-            .levels
-            .element_of_texel(res_level, res_slice, x, y, z)
-            .and_then(|o| o.checked_add(self.desc.base_address))
+            .texel_address(level, slice, x, y, z)
             .and_then(|a| self.mem.read(a, self.df.bytes));
         match bytes {
             // The T# decode checked the (BCn format, number format) pair
@@ -149,6 +141,20 @@ impl View<'_> {
             Some(b) => self.decoder.decode(&b).unwrap_or([0; 4]),
             None => [0; 4],
         }
+    }
+
+    /// The address of the element holding texel (x, y, z) of view level
+    /// `level`, view slice `slice`; `None` past the address space.
+    fn texel_address(&self, level: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
+        let res_level = u32::from(self.desc.base_level) + level;
+        let res_slice = if self.shape.layered {
+            self.desc.base_array + slice
+        } else {
+            0
+        };
+        self.levels
+            .element_of_texel(res_level, res_slice, x, y, z)
+            .and_then(|o| o.checked_add(self.desc.base_address))
     }
 
     /// A texel as the filter sees it: integers as raw bits (they are never
@@ -369,12 +375,78 @@ impl View<'_> {
         }
     }
 
+    /// [`View::footprint`] for the common case, as straight-line code: a 2D
+    /// view or 2D array (not a cube map), not block-compressed, a float
+    /// class, no depth compare, a bilinear footprint whose four taps all land
+    /// on texels (no border), and memory read directly. The same taps in the
+    /// same order — (i0, j0), (i1, j0), (i0, j1), (i1, j1) — with the same
+    /// values and weights, from the same stage functions; `None` where the
+    /// case does not apply, and the general footprint runs instead.
+    /// `plain_footprints_equal_the_general_ones` (tests) holds the two equal.
+    fn plain_footprint(
+        &self,
+        read: &LevelRead,
+        coords: [f32; 4],
+        taps: &[AxisTaps; 3],
+    ) -> Option<[([f32; 4], u32); 4]> {
+        if self.shape.axes != 2
+            || self.shape.cube
+            || read.compare.is_some()
+            || self.integer()
+            || taps[0].count != 2
+            || taps[1].count != 2
+            || self.levels.surface().block
+        {
+            return None;
+        }
+        let mem = self.mem.direct()?;
+        let size = self.level_size(read.level);
+        let wrap = |axis: usize, i: usize| match address::wrap(
+            self.clamp_mode(axis),
+            taps[axis].index[i],
+            size[axis],
+            true,
+        ) {
+            Tap::Texel(t) => Some(t),
+            Tap::Border => None,
+        };
+        let (x0, x1, y0, y1) = (wrap(0, 0)?, wrap(0, 1)?, wrap(1, 0)?, wrap(1, 1)?);
+        let slice = self.layer(coords).0;
+        let texel = |x: u32, y: u32| {
+            let raw = self
+                .texel_address(read.level, slice, x, y, 0)
+                .and_then(|a| mem.read(a, self.df.bytes))
+                .and_then(|b| self.decoder.decode(b))
+                .unwrap_or([0; 4]);
+            self.texel_value(raw)
+        };
+        // The 2D footprint's z axis is `filter::single_tap(0)`: weight ONE.
+        let w = |i: usize, j: usize| taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[0];
+        Some([
+            (texel(x0, y0), w(0, 0)),
+            (texel(x1, y0), w(1, 0)),
+            (texel(x0, y1), w(0, 1)),
+            (texel(x1, y1), w(1, 1)),
+        ])
+    }
+
     /// One level's filtered value (float classes) or nearest texel (integers),
     /// as raw bits X, Y, Z, W before DST_SEL.
     ///
     /// WGSL twin: `VIEW_sample_level` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
     pub fn sample_level(&self, read: &LevelRead, coords: [f32; 4]) -> [f32; 4] {
+        self.sample_level_via(read, coords, true)
+    }
+
+    /// [`View::sample_level`], through the plain footprint where it applies
+    /// when `plain` is set, else always through the general one.
+    fn sample_level_via(&self, read: &LevelRead, coords: [f32; 4], plain: bool) -> [f32; 4] {
         let taps = self.taps(read, coords, None);
+        if plain {
+            if let Some(fp) = self.plain_footprint(read, coords, &taps) {
+                return self.blend(&fp);
+            }
+        }
         let mut fp = Footprint::EMPTY;
         self.footprint(read, coords, taps, &mut fp);
         let fp = fp.as_slice();
@@ -382,6 +454,11 @@ impl View<'_> {
             // Integer images are point-sampled: one tap (sampling.md §5.1).
             return fp.first().map(|t| t.0).unwrap_or([0.0; 4]);
         }
+        self.blend(fp)
+    }
+
+    /// The filter's combination of a footprint's taps of non-zero weight.
+    fn blend(&self, fp: &[([f32; 4], u32)]) -> [f32; 4] {
         let mut weighted = [([0.0; 4], 0); 8];
         let mut n = 0;
         for &t in fp.iter().filter(|t| t.1 != 0) {
@@ -433,5 +510,126 @@ impl View<'_> {
         // footprint order: (i0,j0), (i1,j0), (i0,j1), (i1,j1).
         let at = |k: usize| fp.get(k).map(|t| t.0).unwrap_or([0.0; 4]);
         [at(2), at(3), at(1), at(0)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::image::ImageType;
+    use crate::machine::Memory;
+    use crate::texture::descriptor::decode_sampler;
+    use crate::texture::format::{check, DATA_FORMATS};
+    use crate::texture::resource::surface_of;
+
+    /// The plain footprint is a specialisation, not a second rule: over random
+    /// 2D and 2D-array views (every non-block data format with each number
+    /// format it takes, random samplers — address modes, border types, min/max
+    /// reductions, FORCE_DEGAMMA — levels, slices, offsets and coordinates in
+    /// and out of the image), sampling through it gives the general
+    /// footprint's bits. Counts that it was taken, so that the test cannot
+    /// pass by never reaching it.
+    #[test]
+    fn plain_footprints_equal_the_general_ones() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        let bytes: Vec<u8> = (0..1 << 16).map(|_| next() as u8).collect();
+        let memory = Memory { base: 0, bytes };
+        let mem = MemAccess::ReadOnly(&memory);
+        let nfs = [
+            NumFormat::Unorm,
+            NumFormat::Snorm,
+            NumFormat::Uscaled,
+            NumFormat::Sscaled,
+            NumFormat::Uint,
+            NumFormat::Float,
+            NumFormat::Srgb,
+        ];
+        let (mut plain, mut cases) = (0, 0);
+        for df in DATA_FORMATS
+            .iter()
+            .filter(|d| d.layout != crate::texture::format::Layout::Block)
+        {
+            for &nf in nfs.iter().filter(|&&nf| check(df, nf).is_ok()) {
+                for _ in 0..40 {
+                    let array = next() % 2 == 0;
+                    let (width, height) = (1 + next() % 24, 1 + next() % 24);
+                    let desc = ImageDesc {
+                        base_address: u64::from(next() % 256) * 4,
+                        min_lod: 0,
+                        data_format: df.code,
+                        num_format: 0,
+                        width,
+                        height,
+                        depth: 1,
+                        pitch: width + next() % 4,
+                        dst_sel: [4, 5, 6, 7],
+                        base_level: (next() % 2) as u8,
+                        last_level: (next() % 4) as u8,
+                        tiling: 0,
+                        image_type: if array {
+                            ImageType::D2Array
+                        } else {
+                            ImageType::D2
+                        },
+                        base_array: next() % 2,
+                        last_array: 2 + next() % 2,
+                    };
+                    let Ok(surface) = surface_of(&desc) else {
+                        continue;
+                    };
+                    let mut sampler = decode_sampler(&[next(), next(), next(), next()]);
+                    if next() % 2 == 0 {
+                        // Half the samplers in the modes without a border.
+                        for mode in &mut sampler.clamp {
+                            *mode %= 4;
+                        }
+                    }
+                    let view = View {
+                        desc: &desc,
+                        sampler: &sampler,
+                        levels: crate::texture::layout::Levels::of(&surface),
+                        decoder: TexelDecoder::new(df, nf),
+                        df,
+                        nf,
+                        shape: Shape::of(desc.image_type).unwrap(),
+                        normalized: next() % 4 != 0,
+                        border: address::border_color(sampler.border_type, nf.is_integer()),
+                        mem: &mem,
+                    };
+                    for _ in 0..8 {
+                        let coord = |n: &mut dyn FnMut() -> u32| (n() % 4000) as f32 / 1000.0 - 1.5;
+                        let coords = [coord(&mut next), coord(&mut next), (next() % 4) as f32, 0.0];
+                        let read = LevelRead {
+                            level: next() % 3,
+                            linear_xy: next() % 8 != 0,
+                            linear_z: false,
+                            offset: if next() % 2 == 0 { 0 } else { next() },
+                            compare: None,
+                        };
+                        let taps = view.taps(&read, coords, None);
+                        plain += usize::from(view.plain_footprint(&read, coords, &taps).is_some());
+                        cases += 1;
+                        let want = view
+                            .sample_level_via(&read, coords, false)
+                            .map(f32::to_bits);
+                        let got = view.sample_level_via(&read, coords, true).map(f32::to_bits);
+                        assert_eq!(
+                            got, want,
+                            "{df:?} {nf:?} {desc:?} {sampler:?} {read:?} {coords:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            plain * 3 > cases,
+            "the plain footprint took {plain} of {cases} samples"
+        );
     }
 }

@@ -83,7 +83,13 @@ pub fn prepare(clamp_mode: u8, u: i32, n: u32) -> i32 {
 /// clamp-to-edge).
 ///
 /// WGSL twin: `wrap` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
+#[inline]
 pub fn wrap(clamp_mode: u8, i: i32, n: u32, linear: bool) -> Tap {
+    // Every mode maps an index inside the axis to itself; this answers the
+    // common case before the 64-bit remainders below.
+    if i >= 0 && (i as u32) < n {
+        return Tap::Texel(i as u32);
+    }
     let n = n.max(1) as i64;
     let i = i as i64;
     let inside = |k: i64| (0..n).contains(&k);
