@@ -6,6 +6,7 @@
 // next to the two things it defines for that view:
 //
 //   const VIEW: View = View(...);            // descriptor fields as constants
+//   const VIEW_PLAIN: bool = ...;            // View::plain_footprint always applies
 //   fn VIEW_texel(level: u32, slice: u32, x: u32, y: u32, z: u32) -> vec4<u32>
 //                                            // fetch_raw + texel_value
 //
@@ -70,10 +71,40 @@ fn VIEW_footprint(level: u32, coords: vec4<u32>, taps: array<AxisTaps, 3>, cmp_o
     return fp;
 }
 
+// View::plain_footprint: the four bilinear taps of a plain view (VIEW_PLAIN:
+// 2D or 2D array, float class, both XY filters linear, address modes without
+// a border, so that every tap lands on a texel), as straight-line code with
+// the general footprint's order, values and weights.
+fn VIEW_plain_footprint(level: u32, coords: vec4<u32>, taps: array<AxisTaps, 3>) -> Footprint {
+    let size = level_size(VIEW, level);
+    let x0 = u32(wrap(clamp_mode(VIEW, 0u), taps[0].index.x, size.x, true));
+    let x1 = u32(wrap(clamp_mode(VIEW, 0u), taps[0].index.y, size.x, true));
+    let y0 = u32(wrap(clamp_mode(VIEW, 1u), taps[1].index.x, size.y, true));
+    let y1 = u32(wrap(clamp_mode(VIEW, 1u), taps[1].index.y, size.y, true));
+    let slice = view_layer(VIEW, coords).x;
+    // The 2D footprint's z axis is single_tap(0): weight ONE.
+    let wz = taps[2].weight.x;
+    var fp: Footprint;
+    fp.value[0] = VIEW_texel(level, slice, x0, y0, 0u);
+    fp.weight[0] = taps[0].weight.x * taps[1].weight.x * wz;
+    fp.value[1] = VIEW_texel(level, slice, x1, y0, 0u);
+    fp.weight[1] = taps[0].weight.y * taps[1].weight.x * wz;
+    fp.value[2] = VIEW_texel(level, slice, x0, y1, 0u);
+    fp.weight[2] = taps[0].weight.x * taps[1].weight.y * wz;
+    fp.value[3] = VIEW_texel(level, slice, x1, y1, 0u);
+    fp.weight[3] = taps[0].weight.y * taps[1].weight.y * wz;
+    fp.count = 4u;
+    return fp;
+}
+
 // View::sample_level: one level's filtered value (float classes) or nearest
-// texel (integers).
+// texel (integers). VIEW_PLAIN is a constant and `cmp_on` one at every call
+// site, so a plain view's module holds the plain footprint alone.
 fn VIEW_sample_level(level: u32, linear_xy: bool, linear_z: bool, offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>) -> vec4<u32> {
     let taps = view_taps(VIEW, level, linear_xy, linear_z, offset, coords, 0u);
+    if VIEW_PLAIN && !cmp_on {
+        return combine(VIEW_plain_footprint(level, coords, taps), VIEW.filter_mode);
+    }
     let fp = VIEW_footprint(level, coords, taps, cmp_on, cmp_ref);
     if VIEW.integer && !cmp_on {
         return fp.value[0];

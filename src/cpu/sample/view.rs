@@ -383,6 +383,9 @@ impl View<'_> {
     /// values and weights, from the same stage functions; `None` where the
     /// case does not apply, and the general footprint runs instead.
     /// `plain_footprints_equal_the_general_ones` (tests) holds the two equal.
+    ///
+    /// WGSL twin: `VIEW_plain_footprint` in `shaders/sample_view.wgsl`
+    /// (docs/gpu.md, "Twins"), taken for views whose every tap is a texel.
     fn plain_footprint(
         &self,
         read: &LevelRead,
