@@ -192,6 +192,31 @@ fn heavy_float_calls_go_through_shared_sites() {
     let w = &tr.kernels[0].wgsl;
     assert!(w.contains("case 0u: { return typed_convert("), "{w}");
     assert_eq!(count(w, "alu_site = 0u;"), loads);
+    // A gfx11 pixel shader's VINTERP multiply-adds (a dozen in RADV's
+    // textured quad, `fma_bits` each) go through one site, every one of them.
+    let p = prepare("radv/tex.gfx1100.toml");
+    let vinterps = p
+        .prog
+        .ops
+        .iter()
+        .filter(|(_, op)| matches!(op, gcnrun::ir::Op::Vinterp(_)))
+        .count();
+    assert!(vinterps >= 8, "{vinterps}");
+    let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
+    let tr = gcnrun::gpu::translate::translate_predicted(
+        &p.prog,
+        &p.waves,
+        &p.memory,
+        Options::default(),
+        Some(&predict),
+    )
+    .unwrap();
+    let w = &tr.kernels[0].wgsl;
+    let at = w
+        .find("u: { return vec4<u32>(fma_bits(a.x, b.x, c.x), 0u, 0u, 0u); }")
+        .expect("an fma_bits site");
+    let site = w[..at].rsplit("case ").next().unwrap();
+    assert_eq!(count(w, &format!("alu_site = {site}u;")), vinterps);
 }
 
 #[test]

@@ -68,13 +68,17 @@ pub(super) fn emit_direct_load(
     Ok(())
 }
 
-/// One VINTERP step (interp_gfx11::vinterp).
+/// One VINTERP step (interp_gfx11::vinterp). With `site` (a whole program's
+/// shared site of `fma_bits` and the case to resume at,
+/// `whole::shared`), the multiply-add's operands go to the site and the
+/// output modifier and the write to the case after it.
 pub(super) fn emit_vinterp(
     e: &mut Emitter,
     step: VinterpStep,
     vdst: u32,
     src: [u32; 3],
     (neg, clamp, op_sel): (u32, bool, u32),
+    site: Option<(u32, u32)>,
 ) {
     ensure_library(e);
     let f16 = matches!(step, VinterpStep::P10F16F32 | VinterpStep::P2F16F32);
@@ -110,12 +114,27 @@ pub(super) fn emit_vinterp(
     };
     // Operands as bits: the exact fma (shaders/fma.wgsl fma_bits) never
     // passes them through a float operation that could flush a denormal.
-    let value = format!(
-        "out_mod(fma_bits(src_mod({param}, false, {}), src_mod({s1}, false, {}), src_mod({addend}, false, {})), 0u, {clamp})",
-        neg & 1 != 0,
-        neg & 2 != 0,
-        neg & 4 != 0
-    );
+    let operands = [
+        format!("src_mod({param}, false, {})", neg & 1 != 0),
+        format!("src_mod({s1}, false, {})", neg & 2 != 0),
+        format!("src_mod({addend}, false, {})", neg & 4 != 0),
+    ];
+    let fused = match site {
+        Some((site, cont)) => {
+            for (var, x) in ["alu_a", "alu_b", "alu_c"].iter().zip(&operands) {
+                e.line(&format!("{var} = vec2<u32>({x}, 0u);"));
+            }
+            e.line("}");
+            crate::gpu::translate::whole::split_at_site(e, site, cont);
+            e.line("{");
+            "alu_r.x".to_string()
+        }
+        None => format!(
+            "fma_bits({}, {}, {})",
+            operands[0], operands[1], operands[2]
+        ),
+    };
+    let value = format!("out_mod({fused}, 0u, {clamp})");
     if let Some(d) = e.v(vdst) {
         let bits = match (step, op_sel & 8 != 0) {
             (VinterpStep::P2F16F32, false) => format!("({d} & 0xffff0000u) | f32_to_f16({value})"),

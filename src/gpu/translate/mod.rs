@@ -849,6 +849,7 @@ impl<'a> Emitter<'a> {
                     v.vdst,
                     v.src,
                     (v.neg, v.clamp, v.op_sel),
+                    None,
                 ),
                 Op::Image(m) if m.op.kind == ImageKind::Bvh => {
                     // A BVH T# is not an image T#: translate::bvh reads its own.

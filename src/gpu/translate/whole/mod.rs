@@ -30,6 +30,7 @@ mod mem;
 mod module;
 mod pixel;
 mod shared;
+pub(in crate::gpu::translate) use shared::split_at_site;
 mod typed;
 
 use super::HEADER_WORDS;

@@ -74,13 +74,18 @@ impl Whole<'_> {
                 ));
                 super::super::interp_gfx11::emit_param_load_at(&mut self.e, *vdst, *attr, *chan);
             }
-            Op::Vinterp(v) => super::super::interp_gfx11::emit_vinterp(
-                &mut self.e,
-                v.step,
-                v.vdst,
-                v.src,
-                (v.neg, v.clamp, v.op_sel),
-            ),
+            Op::Vinterp(v) => {
+                // Through the module's shared fma site, if it has one.
+                let site = self.sites.fma_site().map(|s| (s, self.sites.new_case()));
+                super::super::interp_gfx11::emit_vinterp(
+                    &mut self.e,
+                    v.step,
+                    v.vdst,
+                    v.src,
+                    (v.neg, v.clamp, v.op_sel),
+                    site,
+                )
+            }
             _ => {}
         }
     }

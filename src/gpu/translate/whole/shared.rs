@@ -18,6 +18,12 @@
 //! the call would have returned, so the values are the same bits; the price
 //! is one more trip of the loop per such instruction.
 //!
+//! gfx11 VINTERP's exact fused multiply-add (`fma_bits`, about 9 KB inlined;
+//! a RADV pixel shader interpolates with a dozen) shares the same way: its
+//! three operands, modifiers applied, in `alu_a`, `alu_b`, `alu_c`, its
+//! output modifier and write in the case after the site
+//! (`interp_gfx11::emit_vinterp`).
+//!
 //! Typed buffer accesses whose format comes from the V# (MUBUF `_format`)
 //! share the same way: a load's texel conversion (`typed_convert`, every
 //! number format's `load_texel` path, once per component) and a store's
@@ -27,6 +33,7 @@
 
 use super::Whole;
 use crate::gpu::translate::alu_call::{self, generic_float_callee, Pair};
+use crate::gpu::translate::Emitter;
 use crate::ir::alu::{AluOp, Dst, Unit};
 use crate::ir::mem::{Access, VectorMem};
 use crate::ir::Op;
@@ -74,6 +81,8 @@ fn shareable(op: &AluOp) -> Option<(String, bool)> {
 enum Callee {
     /// A float-library function, with whether it takes 64-bit inputs.
     Alu(String, bool),
+    /// VINTERP's fused multiply-add of three f32 operands (`fma_bits`).
+    Fma,
     /// A typed buffer load's conversion of a texel whose format comes from
     /// the V# (`typed_convert`: `load_texel` through `typed_layout`).
     TypedLoad,
@@ -109,6 +118,7 @@ impl Sites {
             let callee = match op {
                 Op::Alu(a) => shareable(a).map(|(f, wide)| Callee::Alu(f, wide)),
                 Op::VectorMem(m) => typed_callee(m),
+                Op::Vinterp(_) => Some(Callee::Fma),
                 _ => None,
             };
             if let Some(c) = callee {
@@ -128,6 +138,7 @@ impl Sites {
             .keys()
             .map(|f| match f {
                 Callee::Alu(name, _) => name.as_str(),
+                Callee::Fma => "fma_bits",
                 Callee::TypedLoad => "typed_convert",
                 Callee::TypedStore => "typed_pack",
             })
@@ -168,6 +179,12 @@ impl Sites {
         Some(i as u32)
     }
 
+    /// The site VINTERP's multiply-add goes through, if it is shared.
+    pub(super) fn fma_site(&self) -> Option<u32> {
+        let i = self.funcs.iter().position(|g| *g == Callee::Fma)?;
+        Some(i as u32)
+    }
+
     /// The number of a new case to resume at after a site.
     pub(super) fn new_case(&mut self) -> u32 {
         let c = self.next_case;
@@ -198,6 +215,7 @@ impl Sites {
                 Callee::Alu(f, false) => {
                     format!("vec4<u32>({f}(fam, sub, mode, a.x, b.x, c.x, k), 0u)")
                 }
+                Callee::Fma => "vec4<u32>(fma_bits(a.x, b.x, c.x), 0u, 0u, 0u)".into(),
                 Callee::TypedLoad => "typed_convert(vec4<u32>(a, b), c.x)".into(),
                 Callee::TypedStore => "typed_pack(vec4<u32>(a, b), c.x)".into(),
             };
@@ -208,13 +226,19 @@ impl Sites {
     }
 }
 
+/// Ends the `case` at a call of shared site `site`, the turn loop resuming
+/// at case `cont` after the call, and opens that case.
+pub(in crate::gpu::translate) fn split_at_site(e: &mut Emitter, site: u32, cont: u32) {
+    e.line(&format!("alu_site = {site}u;\ncont = {cont}u;"));
+    writeln!(e.body, "            }}\n            case {cont}u: {{").ok();
+}
+
 impl Whole<'_> {
     /// Ends the `case` at a call of shared site `site` (its inputs set) and
     /// opens the case the turn loop resumes at after the call.
     pub(super) fn resume_after_site(&mut self, site: u32) {
         let cont = self.sites.new_case();
-        self.line(&format!("alu_site = {site}u;\ncont = {cont}u;"));
-        writeln!(self.e.body, "            }}\n            case {cont}u: {{").ok();
+        split_at_site(&mut self.e, site, cont);
     }
 
     /// A vector operation through shared site `site`: the inputs of every
