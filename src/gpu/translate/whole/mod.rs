@@ -639,6 +639,7 @@ impl Whole<'_> {
                 .filter(|(_, op)| match op {
                     Op::Alu(a) => self.sites.site(a).is_some(),
                     Op::VectorMem(m) => self.sites.typed_site(m).is_some(),
+                    Op::Vinterp(_) => self.sites.fma_site().is_some(),
                     _ => false,
                 })
                 .count() as u32;
