@@ -151,11 +151,12 @@ fn f16_clamp(mode: u32, x0: u32) -> u32 {
 // the f16 rule), then CLAMP (f16_clamp).
 fn f16_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
     var x = x0 & 0xffffu;
-    switch omod {
-        case 1u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 1u, 0u, false).x; }
-        case 2u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 2u, 0u, false).x; }
-        case 3u: { x = f16op_rcp(FAM_LDEXP, 0u, mode, x, 0xffffffffu, 0u, false).x; }
-        default: {}
+    // One call for the three OMOD scales (×2, ×4, ÷2: ldexp by 1, 2, −1):
+    // Mesa inlines f16op_rcp whole, every family of it, before it folds the
+    // constants, so a call per scale tripled the module's text.
+    if omod != 0u {
+        let e = select(select(1u, 2u, omod == 2u), 0xffffffffu, omod == 3u);
+        x = f16op_rcp(FAM_LDEXP, 0u, mode, x, e, 0u, false).x;
     }
     if clamp {
         return f16_clamp(mode, x);
