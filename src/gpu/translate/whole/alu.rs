@@ -12,7 +12,7 @@ use crate::ir::{Operand, Reg, Src};
 /// A vector result `v` of type `t` with its output modifiers
 /// (`cpu::alu::output`): a float's OMOD and CLAMP, an integer's saturating
 /// CLAMP (`int_saturate` on the inputs `x`).
-fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
+pub(super) fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> String {
     let (omod, clamp) = (op.mods.omod, op.mods.clamp);
     match t {
         Ty::F32 if omod != 0 || clamp => format!("f32_output(mode, {v}, {omod}u, {clamp})"),
@@ -293,13 +293,26 @@ impl Whole<'_> {
     fn emit_packed(&mut self, op: &AluOp, p: Packed, k: &str) {
         let sig = op.func.signature();
         let Some(t) = sig.output else { return };
-        let float = op.func.modifier_type().is_some();
         let mut halves = Vec::new();
-        for (half, (sel, neg)) in [(op.mods.op_sel, op.mods.neg), (p.op_sel_hi, p.neg_hi)]
-            .into_iter()
-            .enumerate()
+        for (half, x) in self.packed_inputs(op, p).iter().enumerate() {
+            let call = alu_call::call(op.func, op.unit, "mode", x, k);
+            self.line(&format!("    let r{half} = {call};"));
+            halves.push(output(op, t, x, k, &format!("r{half}.x")));
+        }
+        self.write_packed(op, &halves[0], &halves[1]);
+    }
+
+    /// The inputs of a packed operation's low and high halves: each the
+    /// 16-bit half its OP_SEL (low) or OP_SEL_HI (high) bit picks, negated
+    /// by NEG (NEG_HI) for floats.
+    pub(super) fn packed_inputs(&mut self, op: &AluOp, p: Packed) -> [[Pair; 3]; 2] {
+        let sig = op.func.signature();
+        let float = op.func.modifier_type().is_some();
+        let mut out: [[Pair; 3]; 2] = Default::default();
+        for (x, (sel, neg)) in out
+            .iter_mut()
+            .zip([(op.mods.op_sel, op.mods.neg), (p.op_sel_hi, p.neg_hi)])
         {
-            let mut x: [Pair; 3] = Default::default();
             for (i, slot) in x.iter_mut().enumerate() {
                 *slot = zero();
                 if sig.inputs[i].is_none() {
@@ -316,14 +329,16 @@ impl Whole<'_> {
                 }
                 slot.0 = v;
             }
-            let call = alu_call::call(op.func, op.unit, "mode", &x, k);
-            self.line(&format!("    let r{half} = {call};"));
-            halves.push(output(op, t, &x, k, &format!("r{half}.x")));
         }
+        out
+    }
+
+    /// Writes a packed result, its low and high halves' values (after the
+    /// output modifiers) as WGSL expressions, in one dword.
+    pub(super) fn write_packed(&mut self, op: &AluOp, lo: &str, hi: &str) {
         if let Some(Dst::Reg(r)) = op.dst {
             self.line(&format!(
-                "    let val = ({} & 0xffffu) | (({} & 0xffffu) << 16u);",
-                halves[0], halves[1]
+                "    let val = ({lo} & 0xffffu) | (({hi} & 0xffffu) << 16u);"
             ));
             self.write_pair(r, 1, "val", "0u");
         }

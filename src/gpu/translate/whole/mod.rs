@@ -642,7 +642,8 @@ impl Whole<'_> {
                     Op::Vinterp(_) => self.sites.fma_site().is_some(),
                     _ => false,
                 })
-                .count() as u32;
+                .map(|(_, op)| shared::calls(op) as u32)
+                .sum::<u32>();
             let cost = 1
                 + 2 * BARRIER_COST
                 + shared

@@ -58,7 +58,7 @@ impl Whole<'_> {
         if sharing {
             // A shared site's inputs and result, and the case that resumes
             // after it (0: none pending; shared.rs).
-            out.push_str("    var alu_a = vec2<u32>(0u);\n    var alu_b = vec2<u32>(0u);\n    var alu_c = vec2<u32>(0u);\n    var alu_k = false;\n    var alu_fam = 0u;\n    var alu_sub = 0u;\n    var alu_site = 0u;\n    var alu_r = vec4<u32>(0u);\n    var alu_ok = false;\n    var cont = 0u;\n");
+            out.push_str("    var alu_a = vec2<u32>(0u);\n    var alu_b = vec2<u32>(0u);\n    var alu_c = vec2<u32>(0u);\n    var alu_k = false;\n    var alu_fam = 0u;\n    var alu_sub = 0u;\n    var alu_site = 0u;\n    var alu_r = vec4<u32>(0u);\n    var alu_h = 0u;\n    var alu_ok = false;\n    var cont = 0u;\n");
         }
         let max_block = self.max_block_cost;
         writeln!(

@@ -34,7 +34,7 @@
 use super::Whole;
 use crate::gpu::translate::alu_call::{self, generic_float_callee, Pair};
 use crate::gpu::translate::Emitter;
-use crate::ir::alu::{AluOp, Dst, Unit};
+use crate::ir::alu::{AluOp, Dst, Packed, Unit};
 use crate::ir::mem::{Access, VectorMem};
 use crate::ir::Op;
 use std::collections::BTreeMap;
@@ -60,19 +60,28 @@ fn typed_callee(m: &VectorMem) -> Option<Callee> {
 
 /// The library function an operation calls, when the operation may call it
 /// through a shared site: a vector operation on one of the generic float
-/// forms, without DPP (whose shuffled input is a lane exchange), packed
-/// halves, mixed precision or a lane-mask result (a gather), and not half
-/// of a dual issue.
+/// forms, without DPP (whose shuffled input is a lane exchange), mixed
+/// precision or a lane-mask result (a gather), and not half of a dual
+/// issue. A packed operation calls it twice, a half at a time.
 fn shareable(op: &AluOp) -> Option<(String, bool)> {
     let plain = op.unit == Unit::Vector
         && op.dpp.is_none()
-        && op.packed.is_none()
         && op.mix.is_none()
+        && (op.packed.is_none() || op.bit_src.is_none())
         && !matches!(op.bit_dst, Some(Dst::Mask(_) | Dst::Exec(_)));
     if plain {
         generic_float_callee(op.func)
     } else {
         None
+    }
+}
+
+/// The calls an operation makes of its shared function: two for a packed
+/// operation (a half each), else one.
+pub(super) fn calls(op: &Op) -> u64 {
+    match op {
+        Op::Alu(a) if a.packed.is_some() => 2,
+        _ => 1,
     }
 }
 
@@ -122,7 +131,7 @@ impl Sites {
                 _ => None,
             };
             if let Some(c) = callee {
-                *uses.entry(c).or_default() += 1;
+                *uses.entry(c).or_default() += calls(op);
             }
         }
         let next_case = ops.len() as u32;
@@ -246,6 +255,10 @@ impl Whole<'_> {
     /// resumes at, the result of each active lane written as
     /// `emit_vector_alu` writes it.
     pub(super) fn emit_shared_alu(&mut self, op: &AluOp, site: u32) {
+        if let Some(p) = op.packed {
+            self.emit_shared_packed(op, p, site);
+            return;
+        }
         let sig = op.func.signature();
         let k_mask = op.bit_src.map(|b| self.mask(b));
         let mut x: [Pair; 3] = Default::default();
@@ -273,6 +286,42 @@ impl Whole<'_> {
         self.line("if is_active(exec_lo, exec_hi, lane) {");
         self.line("    let r = alu_r.xyz;");
         self.emit_vector_result(op, &x, &k);
+        self.line("}");
+        self.line("}");
+    }
+
+    /// A packed operation through shared site `site`, a half at a time: the
+    /// low half's inputs to the site, its result with the output modifiers
+    /// kept in `alu_h` in the case after it, the high half's inputs to the
+    /// site again, and in the case after that the two halves written as
+    /// `emit_packed` writes them. Packed float operations read no lane mask.
+    fn emit_shared_packed(&mut self, op: &AluOp, p: Packed, site: u32) {
+        let Some(t) = op.func.signature().output else {
+            return;
+        };
+        let [lo, hi] = self.packed_inputs(op, p);
+        for (half, x) in [&lo, &hi].into_iter().enumerate() {
+            self.line(&format!(
+                "alu_a = vec2<u32>({}, 0u);\nalu_b = vec2<u32>({}, 0u);\nalu_c = vec2<u32>({}, 0u);\nalu_k = false;",
+                x[0].0, x[1].0, x[2].0
+            ));
+            self.line(&format!(
+                "alu_fam = {};\nalu_sub = {}u;",
+                alu_call::fam(op.func.family),
+                alu_call::sub_code(op.func.family)
+            ));
+            self.resume_after_site(site);
+            if half == 0 {
+                self.line(&format!(
+                    "alu_h = {};",
+                    super::alu::output(op, t, x, "false", "alu_r.x")
+                ));
+            }
+        }
+        self.line("{");
+        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        let high = super::alu::output(op, t, &hi, "false", "alu_r.x");
+        self.write_packed(op, "alu_h", &high);
         self.line("}");
         self.line("}");
     }
