@@ -251,7 +251,7 @@ fn untabulated_widths_are_refused_by_name() {
 }
 
 /// The host's tables are bound to exactly the modules whose entry point reads them
-/// (`tables::reads`, which the runtime follows): the modules wgpu's
+/// (`tables::measure`, which the runtime follows): the modules wgpu's
 /// derived layout gives the binding, i.e. whose entry point naga finds using
 /// `host_tables`. A module given a binding its layout lacks, or denied one
 /// it has, fails to build. Straight-line sampling and loading, a whole

@@ -58,7 +58,7 @@ pub fn prelude(mem_bytes: u64, lds_bytes: u32, wave_size: u32, state_words: u32)
         mem_bytes.min(u64::from(u32::MAX))
     ));
     // The host's tables (sRGB decodes, fixed-point constants): declared in
-    // every module, bound only where `main` reaches them (tables::reads).
+    // every module, bound only where `main` reaches them (tables::measure).
     s.push_str(&crate::gpu::translate::tables::declarations());
     s.push_str(&format!(
         "const SRGB8_BASE: u32 = {}u;\n",
@@ -151,12 +151,14 @@ pub fn functions_inlined_bytes(source: &str, names: &[&str]) -> Vec<u64> {
     names.iter().map(|n| graph.inlined_bytes(n)).collect()
 }
 
-/// True when the entry point `main`, or a function it calls directly or
-/// through others, names `ident` (a global variable, a function): naga's
-/// test of a global's use, and so wgpu's for a binding of its derived
-/// layout (whether the code can run is not asked).
-pub fn main_uses(source: &str, ident: &str) -> bool {
-    CallGraph::parse(source).reaches("main", ident)
+/// [`inlined_bytes`] of `main`, and whether `main`, or a function it calls
+/// directly or through others, names `ident` (a global variable, a
+/// function): naga's test of a global's use, and so wgpu's for a binding of
+/// its derived layout (whether the code can run is not asked). One parse of
+/// the text for both, which the translator asks of every module it writes.
+pub fn main_size_and_use(source: &str, ident: &str) -> (u64, bool) {
+    let graph = CallGraph::parse(source);
+    (graph.inlined_bytes("main"), graph.reaches("main", ident))
 }
 
 /// The functions of a WGSL text: each one's bytes of code outside comments,

@@ -248,7 +248,7 @@ pub struct Kernel {
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
     pub atomics: Vec<TracedAtomic>,
-    /// The module reads the host's tables ([`tables::reads`]), bound at
+    /// The module reads the host's tables ([`tables::measure`]), bound at
     /// [`tables::BINDING`].
     pub tables: bool,
     /// What each operation that can fault at run time ([`FAULT_WORD`]) says
@@ -427,12 +427,13 @@ pub fn translate_predicted(
             let faults = std::mem::take(&mut e.faults);
             let mem64 = e.mem64;
             let (wgsl, vgprs) = e.finish();
-            total += wgsl::inlined_bytes(&wgsl);
+            let (size, reads_tables) = tables::measure(&wgsl);
+            total += size;
             if total > options.max_module_bytes {
                 return Err(too_large(Some(total), options.max_module_bytes));
             }
             kernels.push(Kernel {
-                tables: tables::reads(&wgsl),
+                tables: reads_tables,
                 state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
                 wgsl,
                 vgprs,

@@ -126,13 +126,15 @@ pub fn declarations() -> String {
 /// The WGSL global the tables are read through.
 pub const GLOBAL: &str = "host_tables";
 
-/// True when `module` (generated WGSL) reads the tables and so needs the
-/// binding: its entry point uses [`GLOBAL`], directly or in a function it
-/// calls. That is naga's test of a use, and so the test of whether wgpu's
-/// derived layout has the binding: a module whose entry point never reaches
-/// it must not be given the buffer, and one that does must.
-pub fn reads(module: &str) -> bool {
-    crate::gpu::wgsl::main_uses(module, GLOBAL)
+/// The inlined size of `module` (generated WGSL; what
+/// `Options::max_module_bytes` bounds) and whether it reads the tables and
+/// so needs the binding: its entry point uses [`GLOBAL`], directly or in a
+/// function it calls. That is naga's test of a use, and so the test of
+/// whether wgpu's derived layout has the binding: a module whose entry point
+/// never reaches it must not be given the buffer, and one that does must.
+/// Both from one parse of the text.
+pub fn measure(module: &str) -> (u64, bool) {
+    crate::gpu::wgsl::main_size_and_use(module, GLOBAL)
 }
 
 #[cfg(test)]
@@ -200,6 +202,7 @@ mod tests {
             assert!(d.contains(&format!("const {name}: u32 = {a}u;")), "{name}");
         }
         // Declared is not read: only an entry point that reaches a look-up.
+        let reads = |module: &str| measure(module).1;
         assert!(!reads(&d));
         let reader = format!(
             "{d}\nfn f() -> u32 {{ return srgb_to_linear_table(1u, 0u); }}\nfn main() {{ _ = f(); }}\n"

@@ -385,7 +385,7 @@ pub(super) fn translate(
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
     let (wgsl, vgprs) = w.finish();
-    let size = super::wgsl::inlined_bytes(&wgsl);
+    let (size, tables) = super::tables::measure(&wgsl);
     if size > options.max_module_bytes {
         return Err(super::too_large(Some(size), options.max_module_bytes));
     }
@@ -393,7 +393,7 @@ pub(super) fn translate(
         wave_size,
         lds_bytes,
         kernels: vec![Kernel {
-            tables: super::tables::reads(&wgsl),
+            tables,
             state_words: HEADER_WORDS + vgprs.len() as u32 * wave_size,
             wgsl,
             vgprs,
@@ -634,16 +634,10 @@ impl Whole<'_> {
             writeln!(self.e.body, "            case {start}u: {{").ok();
             // The dispatch's barrier and uniform load after every block.
             // A shared site is one more trip of the turn loop.
-            let shared = prog.ops[start..end]
+            let shared: u32 = prog.ops[start..end]
                 .iter()
-                .filter(|(_, op)| match op {
-                    Op::Alu(a) => self.sites.site(a).is_some(),
-                    Op::VectorMem(m) => self.sites.typed_site(m).is_some(),
-                    Op::Vinterp(_) => self.sites.fma_site().is_some(),
-                    _ => false,
-                })
-                .map(|(_, op)| shared::calls(op) as u32)
-                .sum::<u32>();
+                .map(|(_, op)| self.sites.trips(op))
+                .sum();
             let cost = 1
                 + 2 * BARRIER_COST
                 + shared

@@ -76,9 +76,19 @@ fn shareable(op: &AluOp) -> Option<(String, bool)> {
     }
 }
 
+/// What an operation would call through a shared site, if it may.
+fn callee(op: &Op) -> Option<Callee> {
+    match op {
+        Op::Alu(a) => shareable(a).map(|(f, wide)| Callee::Alu(f, wide)),
+        Op::VectorMem(m) => typed_callee(m),
+        Op::Vinterp(_) => Some(Callee::Fma),
+        _ => None,
+    }
+}
+
 /// The calls an operation makes of its shared function: two for a packed
 /// operation (a half each), else one.
-pub(super) fn calls(op: &Op) -> u64 {
+fn calls(op: &Op) -> u64 {
     match op {
         Op::Alu(a) if a.packed.is_some() => 2,
         _ => 1,
@@ -124,13 +134,7 @@ impl Sites {
     pub(super) fn choose(ops: &[(usize, Op)], lib: impl FnOnce() -> String, budget: u64) -> Self {
         let mut uses: BTreeMap<Callee, u64> = BTreeMap::new();
         for (_, op) in ops {
-            let callee = match op {
-                Op::Alu(a) => shareable(a).map(|(f, wide)| Callee::Alu(f, wide)),
-                Op::VectorMem(m) => typed_callee(m),
-                Op::Vinterp(_) => Some(Callee::Fma),
-                _ => None,
-            };
-            if let Some(c) = callee {
+            if let Some(c) = callee(op) {
                 *uses.entry(c).or_default() += calls(op);
             }
         }
@@ -173,25 +177,35 @@ impl Sites {
         Sites { funcs, next_case }
     }
 
+    /// The site of `c`, if it is shared.
+    fn index(&self, c: &Callee) -> Option<u32> {
+        self.funcs.iter().position(|g| g == c).map(|i| i as u32)
+    }
+
+    /// The trips of the turn loop an operation's shared sites add: one per
+    /// call of a shared function, none for an operation that shares nothing.
+    pub(super) fn trips(&self, op: &Op) -> u32 {
+        match callee(op) {
+            Some(c) if self.index(&c).is_some() => calls(op) as u32,
+            _ => 0,
+        }
+    }
+
     /// The site an operation calls its function through, if it is shared.
     pub(super) fn site(&self, op: &AluOp) -> Option<u32> {
         let (f, wide) = shareable(op)?;
-        let f = Callee::Alu(f, wide);
-        self.funcs.iter().position(|g| *g == f).map(|i| i as u32)
+        self.index(&Callee::Alu(f, wide))
     }
 
     /// The site a typed access converts its texel or values through, if it
     /// is shared.
     pub(super) fn typed_site(&self, m: &VectorMem) -> Option<u32> {
-        let c = typed_callee(m)?;
-        let i = self.funcs.iter().position(|g| *g == c)?;
-        Some(i as u32)
+        self.index(&typed_callee(m)?)
     }
 
     /// The site VINTERP's multiply-add goes through, if it is shared.
     pub(super) fn fma_site(&self) -> Option<u32> {
-        let i = self.funcs.iter().position(|g| *g == Callee::Fma)?;
-        Some(i as u32)
+        self.index(&Callee::Fma)
     }
 
     /// The number of a new case to resume at after a site.
