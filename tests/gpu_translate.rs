@@ -204,6 +204,20 @@ fn heavy_float_calls_go_through_shared_sites() {
     let w = &tr.kernels[0].wgsl;
     assert!(w.contains("case 0u: { return typed_convert("), "{w}");
     assert_eq!(count(w, "alu_site = 0u;"), loads);
+    // So do its typed stores whose format comes from the V#, though their
+    // bytes alone would fit the budget: a run-time format's packing never
+    // folds to one format's path (docs/gpu.md, "Shared ALU sites").
+    let stores = p
+        .prog
+        .ops
+        .iter()
+        .filter(|(_, op)| {
+            matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: true, format: None, .. }))
+        })
+        .count();
+    assert!(stores >= 2, "{stores}");
+    assert!(w.contains("{ return typed_pack("), "{w}");
+    assert_eq!(count(w, "alu_c = vec2<u32>(tf, off0);"), stores);
     // A gfx11 pixel shader's VINTERP multiply-adds (a dozen in RADV's
     // textured quad, `fma_bits` each) go through one site, every one of them.
     let p = prepare("radv/tex.gfx1100.toml");

@@ -1,13 +1,14 @@
 //! The host's tables: one read-only storage buffer of words that every
 //! module declares (`shaders/tables.wgsl`, `host_tables` at [`BINDING`]) and
-//! the runtime binds to the modules whose entry point reads it ([`reads`]).
+//! the runtime binds to the modules whose entry point reads it ([`measure`]).
 //!
 //! The tables are every array the WGSL library indexes: the sRGB decodes of
 //! every tabulated UNORM width ([`super::degamma::table`]), the fixed-point
 //! constants of the transcendental functions (`ir::fixed`'s `EXP2_TABLE`,
 //! `INV_FACT`, `INV_ODD`), the sampler's `LOG2_THRESHOLDS` and anisotropic
 //! sample positions (`texture::sample`), and the BCn decoders' weights,
-//! partitions and bitstream fields ([`super::bcn_tables`]) — taken from the
+//! partitions and bitstream fields ([`super::bcn_tables`]), the typed
+//! buffer format of every V# format code (`whole::typed`) — taken from the
 //! very arrays and functions the CPU uses where it has them. They were WGSL
 //! `const` arrays once, and lavapipe copies a constant array into a local one
 //! at every use: a typed buffer load whose format comes from the V# took
@@ -57,7 +58,7 @@ fn layout() -> &'static Layout {
         let aniso: Vec<u32> = (1..=16u32)
             .flat_map(|n| (0..n).map(move |k| aniso_position(k, n).to_bits()))
             .collect();
-        let tables: [(&'static str, Vec<u32>); 22] = [
+        let tables: [(&'static str, Vec<u32>); 23] = [
             ("DEGAMMA_AT", degamma::table().to_vec()),
             ("EXP2_TABLE_AT", pairs(&fixed::EXP2_TABLE)),
             ("INV_FACT_AT", pairs(&fixed::INV_FACT)),
@@ -80,6 +81,7 @@ fn layout() -> &'static Layout {
             ("BC_PARTITION3_AT", bcn::BC_PARTITION3.to_vec()),
             ("BC_FIXUP3_AT", bcn::BC_FIXUP3.to_vec()),
             ("BC6_FIELDS_AT", bcn::BC6_FIELDS.to_vec()),
+            ("TYPED_FORMATS_AT", super::whole::vsharp_format_table()),
         ];
         let mut words = Vec::new();
         let mut at = Vec::new();
@@ -163,7 +165,9 @@ mod tests {
         let b = at("BC6_BITS_W_AT").unwrap() as usize;
         assert_eq!(w[b + 13] as i32, bcn::BC6_BITS_W[13]);
         let f = at("BC6_FIELDS_AT").unwrap() as usize;
-        assert_eq!(w.len(), f + bcn::BC6_FIELDS.len());
+        let t = at("TYPED_FORMATS_AT").unwrap() as usize;
+        assert_eq!(t, f + bcn::BC6_FIELDS.len());
+        assert_eq!(w.len(), t + 16 * 8 + 128 + 64);
         assert_eq!(bcn::BC6_FIELDS.len(), 14 * bcn::BC6_FIELDS_PER_MODE);
         assert_eq!(at("NOTHING_AT"), None);
     }

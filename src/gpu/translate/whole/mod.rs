@@ -32,6 +32,7 @@ mod pixel;
 mod shared;
 pub(in crate::gpu::translate) use shared::split_at_site;
 mod typed;
+pub(in crate::gpu::translate) use typed::vsharp_format_table;
 
 use super::HEADER_WORDS;
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};

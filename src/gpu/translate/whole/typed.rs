@@ -35,47 +35,30 @@ fn packed(code: FormatCode, gen: Gen) -> u32 {
     }
 }
 
-/// A `switch` over `codes` returning [`packed`] (0 by default).
-fn switch(out: &mut String, var: &str, codes: impl Iterator<Item = (u32, u32)>) {
-    writeln!(out, "    switch {var} {{").ok();
-    for (c, p) in codes.filter(|&(_, p)| p != 0) {
-        writeln!(out, "        case {c}u: {{ return {p}u; }}").ok();
-    }
-    out.push_str("        default: { return 0u; }\n    }\n");
+/// Words of the host table `TYPED_FORMATS_AT` (`gpu::translate::tables`):
+/// [`packed`] for every format field of V# word 3 — the split DFMT × NFMT
+/// codes of gfx6–9 (16 × 8, at `dfmt * 8 + nfmt`), then gfx10's 128 unified
+/// codes, then gfx11's 64. A table rather than a `switch` per generation:
+/// lavapipe builds a read of the host's buffer at once, and a `switch` of a
+/// hundred cases once per access of a program (docs/gpu.md, "Time to first
+/// result on lavapipe").
+pub(in crate::gpu::translate) fn vsharp_format_table() -> Vec<u32> {
+    let split = (0..16u8).flat_map(|d| {
+        (0..8u8).map(move |n| packed(FormatCode::Split { dfmt: d, nfmt: n }, Gen::Gfx9))
+    });
+    let gfx10 = (0..128u16).map(|c| packed(FormatCode::Unified(c), Gen::Gfx10));
+    let gfx11 = (0..64u16).map(|c| packed(FormatCode::Unified(c), Gen::Gfx11));
+    split.chain(gfx10).chain(gfx11).collect()
 }
 
 /// The WGSL the typed accesses of a module call: `typed_vsharp_format`
-/// (`texture::typed::vsharp_format_code` + `resolve` on each generation),
-/// `typed_layout` (a data format's size and components), `typed_sel_ok`
-/// and `typed_select` (DST_SEL, as `texture::typed::load` applies it).
+/// (`texture::typed::vsharp_format_code` + `resolve` on each generation,
+/// read from [`vsharp_format_table`]), `typed_layout` (a data format's size
+/// and components), `typed_sel_ok` and `typed_select` (DST_SEL, as
+/// `texture::typed::load` applies it).
 pub(super) fn wgsl_tables() -> String {
     let mut s = String::from(
-        "\n// Typed buffer formats, generated from texture::typed::resolve and\n// texture::format::DATA_FORMATS (src/gpu/translate/whole/typed.rs).\nstruct TypedLayout {\n    bytes: u32,\n    count: u32,\n    packed: bool,\n    lo: vec4<u32>,\n    width: vec4<u32>,\n}\n\nfn typed_split(df: u32, nf: u32) -> u32 {\n",
-    );
-    let split = (0..16u32).flat_map(|d| {
-        (0..8u32).map(move |n| {
-            let code = FormatCode::Split {
-                dfmt: d as u8,
-                nfmt: n as u8,
-            };
-            (d * 8 + n, packed(code, Gen::Gfx9))
-        })
-    });
-    switch(&mut s, "df * 8u + nf", split);
-    s.push_str("}\n\nfn typed_gfx10(c: u32) -> u32 {\n");
-    switch(
-        &mut s,
-        "c",
-        (0..128u32).map(|c| (c, packed(FormatCode::Unified(c as u16), Gen::Gfx10))),
-    );
-    s.push_str("}\n\nfn typed_gfx11(c: u32) -> u32 {\n");
-    switch(
-        &mut s,
-        "c",
-        (0..64u32).map(|c| (c, packed(FormatCode::Unified(c as u16), Gen::Gfx11))),
-    );
-    s.push_str(
-        "}\n\n// The format of V# word 3 on `gen` (6..11), packed as typed.rs `packed`.\nfn typed_vsharp_format(gen: u32, w3: u32) -> u32 {\n    if gen == 10u {\n        return typed_gfx10((w3 >> 12u) & 0x7fu);\n    }\n    if gen >= 11u {\n        return typed_gfx11((w3 >> 12u) & 0x3fu);\n    }\n    return typed_split((w3 >> 15u) & 15u, (w3 >> 12u) & 7u);\n}\n\nfn typed_layout(df: u32) -> TypedLayout {\n    switch df {\n",
+        "\n// Typed buffer formats, generated from texture::typed::resolve and\n// texture::format::DATA_FORMATS (src/gpu/translate/whole/typed.rs).\nstruct TypedLayout {\n    bytes: u32,\n    count: u32,\n    packed: bool,\n    lo: vec4<u32>,\n    width: vec4<u32>,\n}\n\n// The format of V# word 3 on `gen` (6..11), packed as typed.rs `packed`, from\n// the host's table of every code (typed.rs `vsharp_format_table`).\nfn typed_vsharp_format(gen: u32, w3: u32) -> u32 {\n    if gen == 10u {\n        return host_tables[TYPED_FORMATS_AT + 128u + ((w3 >> 12u) & 0x7fu)];\n    }\n    if gen >= 11u {\n        return host_tables[TYPED_FORMATS_AT + 256u + ((w3 >> 12u) & 0x3fu)];\n    }\n    return host_tables[TYPED_FORMATS_AT + ((w3 >> 15u) & 15u) * 8u + ((w3 >> 12u) & 7u)];\n}\n\nfn typed_layout(df: u32) -> TypedLayout {\n    switch df {\n",
     );
     for df in DATA_FORMATS.iter().filter(|d| d.layout != Layout::Block) {
         writeln!(s, "        case {}u: {{ return {}; }}", df.code, layout(df)).ok();
