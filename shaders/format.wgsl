@@ -2,8 +2,9 @@
 // src/texture/format.rs. A texel's bytes are held as up to four little-endian
 // dwords (vec4<u32>, texel byte 0 in the low byte of .x). The component layout
 // of the data format ((lo bit, width) per component) and the number format are
-// passed in by the translator as constants, taken from the Rust table, so the
-// driver folds every branch that does not apply.
+// passed in by the translator as constants, taken from the Rust table — or,
+// where the translator knows them, it calls the number format's own
+// load_*/store_* function per component (gpu::translate::texel).
 
 // Number format codes (NumFormat::code).
 const NF_UNORM: u32 = 0u;
@@ -51,22 +52,33 @@ fn get_bits(t: vec4<u32>, lo: u32, width: u32) -> u32 {
     return v & ((1u << width) - 1u);
 }
 
-// The texel with bits [lo, lo + width) replaced by value.
-fn set_bits(t: vec4<u32>, lo: u32, width: u32, value: u32) -> vec4<u32> {
+// The texel with dword i replaced by value.
+fn with_word(t: vec4<u32>, i: u32, value: u32) -> vec4<u32> {
     var out = t;
-    for (var b = 0u; b < width; b = b + 1u) {
-        let pos = lo + b;
-        let bit = (value >> b) & 1u;
-        let mask = 1u << (pos % 32u);
-        let w = pos / 32u;
-        let cur = word_of(out, w);
-        let next = select(cur & ~mask, cur | mask, bit == 1u);
-        switch w {
-            case 0u: { out.x = next; }
-            case 1u: { out.y = next; }
-            case 2u: { out.z = next; }
-            default: { out.w = next; }
-        }
+    switch i {
+        case 0u: { out.x = value; }
+        case 1u: { out.y = value; }
+        case 2u: { out.z = value; }
+        default: { out.w = value; }
+    }
+    return out;
+}
+
+// The texel with bits [lo, lo + width) replaced by the low `width` bits of
+// value, width 0..=32: the field's part in its first dword, and where it
+// crosses into the next dword, the rest there (whole masks, not a loop over
+// the bits: the driver builds a loop of 32 trips once per component).
+fn set_bits(t: vec4<u32>, lo: u32, width: u32, value: u32) -> vec4<u32> {
+    let w = lo / 32u;
+    let s = lo % 32u;
+    var m = 0xffffffffu;
+    if width < 32u {
+        m = (1u << width) - 1u;
+    }
+    let v = value & m;
+    var out = with_word(t, w, (word_of(t, w) & ~(m << s)) | (v << s));
+    if s != 0u && s + width > 32u {
+        out = with_word(out, w + 1u, (word_of(out, w + 1u) & ~(m >> (32u - s))) | (v >> (32u - s)));
     }
     return out;
 }
@@ -78,62 +90,123 @@ fn srgb8_to_linear_bits(c: u32) -> u32 {
     return srgb_to_linear_table(c & 0xffu, SRGB8_BASE);
 }
 
-// One component to its 32-bit register value (load_component).
+// One component to its 32-bit register value (load_component): one function
+// per number format, each taking (component, width, packed float layout,
+// index), so that a translator that knows the number format calls its
+// function alone (gpu::translate::texel, whose table of these names a test
+// holds to the switches below). Calling load_component with a constant `nf`
+// makes the driver inline every arm before it folds the switch: a sample's
+// four texel decodes of a 32-bit float image took lavapipe as long to build as
+// the rest of the sample.
+// UNORM and SNORM components of up to NARROW_BITS bits read the host's
+// tables of unorm_to_f32 and snorm_to_f32 (the CPU's load tables, computed by
+// the same functions): a look-up instead of the exact division's 24-step loop,
+// four times per texel.
+fn load_unorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    if width >= 1u && width <= NARROW_BITS {
+        return host_tables[UNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
+    }
+    return bitcast<u32>(unorm_to_f32(c, width));
+}
+
+fn load_snorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    if width >= 1u && width <= NARROW_BITS {
+        return host_tables[SNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
+    }
+    return bitcast<u32>(snorm_to_f32(c, width));
+}
+
+fn load_uscaled(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    return bitcast<u32>(uscaled_to_f32(c, width));
+}
+
+fn load_sscaled(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    return bitcast<u32>(sscaled_to_f32(c, width));
+}
+
+fn load_uint(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    return uint_to_u32(c, width);
+}
+
+fn load_sint(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    return bitcast<u32>(sint_to_i32(c, width));
+}
+
+fn load_float(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    if width == 32u {
+        return c;
+    }
+    if width == 16u {
+        return bitcast<u32>(f16_to_f32(c));
+    }
+    if packed_float && width == 11u {
+        return bitcast<u32>(uf11_to_f32(c));
+    }
+    if packed_float && width == 10u {
+        return bitcast<u32>(uf10_to_f32(c));
+    }
+    return 0u;
+}
+
+fn load_srgb(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
+    if index < 3u && width == 8u {
+        return srgb8_to_linear_bits(c);
+    }
+    return load_unorm(c, width, packed_float, index);
+}
+
 fn load_component(c: u32, width: u32, nf: u32, packed_float: bool, index: u32) -> u32 {
     switch nf {
-        case 0u: { return bitcast<u32>(unorm_to_f32(c, width)); }
-        case 1u: { return bitcast<u32>(snorm_to_f32(c, width)); }
-        case 2u: { return bitcast<u32>(uscaled_to_f32(c, width)); }
-        case 3u: { return bitcast<u32>(sscaled_to_f32(c, width)); }
-        case 4u: { return uint_to_u32(c, width); }
-        case 5u: { return bitcast<u32>(sint_to_i32(c, width)); }
-        case 7u: {
-            if width == 32u {
-                return c;
-            }
-            if width == 16u {
-                return bitcast<u32>(f16_to_f32(c));
-            }
-            if packed_float && width == 11u {
-                return bitcast<u32>(uf11_to_f32(c));
-            }
-            if packed_float && width == 10u {
-                return bitcast<u32>(uf10_to_f32(c));
-            }
-            return 0u;
-        }
-        case 9u: {
-            if index < 3u && width == 8u {
-                return srgb8_to_linear_bits(c);
-            }
-            return bitcast<u32>(unorm_to_f32(c, width));
-        }
+        case 0u: { return load_unorm(c, width, packed_float, index); }
+        case 1u: { return load_snorm(c, width, packed_float, index); }
+        case 2u: { return load_uscaled(c, width, packed_float, index); }
+        case 3u: { return load_sscaled(c, width, packed_float, index); }
+        case 4u: { return load_uint(c, width, packed_float, index); }
+        case 5u: { return load_sint(c, width, packed_float, index); }
+        case 7u: { return load_float(c, width, packed_float, index); }
+        case 9u: { return load_srgb(c, width, packed_float, index); }
         default: { return 0u; }
     }
 }
 
-// One register value to its component bits (store_component); the translator
-// refuses the number formats that cannot be stored before emitting a store.
+// One register value to its component bits (store_component), a function per
+// number format as for loads; the translator refuses the number formats that
+// cannot be stored before emitting a store.
+fn store_unorm(v: u32, width: u32, packed_float: bool) -> u32 {
+    return f32_to_unorm(v, width);
+}
+
+fn store_snorm(v: u32, width: u32, packed_float: bool) -> u32 {
+    return f32_to_snorm(v, width);
+}
+
+fn store_int(v: u32, width: u32, packed_float: bool) -> u32 {
+    return u32_to_uint(v, width);
+}
+
+fn store_float(v: u32, width: u32, packed_float: bool) -> u32 {
+    if width == 32u {
+        return v;
+    }
+    if width == 16u {
+        return f32_to_f16(v);
+    }
+    if packed_float && width == 11u {
+        return f32_to_uf11(v);
+    }
+    if packed_float && width == 10u {
+        return f32_to_uf10(v);
+    }
+    return 0u;
+}
+
 fn store_component(v: u32, width: u32, nf: u32, packed_float: bool) -> u32 {
     switch nf {
-        case 0u: { return f32_to_unorm(v, width); }
-        case 1u: { return f32_to_snorm(v, width); }
-        case 4u, 5u: { return u32_to_uint(v, width); }
-        case 7u: {
-            if width == 32u {
-                return v;
-            }
-            if width == 16u {
-                return f32_to_f16(v);
-            }
-            if packed_float && width == 11u {
-                return f32_to_uf11(v);
-            }
-            if packed_float && width == 10u {
-                return f32_to_uf10(v);
-            }
-            return 0u;
-        }
+        case 0u: { return store_unorm(v, width, packed_float); }
+        case 1u: { return store_snorm(v, width, packed_float); }
+        case 4u: { return store_int(v, width, packed_float); }
+        case 5u: { return store_int(v, width, packed_float); }
+        case 7u: { return store_float(v, width, packed_float); }
         default: { return 0u; }
     }
 }

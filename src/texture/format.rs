@@ -418,7 +418,10 @@ fn set_bits(texel: &mut [u8], lo: u32, width: u32, value: u32) {
 /// [`super::convert`] function per number format. `index` is 0..3 for X..W (sRGB
 /// leaves W linear: sampling.md §3.2).
 ///
-/// WGSL twin: `load_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
+/// WGSL twin: `load_component` in `shaders/format.wgsl`, a `switch` over one
+/// function per arm (`load_unorm`, `load_snorm`, `load_uscaled`,
+/// `load_sscaled`, `load_uint`, `load_sint`, `load_float`, `load_srgb`;
+/// docs/gpu.md, "Twins").
 pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: usize) -> u32 {
     if let Some(t) = load_table(width, nf, index) {
         return t[(c & ((1 << width) - 1)) as usize];
@@ -444,8 +447,9 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
 }
 
 /// The widest component whose UNORM, SNORM and sRGB loads are read from a
-/// table ([`narrow_tables`]).
-const TABLE_BITS: u32 = 10;
+/// table ([`narrow_tables`]; on the GPU, the host's `UNORM_AT` and
+/// `SNORM_AT`, `gpu::translate::tables`).
+pub const TABLE_BITS: u32 = 10;
 
 /// The table [`load_component`] reads component `index` of `width` bits in
 /// number format `nf` from, if it has one: UNORM, SNORM, and sRGB (whose W
@@ -505,7 +509,9 @@ fn narrow_tables(width: u32) -> Option<&'static NarrowTables> {
 /// for the read-only number formats (USCALED, SSCALED, SRGB: CLRX's ImgW column,
 /// sampling.md §3.2).
 ///
-/// WGSL twin: `store_component` in `shaders/format.wgsl` (docs/gpu.md, "Twins").
+/// WGSL twin: `store_component` in `shaders/format.wgsl`, a `switch` over
+/// one function per arm (`store_unorm`, `store_snorm`, `store_int`,
+/// `store_float`; docs/gpu.md, "Twins").
 pub fn store_component(v: u32, width: u32, nf: NumFormat, layout: Layout) -> Option<u32> {
     let x = f32::from_bits(v);
     Some(match nf {

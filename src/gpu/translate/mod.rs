@@ -26,6 +26,7 @@ pub mod degamma;
 mod interp_gfx11;
 mod sample;
 pub mod tables;
+mod texel;
 mod visa;
 pub mod whole;
 use crate::check::{self, Refusal};
@@ -1297,16 +1298,13 @@ impl<'a> Emitter<'a> {
                 ),
             ));
         }
-        let (lo, wd) = component_layout(df);
-        let pf = df.layout == format::Layout::PackedFloat;
-        let fmt_args = format!("{}u, {pf}, {}u, {lo}, {wd}", nf.code(), df.comps.len());
         // One texel: the format's unpack, or for BCn the decoder of
         // shaders/bcn.wgsl on the whole block (texture::bcn::load_texel).
         let unpack = if block {
             let bc = crate::texture::bcn::check(df.code, nf).map_err(|e| err(offset, e))?;
             format!("{}_texel(raw, {}u, bc_texel)", bc.name, nf.code())
         } else {
-            format!("load_texel(raw, {fmt_args})")
+            texel::unpack(df, nf, "raw")
         };
         self.emit_texel_offset(offset, m, &d, &surf, mip)?;
         let bytes = df.bytes;
@@ -1331,12 +1329,6 @@ impl<'a> Emitter<'a> {
             self.write_result(r.vdata, &vals, status);
             self.line("}");
         } else {
-            if format::store_texel(df, nf, [0; 4]).is_none() {
-                return Err(err(
-                    offset,
-                    format!("number format {nf:?} cannot be stored"),
-                ));
-            }
             // Register data to component values (data::store_values), then the
             // components DMASK names, zero elsewhere (image::store_rgba).
             let dwords: Vec<String> = (0..width.dwords(comps))
@@ -1356,22 +1348,23 @@ impl<'a> Emitter<'a> {
                 })
                 .collect();
             let mut next = values.into_iter();
-            let rgba: Vec<String> = (0..4)
-                .map(|c| {
-                    if dmask >> c & 1 == 1 {
-                        next.next().unwrap_or_else(|| "0u".into())
-                    } else {
-                        "0u".into()
-                    }
-                })
-                .collect();
+            let rgba: [String; 4] = std::array::from_fn(|c| {
+                if dmask >> c & 1 == 1 {
+                    next.next().unwrap_or_else(|| "0u".into())
+                } else {
+                    "0u".into()
+                }
+            });
+            // The CPU's rule (format::store_texel) decides what can be
+            // stored; texel::pack has a function for every number format it
+            // stores.
+            let packed = format::store_texel(df, nf, [0; 4])
+                .and_then(|_| texel::pack(df, nf, &rgba))
+                .ok_or_else(|| err(offset, format!("number format {nf:?} cannot be stored")))?;
             self.line(&format!(
                 "if is_active(exec_lo, exec_hi, lane) && mem_in_range(off, {bytes}u) {{"
             ));
-            self.line(&format!(
-                "    mem_write_texel(off, {bytes}u, store_texel(vec4<u32>({}), {fmt_args}));",
-                rgba.join(", ")
-            ));
+            self.line(&format!("    mem_write_texel(off, {bytes}u, {packed});"));
             self.line("}");
         }
         Ok(())

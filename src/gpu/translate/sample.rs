@@ -17,7 +17,7 @@
 //! It is a child module of `translate` (declared there with `#[path]`) so that
 //! it uses the `Emitter`'s helpers without widening their visibility.
 
-use super::{component_layout, err, Emitter, TranslateError};
+use super::{err, texel, Emitter, TranslateError};
 use crate::arch::Gen;
 use crate::check;
 use crate::gpu::translate::degamma;
@@ -318,10 +318,7 @@ fn declare_view(
     writeln!(text, "const VIEW_PLAIN: bool = {};", b(plain)).ok();
     // fetch_raw + texel_value (cpu::sample::view).
     let f = e.surface_fn(offset, surf, d.base_address)?;
-    let (lo, width) = component_layout(df);
-    let pf = df.layout == format::Layout::PackedFloat;
     let bytes = df.bytes;
-    let count = df.comps.len();
     let slice = if shape.layered {
         format!("{}u + slice", d.base_array)
     } else {
@@ -353,12 +350,7 @@ fn declare_view(
             text.push_str("    return vec4<u32>(flush_denorm(t.x), flush_denorm(t.y), flush_denorm(t.z), flush_denorm(t.w));\n");
         }
     } else if integer {
-        writeln!(
-            text,
-            "    return load_texel(raw, {}u, {pf}, {count}u, {lo}, {width});",
-            nf.code()
-        )
-        .ok();
+        writeln!(text, "    return {};", texel::unpack(df, nf, "raw")).ok();
     } else if degamma
         || (nf == NumFormat::Srgb && df.comps.iter().take(3).find(untabulated).is_none())
     {
@@ -390,8 +382,8 @@ fn declare_view(
     } else {
         writeln!(
             text,
-            "    let t = load_texel(raw, {}u, {pf}, {count}u, {lo}, {width});\n    return vec4<u32>(flush_denorm(t.x), flush_denorm(t.y), flush_denorm(t.z), flush_denorm(t.w));",
-            nf.code()
+            "    let t = {};\n    return vec4<u32>(flush_denorm(t.x), flush_denorm(t.y), flush_denorm(t.z), flush_denorm(t.w));",
+            texel::unpack(df, nf, "raw")
         )
         .ok();
     }

@@ -8,7 +8,9 @@
 //! `INV_FACT`, `INV_ODD`), the sampler's `LOG2_THRESHOLDS` and anisotropic
 //! sample positions (`texture::sample`), and the BCn decoders' weights,
 //! partitions and bitstream fields ([`super::bcn_tables`]), the typed
-//! buffer format of every V# format code (`whole::typed`) — taken from the
+//! buffer format of every V# format code (`whole::typed`), the UNORM and
+//! SNORM values of every code up to `texture::format::TABLE_BITS` bits (the
+//! CPU's load tables' widths) — taken from the
 //! very arrays and functions the CPU uses where it has them. They were WGSL
 //! `const` arrays once, and lavapipe copies a constant array into a local one
 //! at every use: a typed buffer load whose format comes from the V# took
@@ -19,6 +21,8 @@
 use super::bcn_tables as bcn;
 use super::degamma;
 use crate::ir::fixed;
+use crate::texture::convert::{snorm_to_f32, unorm_to_f32};
+use crate::texture::format::TABLE_BITS;
 use crate::texture::sample::filter::aniso_position;
 use crate::texture::sample::lod::LOG2_THRESHOLDS;
 use std::fmt::Write as _;
@@ -52,13 +56,23 @@ fn pairs(xs: &[u64]) -> Vec<u32> {
         .collect()
 }
 
+/// `f(c, w)` for every code `c` of every width `w` from 1 to
+/// [`TABLE_BITS`], the widths one after another: width `w` starts at entry
+/// 2^w − 2 (`format.wgsl`'s `load_unorm` and `load_snorm` index them so).
+fn narrow(f: impl Fn(u32, u32) -> u32) -> Vec<u32> {
+    (1..=TABLE_BITS)
+        .flat_map(|w| (0..1u32 << w).map(move |c| (c, w)))
+        .map(|(c, w)| f(c, w))
+        .collect()
+}
+
 fn layout() -> &'static Layout {
     static LAYOUT: OnceLock<Layout> = OnceLock::new();
     LAYOUT.get_or_init(|| {
         let aniso: Vec<u32> = (1..=16u32)
             .flat_map(|n| (0..n).map(move |k| aniso_position(k, n).to_bits()))
             .collect();
-        let tables: [(&'static str, Vec<u32>); 23] = [
+        let tables: [(&'static str, Vec<u32>); 25] = [
             ("DEGAMMA_AT", degamma::table().to_vec()),
             ("EXP2_TABLE_AT", pairs(&fixed::EXP2_TABLE)),
             ("INV_FACT_AT", pairs(&fixed::INV_FACT)),
@@ -82,6 +96,8 @@ fn layout() -> &'static Layout {
             ("BC_FIXUP3_AT", bcn::BC_FIXUP3.to_vec()),
             ("BC6_FIELDS_AT", bcn::BC6_FIELDS.to_vec()),
             ("TYPED_FORMATS_AT", super::whole::vsharp_format_table()),
+            ("UNORM_AT", narrow(|c, w| unorm_to_f32(c, w).to_bits())),
+            ("SNORM_AT", narrow(|c, w| snorm_to_f32(c, w).to_bits())),
         ];
         let mut words = Vec::new();
         let mut at = Vec::new();
@@ -121,6 +137,7 @@ pub fn declarations() -> String {
         bcn::BC6_FIELDS_PER_MODE
     )
     .ok();
+    writeln!(s, "const NARROW_BITS: u32 = {TABLE_BITS}u;").ok();
     s.push_str(&LIBRARY.replace("TABLES_BINDING", &BINDING.to_string()));
     s
 }
@@ -167,7 +184,15 @@ mod tests {
         let f = at("BC6_FIELDS_AT").unwrap() as usize;
         let t = at("TYPED_FORMATS_AT").unwrap() as usize;
         assert_eq!(t, f + bcn::BC6_FIELDS.len());
-        assert_eq!(w.len(), t + 16 * 8 + 128 + 64);
+        // UNORM and SNORM of widths 1..=10: width w's code c at 2^w - 2 + c.
+        let u = at("UNORM_AT").unwrap() as usize;
+        assert_eq!(u, t + 16 * 8 + 128 + 64);
+        assert_eq!(w[u + (1 << 8) - 2 + 0x80], unorm_to_f32(0x80, 8).to_bits());
+        assert_eq!(w[u + (1 << 10) - 2 + 1023], 1.0f32.to_bits());
+        let n = at("SNORM_AT").unwrap() as usize;
+        assert_eq!(n, u + (1 << 11) - 2);
+        assert_eq!(w[n + (1 << 5) - 2 + 0x11], snorm_to_f32(0x11, 5).to_bits());
+        assert_eq!(w.len(), n + (1 << 11) - 2);
         assert_eq!(bcn::BC6_FIELDS.len(), 14 * bcn::BC6_FIELDS_PER_MODE);
         assert_eq!(at("NOTHING_AT"), None);
     }

@@ -8,6 +8,7 @@
 
 use super::Whole;
 use crate::arch::Gen;
+use crate::gpu::translate::texel;
 use crate::ir::mem::{Access, TypedData, VectorMem};
 use crate::ir::{Op, Program};
 use crate::texture::format::{DataFormat, Layout, DATA_FORMATS};
@@ -116,17 +117,21 @@ impl Whole<'_> {
             return;
         };
         let (vdata, vdst) = (m.vdata, m.vdst);
+        // MTBUF's format, known here: its layout a constant and its
+        // conversion its number format's own functions (texel::unpack,
+        // texel::pack), not the run-time dispatch of typed_layout and
+        // load_texel / store_texel (each copy of which the driver would
+        // inline whole before folding the constant).
+        let known: Option<TypedFormat> = format.and_then(|c| {
+            let code = FormatCode::Split {
+                dfmt: c.data_format,
+                nfmt: c.num_format,
+            };
+            typed::resolve(code, Gen::Gfx9, store).ok()
+        });
         let (tf, sel) = match format {
-            Some(c) => {
-                let t = typed::resolve(
-                    FormatCode::Split {
-                        dfmt: c.data_format,
-                        nfmt: c.num_format,
-                    },
-                    Gen::Gfx9,
-                    store,
-                );
-                let code = t.map_or(0, |t: TypedFormat| {
+            Some(_) => {
+                let code = known.map_or(0, |t| {
                     u32::from(t.df.code) | u32::from(t.nf.code()) << 8 | LOADABLE | STORABLE
                 });
                 (format!("{code}u"), format!("{IDENTITY_SEL}u"))
@@ -142,7 +147,10 @@ impl Whole<'_> {
         self.line(&format!(
             "    if (tf & {need}u) == 0u || !typed_sel_ok(sel) {{ {fault} }} else {{"
         ));
-        self.line("    let tl = typed_layout(tf & 0xffu);");
+        match known {
+            Some(t) => self.line(&format!("    let tl = {};", layout(t.df))),
+            None => self.line("    let tl = typed_layout(tf & 0xffu);"),
+        }
         self.line("    let nf = (tf >> 8u) & 0xffu;");
         let in_range = match check {
             None => "true".to_string(),
@@ -155,15 +163,13 @@ impl Whole<'_> {
         self.line("    let off0 = select(0u, gmem_offset(ba, tl.bytes), in0);");
         self.line(&format!("    if in0 && off0 == NO_TEXEL {{ {fault} }}"));
         if store {
-            let vals: Vec<String> = (0..4)
-                .map(|k| {
-                    if k < u32::from(comps) {
-                        self.store_value(data, vdata, k)
-                    } else {
-                        "0u".into()
-                    }
-                })
-                .collect();
+            let vals: [String; 4] = std::array::from_fn(|k| {
+                if k < usize::from(comps) {
+                    self.store_value(data, vdata, k as u32)
+                } else {
+                    "0u".into()
+                }
+            });
             if self.sites.typed_site(m).is_some() {
                 // Packed at the module's shared site (whole::shared): the
                 // values, format and place for the turn loop, the writes in
@@ -175,9 +181,13 @@ impl Whole<'_> {
                 self.line("    }");
                 return;
             }
+            let pack = known.and_then(|t| texel::pack(t.df, t.nf, &vals));
             self.line(&format!(
-                "    let tx = store_texel(vec4<u32>({}), nf, tl.packed, tl.count, tl.lo, tl.width);",
-                vals.join(", ")
+                "    let tx = {};",
+                pack.unwrap_or_else(|| format!(
+                    "store_texel(vec4<u32>({}), nf, tl.packed, tl.count, tl.lo, tl.width)",
+                    vals.join(", ")
+                ))
             ));
             self.line("    if in0 && off0 != NO_TEXEL {");
             self.emit_typed_texel_writes("        ");
@@ -202,9 +212,13 @@ impl Whole<'_> {
                 return;
             }
             // Outside the buffer: zero before DST_SEL (texture::typed::load).
-            self.line(
-                "    let rgba = select(vec4<u32>(0u), load_texel(t, nf, tl.packed, tl.count, tl.lo, tl.width), in0);",
+            let unpack = known.map_or_else(
+                || "load_texel(t, nf, tl.packed, tl.count, tl.lo, tl.width)".to_string(),
+                |f| texel::unpack(f.df, f.nf, "t"),
             );
+            self.line(&format!(
+                "    let rgba = select(vec4<u32>(0u), {unpack}, in0);"
+            ));
             self.emit_typed_values(data, comps, vdst);
         }
         self.line("    }");
