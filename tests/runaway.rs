@@ -401,11 +401,11 @@ fn a_program_past_the_module_size_limit_is_refused() {
     let want = [
         "image_rw.bin: ",
         "too large for one GPU module",
-        "past the limit of 102400 (--max-module-bytes",
+        "past the limit of 51200 (--max-module-bytes",
     ];
     one_line_exit_2(
         "--emit-wgsl",
-        &gcn_run(&["--emit-wgsl", &manifest, "--max-module-bytes", "100k"]),
+        &gcn_run(&["--emit-wgsl", &manifest, "--max-module-bytes", "50k"]),
         &want,
     );
     let (status, _, stderr) = gcn_run(&["--emit-wgsl", &manifest]);
@@ -438,7 +438,7 @@ fn a_program_past_the_module_size_limit_is_refused() {
     );
     one_line_exit_2(
         "--gpu",
-        &gcn_run(&["--gpu", &manifest, "--max-module-bytes", "100k"]),
+        &gcn_run(&["--gpu", &manifest, "--max-module-bytes", "50k"]),
         &["image_rw.bin: ", "too large for one GPU module"],
     );
 }
