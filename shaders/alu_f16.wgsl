@@ -89,12 +89,17 @@ fn f16_arith3(den: u32, a0: u32, b0: u32, c0: u32, n: u32, fam: u32) -> u32 {
     if nan != 0u {
         return nan;
     }
+    // The family picks the multiplier and addend; one f16_fma_raw call
+    // takes them (a call per family made the driver inline four copies).
+    var m = b;
+    var d = c;
     switch fam {
-        case FAM_ADD: { return f16_finish(den, f16_fma_raw(a, 0x3c00u, b)); }
-        case FAM_SUB: { return f16_finish(den, f16_fma_raw(a, 0x3c00u, b ^ 0x8000u)); }
-        case FAM_MUL: { return f16_finish(den, f16_fma_raw(a, b, 0x8000u)); }
-        default: { return f16_finish(den, f16_fma_raw(a, b, c)); }
+        case FAM_ADD: { m = 0x3c00u; d = b; }
+        case FAM_SUB: { m = 0x3c00u; d = b ^ 0x8000u; }
+        case FAM_MUL: { d = 0x8000u; }
+        default: {}
     }
+    return f16_finish(den, f16_fma_raw(a, m, d));
 }
 
 // float.rs total_key on f16.

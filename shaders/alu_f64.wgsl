@@ -214,14 +214,17 @@ fn f64_arith(den: u32, a0: vec2<u32>, b0: vec2<u32>, c0: vec2<u32>, n: u32, fam:
     if nan.z == 1u {
         return nan.xy;
     }
-    var r: vec2<u32>;
+    // The family picks the multiplier and addend; one f64_fma_bits call
+    // takes them (a call per family made the driver inline four copies).
+    var m = b;
+    var d = c;
     switch fam {
-        case FAM_ADD: { r = f64_fma_bits(a, F64_ONE, b); }
-        case FAM_SUB: { r = f64_fma_bits(a, F64_ONE, vec2<u32>(b.x, b.y ^ 0x80000000u)); }
-        case FAM_MUL: { r = f64_fma_bits(a, b, vec2<u32>(0u, 0x80000000u)); }
-        default: { r = f64_fma_bits(a, b, c); }
+        case FAM_ADD: { m = F64_ONE; d = b; }
+        case FAM_SUB: { m = F64_ONE; d = vec2<u32>(b.x, b.y ^ 0x80000000u); }
+        case FAM_MUL: { d = vec2<u32>(0u, 0x80000000u); }
+        default: {}
     }
-    return f64_flush_out(den, r);
+    return f64_flush_out(den, f64_fma_bits(a, m, d));
 }
 
 // x × 2^n with one rounding (float.rs scale_f64), x finite or not.

@@ -224,3 +224,37 @@ fn bench_reports_both_backends_as_json() {
         );
     }
 }
+
+/// A float operation under a round mode other than nearest even stops the
+/// run naming the same instruction on both backends. The GPU checks the
+/// round mode once per block and MODE field, again after each MODE write
+/// (`Whole::round_check`): here an f32 add passes its check before
+/// `s_setreg` selects round-up for f32, and the multiply after it faults
+/// (not the one after that); and with round-up for f16/f64 only, an f32 add
+/// runs and the first f64 add faults.
+#[test]
+fn a_round_mode_fault_names_the_same_instruction_on_both_backends() {
+    let test = "a_round_mode_fault_names_the_same_instruction_on_both_backends";
+    // v_add_f32 v2, v0, v0; s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1;
+    // v_mul_f32 v3, v0, v0 (0xc); v_mul_f32 v4, v0, v0; s_endpgm.
+    let f32_after_setreg =
+        "00 01 04 02 01 08 00 ba 01 00 00 00 00 01 06 0a 00 01 08 0a 00 00 81 bf";
+    // s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 1; v_add_f32 v2, v0, v0;
+    // v_add_u32 v5, v0, v0; v_add_f64 v[6:7] (0x10); v_add_f64 v[8:9]; s_endpgm.
+    let f64_field = "81 08 00 ba 01 00 00 00 00 01 04 02 00 01 0a 68 06 00 80 d2 00 01 02 00 08 00 80 d2 00 01 02 00 00 00 81 bf";
+    let cases = [
+        (f32_after_setreg, "offset 0xc: ", "for f32"),
+        (f64_field, "offset 0x10: ", "for f64"),
+    ];
+    let gpu = have_adapter(test);
+    for (hex, at, ty) in cases {
+        let modes: &[&str] = if gpu { &["--cpu", "--gpu"] } else { &["--cpu"] };
+        for mode in modes {
+            let out = gcn_run(&[mode, "--arch", "gfx900", "--hex", hex, "--waves", "1"]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{mode} {hex}: {err}");
+            assert!(err.contains(at) && err.contains(ty), "{mode} {hex}: {err}");
+            assert!(err.contains("round"), "{mode} {hex}: {err}");
+        }
+    }
+}

@@ -39,12 +39,24 @@ fn zero() -> Pair {
 impl Whole<'_> {
     /// A float function under a MODE whose round mode is not nearest even
     /// faults, as the CPU refuses it (`float::Mode::check_round`).
+    ///
+    /// Checked once per block and round-mode field, at the first such
+    /// operation and again after each MODE write: a block runs straight
+    /// through before its faults are looked at, and the fault word keeps
+    /// the largest code, the earliest operation's (`fault`), so a later
+    /// check under the same MODE could only lose to the first — and each
+    /// check cost the driver a branch and an atomic to build
+    /// (`kernels/math.toml` had 232).
     pub(super) fn round_check(&mut self, offset: usize, op: &AluOp) {
         let ty = op.func.ty;
         if !ty.is_float() {
             return;
         }
-        let shift = if ty == Ty::F32 { 0 } else { 2 };
+        let field = usize::from(ty != Ty::F32);
+        if std::mem::replace(&mut self.round_checked[field], true) {
+            return;
+        }
+        let shift = 2 * field;
         let fault = self.fault(
             offset,
             format!(
@@ -465,6 +477,7 @@ impl Whole<'_> {
                     "mode = (mode & {}u) | (({v} << {off}u) & {field}u);",
                     !field
                 ));
+                self.round_checked = [false; 2];
             }
             WaveOp::Branch { .. }
             | WaveOp::Barrier

@@ -377,6 +377,7 @@ pub(super) fn translate(
         predict,
         index: 0,
         max_block_cost: 1,
+        round_checked: [false; 2],
         sites: shared::Sites::choose(
             &prog.ops,
             || module::library(prog, mem, (wave_size, lds_bytes), 0),
@@ -420,6 +421,9 @@ struct Whole<'a> {
     index: usize,
     /// The largest [`op_cost`] sum of a block.
     max_block_cost: u32,
+    /// The round-mode checks (`Whole::round_check`: f32's, then f16's and
+    /// f64's) already made since the block began or MODE was last written.
+    round_checked: [bool; 2],
     /// The functions called through shared sites ([`shared`]).
     sites: shared::Sites,
 }
@@ -633,6 +637,7 @@ impl Whole<'_> {
                 return Err(super::too_large(None, self.e.max_body_bytes / 4));
             }
             writeln!(self.e.body, "            case {start}u: {{").ok();
+            self.round_checked = [false; 2];
             // The dispatch's barrier and uniform load after every block.
             // A shared site is one more trip of the turn loop.
             let shared: u32 = prog.ops[start..end]
