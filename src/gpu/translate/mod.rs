@@ -23,6 +23,7 @@ mod alu_call;
 pub mod bcn_tables;
 mod bvh;
 pub mod degamma;
+mod footprint;
 mod interp_gfx11;
 mod sample;
 pub mod tables;

@@ -17,7 +17,7 @@
 //! It is a child module of `translate` (declared there with `#[path]`) so that
 //! it uses the `Emitter`'s helpers without widening their visibility.
 
-use super::{err, texel, Emitter, TranslateError};
+use super::{err, footprint, texel, Emitter, TranslateError};
 use crate::arch::Gen;
 use crate::check;
 use crate::gpu::translate::degamma;
@@ -388,13 +388,21 @@ fn declare_view(
         .ok();
     }
     text.push_str("}\n");
-    if plain {
-        text.push_str(SAMPLE_VIEW);
+    let template = if plain {
+        SAMPLE_VIEW.to_string()
     } else {
         // The plain branch is dead for this view; left in, Mesa still built
         // it before dropping it (about 35 MB more at the peak of
         // `sample_compare.toml` on lavapipe).
-        text.push_str(&SAMPLE_VIEW.replace(PLAIN_BRANCH, ""));
+        SAMPLE_VIEW.replace(PLAIN_BRANCH, "")
+    };
+    let filters = [s.mag_filter, s.min_filter, s.z_filter];
+    match footprint::fixed_counts(shape.axes, shape.cube, integer, filters) {
+        Some(counts) => {
+            text.push_str(&footprint::fixed_footprint(counts));
+            text.push_str(&template.replace(footprint::GENERAL_CALL, footprint::FIXED_CALL));
+        }
+        None => text.push_str(&template),
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
