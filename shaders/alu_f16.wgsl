@@ -176,20 +176,11 @@ fn f16_r(v: u32) -> vec3<u32> {
 // ---- float.rs eval on f16, one function per case: the value and the bit.
 // `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
 // signed, | 0x200 float). ----
-// FAM_ADD, FAM_SUB, FAM_MUL (alu_f16's case).
+// FAM_ADD, FAM_SUB, FAM_MUL, FAM_FMA (alu_f16's case).
 fn f16op_add(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 6u) & 3u;
     switch fam {
-        case FAM_ADD, FAM_SUB, FAM_MUL: { return f16_r(f16_arith3(den, a, b, 0u, 2u, fam)); }
-        default: { return vec3<u32>(0u); }
-    }
-}
-
-// FAM_FMA (alu_f16's case).
-fn f16op_fma(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let den = (mode >> 6u) & 3u;
-    switch fam {
-        case FAM_FMA: { return f16_r(f16_arith3(den, a, b, c, 3u, fam)); }
+        case FAM_ADD, FAM_SUB, FAM_MUL, FAM_FMA: { return f16_r(f16_arith3(den, a, b, c, select(2u, 3u, fam == FAM_FMA), fam)); }
         default: { return vec3<u32>(0u); }
     }
 }

@@ -508,45 +508,36 @@ fn f32_finish(den: u32, r: u32) -> u32 {
 // float.rs arith for each operation: inputs flushed, the NaN rule, the
 // correctly rounded result, the finish. One function per operation, so that
 // a module inlines only the ones it uses.
-fn f32_add2(den: u32, a0: u32, b0: u32) -> u32 {
-    let a = f32_flush_in(den, a0);
-    let b = f32_flush_in(den, b0);
-    let nan = f32_first_nan(a, b, 0u, 2u);
-    if nan != 0u {
-        return nan;
-    }
-    return f32_finish(den, fma_bits(a, 0x3f800000u, b));
-}
-
-fn f32_sub2(den: u32, a0: u32, b0: u32) -> u32 {
-    let a = f32_flush_in(den, a0);
-    let b = f32_flush_in(den, b0);
-    let nan = f32_first_nan(a, b, 0u, 2u);
-    if nan != 0u {
-        return nan;
-    }
-    return f32_finish(den, fma_bits(a, 0x3f800000u, b ^ 0x80000000u));
-}
-
-fn f32_mul2(den: u32, a0: u32, b0: u32) -> u32 {
-    let a = f32_flush_in(den, a0);
-    let b = f32_flush_in(den, b0);
-    let nan = f32_first_nan(a, b, 0u, 2u);
-    if nan != 0u {
-        return nan;
-    }
-    return f32_finish(den, fma_bits(a, b, 0x80000000u));
-}
-
-fn f32_fma3(den: u32, a0: u32, b0: u32, c0: u32) -> u32 {
+// float.rs arith of +, −, ×, fma on f32: inputs flushed, the NaN rule, the
+// exact fma of the multiplier and addend the family picks (add: a × 1 + b,
+// sub: a × 1 + −b, mul: a × b + −0 — each exact before its one rounding),
+// the output flushed. One fma_bits call whatever the family: a call per
+// family made the driver inline four copies.
+fn f32_arith(den: u32, a0: u32, b0: u32, c0: u32, fam: u32) -> u32 {
     let a = f32_flush_in(den, a0);
     let b = f32_flush_in(den, b0);
     let c = f32_flush_in(den, c0);
-    let nan = f32_first_nan(a, b, c, 3u);
+    let nan = f32_first_nan(a, b, c, select(2u, 3u, fam == FAM_FMA));
     if nan != 0u {
         return nan;
     }
-    return f32_finish(den, fma_bits(a, b, c));
+    var m = b;
+    var d = c;
+    switch fam {
+        case FAM_ADD: { m = 0x3f800000u; d = b; }
+        case FAM_SUB: { m = 0x3f800000u; d = b ^ 0x80000000u; }
+        case FAM_MUL: { d = 0x80000000u; }
+        default: {}
+    }
+    return f32_finish(den, fma_bits(a, m, d));
+}
+
+fn f32_add2(den: u32, a0: u32, b0: u32) -> u32 {
+    return f32_arith(den, a0, b0, 0u, FAM_ADD);
+}
+
+fn f32_mul2(den: u32, a0: u32, b0: u32) -> u32 {
+    return f32_arith(den, a0, b0, 0u, FAM_MUL);
 }
 
 fn f32_rcp1(den: u32, a0: u32) -> u32 {
@@ -613,7 +604,7 @@ fn f32_fract1(den: u32, a0: u32) -> u32 {
     if (a & 0x7fffffffu) == 0x7f800000u {
         return CANONICAL_NAN;
     }
-    return min(f32_sub2(den, a, f32_round_int(a, FAM_FLOOR)), 0x3f7fffffu);
+    return min(f32_arith(den, a, f32_round_int(a, FAM_FLOOR), 0u, FAM_SUB), 0x3f7fffffu);
 }
 
 // division.rs `below_scaled` on f32: |x| < |y| × 2^k (finite, nonzero).
@@ -752,38 +743,11 @@ fn f32_r(v: u32) -> vec3<u32> {
 // `sub`: the compare's Rel code, or a conversion's target (bits, | 0x100
 // signed, | 0x200 float). ----
 
-// FAM_ADD (alu_f32's case).
+// FAM_ADD, FAM_SUB, FAM_MUL, FAM_FMA (alu_f32's case).
 fn f32op_add(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
     let den = (mode >> 4u) & 3u;
     switch fam {
-        case FAM_ADD: { return f32_r(f32_add2(den, a, b)); }
-        default: { return vec3<u32>(0u); }
-    }
-}
-
-// FAM_SUB (alu_f32's case).
-fn f32op_sub(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let den = (mode >> 4u) & 3u;
-    switch fam {
-        case FAM_SUB: { return f32_r(f32_sub2(den, a, b)); }
-        default: { return vec3<u32>(0u); }
-    }
-}
-
-// FAM_MUL (alu_f32's case).
-fn f32op_mul(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let den = (mode >> 4u) & 3u;
-    switch fam {
-        case FAM_MUL: { return f32_r(f32_mul2(den, a, b)); }
-        default: { return vec3<u32>(0u); }
-    }
-}
-
-// FAM_FMA (alu_f32's case).
-fn f32op_fma(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bool) -> vec3<u32> {
-    let den = (mode >> 4u) & 3u;
-    switch fam {
-        case FAM_FMA: { return f32_r(f32_fma3(den, a, b, c)); }
+        case FAM_ADD, FAM_SUB, FAM_MUL, FAM_FMA: { return f32_r(f32_arith(den, a, b, c, fam)); }
         default: { return vec3<u32>(0u); }
     }
 }
@@ -814,11 +778,20 @@ fn f32op_mul_legacy(fam: u32, sub: u32, mode: u32, a: u32, b: u32, c: u32, k: bo
         }
         return f32_r(f32_flush_out(den, f32_flush_in(den, c)));
     }
-    switch fam {
-        case FAM_MUL_LEGACY: { return f32_r(f32_mul2(den, a, b)); }
-        case FAM_MAD_LEGACY: { return f32_r(f32_add2(0u, f32_mul2(0u, a, b), c)); }
-        default: { return f32_r(f32_fma3(den, a, b, c)); }
+    // mul: a × b; mad: the product rounded, then + c, denormals flushed;
+    // fma: a × b + c — one f32_arith for the last step of each (a call per
+    // arm made the driver inline four copies).
+    var x = a;
+    var y = b;
+    var op = FAM_FMA;
+    if fam == FAM_MUL_LEGACY {
+        op = FAM_MUL;
+    } else if fam == FAM_MAD_LEGACY {
+        x = f32_arith(0u, a, b, 0u, FAM_MUL);
+        y = c;
+        op = FAM_ADD;
     }
+    return f32_r(f32_arith(den, x, y, c, op));
 }
 
 // FAM_RCP (alu_f32's case).

@@ -752,24 +752,9 @@ fn f64_r(v: vec2<u32>) -> vec3<u32> {
 
 // ---- float.rs eval on f64, one function per case. ----
 
-// FAM_ADD (alu_f64's case).
+// FAM_ADD, FAM_SUB, FAM_MUL, FAM_FMA (alu_f64's case).
 fn f64op_add(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
-    return f64_r(f64_arith((mode >> 6u) & 3u, a, b, c, 2u, FAM_ADD));
-}
-
-// FAM_SUB (alu_f64's case).
-fn f64op_sub(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
-    return f64_r(f64_arith((mode >> 6u) & 3u, a, b, c, 2u, FAM_SUB));
-}
-
-// FAM_MUL (alu_f64's case).
-fn f64op_mul(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
-    return f64_r(f64_arith((mode >> 6u) & 3u, a, b, c, 2u, FAM_MUL));
-}
-
-// FAM_FMA (alu_f64's case).
-fn f64op_fma(fam: u32, sub: u32, mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>, k: bool) -> vec3<u32> {
-    return f64_r(f64_arith((mode >> 6u) & 3u, a, b, c, 3u, FAM_FMA));
+    return f64_r(f64_arith((mode >> 6u) & 3u, a, b, c, select(2u, 3u, fam == FAM_FMA), fam));
 }
 
 // FAM_MIN, FAM_MAX, FAM_MIN3, FAM_MAX3 (alu_f64's cases).

@@ -186,7 +186,9 @@ fn heavy_float_calls_go_through_shared_sites() {
     };
     let inline = translate_with(&p.prog, &p.waves, &p.memory, options).unwrap();
     let (s, i) = (inlined_bytes(w), inlined_bytes(&inline.kernels[0].wgsl));
-    assert!(2 * s < i, "shared {s} bytes, inline {i}");
+    // (A quarter smaller at least: the add, sub, mul and fma of each width are one
+    // function since 2026-11-27, which made the inline module smaller too.)
+    assert!(4 * s < 3 * i, "shared {s} bytes, inline {i}");
     // Typed buffer loads whose format comes from the V# convert at a site,
     // each of them (MTBUF's, whose format is a constant, in place).
     use gcnrun::ir::mem::Access;

@@ -272,7 +272,7 @@ pub fn f64_to_f16(x: f64) -> u16 {
 /// Applies a unary, binary or ternary arithmetic function on values of
 /// `ty`, with the mode's input and output flushing and the NaN rule.
 ///
-/// WGSL twins: `f32_add2`, `f32_sub2`, `f32_mul2`, `f32_fma3`, `f32_rcp1`,
+/// WGSL twins: `f32_arith`, `f32_add2`, `f32_mul2`, `f32_rcp1`,
 /// `f32_sqrt1`, `f32_rint1` (docs/gpu.md, "Twins").
 /// WGSL twins on f16: `f16_arith3`.
 /// WGSL twins on f64: `f64_arith`, `f64_rint1`, `f64_unary` (`1 / x`, `sqrt`).
@@ -769,15 +769,15 @@ fn float_to_float(mode: Mode, from: Ty, a: u64, to: Ty) -> u64 {
 /// inputs `x` and bit input `k`; `Err` names a family gcnrun does not
 /// execute.
 ///
-/// WGSL twins: `f32op_add`, `f32op_sub`, `f32op_mul`, `f32op_fma`, `f32op_mad`,
+/// WGSL twins: `f32op_add` (add, sub, mul, fma), `f32op_mad`,
 /// `f32op_rcp`, `f32op_sqrt`, `f32op_floor`, `f32op_min`, `f32op_max`,
 /// `f32op_min3`, `f32op_max3`, `f32op_med3`, `f32op_frexp_mant`,
 /// `f32op_frexp_exp`, `f32op_ldexp`, `f32op_cmp`, `f32op_class`, `f32op_cvt`,
 /// `f32op_cndmask`, `f32op_mov`, `f32op_cvt_pkrtz`, `f32op_rsq`, `f32op_fract`,
 /// `f32op_div_scale`, `f32op_div_fmas`, `f32op_div_fixup`, `f32op_exp`,
 /// `f32op_sin`, `f32op_mul_legacy`, `f32op_min_max` (docs/gpu.md, "Twins").
-/// WGSL twins on f16: `f16op_add`, `f16op_fma`, `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_min_max`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos), `f16op_div_fixup`.
-/// WGSL twins on f64: `f64_med3`, `f64op_add`, `f64op_sub`, `f64op_mul`, `f64op_fma`, `f64op_min`, `f64op_med3`, `f64op_floor`, `f64op_fract`, `f64op_frexp_mant`, `f64op_ldexp`, `f64op_cmp`, `f64op_class`, `f64op_cvt`, `f64op_rcp`, `f64op_div_scale`, `f64op_div_fmas`, `f64op_div_fixup`.
+/// WGSL twins on f16: `f16op_add` (add, sub, mul, fma), `f16op_mad`, `f16op_min`, `f16op_max`, `f16op_min3`, `f16op_max3`, `f16op_med3`, `f16op_cmp`, `f16op_class`, `f16op_cvt`, `f16op_cndmask`, `f16op_mov`, `f16op_min_max`, `f16op_rcp` (rcp, sqrt, rsq, fract, roundings, frexp, ldexp through f32), `f16op_exp` (exp, log, sin, cos), `f16op_div_fixup`.
+/// WGSL twins on f64: `f64_med3`, `f64op_add` (add, sub, mul, fma), `f64op_min`, `f64op_med3`, `f64op_floor`, `f64op_fract`, `f64op_frexp_mant`, `f64op_ldexp`, `f64op_cmp`, `f64op_class`, `f64op_cvt`, `f64op_rcp`, `f64op_div_scale`, `f64op_div_fmas`, `f64op_div_fixup`.
 pub fn eval(
     mode: Mode,
     family: Family,

@@ -167,7 +167,9 @@ fn case_fn(width: &str, f: Family) -> String {
         ("f32op", MadLegacy | FmaLegacy) => MulLegacy,
         ("f32op", Log) => Exp,
         ("f32op", Cos) => Sin,
-        ("f16op", Sub | Mul) => Add,
+        // One function for +, −, × and fma: one exact fma on the operands
+        // the family picks, so a shared site serves all four.
+        ("f32op" | "f16op" | "f64op", Sub | Mul | Fma) => Add,
         (
             "f16op",
             Sqrt | Rsq | Fract | Floor | Ceil | Trunc | Rndne | FrexpMant | FrexpExp | Ldexp,

@@ -4,7 +4,7 @@
 //! Every f32, f16 and f64 operation of a whole program is a call into the
 //! exact software arithmetic of `shaders/alu_f32.wgsl` & co., and Mesa
 //! inlines every call: `kernels/math.toml`'s 230 f32 operations became
-//! 2 MB of inlined code (an `f32op_fma` is 10 KB, an `f64op_add` 77 KB) that
+//! 2 MB of inlined code (an f32 fma was 10 KB, an `f64op_add` 77 KB) that
 //! lavapipe took about a minute to build. Where the calls of a module would
 //! inline past `Options::share_alu_above` bytes (64 KiB unless set,
 //! `--share-alu-above`), the functions with the most inlined
