@@ -227,6 +227,28 @@ pub(crate) fn generic_float_callee(func: AluFn) -> Option<(String, bool)> {
     }
 }
 
+/// The value of a 32-bit add, subtract, and, or or xor without a carry in,
+/// as WGSL's own operator on `x` (a `vec3<u32>`, the bit 0), for an
+/// operation that writes no bit output and has no CLAMP: the library's
+/// `int32_add` & co. compute the carry and the signed overflow too, which
+/// the driver inlines whole before it drops them, about 2 KB per add
+/// (`kernels/private.toml` had 40). The value is the same: these
+/// operations wrap modulo 2^32 (`cpu::alu::int`).
+pub(crate) fn native_int(func: AluFn, x: &[Pair; 3]) -> Option<String> {
+    if !matches!(func.ty, Ty::U32 | Ty::I32 | Ty::B32) {
+        return None;
+    }
+    let op = match func.family {
+        Family::Add => "+",
+        Family::Sub => "-",
+        Family::And => "&",
+        Family::Or => "|",
+        Family::Xor => "^",
+        _ => return None,
+    };
+    Some(format!("vec3<u32>(({}) {op} ({}), 0u, 0u)", x[0].0, x[1].0))
+}
+
 /// The library call computing `func` as `unit` runs it on inputs `x` (low
 /// and high dword expressions) with bit input `k`, under the MODE value the
 /// expression `mode` holds: a `vec3<u32>` (value low, high, bit).
@@ -287,5 +309,42 @@ pub(crate) fn call(func: AluFn, unit: Unit, mode: &str, x: &[Pair; 3], k: &str) 
             x[1].0,
             x[2].0
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn native_operators_cover_the_plain_32_bit_integer_operations() {
+        let x: [Pair; 3] = [
+            ("a".into(), "0u".into()),
+            ("b".into(), "0u".into()),
+            zero_pair(),
+        ];
+        let f = |family, ty| native_int(AluFn { family, ty }, &x);
+        assert_eq!(
+            f(Family::Add, Ty::U32).unwrap(),
+            "vec3<u32>((a) + (b), 0u, 0u)"
+        );
+        assert_eq!(
+            f(Family::Sub, Ty::I32).unwrap(),
+            "vec3<u32>((a) - (b), 0u, 0u)"
+        );
+        assert_eq!(
+            f(Family::Xor, Ty::B32).unwrap(),
+            "vec3<u32>((a) ^ (b), 0u, 0u)"
+        );
+        // A carry in, a narrower or wider type, a float: the library's.
+        assert_eq!(f(Family::AddCarry, Ty::U32), None);
+        assert_eq!(f(Family::Add, Ty::U16), None);
+        assert_eq!(f(Family::Add, Ty::U64), None);
+        assert_eq!(f(Family::Add, Ty::F32), None);
+        assert_eq!(f(Family::Mul, Ty::U32), None);
+    }
+
+    fn zero_pair() -> Pair {
+        ("0u".into(), "0u".into())
     }
 }

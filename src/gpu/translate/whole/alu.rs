@@ -227,7 +227,10 @@ impl Whole<'_> {
             self.line("}");
             return;
         }
-        let call = alu_call::call(op.func, op.unit, "mode", &x, &k);
+        let native = (op.bit_dst.is_none() && !op.mods.clamp)
+            .then(|| alu_call::native_int(op.func, &x))
+            .flatten();
+        let call = native.unwrap_or_else(|| alu_call::call(op.func, op.unit, "mode", &x, &k));
         self.line(&format!("    let r = {call};"));
         self.emit_vector_result(op, &x, &k);
         if gathers {
