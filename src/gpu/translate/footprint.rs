@@ -11,7 +11,9 @@
 //! formats always point). For those the translator writes
 //! `VIEW_fixed_footprint` — the same taps, values and weights in the same
 //! order, each at a constant index — and `VIEW_sample_level` calls it
-//! instead ([`GENERAL_CALL`]).
+//! instead ([`GENERAL_CALL`]). A gather's footprint is 2 × 2 × 1 taps on
+//! every view but a cube map: `VIEW_gather_level` calls such a
+//! `VIEW_gather_footprint` ([`GATHER_CALL`]).
 
 use std::fmt::Write as _;
 
@@ -23,6 +25,19 @@ pub(super) const GENERAL_CALL: &str =
 /// [`GENERAL_CALL`] for a view with fixed counts.
 pub(super) const FIXED_CALL: &str =
     "let fp = VIEW_fixed_footprint(level, coords, taps, cmp_on, cmp_ref);\n    if VIEW.integer";
+
+/// The call of the general footprint in the template's `VIEW_gather_level`.
+pub(super) const GATHER_CALL: &str =
+    "let fp = VIEW_footprint(level, coords, taps, cmp_on, cmp_ref);\n    return array";
+
+/// [`GATHER_CALL`] for a view that is not a cube map.
+pub(super) const FIXED_GATHER_CALL: &str =
+    "let fp = VIEW_gather_footprint(level, coords, taps, cmp_on, cmp_ref);\n    return array";
+
+/// A gather's taps on each axis: `gather_level` makes X and Y two taps
+/// whatever the filters (a 1D view's Y included) and Z one, so every view
+/// but a cube map gathers through [`fixed_footprint`] of these.
+pub(super) const GATHER_COUNTS: [u32; 3] = [2, 2, 1];
 
 /// The taps of each axis (X, Y, Z) every sample of a view takes, when the
 /// view fixes them: `view_filters` gives a constant linear XY filter (an
@@ -62,14 +77,20 @@ pub(super) fn fixed_counts(
     ])
 }
 
-/// `VIEW_fixed_footprint` for the tap counts `counts` ([`fixed_counts`]):
-/// `VIEW_footprint`'s loops unrolled, in its z, y, x order.
-pub(super) fn fixed_footprint(counts: [u32; 3]) -> String {
+/// `VIEW_{name}` for the tap counts `counts` ([`fixed_counts`],
+/// [`GATHER_COUNTS`]): `VIEW_footprint`'s loops unrolled, in its z, y, x
+/// order.
+pub(super) fn fixed_footprint(name: &str, counts: [u32; 3]) -> String {
     let [nx, ny, nz] = counts;
     let lane = |i: u32| if i == 0 { "x" } else { "y" };
     let mut s = String::from(
-        "\n// View::footprint for this view's fixed tap counts (gpu::translate::footprint):\n// straight-line, each tap at a constant index.\nfn VIEW_fixed_footprint(level: u32, coords: vec4<u32>, taps: array<AxisTaps, 3>, cmp_on: bool, cmp_ref: u32) -> Footprint {\n    let layer = view_layer(VIEW, coords);\n",
+        "\n// View::footprint for fixed tap counts (gpu::translate::footprint):\n// straight-line, each tap at a constant index.\n",
     );
+    writeln!(
+        s,
+        "fn VIEW_{name}(level: u32, coords: vec4<u32>, taps: array<AxisTaps, 3>, cmp_on: bool, cmp_ref: u32) -> Footprint {{\n    let layer = view_layer(VIEW, coords);"
+    )
+    .ok();
     writeln!(
         s,
         "    let linear = vec3<bool>({}, {}, {});\n    var fp: Footprint;",
@@ -103,12 +124,16 @@ mod tests {
     const SAMPLE_VIEW: &str = include_str!("../../../shaders/sample_view.wgsl");
 
     #[test]
-    fn the_template_calls_the_general_footprint_once_in_sample_level() {
+    fn the_template_calls_the_general_footprint_once_in_sample_level_and_gather_level() {
         assert_eq!(SAMPLE_VIEW.matches(GENERAL_CALL).count(), 1);
+        assert_eq!(SAMPLE_VIEW.matches(GATHER_CALL).count(), 1);
         let level = SAMPLE_VIEW.find("fn VIEW_sample_level(").unwrap();
         let gather = SAMPLE_VIEW.find("fn VIEW_gather_level(").unwrap();
+        let lane = SAMPLE_VIEW.find("fn VIEW_sample_lane(").unwrap();
         let call = SAMPLE_VIEW.find(GENERAL_CALL).unwrap();
+        let gather_call = SAMPLE_VIEW.find(GATHER_CALL).unwrap();
         assert!(level < call && call < gather);
+        assert!(gather < gather_call && gather_call < lane);
     }
 
     #[test]
@@ -129,7 +154,8 @@ mod tests {
 
     #[test]
     fn the_unrolled_footprint_indexes_every_tap() {
-        let f = fixed_footprint([2, 2, 1]);
+        let f = fixed_footprint("fixed_footprint", [2, 2, 1]);
+        assert!(f.contains("fn VIEW_fixed_footprint("));
         assert_eq!(f.matches("view_resolve(").count(), 4);
         assert!(f.contains("fp.value[3] = t;"));
         assert!(f.contains("taps[0].index.y, taps[1].index.y, taps[2].index.x"));

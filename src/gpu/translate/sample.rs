@@ -397,12 +397,22 @@ fn declare_view(
         SAMPLE_VIEW.replace(PLAIN_BRANCH, "")
     };
     let filters = [s.mag_filter, s.min_filter, s.z_filter];
-    match footprint::fixed_counts(shape.axes, shape.cube, integer, filters) {
+    let template = match footprint::fixed_counts(shape.axes, shape.cube, integer, filters) {
         Some(counts) => {
-            text.push_str(&footprint::fixed_footprint(counts));
-            text.push_str(&template.replace(footprint::GENERAL_CALL, footprint::FIXED_CALL));
+            text.push_str(&footprint::fixed_footprint("fixed_footprint", counts));
+            template.replace(footprint::GENERAL_CALL, footprint::FIXED_CALL)
         }
-        None => text.push_str(&template),
+        None => template,
+    };
+    // A block-compressed texel is a whole block's decode: four copies of
+    // it unrolled cost lavapipe more to build than the loop's one
+    // (`sample_bcn.toml` 3.3 s -> 4.3 s), so BCn views gather in the loop.
+    if !shape.cube && bc.is_none() {
+        let counts = footprint::GATHER_COUNTS;
+        text.push_str(&footprint::fixed_footprint("gather_footprint", counts));
+        text.push_str(&template.replace(footprint::GATHER_CALL, footprint::FIXED_GATHER_CALL));
+    } else {
+        text.push_str(&template);
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
