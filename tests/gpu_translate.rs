@@ -193,14 +193,17 @@ fn heavy_float_calls_go_through_shared_sites() {
     // each of them (MTBUF's, whose format is a constant, in place).
     use gcnrun::ir::mem::Access;
     let p = prepare("typed_buffer.toml");
-    let loads = p
-        .prog
-        .ops
-        .iter()
-        .filter(|(_, op)| {
-            matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: false, format: None, .. }))
-        })
-        .count();
+    // The program's typed loads or stores whose format comes from the V#.
+    let from_vsharp = |store: bool| {
+        p.prog
+            .ops
+            .iter()
+            .filter(|(_, op)| {
+                matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: s, format: None, .. } if s == store))
+            })
+            .count()
+    };
+    let loads = from_vsharp(false);
     assert!(loads >= 5, "{loads}");
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
     let w = &tr.kernels[0].wgsl;
@@ -209,14 +212,7 @@ fn heavy_float_calls_go_through_shared_sites() {
     // So do its typed stores whose format comes from the V#, though their
     // bytes alone would fit the budget: a run-time format's packing never
     // folds to one format's path (docs/gpu.md, "Shared ALU sites").
-    let stores = p
-        .prog
-        .ops
-        .iter()
-        .filter(|(_, op)| {
-            matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: true, format: None, .. }))
-        })
-        .count();
+    let stores = from_vsharp(true);
     assert!(stores >= 2, "{stores}");
     assert!(w.contains("{ return typed_pack("), "{w}");
     assert_eq!(count(w, "alu_c = vec2<u32>(tf, off0);"), stores);

@@ -13,12 +13,13 @@
 //! order, each at a constant index — and `VIEW_sample_level` calls it
 //! instead ([`GENERAL_CALL`]). A gather's footprint is 2 × 2 × 1 taps on
 //! every view but a cube map: `VIEW_gather_level` calls such a
-//! `VIEW_gather_footprint` ([`GATHER_CALL`]).
+//! `VIEW_gather_footprint` ([`GATHER_CALL`]) — except on a block-compressed
+//! view, whose texel is a whole block's decode: four unrolled copies of it
+//! cost the driver more than the loop's one.
 
 use std::fmt::Write as _;
 
-/// The call of the general footprint in the template's `VIEW_sample_level`
-/// (its `gather_level` keeps the general one: a gather's taps are its own).
+/// The call of the general footprint in the template's `VIEW_sample_level`.
 pub(super) const GENERAL_CALL: &str =
     "let fp = VIEW_footprint(level, coords, taps, cmp_on, cmp_ref);\n    if VIEW.integer";
 
@@ -30,7 +31,8 @@ pub(super) const FIXED_CALL: &str =
 pub(super) const GATHER_CALL: &str =
     "let fp = VIEW_footprint(level, coords, taps, cmp_on, cmp_ref);\n    return array";
 
-/// [`GATHER_CALL`] for a view that is not a cube map.
+/// [`GATHER_CALL`] for a view that is neither a cube map nor
+/// block-compressed.
 pub(super) const FIXED_GATHER_CALL: &str =
     "let fp = VIEW_gather_footprint(level, coords, taps, cmp_on, cmp_ref);\n    return array";
 
