@@ -635,30 +635,36 @@ fn f32_div_scale(mode: u32, a: u32, b: u32, c: u32) -> vec2<u32> {
     let recip_denorm = fin_b && ab > 0x7e800000u;
     let quot_denorm = fin_b && fin_c && f32_below_scaled(c, b, -126);
     var d = a;
+    // The power of two a is scaled by, 0 for none: one f32_ldexp call for
+    // every branch (a call in each made the driver inline six copies).
+    var n = 0;
     var vcc = 0u;
     if (!nan_c && ac == 0u) || (!nan_b && ab == 0u) {
         d = CANONICAL_NAN;
     } else if ec - eb >= 96 {
         vcc = 1u;
         if feq_ab {
-            d = f32_ldexp(keep, a, 64);
+            n = 64;
         }
     } else if f32_is_denorm(b) {
-        d = f32_ldexp(keep, a, 64);
+        n = 64;
     } else if recip_denorm && quot_denorm {
         vcc = 1u;
         if feq_ab {
-            d = f32_ldexp(keep, a, -64);
+            n = -64;
         }
     } else if recip_denorm {
-        d = f32_ldexp(keep, a, -64);
+        n = -64;
     } else if quot_denorm {
         vcc = 1u;
         if feq_ac {
-            d = f32_ldexp(keep, a, 64);
+            n = 64;
         }
     } else if ec <= 23 {
-        d = f32_ldexp(keep, a, 64);
+        n = 64;
+    }
+    if n != 0 {
+        d = f32_ldexp(keep, a, n);
     }
     if f32_is_nan(d) {
         d = d | 0x400000u;

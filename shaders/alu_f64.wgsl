@@ -365,17 +365,23 @@ fn f64_med3(mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
     let fa = f64_flush_in(den, a);
     let fb = f64_flush_in(den, b);
     let fc = f64_flush_in(den, c);
-    if f64_is_nan(fa) || f64_is_nan(fb) || f64_is_nan(fc) {
-        return f64_min_max(mode, f64_min_max(mode, a, b, false), c, false);
+    // With a NaN, the minimum of the three; otherwise the maximum of the two
+    // the maximum of all three is not. Three f64_min_max calls whatever the
+    // case (a call per case made the driver inline seven copies).
+    let any_nan = f64_is_nan(fa) || f64_is_nan(fb) || f64_is_nan(fc);
+    let m3 = f64_min_max(mode, f64_min_max(mode, a, b, !any_nan), c, !any_nan);
+    if any_nan {
+        return m3;
     }
-    let m3 = f64_min_max(mode, f64_min_max(mode, a, b, true), c, true);
+    var x = a;
+    var y = b;
     if all(m3 == f64_flush_out(den, fa)) {
-        return f64_min_max(mode, b, c, true);
+        x = b;
+        y = c;
+    } else if all(m3 == f64_flush_out(den, fb)) {
+        y = c;
     }
-    if all(m3 == f64_flush_out(den, fb)) {
-        return f64_min_max(mode, a, c, true);
-    }
-    return f64_min_max(mode, a, b, true);
+    return f64_min_max(mode, x, y, true);
 }
 
 // float.rs compare on f64: the relation on the values, NaN unordered.
@@ -668,30 +674,36 @@ fn f64_div_scale(mode: u32, a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec3<u3
         }
     }
     var d = a;
+    // The power of two a is scaled by, 0 for none: one f64_ldexp call for
+    // every branch (a call in each made the driver inline six copies).
+    var n = 0;
     var vcc = false;
     if (!f64_is_nan(c) && f64_is_zero(c)) || (!f64_is_nan(b) && f64_is_zero(b)) {
         d = F64_NAN;
     } else if fc - fb >= 768 {
         vcc = true;
         if feq_ab {
-            d = f64_ldexp(keep, a, 128);
+            n = 128;
         }
     } else if f64_is_denorm(b) {
-        d = f64_ldexp(keep, a, 128);
+        n = 128;
     } else if recip_denorm && quot_denorm {
         vcc = true;
         if feq_ab {
-            d = f64_ldexp(keep, a, -128);
+            n = -128;
         }
     } else if recip_denorm {
-        d = f64_ldexp(keep, a, -128);
+        n = -128;
     } else if quot_denorm {
         vcc = true;
         if feq_ac {
-            d = f64_ldexp(keep, a, 128);
+            n = 128;
         }
     } else if fc <= 53 {
-        d = f64_ldexp(keep, a, 128);
+        n = 128;
+    }
+    if n != 0 {
+        d = f64_ldexp(keep, a, n);
     }
     if f64_is_nan(d) {
         d = f64_quiet(d);
