@@ -1040,11 +1040,10 @@ fn f32_modify(x: u32, abs: bool, neg: bool) -> u32 {
 // float.rs output on f32: OMOD, then CLAMP to [0, 1].
 fn f32_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
     var x = x0;
-    switch omod {
-        case 1u: { x = f32_ldexp(mode, x, 1); }
-        case 2u: { x = f32_ldexp(mode, x, 2); }
-        case 3u: { x = f32_ldexp(mode, x, -1); }
-        default: {}
+    // OMOD 1, 2, 3: × 2, × 4, × 0.5, through one f32_ldexp call (a call per
+    // case made the driver inline three copies).
+    if omod != 0u {
+        x = f32_ldexp(mode, x, select(select(1, 2, omod == 2u), -1, omod == 3u));
     }
     if !clamp {
         return x;
