@@ -453,8 +453,10 @@ pub const TABLE_BITS: u32 = 10;
 
 /// The table [`load_component`] reads component `index` of `width` bits in
 /// number format `nf` from, if it has one: UNORM, SNORM, and sRGB (whose W
-/// is linear, the UNORM table) up to [`TABLE_BITS`] bits.
-fn load_table(width: u32, nf: NumFormat, index: usize) -> Option<&'static [u32]> {
+/// is linear, the UNORM table) up to [`TABLE_BITS`] bits. The GPU reads the
+/// same UNORM and SNORM tables from the host's buffer
+/// (`gpu::translate::tables`).
+pub(crate) fn load_table(width: u32, nf: NumFormat, index: usize) -> Option<&'static [u32]> {
     let t = narrow_tables(width)?;
     match nf {
         NumFormat::Unorm => Some(&t.unorm),

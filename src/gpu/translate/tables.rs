@@ -21,8 +21,7 @@
 use super::bcn_tables as bcn;
 use super::degamma;
 use crate::ir::fixed;
-use crate::texture::convert::{snorm_to_f32, unorm_to_f32};
-use crate::texture::format::TABLE_BITS;
+use crate::texture::format::{load_table, NumFormat, TABLE_BITS};
 use crate::texture::sample::filter::aniso_position;
 use crate::texture::sample::lod::LOG2_THRESHOLDS;
 use std::fmt::Write as _;
@@ -56,13 +55,14 @@ fn pairs(xs: &[u64]) -> Vec<u32> {
         .collect()
 }
 
-/// `f(c, w)` for every code `c` of every width `w` from 1 to
-/// [`TABLE_BITS`], the widths one after another: width `w` starts at entry
-/// 2^w − 2 (`format.wgsl`'s `load_unorm` and `load_snorm` index them so).
-fn narrow(f: impl Fn(u32, u32) -> u32) -> Vec<u32> {
+/// The CPU's load table of `nf` (`texture::format::load_table`, built from
+/// `unorm_to_f32` or `snorm_to_f32`) for every width from 1 to
+/// [`TABLE_BITS`], one after another: width `w` starts at entry 2^w − 2
+/// (`format.wgsl`'s `load_unorm` and `load_snorm` index them so).
+fn narrow(nf: NumFormat) -> Vec<u32> {
     (1..=TABLE_BITS)
-        .flat_map(|w| (0..1u32 << w).map(move |c| (c, w)))
-        .map(|(c, w)| f(c, w))
+        .flat_map(|w| load_table(w, nf, 0).unwrap_or_default())
+        .copied()
         .collect()
 }
 
@@ -96,8 +96,8 @@ fn layout() -> &'static Layout {
             ("BC_FIXUP3_AT", bcn::BC_FIXUP3.to_vec()),
             ("BC6_FIELDS_AT", bcn::BC6_FIELDS.to_vec()),
             ("TYPED_FORMATS_AT", super::whole::vsharp_format_table()),
-            ("UNORM_AT", narrow(|c, w| unorm_to_f32(c, w).to_bits())),
-            ("SNORM_AT", narrow(|c, w| snorm_to_f32(c, w).to_bits())),
+            ("UNORM_AT", narrow(NumFormat::Unorm)),
+            ("SNORM_AT", narrow(NumFormat::Snorm)),
         ];
         let mut words = Vec::new();
         let mut at = Vec::new();
@@ -159,6 +159,7 @@ pub fn measure(module: &str) -> (u64, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::texture::convert::{snorm_to_f32, unorm_to_f32};
 
     #[test]
     fn tables_lie_one_after_another_with_their_contents() {
