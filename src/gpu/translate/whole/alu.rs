@@ -31,6 +31,15 @@ pub(super) fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> Stri
     }
 }
 
+/// This lane's bit of a lane-mask input (its low and high dwords) as a WGSL
+/// `bool`, `false` without one.
+pub(super) fn lane_bit(mask: Option<(String, String)>) -> String {
+    match mask {
+        Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
+        None => "false".into(),
+    }
+}
+
 /// A zero input pair.
 fn zero() -> Pair {
     ("0u".into(), "0u".into())
@@ -109,6 +118,20 @@ impl Whole<'_> {
         self.line("}");
     }
 
+    /// The inputs of a vector operation for this lane: [`Self::vector_input`]
+    /// of each its function reads, 0 for the others.
+    pub(super) fn vector_inputs(&mut self, op: &AluOp) -> [Pair; 3] {
+        let sig = op.func.signature();
+        let mut x: [Pair; 3] = Default::default();
+        for (i, t) in sig.inputs.iter().enumerate() {
+            x[i] = match t {
+                Some(t) => self.vector_input(op, i, *t),
+                None => zero(),
+            };
+        }
+        x
+    }
+
     /// Input `i` of a vector operation for this lane (`cpu::alu::input`).
     pub(super) fn vector_input(&mut self, op: &AluOp, i: usize, t: Ty) -> Pair {
         let (mut lo, hi) = if op.dpp.is_some() && i == op.dpp_input {
@@ -171,7 +194,6 @@ impl Whole<'_> {
 
     /// A vector ALU operation (`cpu::alu::execute_vector`).
     pub(super) fn emit_vector_alu(&mut self, op: &AluOp) {
-        let sig = op.func.signature();
         let gathers = matches!(op.bit_dst, Some(Dst::Mask(_) | Dst::Exec(_)));
         let k_mask = op.bit_src.map(|b| self.mask(b));
         if gathers {
@@ -211,17 +233,8 @@ impl Whole<'_> {
         } else {
             self.line("if is_active(exec_lo, exec_hi, lane) {");
         }
-        let mut x: [Pair; 3] = Default::default();
-        for (i, t) in sig.inputs.iter().enumerate() {
-            x[i] = match t {
-                Some(t) => self.vector_input(op, i, *t),
-                None => zero(),
-            };
-        }
-        let k = match &k_mask {
-            Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
-            None => "false".into(),
-        };
+        let x = self.vector_inputs(op);
+        let k = lane_bit(k_mask);
         if let Some(p) = op.packed {
             self.emit_packed(op, p, &k);
             self.line("}");

@@ -276,28 +276,10 @@ impl Whole<'_> {
         split_at_site(&mut self.e, site, cont);
     }
 
-    /// A vector operation through shared site `site`: the inputs of every
-    /// lane and the site, the end of the `case`, then, in the case the loop
-    /// resumes at, the result of each active lane written as
-    /// `emit_vector_alu` writes it.
-    pub(super) fn emit_shared_alu(&mut self, op: &AluOp, site: u32) {
-        if let Some(p) = op.packed {
-            self.emit_shared_packed(op, p, site);
-            return;
-        }
-        let sig = op.func.signature();
-        let k_mask = op.bit_src.map(|b| self.mask(b));
-        let mut x: [Pair; 3] = Default::default();
-        for (i, t) in sig.inputs.iter().enumerate() {
-            x[i] = match t {
-                Some(t) => self.vector_input(op, i, *t),
-                None => ("0u".into(), "0u".into()),
-            };
-        }
-        let k = match &k_mask {
-            Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
-            None => "false".into(),
-        };
+    /// Hands `op`'s inputs `x` and lane bit `k` (WGSL expressions), its
+    /// family and `sub` code to shared site `site`, ends the `case` and
+    /// opens the one the turn loop resumes at after the call.
+    fn call_site(&mut self, op: &AluOp, x: &[Pair; 3], k: &str, site: u32) {
         self.line(&format!(
             "alu_a = vec2<u32>({}, {});\nalu_b = vec2<u32>({}, {});\nalu_c = vec2<u32>({}, {});\nalu_k = {k};",
             x[0].0, x[0].1, x[1].0, x[1].1, x[2].0, x[2].1
@@ -308,6 +290,21 @@ impl Whole<'_> {
             alu_call::sub_code(op.func.family)
         ));
         self.resume_after_site(site);
+    }
+
+    /// A vector operation through shared site `site`: the inputs of every
+    /// lane and the site, the end of the `case`, then, in the case the loop
+    /// resumes at, the result of each active lane written as
+    /// `emit_vector_alu` writes it.
+    pub(super) fn emit_shared_alu(&mut self, op: &AluOp, site: u32) {
+        if let Some(p) = op.packed {
+            self.emit_shared_packed(op, p, site);
+            return;
+        }
+        let k_mask = op.bit_src.map(|b| self.mask(b));
+        let x = self.vector_inputs(op);
+        let k = super::alu::lane_bit(k_mask);
+        self.call_site(op, &x, &k, site);
         self.line("{");
         self.line("if is_active(exec_lo, exec_hi, lane) {");
         self.line("    let r = alu_r.xyz;");
@@ -327,16 +324,7 @@ impl Whole<'_> {
         };
         let [lo, hi] = self.packed_inputs(op, p);
         for (half, x) in [&lo, &hi].into_iter().enumerate() {
-            self.line(&format!(
-                "alu_a = vec2<u32>({}, 0u);\nalu_b = vec2<u32>({}, 0u);\nalu_c = vec2<u32>({}, 0u);\nalu_k = false;",
-                x[0].0, x[1].0, x[2].0
-            ));
-            self.line(&format!(
-                "alu_fam = {};\nalu_sub = {}u;",
-                alu_call::fam(op.func.family),
-                alu_call::sub_code(op.func.family)
-            ));
-            self.resume_after_site(site);
+            self.call_site(op, x, "false", site);
             if half == 0 {
                 self.line(&format!(
                     "alu_h = {};",
