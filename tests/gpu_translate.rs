@@ -5,6 +5,12 @@
 mod common;
 
 use gcnrun::gpu::{translate::translate, wgsl};
+use gcnrun::ir::{Op, Program};
+
+/// How many of `prog`'s operations `kind` accepts.
+fn ops_where(prog: &Program, kind: impl Fn(&Op) -> bool) -> usize {
+    prog.ops.iter().filter(|(_, op)| kind(op)).count()
+}
 
 #[test]
 fn every_launch_translates_to_valid_wgsl() {
@@ -100,12 +106,7 @@ fn programs_that_write_no_memory_are_split_into_small_modules() {
     let path = common::launches::assets().join("sample_filter.toml");
     let p = gcnrun::launch::run::prepare_manifest(&path, None, None, None).unwrap();
     let tr = translate(&p.prog, &p.waves, &p.memory).unwrap();
-    let images = p
-        .prog
-        .ops
-        .iter()
-        .filter(|(_, op)| matches!(op, gcnrun::ir::Op::Image(_)))
-        .count();
+    let images = ops_where(&p.prog, |op| matches!(op, Op::Image(_)));
     assert_eq!(images, 17);
     let per = gcnrun::gpu::translate::IMAGE_OPS_PER_MODULE;
     assert_eq!(tr.kernels.len(), images.div_ceil(per));
@@ -195,13 +196,10 @@ fn heavy_float_calls_go_through_shared_sites() {
     let p = prepare("typed_buffer.toml");
     // The program's typed loads or stores whose format comes from the V#.
     let from_vsharp = |store: bool| {
-        p.prog
-            .ops
-            .iter()
-            .filter(|(_, op)| {
-                matches!(op, gcnrun::ir::Op::VectorMem(m) if matches!(m.access, Access::Typed { store: s, format: None, .. } if s == store))
-            })
-            .count()
+        ops_where(
+            &p.prog,
+            |op| matches!(op, Op::VectorMem(m) if matches!(m.access, Access::Typed { store: s, format: None, .. } if s == store)),
+        )
     };
     let loads = from_vsharp(false);
     assert!(loads >= 5, "{loads}");
@@ -219,12 +217,7 @@ fn heavy_float_calls_go_through_shared_sites() {
     // A gfx11 pixel shader's VINTERP multiply-adds (a dozen in RADV's
     // textured quad, `fma_bits` each) go through one site, every one of them.
     let p = prepare("radv/tex.gfx1100.toml");
-    let vinterps = p
-        .prog
-        .ops
-        .iter()
-        .filter(|(_, op)| matches!(op, gcnrun::ir::Op::Vinterp(_)))
-        .count();
+    let vinterps = ops_where(&p.prog, |op| matches!(op, Op::Vinterp(_)));
     assert!(vinterps >= 8, "{vinterps}");
     let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
     let tr = gcnrun::gpu::translate::translate_predicted(
