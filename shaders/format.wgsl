@@ -220,12 +220,7 @@ fn load_texel(t: vec4<u32>, nf: u32, packed_float: bool, count: u32, lo: vec4<u3
             let w = word_of(width, i);
             v = load_component(get_bits(t, word_of(lo, i), w), w, nf, packed_float, i);
         }
-        switch i {
-            case 0u: { out.x = v; }
-            case 1u: { out.y = v; }
-            case 2u: { out.z = v; }
-            default: { out.w = v; }
-        }
+        out = with_word(out, i, v);
     }
     return out;
 }
