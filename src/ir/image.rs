@@ -287,16 +287,33 @@ impl ImageOp {
         self.op.name
     }
 
+    /// How many address VGPRs an access of `dwords` dwords may read: as many
+    /// as a listed form lists (which may be fewer or more), else `dwords`.
+    pub fn address_count(&self, dwords: u32) -> u32 {
+        match self.addr {
+            AddrRegs::Contiguous(_) => dwords,
+            AddrRegs::List { len, .. } => len.into(),
+        }
+    }
+
+    /// The VGPR of address dword `k`; for a listed form, `k` must be below
+    /// [`ImageOp::address_count`] (past it: v0).
+    pub fn address_reg(&self, k: u32) -> u32 {
+        match &self.addr {
+            AddrRegs::Contiguous(first) => first + k,
+            AddrRegs::List { len, regs } => regs[..usize::from(*len)]
+                .get(k as usize)
+                .map_or(0, |&r| r.into()),
+        }
+    }
+
     /// The address VGPRs an access of `dwords` dwords may read: every listed
     /// VGPR of a listed form (which may be fewer or more), or `dwords`
     /// consecutive ones.
     pub fn address_list(&self, dwords: u32) -> Vec<u32> {
-        match &self.addr {
-            AddrRegs::Contiguous(first) => (0..dwords).map(|k| first + k).collect(),
-            AddrRegs::List { len, regs } => {
-                regs[..*len as usize].iter().map(|&r| r.into()).collect()
-            }
-        }
+        (0..self.address_count(dwords))
+            .map(|k| self.address_reg(k))
+            .collect()
     }
 
     /// The VGPRs of the first `dwords` address dwords, or an error naming the

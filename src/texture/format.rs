@@ -569,6 +569,10 @@ pub struct TexelDecoder {
     tables: [Option<&'static [u32]>; 4],
     /// [`missing_component`] of each component.
     missing: [u32; 4],
+    /// The four tables of a texel of four whole bytes in X, Y, Z, W order
+    /// (8_8_8_8 as UNORM, SNORM or sRGB), where a texel is four lookups and
+    /// nothing else: the sampler's commonest texel, chosen once.
+    bytes: Option<[&'static [u32; 256]; 4]>,
 }
 
 impl TexelDecoder {
@@ -578,11 +582,25 @@ impl TexelDecoder {
             let &(_, w) = df.comps.get(i)?;
             load_table(w.into(), nf, i)
         });
+        let whole_bytes = df.layout != Block
+            && df.comps.len() == 4
+            && df
+                .comps
+                .iter()
+                .zip(0..)
+                .all(|(&(lo, w), i)| (lo, w) == (8 * i, 8));
+        let bytes = whole_bytes
+            .then(|| {
+                let t = |i: usize| tables[i].and_then(|t: &'static [u32]| t.try_into().ok());
+                Some([t(0)?, t(1)?, t(2)?, t(3)?])
+            })
+            .flatten();
         TexelDecoder {
             df,
             nf,
             tables,
             missing: std::array::from_fn(|i| missing_component(i, nf)),
+            bytes,
         }
     }
 
@@ -591,6 +609,15 @@ impl TexelDecoder {
     /// store-forwarding stall that cost a third of the sampler's footprint.
     #[inline(always)]
     pub fn decode(&self, texel: &[u8]) -> Option<[u32; 4]> {
+        if let Some(t) = &self.bytes {
+            let b = texel.get(..4)?;
+            return Some([
+                t[0][usize::from(b[0])],
+                t[1][usize::from(b[1])],
+                t[2][usize::from(b[2])],
+                t[3][usize::from(b[3])],
+            ]);
+        }
         let df = self.df;
         if df.layout == Block || texel.len() < df.bytes as usize {
             return None;

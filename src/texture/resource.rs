@@ -114,10 +114,7 @@ pub fn texel_address(
 /// (R128: dwords 0–3, the rest read 0).
 pub fn read_tsharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<Image, TextureError> {
     let base = m.srsrc;
-    let words = if m.r128 { 4 } else { 8 };
-    let tsharp: Vec<u32> = (0..8)
-        .map(|i| if i < words { w.sgpr(base + i) } else { 0 })
-        .collect();
+    let tsharp = crate::texture::sample::status::tsharp_words(m, |n| w.sgpr(n));
     decode_image(&tsharp, arch.gen).map_err(|e| TextureError::in_sgprs(base, 8, e))
 }
 

@@ -18,7 +18,7 @@ pub mod view;
 use super::OpError;
 use crate::arch::{Arch, Gen};
 use crate::check;
-use crate::ir::image::{flag, ImageKind, ImageOp, Opcode};
+use crate::ir::image::{flag, AddrRegs, ImageKind, ImageOp, Opcode};
 use crate::machine::{MemAccess, WaveState};
 use crate::texture::convert::f32_to_f16;
 use crate::texture::descriptor::{decode_sampler_checked, Image, ImageDesc, SamplerDesc};
@@ -37,7 +37,7 @@ use view::{LevelRead, View};
 /// Reads and decodes the S# an instruction names: 4 SGPRs from `ssamp × 4`.
 pub fn read_ssharp(m: &ImageOp, w: &WaveState, arch: &Arch) -> Result<SamplerDesc, TextureError> {
     let base = m.ssamp;
-    let words: Vec<u32> = (0..4).map(|i| w.sgpr(base + i)).collect();
+    let words: [u32; 4] = std::array::from_fn(|i| w.sgpr(base + i as u32));
     decode_sampler_checked(&words, arch.gen).map_err(|e| TextureError::in_sgprs(base, 4, e))
 }
 
@@ -352,14 +352,22 @@ pub fn execute(
     status::check_lwe(m, &status::tsharp_words(m, |n| w.sgpr(n)), arch.gen)?;
     let desc = read_tsharp(m, w, arch)?;
     let sampler = read_ssharp(m, w, arch)?;
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    // A wave has at most 64 lanes: listed in place, not in a Vec grown lane
+    // by lane for every wave.
+    let mut active = [0u32; 64];
+    let mut count = 0;
+    for (slot, lane) in active.iter_mut().zip(w.active_lanes()) {
+        *slot = lane;
+        count += 1;
+    }
+    let lanes = &active[..count];
     let d = match desc {
         Image::Bound(d) => d,
         // No resource: DST_SEL constants of a null view, zeros otherwise
         // (sampling.md §5.14; GET_LOD: zeros, D3D "if no resource is bound, 0").
         Image::Unbound | Image::Null { .. } => {
             let consts = unbound_values(&desc);
-            for &lane in &lanes {
+            for &lane in lanes {
                 match kind {
                     ImageKind::Gather4 => write_values(
                         w,
@@ -382,7 +390,7 @@ pub fn execute(
             return Ok(());
         }
     };
-    execute_bound(m, w, mem, arch, &d, &sampler, &lanes)
+    execute_bound(m, w, mem, arch, &d, &sampler, lanes)
 }
 
 fn execute_bound(
@@ -415,25 +423,33 @@ fn execute_bound(
         border: checked.border,
         mem,
     };
-    let layout = Layout::of(m, shape);
-    let need = layout.dwords();
-    let slots = layout.slots();
-    let regs = m.address_list(need as u32);
-    if regs.len() < need {
+    let slots = Layout::of(m, shape).slots();
+    let need = slots.last().map_or(0, |s| s.dword + 1);
+    let listed = m.address_count(need as u32) as usize;
+    if listed < need {
         return Err(OpError::SampleAddress {
             op: m.name(),
             image_type: d.image_type,
             needed: need,
-            listed: regs.len(),
+            listed,
         });
     }
     // Every lane's operands, active or not: inactive lanes of a quad are
-    // helper lanes whose coordinates still feed the derivatives.
-    let operands: Vec<Operands> = (0..w.wave_size)
-        .map(|lane| Layout::read_slots(&slots, |k| w.vgpr(regs[k], lane)))
-        .collect();
+    // helper lanes whose coordinates still feed the derivatives. In place (a
+    // wave has at most 64 lanes), not in a Vec allocated for every wave.
+    let regs: [u32; AddrRegs::MAX_LISTED] = std::array::from_fn(|k| m.address_reg(k as u32));
+    let reg = |k: usize| {
+        regs.get(k)
+            .copied()
+            .unwrap_or_else(|| m.address_reg(k as u32))
+    };
+    let mut operands = [Operands::default(); 64];
+    for (lane, o) in (0..w.wave_size).zip(operands.iter_mut()) {
+        *o = Layout::read_slots(&slots, |k| w.vgpr(reg(k), lane));
+    }
     let explicit = m.op.gradients();
-    let mut results: Vec<(u32, [u32; 4], bool)> = Vec::with_capacity(lanes.len());
+    // GET_LOD's values are floats whatever the image.
+    let integer = nf.is_integer() && m.op.kind != ImageKind::GetLod;
     let mut last_lod = None;
     for &lane in lanes {
         let o = &operands[lane as usize];
@@ -483,16 +499,14 @@ fn execute_bound(
             }
             _ => (swizzle(sample_lane(&view, m, o, &l), d.dst_sel, nf), false),
         };
-        results.push((lane, out.0, out.1));
-    }
-    for (lane, v, four) in results {
+        // Every lane's operands were read above, so writing this lane's
+        // results now cannot change a later lane's inputs.
+        let (v, four) = out;
         let (values, n) = if four {
             (v, 4)
         } else {
             dmask_selected(v, r.dmask)
         };
-        // GET_LOD's values are floats whatever the image.
-        let integer = nf.is_integer() && m.op.kind != ImageKind::GetLod;
         write_values(w, m, arch, lane, &values[..n], integer);
     }
     Ok(())

@@ -415,10 +415,17 @@ impl View<'_> {
         };
         let (x0, x1, y0, y1) = (wrap(0, 0)?, wrap(0, 1)?, wrap(1, 0)?, wrap(1, 1)?);
         let slice = self.layer(coords).0;
-        let texel = |x: u32, y: u32| {
-            let raw = self
-                .texel_address(read.level, slice, x, y, 0)
-                .and_then(|a| mem.read(a, self.df.bytes))
+        // Each row's address once, a texel's x from it: the wrapped x lies
+        // inside the level, where the element of (x, y) is x elements past
+        // that of (0, y) (`Levels::texel_offset`). The texels of a row with
+        // no address (past the levels or the address space) read 0, as there.
+        let row = |y: u32| self.texel_address(read.level, slice, 0, y, 0);
+        let (row0, row1) = (row(y0), row(y1));
+        let bytes = self.df.bytes;
+        let texel = |row: Option<u64>, x: u32| {
+            let raw = row
+                .and_then(|r| r.checked_add(u64::from(x) * u64::from(bytes)))
+                .and_then(|a| mem.read(a, bytes))
                 .and_then(|b| self.decoder.decode(b))
                 .unwrap_or([0; 4]);
             self.texel_value(raw)
@@ -426,10 +433,10 @@ impl View<'_> {
         // The 2D footprint's z axis is `filter::single_tap(0)`: weight ONE.
         let w = |i: usize, j: usize| taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[0];
         Some([
-            (texel(x0, y0), w(0, 0)),
-            (texel(x1, y0), w(1, 0)),
-            (texel(x0, y1), w(0, 1)),
-            (texel(x1, y1), w(1, 1)),
+            (texel(row0, x0), w(0, 0)),
+            (texel(row0, x1), w(1, 0)),
+            (texel(row1, x0), w(0, 1)),
+            (texel(row1, x1), w(1, 1)),
         ])
     }
 
