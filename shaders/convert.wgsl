@@ -90,6 +90,9 @@ fn u64_clz(a: vec2<u32>) -> u32 {
 // ---- helpers of convert.rs ----
 
 // 2^bits - 1 for bits in 1..=32 (max_code; the CPU's u64 never exceeds 32 bits here).
+// The widest component repeat_ratio_bits converts.
+const REPEAT_BITS: u32 = 8u;
+
 fn max_code(bits: u32) -> u32 {
     let b = clamp(bits, 1u, 32u);
     if b == 32u {
@@ -180,6 +183,35 @@ fn u32_to_f32_rne(v: u32) -> f32 {
 fn i32_to_f32_rne(v: i32) -> f32 {
     let m = u32_to_f32_rne(select(u32(v), 0u - u32(v), v < 0));
     return select(m, -m, v < 0);
+}
+
+// c / (2^w - 1) as f32 bits rounded to nearest, for 1 <= w <= REPEAT_BITS
+// and c <= 2^w - 1: unorm_to_f32's value by integer steps alone, with no
+// division loop and no table read. The quotient's binary expansion is c's w
+// bits repeated without end (0.ccc...); its first 32 bits,
+// r = floor(c * 2^32 / max), are c * q + floor(c * rem / max) with
+// 2^32 = q * max + rem. Their first set bit gives the exponent (at most w - 1
+// leading zeros, so 25 bits remain), and the bit after the 24 kept ones
+// decides the rounding: the expansion never ends in zeros (0 < c < max), so
+// no tie occurs, and every w bits of it hold a zero, so rounding up never
+// carries into the exponent. (Filling r by a loop over the groups of w bits
+// was not unrolled by lavapipe, and ran at half the speed.)
+fn repeat_ratio_bits(c: u32, w: u32) -> u32 {
+    let max = (1u << w) - 1u;
+    if c == 0u {
+        return 0u;
+    }
+    if c >= max {
+        return 0x3f800000u;
+    }
+    // max > 1 here, so rem = 2^32 - q * max lies in 1..max.
+    let q = 0xffffffffu / max;
+    let rem = 0u - q * max;
+    let r = c * q + (c * rem) / max;
+    let lz = countLeadingZeros(r);
+    let n = r << lz;
+    let mantissa = (n >> 8u) + ((n >> 7u) & 1u);
+    return ((126u - lz) << 23u) + (mantissa & 0x7fffffu);
 }
 
 fn unorm_to_f32(c: u32, bits: u32) -> f32 {

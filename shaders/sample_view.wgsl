@@ -181,6 +181,27 @@ fn VIEW_sample_lane(offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>, 
     return mip_blend(levels[0], levels[1], m.weight, VIEW.filter_mode);
 }
 
+// sample_lane_isotropic: sample_lane for a view whose S# asks for no
+// anisotropy (lane_lod never gives it anisotropic taps): one sample per
+// level, the second level blended into the first as it comes, with no
+// array indexed by the level (which LLVM keeps in memory).
+fn VIEW_sample_lane_isotropic(offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>, l: LaneLod) -> vec4<u32> {
+    let f = view_filters(VIEW, l.clamped);
+    let m = select_mips(l.clamped, f.w, VIEW.last_level);
+    let linear_xy = f.x == 1u;
+    let linear_z = f.y == 1u;
+    var out = vec4<u32>(0u);
+    for (var li = 0u; li < select(1u, 2u, m.two); li = li + 1u) {
+        let s = VIEW_sample_level(m.lo + li, linear_xy, linear_z, offset, cmp_on, cmp_ref, coords);
+        if li == 0u {
+            out = s;
+        } else {
+            out = mip_blend(out, s, m.weight, VIEW.filter_mode);
+        }
+    }
+    return out;
+}
+
 // gather_lane: one lane's four texels at the level a point-mipmapped sample
 // would read.
 fn VIEW_gather_lane(offset: u32, cmp_on: bool, cmp_ref: u32, coords: vec4<u32>, l: LaneLod, point_footprint: bool) -> array<vec4<u32>, 4> {

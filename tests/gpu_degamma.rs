@@ -7,7 +7,10 @@
 //! whose X/Y/Z are tabulated — those with a component that is not 8 bits in
 //! one launch, the 8-bit ones in another (the kernel has T#s for eleven);
 //! component k of texel i holds code `(i + 3k) mod 2^w`, so every code of
-//! every component occurs.
+//! every component occurs. The same sweep without FORCE_DEGAMMA runs every
+//! UNORM and SNORM data format of components up to 16 bits through the plain
+//! conversions (`load_unorm`, `load_snorm`: integer steps, tables or long
+//! division by width).
 //!
 //! Widths without a table (24 and 32 bits) are refused by name; that check
 //! needs no GPU. Without an adapter the GPU test fails under `CI=true` and
@@ -17,8 +20,10 @@ mod common;
 
 use gcnrun::gpu::translate::{self, degamma, tables};
 use gcnrun::launch::run::{run_diff, Prepared};
-use gcnrun::texture::convert::{srgb_to_linear, unorm_to_f32};
-use gcnrun::texture::format::{check, DataFormat, Layout, NumFormat, DATA_FORMATS};
+use gcnrun::texture::convert::{snorm_to_f32, srgb_to_linear, unorm_to_f32};
+use gcnrun::texture::format::{
+    check, missing_component, DataFormat, Layout, NumFormat, DATA_FORMATS,
+};
 use std::fmt::Write as _;
 
 /// Image side: 256 × 256 texels hold every code of a 16-bit component.
@@ -71,6 +76,32 @@ fn sweep_manifest(
     init: impl Fn(&DataFormat) -> String,
     waves: u32,
 ) -> String {
+    sweep_manifest_as(formats, Sweep::DEGAMMA, init, waves)
+}
+
+/// How a sweep reads its images: the number format (manifest name) and
+/// whether the sampler sets FORCE_DEGAMMA.
+#[derive(Clone, Copy)]
+struct Sweep {
+    /// The manifest's `num_format`.
+    name: &'static str,
+    degamma: bool,
+}
+
+impl Sweep {
+    const DEGAMMA: Sweep = Sweep {
+        name: "unorm",
+        degamma: true,
+    };
+}
+
+/// [`sweep_manifest`] of images read as `sweep` says.
+fn sweep_manifest_as(
+    formats: &[&DataFormat],
+    sweep: Sweep,
+    init: impl Fn(&DataFormat) -> String,
+    waves: u32,
+) -> String {
     let mut text = format!(
         r#"arch = "gfx900"
 code = "{code}"
@@ -99,16 +130,20 @@ v1 = {{ f32 = "(((lane + 64 * wave) / {SIDE}) + 0.5) / {SIDE}.0" }}
     for (k, df) in formats.iter().enumerate() {
         write!(
             text,
-            "\n[[image]]\nname = \"f{k}\"\ntype = \"2d\"\nwidth = {SIDE}\nheight = {SIDE}\nformat = \"{}\"\nnum_format = \"unorm\"\ninit = {}\n",
+            "\n[[image]]\nname = \"f{k}\"\ntype = \"2d\"\nwidth = {SIDE}\nheight = {SIDE}\nformat = \"{}\"\nnum_format = \"{}\"\ninit = {}\n",
             df.name,
+            sweep.name,
             init(df)
         )
         .unwrap();
     }
-    text.push_str(
-        "\n[[sampler]]\nname = \"degamma\"\nfilter = { mag = \"point\", min = \"point\", mip = \"none\" }\n\
-         address = [\"clamp_last_texel\", \"clamp_last_texel\", \"clamp_last_texel\"]\nforce_degamma = true\n",
-    );
+    write!(
+        text,
+        "\n[[sampler]]\nname = \"degamma\"\nfilter = {{ mag = \"point\", min = \"point\", mip = \"none\" }}\n\
+         address = [\"clamp_last_texel\", \"clamp_last_texel\", \"clamp_last_texel\"]\nforce_degamma = {}\n",
+        sweep.degamma
+    )
+    .unwrap();
     text
 }
 
@@ -168,11 +203,81 @@ fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
     }
 }
 
-/// One launch of the sweep over `formats`, compared with the CPU and with the
-/// conversion functions.
+/// The UNORM or SNORM data formats whose every component has at most 16 bits
+/// (so that every code occurs among the sweep's texels), in launches that fit
+/// the kernel.
+fn plain_formats(nf: NumFormat) -> Vec<Vec<&'static DataFormat>> {
+    let formats: Vec<_> = DATA_FORMATS
+        .iter()
+        .filter(|d| {
+            d.layout != Layout::Block
+                && check(d, nf).is_ok()
+                && d.comps.iter().all(|&(_, w)| w <= 16)
+        })
+        .collect();
+    formats.chunks(KERNEL_IMAGES).map(<[_]>::to_vec).collect()
+}
+
+/// What a plain (no FORCE_DEGAMMA) sample of texel `i` of `df` read as `nf`
+/// must return, from the CPU's own conversion functions.
+fn plain_expected(df: &DataFormat, nf: NumFormat, i: u32) -> [u32; 4] {
+    std::array::from_fn(|k| match df.comps.get(k) {
+        Some(&(_, w)) if nf == NumFormat::Snorm => snorm_to_f32(code(i, k, w), w.into()).to_bits(),
+        Some(&(_, w)) => unorm_to_f32(code(i, k, w), w.into()).to_bits(),
+        None => missing_component(k, nf),
+    })
+}
+
+/// Every code of every UNORM and SNORM component width up to 16 bits converts
+/// on the GPU as on the CPU: the widths of up to 8 (UNORM) and 9 (SNORM) bits
+/// by `repeat_ratio_bits`' integer steps, those up to 10 through the host's
+/// tables, wider ones by the long division (`shaders/format.wgsl`).
+#[test]
+fn every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu() {
+    let test = "every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu";
+    let Some(g) = common::gpu::gpu(test) else {
+        return;
+    };
+    for (nf, name) in [(NumFormat::Unorm, "unorm"), (NumFormat::Snorm, "snorm")] {
+        let launches = plain_formats(nf);
+        let mut widths: Vec<u8> = launches
+            .iter()
+            .flatten()
+            .flat_map(|d| d.comps.iter().map(|&(_, w)| w))
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        assert!(
+            widths.contains(&8) && widths.contains(&16),
+            "{name}: {widths:?}"
+        );
+        let sweep = Sweep {
+            name,
+            degamma: false,
+        };
+        for formats in launches {
+            sweep_on_the_gpu_as(g, &formats, sweep, |df, i| plain_expected(df, nf, i));
+        }
+    }
+}
+
+/// One launch of the FORCE_DEGAMMA sweep over `formats`, compared with the
+/// CPU and with the conversion functions.
 fn sweep_on_the_gpu(g: &gcnrun::gpu::Gpu, formats: &[&DataFormat]) {
-    let text = sweep_manifest(
+    sweep_on_the_gpu_as(g, formats, Sweep::DEGAMMA, expected);
+}
+
+/// One launch of a sweep over `formats`, compared with the CPU and with
+/// `expected` (texel i's X, Y, Z, W).
+fn sweep_on_the_gpu_as(
+    g: &gcnrun::gpu::Gpu,
+    formats: &[&DataFormat],
+    sweep: Sweep,
+    expected: impl Fn(&DataFormat, u32) -> [u32; 4],
+) {
+    let text = sweep_manifest_as(
         formats,
+        sweep,
         |df| format!("{{ hex = \"{}\" }}", image_hex(df)),
         SIDE * SIDE / 64,
     );
@@ -188,7 +293,7 @@ fn sweep_on_the_gpu(g: &gcnrun::gpu::Gpu, formats: &[&DataFormat]) {
         .iter()
         .take(formats.len().div_ceil(translate::IMAGE_OPS_PER_MODULE))
     {
-        assert!(k.tables, "the module reads the table");
+        assert!(k.tables || !sweep.degamma, "the module reads the table");
         g.pipeline(&k.wgsl).expect("the module builds");
     }
     let build = build.elapsed();

@@ -98,8 +98,7 @@ pub fn lane_lod(view: &View, op: &Opcode, o: &Operands, ddx: [f32; 3], ddy: [f32
         }
         out
     };
-    let wants_aniso =
-        s.max_aniso > 0 && (s.mag_filter >= 2 || s.min_filter >= 2) && !view.integer();
+    let wants_aniso = lod::wants_aniso(s, view.integer());
     let mut aniso = None;
     let base = if op.has(flag::L) {
         lod::lod_from_f32(o.trailing)
@@ -172,7 +171,9 @@ fn filters(view: &View, lambda: i32) -> (bool, bool, bool, u8) {
 
 /// One lane's IMAGE_SAMPLE result (X, Y, Z, W before DST_SEL).
 ///
-/// WGSL twin: `VIEW_sample_lane` in `shaders/sample_view.wgsl` (docs/gpu.md, "Twins").
+/// WGSL twins: `VIEW_sample_lane` in `shaders/sample_view.wgsl`, and
+/// `VIEW_sample_lane_isotropic` for views that cannot filter anisotropically
+/// (docs/gpu.md, "Twins").
 fn sample_lane(view: &View, m: &ImageOp, o: &Operands, l: &LaneLod) -> [f32; 4] {
     let (linear_xy, linear_z, aniso_filter, mipf) = filters(view, l.clamped);
     let compare = m.op.has(flag::C).then(|| {

@@ -179,6 +179,9 @@ struct ViewInfo {
     name: String,
     shape: Shape,
     nf: NumFormat,
+    /// The S# asks for no anisotropy (`lod::wants_aniso` is false): a sample
+    /// calls the view's `sample_lane_isotropic`.
+    isotropic: bool,
 }
 
 /// The checks of cpu::sample::execute_bound, the view's declarations, and the
@@ -204,6 +207,7 @@ fn emit_bound(
         name: view,
         shape,
         nf,
+        isotropic: !crate::texture::sample::lod::wants_aniso(sampler, nf.is_integer()),
     };
     emit_lanes(e, offset, m, d, &view)
 }
@@ -573,8 +577,13 @@ fn emit_lanes(
             write_values(e, m, &values, nf.is_integer());
         }
         _ => {
+            let lane = if view.isotropic {
+                "sample_lane_isotropic"
+            } else {
+                "sample_lane"
+            };
             e.line(&format!(
-                "    let t = {name}_sample_lane({off}, {cmp_on}, {cmp_ref}, coords, l);"
+                "    let t = {name}_{lane}({off}, {cmp_on}, {cmp_ref}, coords, l);"
             ));
             let sw: [String; 4] = d.dst_sel.map(|s| swizzle_expr(s, "t", nf));
             let values = dmask_selected(sw, r.dmask);

@@ -122,6 +122,17 @@ pub struct Aniso {
     pub lod: i32,
 }
 
+/// Whether a sampler filters anisotropically: its MAX_ANISO_RATIO is above 1
+/// and an XY filter is an anisotropic one (codes 2, 3), on a float class
+/// (integer formats are point-sampled). Otherwise every LOD is isotropic.
+///
+/// `lane_lod` in `shaders/sample.wgsl` computes the same in its
+/// `wants_aniso` line; the translator reads this to choose a view's
+/// `sample_lane_isotropic`.
+pub fn wants_aniso(s: &crate::texture::descriptor::SamplerDesc, integer: bool) -> bool {
+    s.max_aniso > 0 && (s.mag_filter >= 2 || s.min_filter >= 2) && !integer
+}
+
 /// The anisotropic filter's footprint for a maximum ratio of `max_ratio`
 /// (1, 2, 4, 8, 16) — the EXT_texture_filter_anisotropic reference algorithm,
 /// since AMD's is not public (sampling.md §5.4, §7 question 12): with
