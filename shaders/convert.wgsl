@@ -89,10 +89,10 @@ fn u64_clz(a: vec2<u32>) -> u32 {
 
 // ---- helpers of convert.rs ----
 
-// 2^bits - 1 for bits in 1..=32 (max_code; the CPU's u64 never exceeds 32 bits here).
 // The widest component repeat_ratio_bits converts.
 const REPEAT_BITS: u32 = 8u;
 
+// 2^bits - 1 for bits in 1..=32 (max_code; the CPU's u64 never exceeds 32 bits here).
 fn max_code(bits: u32) -> u32 {
     let b = clamp(bits, 1u, 32u);
     if b == 32u {
