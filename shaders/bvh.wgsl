@@ -263,6 +263,7 @@ fn bvh_intersect_triangle(v0: vec3<f32>, v1: vec3<f32>, v2: vec3<f32>, triangle_
 
 // One dword of image memory at byte offset `rel` + 4k.
 fn bvh_word(rel: u32, k: u32) -> u32 {
+    spec_touch(rel / 4u + k, false);
     return atomicLoad(&mem[rel / 4u + k]);
 }
 

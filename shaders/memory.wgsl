@@ -14,6 +14,7 @@ fn mem_in_range(off: u32, bytes: u32) -> bool {
 // shifted down to bit 0 of .x.
 fn mem_read_texel(off: u32, bytes: u32) -> vec4<u32> {
     let w = off / 4u;
+    spec_touch(w, false);
     if bytes < 4u {
         let word = atomicLoad(&mem[w]);
         let v = word >> ((off % 4u) * 8u);
@@ -21,12 +22,15 @@ fn mem_read_texel(off: u32, bytes: u32) -> vec4<u32> {
     }
     var t = vec4<u32>(atomicLoad(&mem[w]), 0u, 0u, 0u);
     if bytes > 4u {
+        spec_touch(w + 1u, false);
         t.y = atomicLoad(&mem[w + 1u]);
     }
     if bytes > 8u {
+        spec_touch(w + 2u, false);
         t.z = atomicLoad(&mem[w + 2u]);
     }
     if bytes > 12u {
+        spec_touch(w + 3u, false);
         t.w = atomicLoad(&mem[w + 3u]);
     }
     return t;
@@ -37,6 +41,7 @@ fn mem_read_texel(off: u32, bytes: u32) -> vec4<u32> {
 // of one dword do not lose each other's bytes.
 fn mem_write_texel(off: u32, bytes: u32, t: vec4<u32>) {
     let w = off / 4u;
+    spec_touch(w, true);
     if bytes < 4u {
         let shift = (off % 4u) * 8u;
         let mask = select(0xffffu, 0xffu, bytes == 1u) << shift;
@@ -53,12 +58,15 @@ fn mem_write_texel(off: u32, bytes: u32, t: vec4<u32>) {
     }
     atomicStore(&mem[w], t.x);
     if bytes > 4u {
+        spec_touch(w + 1u, true);
         atomicStore(&mem[w + 1u], t.y);
     }
     if bytes > 8u {
+        spec_touch(w + 2u, true);
         atomicStore(&mem[w + 2u], t.z);
     }
     if bytes > 12u {
+        spec_touch(w + 3u, true);
         atomicStore(&mem[w + 3u], t.w);
     }
 }

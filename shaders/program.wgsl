@@ -70,10 +70,12 @@ fn gmem_offset(a: vec2<u32>, bytes: u32) -> u32 {
 fn gmem_dword(off: u32) -> u32 {
     let w = off / 4u;
     let s = (off % 4u) * 8u;
+    spec_touch(w, false);
     let lo = atomicLoad(&mem[w]);
     if s == 0u {
         return lo;
     }
+    spec_touch(w + 1u, false);
     return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
 }
 
@@ -82,6 +84,7 @@ fn gmem_bytes(off: u32, n: u32) -> u32 {
     var r = 0u;
     for (var i = 0u; i < n; i = i + 1u) {
         let b = off + i;
+        spec_touch(b / 4u, false);
         r = r | (((atomicLoad(&mem[b / 4u]) >> ((b % 4u) * 8u)) & 0xffu) << (8u * i));
     }
     return r;
@@ -91,6 +94,7 @@ fn gmem_bytes(off: u32, n: u32) -> u32 {
 // word by word, each with a compare-exchange so that neighbours survive.
 fn gmem_put(off: u32, n: u32, v: u32) {
     if n == 4u && (off % 4u) == 0u {
+        spec_touch(off / 4u, true);
         atomicStore(&mem[off / 4u], v);
         return;
     }
@@ -100,6 +104,7 @@ fn gmem_put(off: u32, n: u32, v: u32) {
         let s = (b % 4u) * 8u;
         let bits = ((v >> (8u * i)) & 0xffu) << s;
         let mask = 0xffu << s;
+        spec_touch(w, true);
         var old = atomicLoad(&mem[w]);
         loop {
             let r = atomicCompareExchangeWeak(&mem[w], old, (old & ~mask) | bits);

@@ -143,6 +143,7 @@ fn dispatch_rows_and_chunks_give_identical_results() {
         groups_x: 5,
         binding_bytes: (p.memory.bytes.len() as u64).next_multiple_of(4),
         repeat: 1,
+        speculate: None,
     };
     let (w1, m1, d1) = run(small);
     assert!(d1 > 1, "the state is split into {d1} chunk(s)");

@@ -52,6 +52,12 @@ pub struct RunStats {
     /// Times a whole-program launch was submitted again to resume waves a
     /// dispatch suspended (its loop-iteration budget spent).
     pub resubmissions: u64,
+    /// Chunks of a whole program that writes memory whose workgroups ran
+    /// together, speculatively, and kept the result (no conflict).
+    pub speculated: u32,
+    /// Such chunks whose speculation met a conflict, and that ran again one
+    /// workgroup per dispatch.
+    pub conflicts: u32,
 }
 
 /// The result of [`run`] beyond the updated states: measurements and, when the
@@ -81,6 +87,11 @@ pub struct RunLimits {
     /// only: a program that is not idempotent, such as one with atomics, then
     /// ends with other results than one run gives).
     pub repeat: u32,
+    /// Run the workgroups of a whole program that writes memory together,
+    /// speculatively, first (docs/gpu.md, "Speculative workgroups"):
+    /// `None` on every adapter but a CPU one (lavapipe: its two threads gain
+    /// less than the recording costs), `Some` to force either way.
+    pub speculate: Option<bool>,
 }
 
 impl RunLimits {
@@ -93,6 +104,7 @@ impl RunLimits {
                 .min(MAX_GROUPS_X),
             binding_bytes: gpu.limits.max_storage_buffer_binding_size,
             repeat: 1,
+            speculate: None,
         }
     }
 }
@@ -186,18 +198,32 @@ pub fn run_with(
         });
         let mut run = || -> Result<(), GpuError> {
             for kernel in &tr.kernels {
-                let pipeline = match &built {
-                    Some(rx) => rx.recv().map_err(|_| {
-                        GpuError::Device(format!(
-                            "{}: the thread building pipelines stopped",
-                            gpu.info.name
-                        ))
-                    })??,
-                    None => gpu.pipeline(&kernel.wgsl)?,
+                // A whole program is one module, built here (no builder thread):
+                // its speculative module where it speculates, the plain one
+                // only if a conflict needs it.
+                let speculate = built.is_none()
+                    && limits
+                        .speculate
+                        .unwrap_or(gpu.info.device_type != wgpu::DeviceType::Cpu);
+                let plain = std::cell::OnceCell::new();
+                let pipelines = match (&kernel.spec_wgsl, speculate) {
+                    (Some(spec), true) => Pipelines::Speculative {
+                        spec: gpu.pipeline(spec)?,
+                        plain: &plain,
+                    },
+                    _ => Pipelines::Plain(match &built {
+                        Some(rx) => rx.recv().map_err(|_| {
+                            GpuError::Device(format!(
+                                "{}: the thread building pipelines stopped",
+                                gpu.info.name
+                            ))
+                        })??,
+                        None => gpu.pipeline(&kernel.wgsl)?,
+                    }),
                 };
                 run_kernel(
                     gpu,
-                    &pipeline,
+                    &pipelines,
                     kernel,
                     (tr, mem.base, groups_x, limits.repeat),
                     limit,
@@ -234,7 +260,7 @@ pub fn run_with(
 #[allow(clippy::too_many_arguments)]
 fn run_kernel(
     gpu: &Gpu,
-    pipeline: &wgpu::ComputePipeline,
+    pipelines: &Pipelines,
     kernel: &Kernel,
     (tr, mem_base, groups_x, repeat): (&Translation, u64, u32, u32),
     limit: u64,
@@ -276,7 +302,7 @@ fn run_kernel(
         let t = Instant::now();
         run_chunk(
             gpu,
-            pipeline,
+            pipelines,
             kernel,
             (tr, mem_base, groups_x, repeat),
             part,
@@ -360,8 +386,131 @@ fn group_sizes(part: &[usize], waves: &[WaveState]) -> Vec<usize> {
     sizes
 }
 
+/// The most entries a speculation table holds (`shaders/speculate.wgsl`):
+/// 2^22, 32 MiB of table; a larger memory gives each entry more dwords.
+const SPEC_ENTRIES: u64 = 1 << 22;
+
+/// The pipelines a module runs through.
+enum Pipelines<'a> {
+    /// Its module.
+    Plain(wgpu::ComputePipeline),
+    /// A whole program that writes memory, speculating: its speculative
+    /// module ([`Kernel::spec_wgsl`]), and its plain one, built when a
+    /// conflict first needs it.
+    Speculative {
+        spec: wgpu::ComputePipeline,
+        plain: &'a std::cell::OnceCell<wgpu::ComputePipeline>,
+    },
+}
+
+/// How one pass over a chunk runs.
+#[derive(Clone, Copy)]
+enum Pass<'a> {
+    /// The module's own order (one dispatch per workgroup where it writes
+    /// memory).
+    Plain,
+    /// Every workgroup in one dispatch through the speculative module,
+    /// recording its accesses in `table`, an entry covering 2^shift dwords.
+    Speculative(&'a wgpu::Buffer, u32),
+}
+
+/// Runs one chunk of waves. A speculating whole program ([`Pipelines`])
+/// first runs its workgroups together (docs/gpu.md, "Speculative
+/// workgroups"): when no two of them touched the same memory with one
+/// writing, that is the result of the serial order; otherwise memory is put
+/// back as it was and the workgroups run one dispatch each.
 #[allow(clippy::too_many_arguments)]
 fn run_chunk(
+    gpu: &Gpu,
+    pipelines: &Pipelines,
+    kernel: &Kernel,
+    launch: (&Translation, u64, u32, u32),
+    part: &[usize],
+    lds: (bool, u32),
+    waves: &mut [WaveState],
+    (mem_buf, tables): (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
+) -> Result<(), GpuError> {
+    let buffers = (mem_buf, tables);
+    let (spec, plain) = match pipelines {
+        Pipelines::Plain(p) => {
+            let run = (stats, events);
+            return run_pass(
+                gpu,
+                p,
+                kernel,
+                launch,
+                part,
+                lds,
+                waves,
+                buffers,
+                run,
+                Pass::Plain,
+            )
+            .map(|_| ());
+        }
+        Pipelines::Speculative { spec, plain } => (spec, plain),
+    };
+    let dev = &gpu.device;
+    let words = mem_buf.size() / 4;
+    let mut shift = 0u32;
+    while (words >> shift) + 1 > SPEC_ENTRIES {
+        shift += 1;
+    }
+    let table = dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("speculation"),
+        size: (2 + 2 * ((words >> shift) + 1)) * 4,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    // Memory as the chunk found it, for the serial pass after a conflict.
+    let backup = dev.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("memory before speculation"),
+        size: mem_buf.size(),
+        usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let copy = |from: &wgpu::Buffer, to: &wgpu::Buffer| {
+        let mut enc = dev.create_command_encoder(&Default::default());
+        enc.copy_buffer_to_buffer(from, 0, to, 0, mem_buf.size());
+        gpu.queue.submit([enc.finish()]);
+    };
+    copy(mem_buf, &backup);
+    let pass = Pass::Speculative(&table, shift);
+    let run = (&mut *stats, &mut *events);
+    if run_pass(
+        gpu, spec, kernel, launch, part, lds, waves, buffers, run, pass,
+    )? {
+        stats.speculated += 1;
+        return Ok(());
+    }
+    stats.conflicts += 1;
+    copy(&backup, mem_buf);
+    if plain.get().is_none() {
+        let _ = plain.set(gpu.pipeline(&kernel.wgsl)?);
+    }
+    let plain = plain.get().expect("built above");
+    let run = (stats, events);
+    run_pass(
+        gpu,
+        plain,
+        kernel,
+        launch,
+        part,
+        lds,
+        waves,
+        buffers,
+        run,
+        Pass::Plain,
+    )
+    .map(|_| ())
+}
+
+/// One pass over a chunk of waves: its dispatches, then the waves' states
+/// read back into `waves`. `Ok(false)`: a speculative pass met a conflict,
+/// and nothing was read back.
+#[allow(clippy::too_many_arguments)]
+fn run_pass(
     gpu: &Gpu,
     pipeline: &wgpu::ComputePipeline,
     kernel: &Kernel,
@@ -371,7 +520,8 @@ fn run_chunk(
     waves: &mut [WaveState],
     (mem_buf, tables): (&wgpu::Buffer, Option<&wgpu::Buffer>),
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
-) -> Result<(), GpuError> {
+    pass: Pass,
+) -> Result<bool, GpuError> {
     let dev = &gpu.device;
     let mut state = Vec::with_capacity(part.len() * kernel.state_words as usize);
     // Whole-program modules: the first wave of each workgroup gets its count
@@ -419,7 +569,8 @@ fn run_chunk(
     });
     // One Params block per dispatch, at the uniform-offset alignment.
     let n = part.len() as u32;
-    let dispatches: Vec<(u32, u32)> = if kernel.serial_waves {
+    let speculative = matches!(pass, Pass::Speculative(..));
+    let dispatches: Vec<(u32, u32)> = if kernel.serial_waves && !speculative {
         // One dispatch per workgroup of the launch (a whole-program module's
         // first wave runs the rest of its workgroup).
         let mut d = Vec::new();
@@ -442,7 +593,11 @@ fn run_chunk(
             groups_x: groups.min(max_x),
             opaque_zero: 0,
             lds_stride: if shared_lds { 0 } else { lds_words },
-            pad: [0; 3],
+            spec_shift: match pass {
+                Pass::Speculative(_, shift) => shift,
+                Pass::Plain => 0,
+            },
+            pad: [0; 2],
         };
         params[k * align..k * align + 32].copy_from_slice(bytemuck::bytes_of(&p));
     }
@@ -494,6 +649,12 @@ fn run_chunk(
                 entries.push(wgpu::BindGroupEntry {
                     binding: tables::BINDING,
                     resource: b.as_entire_binding(),
+                });
+            }
+            if let Pass::Speculative(table, _) = pass {
+                entries.push(wgpu::BindGroupEntry {
+                    binding: super::translate::SPEC_BINDING,
+                    resource: table.as_entire_binding(),
                 });
             }
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -548,6 +709,12 @@ fn run_chunk(
         gpu.queue.write_buffer(&trace_buf, 0, &[0u8; 4]);
     };
     stats.resubmissions += again;
+    if let Pass::Speculative(table, _) = pass {
+        let flag = read_back(gpu, table, 4)?;
+        if flag != [0u8; 4] {
+            return Ok(false);
+        }
+    }
     let words: &[u32] = bytemuck::cast_slice(&words);
     for (c, &i) in part.iter().enumerate() {
         let fault = words[c * sw + FAULT_WORD as usize];
@@ -640,7 +807,7 @@ fn run_chunk(
             }
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The host's tables (`gpu::translate::tables`) as a read-only storage

@@ -246,6 +246,11 @@ pub struct Kernel {
     /// (`shaders/atomic64.wgsl`, binding [`MEM64_BINDING`]) for native 64-bit
     /// atomics; it needs a device with `device::INT64_ATOMICS`.
     pub mem64: bool,
+    /// A whole program that writes memory: the module again with every
+    /// memory access recording what it touches in a table at
+    /// [`SPEC_BINDING`], through which the runtime may first run the
+    /// workgroups together (docs/gpu.md, "Speculative workgroups").
+    pub spec_wgsl: Option<String>,
     /// The atomic instructions, in program order, when the translation traces
     /// them ([`Options::trace_atomics`]): their records are
     /// `trace[((wave × atomics.len() + k) × wave_size + lane) × TRACE_WORDS ..]`.
@@ -268,6 +273,10 @@ pub struct Kernel {
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
 pub const MEM64_BINDING: u32 = 6;
+
+/// The binding of a speculating module's table (`shaders/speculate.wgsl`,
+/// [`Kernel::spec`]).
+pub const SPEC_BINDING: u32 = 5;
 
 /// Dwords per lane per traced atomic: flags (bit 0: the lane ran it on a texel
 /// in memory), byte offset in memory, old, data, cmp (64-bit values as low,
@@ -442,6 +451,7 @@ pub fn translate_predicted(
                 waves: list.clone(),
                 serial_waves: serial,
                 mem64,
+                spec_wgsl: None,
                 atomics,
                 faults,
                 whole: false,
@@ -1434,6 +1444,8 @@ impl<'a> Emitter<'a> {
                 self.line("if is_active(exec_lo, exec_hi, lane) {");
                 self.line("    var old = vec2<u32>(0u, 0u);");
                 self.line("    if mem_in_range(off, 8u) {");
+                self.line("        spec_touch(off / 4u, true);");
+                self.line("        spec_touch(off / 4u + 1u, true);");
                 self.line(&format!(
                     "        old = atomic64(off / 8u, {code}u, {data}, {cmp});"
                 ));
@@ -1461,6 +1473,8 @@ impl<'a> Emitter<'a> {
             self.line("for (var l = 0u; l < WAVE_SIZE; l = l + 1u) {");
             self.line("    if l == lane && act && mem_in_range(off, 8u) {");
             self.line("        let w = off / 4u;");
+            self.line("        spec_touch(w, true);");
+            self.line("        spec_touch(w + 1u, true);");
             self.line("        old = vec2<u32>(atomicLoad(&mem[w]), atomicLoad(&mem[w + 1u]));");
             self.line(&format!(
                 "        let nv = apply64({code}u, old, {data}, {cmp});"
@@ -1492,6 +1506,7 @@ impl<'a> Emitter<'a> {
         self.line("    var old = 0u;");
         self.line("    if mem_in_range(off, 4u) {");
         self.line("        let w = off / 4u;");
+        self.line("        spec_touch(w, true);");
         let native = match op {
             AtomicOp::Swap => Some("atomicExchange"),
             AtomicOp::Add => Some("atomicAdd"),

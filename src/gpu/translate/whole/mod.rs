@@ -387,6 +387,7 @@ pub(super) fn translate(
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
     let (wgsl, vgprs) = w.finish();
+    let spec_wgsl = writes_memory(prog).then(|| module::speculative(&wgsl));
     let (size, tables) = super::tables::measure(&wgsl);
     if size > options.max_module_bytes {
         return Err(super::too_large(Some(size), options.max_module_bytes));
@@ -400,6 +401,7 @@ pub(super) fn translate(
             wgsl,
             vgprs,
             waves: (0..waves.len()).collect(),
+            spec_wgsl,
             serial_waves: writes_memory(prog),
             mem64: false,
             atomics: Vec::new(),

@@ -113,6 +113,27 @@ impl Whole<'_> {
     }
 }
 
+/// A whole-program module that writes memory made speculative
+/// (`shaders/speculate.wgsl`): the table's binding and the recording
+/// `spec_touch` in place of the empty one, and the workgroup's name set at
+/// the start of `main`.
+pub(super) fn speculative(module: &str) -> String {
+    let spec = crate::gpu::wgsl::SPECULATE.replace(
+        "SPEC_BINDING",
+        &crate::gpu::translate::SPEC_BINDING.to_string(),
+    );
+    module
+        .replacen(crate::gpu::wgsl::NO_SPECULATION, &spec, 1)
+        .replacen(
+            FIRST_LINE,
+            &format!("{FIRST_LINE}    spec_id = first + 1u;\n"),
+            1,
+        )
+}
+
+/// The line of `main` after which a workgroup knows its first wave.
+const FIRST_LINE: &str = "    if first >= params.wave_count { return; }\n";
+
 /// The declarations and library of a whole-program module: the straight-line
 /// modules' prelude (bindings, constants, the image library) with LDS made a
 /// read-write atomic binding, then what only whole programs use.
