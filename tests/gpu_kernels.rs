@@ -14,27 +14,10 @@
 mod common;
 
 use common::gpu::gpu;
+use common::launches::{kernel_launch as prepared, kernels};
 use gcnrun::launch::hsa::dispatch::Dims;
-use gcnrun::launch::hsa::{prepare, ManifestText, Options};
+use gcnrun::launch::hsa::Options;
 use gcnrun::launch::run::run_diff;
-use std::path::PathBuf;
-
-fn kernels() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/kernels")
-}
-
-/// The launch of `object` with `manifest` (or the default environment) and
-/// command-line options.
-fn prepared(object: &str, manifest: Option<&str>, opts: &Options) -> gcnrun::launch::run::Prepared {
-    let dir = kernels();
-    let bytes = std::fs::read(dir.join(object)).unwrap();
-    let mt = manifest.map(|text| ManifestText {
-        text,
-        name: "test.toml",
-        dir: &dir,
-    });
-    prepare(object, &bytes, mt, opts).unwrap_or_else(|e| panic!("{object}: {e}"))
-}
 
 fn grid(grid: &str, block: &str) -> Options {
     Options {

@@ -17,46 +17,18 @@
 mod common;
 
 use common::gpu::gpu;
+use common::launches::{kernel_launch as prepared, kernels};
 use gcnrun::gpu::runtime::{run_with, RunLimits, RunStats};
 use gcnrun::launch::hsa::dispatch::Dims;
-use gcnrun::launch::hsa::{prepare, ManifestText, Options};
+use gcnrun::launch::hsa::Options;
 use gcnrun::launch::run::Prepared;
-use std::path::PathBuf;
-
-fn kernels() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/kernels")
-}
-
-/// The launch of `object` with `manifest` (or the default environment).
-fn prepared(object: &str, manifest: Option<&str>, opts: &Options) -> Prepared {
-    let dir = kernels();
-    let bytes = std::fs::read(dir.join(object)).unwrap();
-    let mt = manifest.map(|text| ManifestText {
-        text,
-        name: "test.toml",
-        dir: &dir,
-    });
-    prepare(object, &bytes, mt, opts).unwrap_or_else(|e| panic!("{object}: {e}"))
-}
 
 /// Runs `p` on the GPU with speculation forced and on the CPU; the GPU's
 /// statistics, or what differs.
 fn speculated(g: &gcnrun::gpu::Gpu, name: &str, p: &Prepared) -> Result<RunStats, String> {
-    let options = gcnrun::gpu::translate::Options {
-        max_steps: p.limits.max_steps,
-        max_module_bytes: p.max_module_bytes,
-        share_alu_above: p.share_alu_above,
-        ..Default::default()
-    };
-    let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
-    let tr = gcnrun::gpu::translate::translate_predicted(
-        &p.prog,
-        &p.waves,
-        &p.memory,
-        options,
-        Some(&predict),
-    )
-    .map_err(|e| format!("{name}: translate: {e:?}"))?;
+    let tr = p
+        .translate(Default::default())
+        .map_err(|e| format!("{name}: translate: {e:?}"))?;
     if tr.kernels.iter().all(|k| k.spec_wgsl.is_none()) {
         return Err(format!("{name}: no speculative module"));
     }

@@ -1177,23 +1177,11 @@ fn load_code(cli: &Cli) -> Result<input::Program, InputError> {
 /// `--emit-wgsl`: the modules of the launch, in WGSL or a naga back end's language.
 fn emit_wgsl(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     let p = prepare(cli, note)?;
-    let options = gcnrun::gpu::translate::Options {
-        max_steps: p.limits.max_steps,
-        max_module_bytes: p.max_module_bytes,
-        share_alu_above: p.share_alu_above,
-        ..Default::default()
-    };
     // A refusal by the GPU backend (the WGSL translation), named as such;
     // its offset is printed as a byte offset whatever the front end.
-    let predict = gcnrun::launch::run::predictor(&p.prog, &p.waves, &p.memory);
-    let tr = gcnrun::gpu::translate::translate_predicted(
-        &p.prog,
-        &p.waves,
-        &p.memory,
-        options,
-        Some(&predict),
-    )
-    .map_err(|e| LaunchError::translate(&p.code_name, false, e))?;
+    let tr = p
+        .translate(Default::default())
+        .map_err(|e| LaunchError::translate(&p.code_name, false, e))?;
     let target = cli.target.as_deref().unwrap_or("wgsl");
     let mut out: Vec<u8> = Vec::new();
     for (k, kernel) in tr.kernels.iter().enumerate() {

@@ -52,6 +52,30 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// The launch's GPU translation with `options`, under the launch's own
+    /// work budget, module size and sharing threshold, each image
+    /// instruction specialised on the CPU's run of the first wave
+    /// ([`predictor`]): what `gcn-run --gpu` runs and `--emit-wgsl` prints.
+    pub fn translate(
+        &self,
+        options: crate::gpu::translate::Options,
+    ) -> Result<crate::gpu::translate::Translation, crate::gpu::translate::TranslateError> {
+        let options = crate::gpu::translate::Options {
+            max_steps: self.limits.max_steps,
+            max_module_bytes: self.max_module_bytes,
+            share_alu_above: self.share_alu_above,
+            ..options
+        };
+        let predict = predictor(&self.prog, &self.waves, &self.memory);
+        crate::gpu::translate::translate_predicted(
+            &self.prog,
+            &self.waves,
+            &self.memory,
+            options,
+            Some(&predict),
+        )
+    }
+
     /// An Intel launch prepared by `launch::visa`, its code named `code_name`.
     pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
         Prepared {
@@ -542,38 +566,27 @@ pub fn run_gpu_with(
     gpu: &crate::gpu::Gpu,
     options: crate::gpu::translate::Options,
 ) -> Result<(Outcome, crate::gpu::runtime::RunOutput), GpuRunError> {
+    // Native 64-bit atomics only where the device has them.
+    let tr = p.translate(crate::gpu::translate::Options {
+        int64_atomics: options.int64_atomics && gpu.int64_atomics,
+        ..options
+    });
     let Prepared {
         launch,
         arch,
-        prog,
         mut waves,
         mut memory,
         images,
         code_name,
         visa,
         hsa,
-        limits,
-        max_module_bytes,
-        share_alu_above,
         draw,
+        ..
     } = p;
-    // Native 64-bit atomics only where the device has them; the launch's
-    // budget and module size.
-    let options = crate::gpu::translate::Options {
-        int64_atomics: options.int64_atomics && gpu.int64_atomics,
-        max_steps: limits.max_steps,
-        max_module_bytes,
-        share_alu_above,
-        ..options
-    };
     // What the translator refuses, the GPU backend refuses (the CPU may run
     // it): the message says so.
     let refused = |e| GpuRunError::Input(LaunchError::translate(&code_name, visa.is_some(), e));
-    let tr = {
-        let predict = predictor(&prog, &waves, &memory);
-        crate::gpu::translate::translate_predicted(&prog, &waves, &memory, options, Some(&predict))
-            .map_err(refused)?
-    };
+    let tr = tr.map_err(refused)?;
     let stats =
         crate::gpu::runtime::run(gpu, &tr, &mut waves, &mut memory).map_err(|e| match e {
             // A fault the program hit while running: bad input, as on the CPU.

@@ -263,3 +263,27 @@ pub fn random_view(
     }
     encode_image(&d, gen).expect("a T# re-encodes")
 }
+
+/// `assets/kernels/`, the compiled kernels and their manifests.
+pub fn kernels() -> PathBuf {
+    assets().join("kernels")
+}
+
+/// The launch of code object `object` of `assets/kernels/` with `manifest`
+/// (or the default environment) and command-line options, as `gcn-run`
+/// prepares it.
+pub fn kernel_launch(
+    object: &str,
+    manifest: Option<&str>,
+    opts: &gcnrun::launch::hsa::Options,
+) -> Prepared {
+    let dir = kernels();
+    let bytes = std::fs::read(dir.join(object)).unwrap();
+    let mt = manifest.map(|text| gcnrun::launch::hsa::ManifestText {
+        text,
+        name: "test.toml",
+        dir: &dir,
+    });
+    gcnrun::launch::hsa::prepare(object, &bytes, mt, opts)
+        .unwrap_or_else(|e| panic!("{object}: {e}"))
+}

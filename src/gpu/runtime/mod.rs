@@ -88,9 +88,9 @@ pub struct RunLimits {
     /// ends with other results than one run gives).
     pub repeat: u32,
     /// Run the workgroups of a whole program that writes memory together,
-    /// speculatively, first (docs/gpu.md, "Speculative workgroups"):
-    /// `None` on every adapter but a CPU one (lavapipe: its two threads gain
-    /// less than the recording costs), `Some` to force either way.
+    /// speculatively, first (docs/gpu.md, "Speculative workgroups"). `None`:
+    /// on every adapter but a CPU one (on lavapipe its two threads gained
+    /// less than the recording cost); `Some` forces it on or off.
     pub speculate: Option<bool>,
 }
 
@@ -432,26 +432,53 @@ fn run_chunk(
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let buffers = (mem_buf, tables);
-    let (spec, plain) = match pipelines {
-        Pipelines::Plain(p) => {
-            let run = (stats, events);
-            return run_pass(
-                gpu,
-                p,
-                kernel,
-                launch,
-                part,
-                lds,
-                waves,
-                buffers,
-                run,
-                Pass::Plain,
-            )
-            .map(|_| ());
+    let pipeline = match pipelines {
+        Pipelines::Plain(p) => p,
+        Pipelines::Speculative { spec, plain } => {
+            if speculate(
+                gpu, spec, kernel, launch, part, lds, waves, buffers, stats, events,
+            )? {
+                return Ok(());
+            }
+            if plain.get().is_none() {
+                let _ = plain.set(gpu.pipeline(&kernel.wgsl)?);
+            }
+            plain.get().expect("built above")
         }
-        Pipelines::Speculative { spec, plain } => (spec, plain),
     };
-    let dev = &gpu.device;
+    let run = (stats, events);
+    run_pass(
+        gpu,
+        pipeline,
+        kernel,
+        launch,
+        part,
+        lds,
+        waves,
+        buffers,
+        run,
+        Pass::Plain,
+    )
+    .map(|_| ())
+}
+
+/// The speculative pass of a chunk through `spec`: true when it kept its
+/// result; false when it met a conflict, memory then put back as the chunk
+/// found it.
+#[allow(clippy::too_many_arguments)]
+fn speculate(
+    gpu: &Gpu,
+    spec: &wgpu::ComputePipeline,
+    kernel: &Kernel,
+    launch: (&Translation, u64, u32, u32),
+    part: &[usize],
+    lds: (bool, u32),
+    waves: &mut [WaveState],
+    buffers: (&wgpu::Buffer, Option<&wgpu::Buffer>),
+    stats: &mut RunStats,
+    events: &mut Vec<AtomicEvent>,
+) -> Result<bool, GpuError> {
+    let (dev, mem_buf) = (&gpu.device, buffers.0);
     let words = mem_buf.size() / 4;
     let mut shift = 0u32;
     while (words >> shift) + 1 > SPEC_ENTRIES {
@@ -482,28 +509,11 @@ fn run_chunk(
         gpu, spec, kernel, launch, part, lds, waves, buffers, run, pass,
     )? {
         stats.speculated += 1;
-        return Ok(());
+        return Ok(true);
     }
     stats.conflicts += 1;
     copy(&backup, mem_buf);
-    if plain.get().is_none() {
-        let _ = plain.set(gpu.pipeline(&kernel.wgsl)?);
-    }
-    let plain = plain.get().expect("built above");
-    let run = (stats, events);
-    run_pass(
-        gpu,
-        plain,
-        kernel,
-        launch,
-        part,
-        lds,
-        waves,
-        buffers,
-        run,
-        Pass::Plain,
-    )
-    .map(|_| ())
+    Ok(false)
 }
 
 /// One pass over a chunk of waves: its dispatches, then the waves' states
