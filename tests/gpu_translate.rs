@@ -17,6 +17,7 @@ fn every_launch_translates_to_valid_wgsl() {
     let launches = common::launches::all_launches();
     assert!(launches.len() > 100, "only {} launches", launches.len());
     let mut modules = 0;
+    let mut speculative = 0;
     let mut refused = 0;
     for (name, p) in &launches {
         let tr = match (
@@ -56,12 +57,31 @@ fn every_launch_translates_to_valid_wgsl() {
                 panic!("{name}: naga rejects the module:\n{e}");
             }
             modules += 1;
+            // A whole program that writes memory has a speculative module
+            // too (docs/gpu.md, "Speculative workgroups"): valid, its entry
+            // point reaching the table the runtime binds, which the plain
+            // module must not reach (wgpu's derived layout follows use).
+            assert!(
+                !wgsl::main_size_and_use(&k.wgsl, "spec").1,
+                "{name}: the plain module reaches the speculation table"
+            );
+            if let Some(spec) = &k.spec_wgsl {
+                if let Err(e) = wgsl::validate(spec) {
+                    panic!("{name}: naga rejects the speculative module:\n{e}");
+                }
+                assert!(
+                    wgsl::main_size_and_use(spec, "spec").1,
+                    "{name}: the speculative module does not reach its table"
+                );
+                speculative += 1;
+            }
         }
     }
     println!(
-        "{} launches, {modules} modules validated, {refused} refused as documented",
+        "{} launches, {modules} modules validated and {speculative} speculative ones, {refused} refused as documented",
         launches.len()
     );
+    assert!(speculative > 0, "no launch has a speculative module");
 }
 
 #[test]
