@@ -91,15 +91,8 @@ fn f16_arith3(den: u32, a0: u32, b0: u32, c0: u32, n: u32, fam: u32) -> u32 {
     }
     // The family picks the multiplier and addend; one f16_fma_raw call
     // takes them (a call per family made the driver inline four copies).
-    var m = b;
-    var d = c;
-    switch fam {
-        case FAM_ADD: { m = 0x3c00u; d = b; }
-        case FAM_SUB: { m = 0x3c00u; d = b ^ 0x8000u; }
-        case FAM_MUL: { d = 0x8000u; }
-        default: {}
-    }
-    return f16_finish(den, f16_fma_raw(a, m, d));
+    let md = float_fma_operands(fam, b, c, 0x3c00u, 0x8000u);
+    return f16_finish(den, f16_fma_raw(a, md.x, md.y));
 }
 
 // float.rs total_key on f16.

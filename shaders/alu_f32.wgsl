@@ -505,14 +505,10 @@ fn f32_finish(den: u32, r: u32) -> u32 {
     return f32_flush_out(den, f32_canonical(r));
 }
 
-// float.rs arith for each operation: inputs flushed, the NaN rule, the
-// correctly rounded result, the finish. One function per operation, so that
-// a module inlines only the ones it uses.
 // float.rs arith of +, −, ×, fma on f32: inputs flushed, the NaN rule, the
-// exact fma of the multiplier and addend the family picks (add: a × 1 + b,
-// sub: a × 1 + −b, mul: a × b + −0 — each exact before its one rounding),
-// the output flushed. One fma_bits call whatever the family: a call per
-// family made the driver inline four copies.
+// exact fma of the multiplier and addend the family picks
+// (float_fma_operands), the output flushed. One fma_bits call whatever the
+// family: a call per family made the driver inline four copies.
 fn f32_arith(den: u32, a0: u32, b0: u32, c0: u32, fam: u32) -> u32 {
     let a = f32_flush_in(den, a0);
     let b = f32_flush_in(den, b0);
@@ -521,15 +517,21 @@ fn f32_arith(den: u32, a0: u32, b0: u32, c0: u32, fam: u32) -> u32 {
     if nan != 0u {
         return nan;
     }
-    var m = b;
-    var d = c;
+    let md = float_fma_operands(fam, b, c, 0x3f800000u, 0x80000000u);
+    return f32_finish(den, fma_bits(a, md.x, md.y));
+}
+
+// The multiplier and addend of the one fma float.rs arith's +, −, × and fma
+// come to on a layout whose 1.0 is `one` and sign bit `sign`: add a × 1 + b,
+// sub a × 1 + −b, mul a × b + −0, fma a × b + c (each exact before the fma's
+// one rounding). The f32 and f16 arithmetic share it.
+fn float_fma_operands(fam: u32, b: u32, c: u32, one: u32, sign: u32) -> vec2<u32> {
     switch fam {
-        case FAM_ADD: { m = 0x3f800000u; d = b; }
-        case FAM_SUB: { m = 0x3f800000u; d = b ^ 0x80000000u; }
-        case FAM_MUL: { d = 0x80000000u; }
-        default: {}
+        case FAM_ADD: { return vec2<u32>(one, b); }
+        case FAM_SUB: { return vec2<u32>(one, b ^ sign); }
+        case FAM_MUL: { return vec2<u32>(b, sign); }
+        default: { return vec2<u32>(b, c); }
     }
-    return f32_finish(den, fma_bits(a, m, d));
 }
 
 fn f32_add2(den: u32, a0: u32, b0: u32) -> u32 {
