@@ -153,8 +153,8 @@ fn f16_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
     // Mesa inlines f16op_rcp whole, every family of it, before it folds the
     // constants, so a call per scale tripled the module's text.
     if omod != 0u {
-        let e = select(select(1u, 2u, omod == 2u), 0xffffffffu, omod == 3u);
-        x = f16op_rcp(FAM_LDEXP, 0u, mode, x, e, 0u, false).x;
+        // The exponent operand as the instruction holds it (two's complement).
+        x = f16op_rcp(FAM_LDEXP, 0u, mode, x, u32(omod_power(omod)), 0u, false).x;
     }
     if clamp {
         return f16_clamp(mode, x);

@@ -1039,13 +1039,19 @@ fn f32_modify(x: u32, abs: bool, neg: bool) -> u32 {
     return select(y, y ^ 0x80000000u, neg);
 }
 
+// The power of two OMOD 1, 2, 3 scales by (× 2, × 4, × 0.5: float.rs
+// output's match), for the f32, f16 and f64 outputs.
+fn omod_power(omod: u32) -> i32 {
+    return select(select(1, 2, omod == 2u), -1, omod == 3u);
+}
+
 // float.rs output on f32: OMOD, then CLAMP to [0, 1].
 fn f32_output(mode: u32, x0: u32, omod: u32, clamp: bool) -> u32 {
     var x = x0;
-    // OMOD 1, 2, 3: × 2, × 4, × 0.5, through one f32_ldexp call (a call per
-    // case made the driver inline three copies).
+    // One f32_ldexp call for the three scales (a call per case made the
+    // driver inline three copies).
     if omod != 0u {
-        x = f32_ldexp(mode, x, select(select(1, 2, omod == 2u), -1, omod == 3u));
+        x = f32_ldexp(mode, x, omod_power(omod));
     }
     if !clamp {
         return x;

@@ -509,10 +509,10 @@ fn f64_to_int(a: vec2<u32>, to: u32) -> u32 {
 // float.rs output on f64: OMOD (×2, ×4, ÷2) then CLAMP to [0, 1].
 fn f64_output(mode: u32, x0: vec2<u32>, omod: u32, clamp: bool) -> vec2<u32> {
     var x = x0;
-    // OMOD 1, 2, 3: × 2, × 4, × 0.5, through one f64_ldexp call (a call per
-    // case made the driver inline three copies).
+    // One f64_ldexp call for the three scales (omod_power; a call per case
+    // made the driver inline three copies).
     if omod != 0u {
-        x = f64_ldexp(mode, x, select(select(1, 2, omod == 2u), -1, omod == 3u));
+        x = f64_ldexp(mode, x, omod_power(omod));
     }
     if !clamp {
         return x;
