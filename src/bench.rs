@@ -443,6 +443,13 @@ pub struct Figures {
     /// GPU backend throughput including uploads and read-backs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_end_to_end_lane_ops_per_s: Option<f64>,
+    /// How a whole program that writes memory ran its workgroups on the GPU
+    /// (docs/gpu.md, "Speculative workgroups"): `kept` when they ran
+    /// together and no conflict sent them back, `replayed` when one did and
+    /// they ran again one dispatch each; absent when the launch did not
+    /// speculate (nothing to speculate, or a CPU adapter).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_speculation: Option<&'static str>,
     /// The adapter's own sampler on the same data.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub native_lane_ops_per_s: Option<f64>,
@@ -522,6 +529,7 @@ pub fn run_with(
         gpu_lane_ops_per_s: None,
         gpu_over_cpu: None,
         gpu_end_to_end_lane_ops_per_s: None,
+        gpu_speculation: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
         launch_bytes: p.memory.bytes.len() as u64
@@ -571,7 +579,8 @@ fn run_gpu(
         Ok(t.elapsed())
     })?;
     fig.gpu_end_to_end_lane_ops_per_s = Some(ops / gpu_time.as_secs_f64());
-    let kernel = kernel_time(g, &tr, p, budget)?;
+    let (kernel, speculation) = kernel_time(g, &tr, p, budget)?;
+    fig.gpu_speculation = speculation;
     let gpu_rate = ops / kernel.as_secs_f64();
     fig.gpu_lane_ops_per_s = Some(gpu_rate);
     fig.gpu_over_cpu = Some(gpu_rate / cpu_rate);
@@ -583,22 +592,34 @@ fn run_gpu(
     Ok(fig)
 }
 
-/// Mean time of one run's dispatches, submission to completion: the dispatches
-/// are repeated in one submission until it takes about 50 ms, then measured
-/// for `budget`.
+/// [`Figures::gpu_speculation`] of a run with these statistics.
+fn speculation_outcome(stats: &gpu::runtime::RunStats) -> Option<&'static str> {
+    match (stats.speculated, stats.conflicts) {
+        (0, 0) => None,
+        (_, 0) => Some("kept"),
+        _ => Some("replayed"),
+    }
+}
+
+/// Mean time of one run's dispatches, submission to completion (the
+/// dispatches are repeated in one submission until it takes about 50 ms, then
+/// measured for `budget`), and how the run's workgroups went
+/// ([`Figures::gpu_speculation`]).
 fn kernel_time(
     g: &Gpu,
     tr: &gpu::translate::Translation,
     p: &Prepared,
     budget: Duration,
-) -> Result<Duration, BenchError> {
+) -> Result<(Duration, Option<&'static str>), BenchError> {
     let mut limits = gpu::runtime::RunLimits::of(g);
-    let once = |limits: gpu::runtime::RunLimits| -> Result<Duration, BenchError> {
+    let once = |limits: gpu::runtime::RunLimits| -> Result<gpu::runtime::RunStats, BenchError> {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let out = gpu::runtime::run_with(g, tr, &mut waves, &mut mem, limits)?;
-        Ok(out.stats.kernel)
+        Ok(out.stats)
     };
-    once(limits)?;
+    // The same launch takes the same path every run: the first tells it.
+    let speculation = speculation_outcome(&once(limits)?);
+    let once = |limits| once(limits).map(|s| s.kernel);
     // A whole-program module ends every wave in its first dispatch: a
     // repeated dispatch in the same submission finds them ended and returns
     // at once, which timed the first dispatch's work over `repeat` dispatches
@@ -609,7 +630,7 @@ fn kernel_time(
         limits.repeat *= 2;
     }
     let per_submit = measure(budget, || once(limits))?;
-    Ok(per_submit / limits.repeat)
+    Ok((per_submit / limits.repeat, speculation))
 }
 
 /// The adapter's `textureSampleLevel` throughput on the workload's image (its
@@ -675,6 +696,20 @@ fn native_rate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speculation_outcome_names_the_path_taken() {
+        let stats = |speculated, conflicts| gpu::runtime::RunStats {
+            speculated,
+            conflicts,
+            ..Default::default()
+        };
+        assert_eq!(speculation_outcome(&stats(0, 0)), None);
+        assert_eq!(speculation_outcome(&stats(3, 0)), Some("kept"));
+        // One conflicting chunk replays it, though others were kept.
+        assert_eq!(speculation_outcome(&stats(2, 1)), Some("replayed"));
+        assert_eq!(speculation_outcome(&stats(0, 1)), Some("replayed"));
+    }
     use crate::ir::Op;
 
     /// Each AMD workload's lane-ops per lane are what its program executes

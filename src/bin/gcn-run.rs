@@ -1220,8 +1220,14 @@ fn bench_row(f: &gcnrun::bench::Figures, sweep: bool) -> String {
         .note
         .as_ref()
         .map_or(String::new(), |n| format!("  ({n})"));
+    let note = match f.gpu_speculation {
+        Some(s) => format!("  speculation {s}{note}"),
+        None => note,
+    };
     if sweep {
-        let ns = |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.1}", 1e9 / r));
+        // Three significant digits: a real GPU's time per lane-op is a
+        // fraction of a nanosecond, where one decimal hides a 2× change.
+        let ns = |rate: Option<f64>| rate.map_or("-".to_string(), |r| significant(1e9 / r, 3));
         let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
         format!(
             "{:<24} {:>8} lanes  cpu {:>8} ns/lane-op  gpu {:>8} ns/lane-op  launch {:>8.1} MiB  peak RSS {:>8}{note}",
@@ -1245,6 +1251,16 @@ fn bench_row(f: &gcnrun::bench::Figures, sweep: bool) -> String {
             num(f.emulated_over_native, true),
         )
     }
+}
+
+/// `x` with `digits` significant digits in plain decimal notation (no
+/// exponent): 287.7 → "288", 0.1234 → "0.123".
+fn significant(x: f64, digits: i32) -> String {
+    if !(x.is_finite() && x > 0.0) {
+        return format!("{x}");
+    }
+    let decimals = (digits - 1 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
 }
 
 /// Runs the command; `note` gets a note for stderr (see `main`).
@@ -1475,5 +1491,20 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
     match error {
         Some(e) => Err(e.into()),
         None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::significant;
+
+    #[test]
+    fn sweep_times_keep_three_significant_digits() {
+        assert_eq!(significant(287.7, 3), "288");
+        assert_eq!(significant(24.54, 3), "24.5");
+        assert_eq!(significant(0.1234, 3), "0.123");
+        assert_eq!(significant(0.05, 3), "0.0500");
+        assert_eq!(significant(1234.5, 3), "1234");
+        assert_eq!(significant(0.0, 3), "0");
     }
 }
