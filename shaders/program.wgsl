@@ -79,6 +79,25 @@ fn gmem_dword(off: u32) -> u32 {
     return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
 }
 
+// gmem_dword for a dword every lane of the wave reads alike (a scalar load):
+// lane 0 alone reports it to spec_touch, which names the workgroup, not the
+// lane, so that a wave records a word once rather than 64 times.
+fn gmem_dword_uniform(off: u32, lane: u32) -> u32 {
+    let w = off / 4u;
+    let s = (off % 4u) * 8u;
+    if lane == 0u {
+        spec_touch(w, false);
+        if s != 0u {
+            spec_touch(w + 1u, false);
+        }
+    }
+    let lo = atomicLoad(&mem[w]);
+    if s == 0u {
+        return lo;
+    }
+    return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
+}
+
 // `n` bytes (1 or 2) at byte offset `off` of memory, at bit 0 (in range).
 fn gmem_bytes(off: u32, n: u32) -> u32 {
     var r = 0u;

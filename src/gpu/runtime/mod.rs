@@ -269,11 +269,16 @@ fn run_kernel(
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let lds_words = tr.lds_bytes.div_ceil(4) + 1;
-    let shared_lds = !kernel.whole
-        && kernel
-            .waves
-            .windows(2)
-            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+    // One copy of the LDS serves every wave when the module never touches
+    // it (the binding needs one; checked first, since comparing 64 KiB per
+    // wave took half of a 1024-wave sampling launch's time on lavapipe), or
+    // when a straight-line module's waves all hold the same.
+    let shared_lds = !kernel.uses_lds
+        || !kernel.whole
+            && kernel
+                .waves
+                .windows(2)
+                .all(|p| waves[p[0]].lds == waves[p[1]].lds);
     let per_wave = (u64::from(kernel.state_words)
         + if shared_lds { 0 } else { u64::from(lds_words) }
         + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
@@ -776,14 +781,20 @@ fn run_pass(
     }
     if kernel.whole && !copies.is_empty() {
         // The LDS of each workgroup ends with its first wave, as on the CPU
-        // (`cpu::run_group`); the other waves hold none.
-        let bytes = read_back(gpu, &lds_buf, lds.len() as u64)?;
+        // (`cpu::run_group`); the other waves hold none. A module that never
+        // touches it leaves the first wave's as it was.
+        let bytes = match kernel.uses_lds {
+            true => read_back(gpu, &lds_buf, lds.len() as u64)?,
+            false => Vec::new(),
+        };
         let mut at = 0;
         for &g in &groups_of {
-            let lead = part[at];
-            let from = at * lds_words as usize * 4;
-            let n = waves[lead].lds.len();
-            waves[lead].lds.copy_from_slice(&bytes[from..from + n]);
+            if kernel.uses_lds {
+                let lead = part[at];
+                let from = at * lds_words as usize * 4;
+                let n = waves[lead].lds.len();
+                waves[lead].lds.copy_from_slice(&bytes[from..from + n]);
+            }
             for &i in &part[at + 1..at + g] {
                 waves[i].lds = Vec::new();
             }

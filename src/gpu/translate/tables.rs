@@ -72,7 +72,7 @@ fn layout() -> &'static Layout {
         let aniso: Vec<u32> = (1..=16u32)
             .flat_map(|n| (0..n).map(move |k| aniso_position(k, n).to_bits()))
             .collect();
-        let tables: [(&'static str, Vec<u32>); 25] = [
+        let tables: [(&'static str, Vec<u32>); 26] = [
             ("DEGAMMA_AT", degamma::table().to_vec()),
             ("EXP2_TABLE_AT", pairs(&fixed::EXP2_TABLE)),
             ("INV_FACT_AT", pairs(&fixed::INV_FACT)),
@@ -96,6 +96,7 @@ fn layout() -> &'static Layout {
             ("BC_FIXUP3_AT", bcn::BC_FIXUP3.to_vec()),
             ("BC6_FIELDS_AT", bcn::BC6_FIELDS.to_vec()),
             ("TYPED_FORMATS_AT", super::whole::vsharp_format_table()),
+            ("TYPED_LAYOUTS_AT", super::whole::typed_layout_table()),
             ("UNORM_AT", narrow(NumFormat::Unorm)),
             ("SNORM_AT", narrow(NumFormat::Snorm)),
         ];
@@ -187,7 +188,9 @@ mod tests {
         assert_eq!(t, f + bcn::BC6_FIELDS.len());
         // UNORM and SNORM of widths 1..=10: width w's code c at 2^w - 2 + c.
         let u = at("UNORM_AT").unwrap() as usize;
-        assert_eq!(u, t + 16 * 8 + 128 + 64);
+        let l = at("TYPED_LAYOUTS_AT").unwrap() as usize;
+        assert_eq!(l, t + 16 * 8 + 128 + 64);
+        assert_eq!(u, l + 3 * 32);
         assert_eq!(w[u + (1 << 8) - 2 + 0x80], unorm_to_f32(0x80, 8).to_bits());
         assert_eq!(w[u + (1 << 10) - 2 + 1023], 1.0f32.to_bits());
         let n = at("SNORM_AT").unwrap() as usize;

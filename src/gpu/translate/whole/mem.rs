@@ -518,7 +518,7 @@ impl Whole<'_> {
             ));
             self.line(&format!("if in{i} && so{i} == NO_TEXEL {{ {fault} }}"));
             self.line(&format!(
-                "let d{i} = select(0u, gmem_dword(so{i}), in{i} && so{i} != NO_TEXEL);"
+                "let d{i} = select(0u, gmem_dword_uniform(so{i}, lane), in{i} && so{i} != NO_TEXEL);"
             ));
         }
         for i in 0..l.dwords {
@@ -552,7 +552,10 @@ impl Whole<'_> {
         ));
         self.line(&format!("if so == NO_TEXEL {{ {fault} }} else {{"));
         for i in 0..l.dwords {
-            self.line(&format!("    let d{i} = gmem_dword(so + {}u);", 4 * i));
+            self.line(&format!(
+                "    let d{i} = gmem_dword_uniform(so + {}u, lane);",
+                4 * i
+            ));
         }
         for i in 0..l.dwords {
             self.write(Reg::Sgpr(l.sdst + i), &format!("d{i}"));

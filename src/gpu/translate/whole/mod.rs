@@ -32,7 +32,9 @@ mod pixel;
 mod shared;
 pub(in crate::gpu::translate) use shared::split_at_site;
 mod typed;
-pub(in crate::gpu::translate) use typed::vsharp_format_table;
+pub(in crate::gpu::translate) use typed::{
+    layout_table as typed_layout_table, vsharp_format_table,
+};
 
 use super::HEADER_WORDS;
 use super::{err, Emitter, Kernel, Options, TranslateError, TranslateErrorKind, Translation};
@@ -408,6 +410,7 @@ pub(super) fn translate(
             faults,
             whole: true,
             entry: prog.entry as u32,
+            uses_lds: prog.uses_lds(),
         }],
     })
 }

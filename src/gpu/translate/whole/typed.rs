@@ -59,18 +59,22 @@ pub(in crate::gpu::translate) fn vsharp_format_table() -> Vec<u32> {
 /// `texture::typed::load` applies it).
 pub(super) fn wgsl_tables() -> String {
     let mut s = String::from(
-        "\n// Typed buffer formats, generated from texture::typed::resolve and\n// texture::format::DATA_FORMATS (src/gpu/translate/whole/typed.rs).\nstruct TypedLayout {\n    bytes: u32,\n    count: u32,\n    packed: bool,\n    lo: vec4<u32>,\n    width: vec4<u32>,\n}\n\n// The format of V# word 3 on `gen` (6..11), packed as typed.rs `packed`, from\n// the host's table of every code (typed.rs `vsharp_format_table`).\nfn typed_vsharp_format(gen: u32, w3: u32) -> u32 {\n    if gen == 10u {\n        return host_tables[TYPED_FORMATS_AT + 128u + ((w3 >> 12u) & 0x7fu)];\n    }\n    if gen >= 11u {\n        return host_tables[TYPED_FORMATS_AT + 256u + ((w3 >> 12u) & 0x3fu)];\n    }\n    return host_tables[TYPED_FORMATS_AT + ((w3 >> 15u) & 15u) * 8u + ((w3 >> 12u) & 7u)];\n}\n\nfn typed_layout(df: u32) -> TypedLayout {\n    switch df {\n",
+        "\n// Typed buffer formats, generated from texture::typed::resolve and\n// texture::format::DATA_FORMATS (src/gpu/translate/whole/typed.rs).\nstruct TypedLayout {\n    bytes: u32,\n    count: u32,\n    packed: bool,\n    lo: vec4<u32>,\n    width: vec4<u32>,\n}\n\n// The format of V# word 3 on `gen` (6..11), packed as typed.rs `packed`, from\n// the host's table of every code (typed.rs `vsharp_format_table`).\nfn typed_vsharp_format(gen: u32, w3: u32) -> u32 {\n    if gen == 10u {\n        return host_tables[TYPED_FORMATS_AT + 128u + ((w3 >> 12u) & 0x7fu)];\n    }\n    if gen >= 11u {\n        return host_tables[TYPED_FORMATS_AT + 256u + ((w3 >> 12u) & 0x3fu)];\n    }\n    return host_tables[TYPED_FORMATS_AT + ((w3 >> 15u) & 15u) * 8u + ((w3 >> 12u) & 7u)];\n}\n\n// A data format's layout from the host's table (typed.rs `layout_table`):\n// three words per code, its bytes, components and packed-float flag, then its\n// components' low bits and widths, a byte each.\nfn typed_layout(df: u32) -> TypedLayout {\n",
     );
-    for df in DATA_FORMATS.iter().filter(|d| d.layout != Layout::Block) {
-        writeln!(s, "        case {}u: {{ return {}; }}", df.code, layout(df)).ok();
-    }
+    writeln!(
+        s,
+        "    let at = TYPED_LAYOUTS_AT + min(df, {}u) * 3u;",
+        LAYOUT_CODES - 1
+    )
+    .ok();
     s.push_str(
-        "        default: { return TypedLayout(0u, 0u, false, vec4<u32>(0u), vec4<u32>(0u)); }\n    }\n}\n\n// DST_SEL (12 bits) without the reserved codes 2 and 3.\nfn typed_sel_ok(sel: u32) -> bool {\n    for (var i = 0u; i < 4u; i = i + 1u) {\n        let s = (sel >> (3u * i)) & 7u;\n        if s == 2u || s == 3u {\n            return false;\n        }\n    }\n    return true;\n}\n\n// Component `k` after DST_SEL (texture::typed::load).\nfn typed_select(rgba: vec4<u32>, sel: u32, nf: u32, k: u32) -> u32 {\n    let s = (sel >> (3u * k)) & 7u;\n    if s == 1u {\n        return missing_component(3u, nf);\n    }\n    if s >= 4u {\n        return word_of(rgba, s - 4u);\n    }\n    return 0u;\n}\n",
+        "    let a = host_tables[at];\n    let lo = host_tables[at + 1u];\n    let w = host_tables[at + 2u];\n    return TypedLayout(a & 0xffu, (a >> 8u) & 0xffu, ((a >> 16u) & 1u) == 1u, unpack_bytes(lo), unpack_bytes(w));\n}\n\n// The four bytes of `x`, low first.\nfn unpack_bytes(x: u32) -> vec4<u32> {\n    return vec4<u32>(x & 0xffu, (x >> 8u) & 0xffu, (x >> 16u) & 0xffu, x >> 24u);\n}\n\n// DST_SEL (12 bits) without the reserved codes 2 and 3.\nfn typed_sel_ok(sel: u32) -> bool {\n    for (var i = 0u; i < 4u; i = i + 1u) {\n        let s = (sel >> (3u * i)) & 7u;\n        if s == 2u || s == 3u {\n            return false;\n        }\n    }\n    return true;\n}\n\n// Component `k` after DST_SEL (texture::typed::load).\nfn typed_select(rgba: vec4<u32>, sel: u32, nf: u32, k: u32) -> u32 {\n    let s = (sel >> (3u * k)) & 7u;\n    if s == 1u {\n        return missing_component(3u, nf);\n    }\n    if s >= 4u {\n        return word_of(rgba, s - 4u);\n    }\n    return 0u;\n}\n",
     );
     s
 }
 
-/// A data format as a WGSL `TypedLayout` value.
+/// A data format as a WGSL `TypedLayout` value (MTBUF's, known when
+/// translating).
 fn layout(df: &DataFormat) -> String {
     let (lo, width) = crate::gpu::translate::component_layout(df);
     format!(
@@ -79,6 +83,43 @@ fn layout(df: &DataFormat) -> String {
         df.comps.len(),
         df.layout == Layout::PackedFloat
     )
+}
+
+/// Data format codes [`layout_table`] covers: every code of
+/// [`DATA_FORMATS`], and a last, empty entry that larger codes read.
+const LAYOUT_CODES: u32 = 32;
+
+/// Words of the host table `TYPED_LAYOUTS_AT`: for each data format code
+/// below [`LAYOUT_CODES`], three words — its bytes | its components' count
+/// << 8 | packed float << 16, then its components' low bits and widths, one
+/// byte per component, low first — zero for codes that are no data format
+/// and for block-compressed ones, which typed accesses refuse. A table
+/// rather than a `switch` of twenty cases per typed access: lavapipe builds
+/// three reads of the host's buffer faster (docs/gpu.md, "Time to first
+/// result on lavapipe").
+pub(in crate::gpu::translate) fn layout_table() -> Vec<u32> {
+    let mut t = vec![0u32; 3 * LAYOUT_CODES as usize];
+    for df in DATA_FORMATS.iter().filter(|d| d.layout != Layout::Block) {
+        let at = 3 * usize::from(df.code);
+        assert!(
+            u32::from(df.code) < LAYOUT_CODES - 1,
+            "data format {} past the layout table",
+            df.code
+        );
+        // One byte per component, low first.
+        let bytes = |f: fn(&(u8, u8)) -> u8| {
+            df.comps
+                .iter()
+                .enumerate()
+                .fold(0, |a, (i, c)| a | u32::from(f(c)) << (8 * i))
+        };
+        t[at] = df.bytes
+            | (df.comps.len() as u32) << 8
+            | u32::from(df.layout == Layout::PackedFloat) << 16;
+        t[at + 1] = bytes(|c| c.0);
+        t[at + 2] = bytes(|c| c.1);
+    }
+    t
 }
 
 /// True when a program has a typed access whose format comes from the V#
@@ -316,5 +357,42 @@ impl Whole<'_> {
         format!(
             "select(select(bitcast<u32>(f16_to_f32({h} & 0xffffu)), bitcast<u32>(sign_extend({h} & 0xffffu, 16u)), nf == NF_SINT), {h} & 0xffffu, nf == NF_UINT)"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each entry of the layout table unpacks, as `typed_layout` does, to the
+    /// data format's bytes, components and their bit fields; codes that are
+    /// no data format, block formats and the last entry read as empty.
+    #[test]
+    fn the_layout_table_holds_every_data_format() {
+        let t = layout_table();
+        assert_eq!(t.len(), 3 * LAYOUT_CODES as usize);
+        let unpack = |x: u32| [x & 0xff, (x >> 8) & 0xff, (x >> 16) & 0xff, x >> 24];
+        for code in 0..LAYOUT_CODES {
+            let e = &t[3 * code as usize..][..3];
+            match DATA_FORMATS
+                .iter()
+                .find(|d| u32::from(d.code) == code && d.layout != Layout::Block)
+            {
+                Some(df) => {
+                    assert_eq!(e[0] & 0xff, df.bytes, "code {code}");
+                    assert_eq!((e[0] >> 8) & 0xff, df.comps.len() as u32, "code {code}");
+                    assert_eq!((e[0] >> 16) == 1, df.layout == Layout::PackedFloat);
+                    for (i, &(lo, width)) in df.comps.iter().enumerate() {
+                        assert_eq!(unpack(e[1])[i], u32::from(lo), "code {code}");
+                        assert_eq!(unpack(e[2])[i], u32::from(width), "code {code}");
+                    }
+                    for i in df.comps.len()..4 {
+                        assert_eq!((unpack(e[1])[i], unpack(e[2])[i]), (0, 0));
+                    }
+                }
+                None => assert_eq!(e, [0, 0, 0], "code {code}"),
+            }
+        }
+        assert_eq!(t[t.len() - 3..], [0, 0, 0]);
     }
 }
