@@ -68,32 +68,29 @@ fn gmem_offset(a: vec2<u32>, bytes: u32) -> u32 {
 
 // The dword at byte offset `off` of memory (any alignment; in range).
 fn gmem_dword(off: u32) -> u32 {
-    let w = off / 4u;
-    let s = (off % 4u) * 8u;
-    spec_touch(w, false);
-    let lo = atomicLoad(&mem[w]);
-    if s == 0u {
-        return lo;
-    }
-    spec_touch(w + 1u, false);
-    return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
+    return gmem_dword_recorded(off, true);
 }
 
 // gmem_dword for a dword every lane of the wave reads alike (a scalar load):
 // lane 0 alone reports it to spec_touch, which names the workgroup, not the
 // lane, so that a wave records a word once rather than 64 times.
 fn gmem_dword_uniform(off: u32, lane: u32) -> u32 {
+    return gmem_dword_recorded(off, lane == 0u);
+}
+
+// gmem_dword, reporting the words it reads to spec_touch when `record`.
+fn gmem_dword_recorded(off: u32, record: bool) -> u32 {
     let w = off / 4u;
     let s = (off % 4u) * 8u;
-    if lane == 0u {
+    if record {
         spec_touch(w, false);
-        if s != 0u {
-            spec_touch(w + 1u, false);
-        }
     }
     let lo = atomicLoad(&mem[w]);
     if s == 0u {
         return lo;
+    }
+    if record {
+        spec_touch(w + 1u, false);
     }
     return (lo >> s) | (atomicLoad(&mem[w + 1u]) << (32u - s));
 }

@@ -696,6 +696,7 @@ fn native_rate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Op;
 
     #[test]
     fn speculation_outcome_names_the_path_taken() {
@@ -710,7 +711,6 @@ mod tests {
         assert_eq!(speculation_outcome(&stats(2, 1)), Some("replayed"));
         assert_eq!(speculation_outcome(&stats(0, 1)), Some("replayed"));
     }
-    use crate::ir::Op;
 
     /// Each AMD workload's lane-ops per lane are what its program executes
     /// per lane: straight-line code (no branch), whose image and

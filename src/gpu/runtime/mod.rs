@@ -783,9 +783,10 @@ fn run_pass(
         // The LDS of each workgroup ends with its first wave, as on the CPU
         // (`cpu::run_group`); the other waves hold none. A module that never
         // touches it leaves the first wave's as it was.
-        let bytes = match kernel.uses_lds {
-            true => read_back(gpu, &lds_buf, lds.len() as u64)?,
-            false => Vec::new(),
+        let bytes = if kernel.uses_lds {
+            read_back(gpu, &lds_buf, lds.len() as u64)?
+        } else {
+            Vec::new()
         };
         let mut at = 0;
         for &g in &groups_of {
