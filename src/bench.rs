@@ -500,17 +500,28 @@ pub fn run(
     budget: Duration,
     gpu: Option<&Gpu>,
 ) -> Result<Figures, BenchError> {
-    run_with(w, lanes, budget, gpu, gpu::translate::Options::default())
+    run_with(w, lanes, budget, gpu, Settings::default())
 }
 
-/// [`run`] with the GPU translation's `options` (`gcn-run bench
-/// --share-alu-above`: the shared ALU sites trade run time for build time).
+/// How [`run_with`] translates and runs a workload's GPU side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// The translation's options (`gcn-run bench --share-alu-above`: the
+    /// shared ALU sites trade run time for build time).
+    pub translate: gpu::translate::Options,
+    /// Speculative workgroups forced on or off (`gcn-run bench
+    /// --speculate`); `None` leaves the runtime's choice for the adapter
+    /// (`gpu::runtime::RunLimits::speculate`).
+    pub speculate: Option<bool>,
+}
+
+/// [`run`] with explicit [`Settings`].
 pub fn run_with(
     w: &Workload,
     lanes: u64,
     budget: Duration,
     gpu: Option<&Gpu>,
-    options: gpu::translate::Options,
+    settings: Settings,
 ) -> Result<Figures, BenchError> {
     let p = w.prepare(lanes)?;
     let lanes = Workload::lanes_of(&p);
@@ -541,7 +552,7 @@ pub fn run_with(
         fig.add_note("no GPU adapter".into());
         return Ok(fig);
     };
-    let fig = run_gpu(w, &p, (ops, budget, options), g, fig)?;
+    let fig = run_gpu(w, &p, (ops, budget, settings), g, fig)?;
     Ok(Figures {
         peak_rss_bytes: peak_rss_bytes(),
         ..fig
@@ -552,7 +563,7 @@ pub fn run_with(
 fn run_gpu(
     w: &Workload,
     p: &Prepared,
-    (ops, budget, options): (f64, Duration, gpu::translate::Options),
+    (ops, budget, settings): (f64, Duration, Settings),
     g: &Gpu,
     mut fig: Figures,
 ) -> Result<Figures, BenchError> {
@@ -563,7 +574,7 @@ fn run_gpu(
         &p.prog,
         &p.waves,
         &p.memory,
-        options,
+        settings.translate,
         Some(&predict),
     ) {
         Ok(tr) => tr,
@@ -572,14 +583,18 @@ fn run_gpu(
             return Ok(fig);
         }
     };
+    let limits = gpu::runtime::RunLimits {
+        speculate: settings.speculate,
+        ..gpu::runtime::RunLimits::of(g)
+    };
     let gpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let t = Instant::now();
-        gpu::runtime::run(g, &tr, &mut waves, &mut mem)?;
+        gpu::runtime::run_with(g, &tr, &mut waves, &mut mem, limits)?;
         Ok(t.elapsed())
     })?;
     fig.gpu_end_to_end_lane_ops_per_s = Some(ops / gpu_time.as_secs_f64());
-    let (kernel, speculation) = kernel_time(g, &tr, p, budget)?;
+    let (kernel, speculation) = kernel_time(g, &tr, p, (budget, limits))?;
     fig.gpu_speculation = speculation;
     let gpu_rate = ops / kernel.as_secs_f64();
     fig.gpu_lane_ops_per_s = Some(gpu_rate);
@@ -603,15 +618,14 @@ fn speculation_outcome(stats: &gpu::runtime::RunStats) -> Option<&'static str> {
 
 /// Mean time of one run's dispatches, submission to completion (the
 /// dispatches are repeated in one submission until it takes about 50 ms, then
-/// measured for `budget`), and how the run's workgroups went
+/// measured for `budget`) under `limits`, and how the run's workgroups went
 /// ([`Figures::gpu_speculation`]).
 fn kernel_time(
     g: &Gpu,
     tr: &gpu::translate::Translation,
     p: &Prepared,
-    budget: Duration,
+    (budget, mut limits): (Duration, gpu::runtime::RunLimits),
 ) -> Result<(Duration, Option<&'static str>), BenchError> {
-    let mut limits = gpu::runtime::RunLimits::of(g);
     let once = |limits: gpu::runtime::RunLimits| -> Result<gpu::runtime::RunStats, BenchError> {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let out = gpu::runtime::run_with(g, tr, &mut waves, &mut mem, limits)?;

@@ -159,6 +159,37 @@ fn gpu_writes_the_default_picture() {
     );
 }
 
+/// `bench --speculate on` runs a whole program that writes memory through its
+/// speculative module on any adapter and says the result was kept (the clang
+/// image kernel's eight workgroups touch disjoint memory); `off` runs the
+/// serial dispatches and reports nothing.
+#[test]
+fn bench_speculation_can_be_forced_either_way() {
+    if !have_adapter("bench_speculation_can_be_forced_either_way") {
+        return;
+    }
+    let run = |mode: &str| {
+        let doc = common::bench_json(&[
+            "--workload",
+            "clang_image_sample",
+            "--lanes",
+            "512",
+            "--seconds",
+            "0.05",
+            "--speculate",
+            mode,
+        ]);
+        doc["workloads"][0].clone()
+    };
+    let on = run("on");
+    assert_eq!(on["gpu_speculation"], "kept", "{on}");
+    assert!(on["gpu_lane_ops_per_s"].as_f64().unwrap() > 0.0);
+    let off = run("off");
+    assert!(off.get("gpu_speculation").is_none(), "{off}");
+    let bad = gcn_run(&["bench", "--speculate", "maybe"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
 #[test]
 fn bench_reports_both_backends_as_json() {
     if !have_adapter("bench_reports_both_backends_as_json") {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The real-GPU check, for a machine lent for a few minutes, in priority order
-# under one deadline: `gcn-run bench` at the default lanes, a `--sweep` of the
-# workloads whose growth matters most, then every bundled manifest under
-# `--diff` (CPU against the default adapter, which prefers a discrete GPU)
-# with its cold wall time. Nothing here is part of the test suite; CI runs the
+# under one deadline: `gcn-run bench` at the default lanes, the clang kernel
+# with speculation off and on, a `--sweep` of the workloads whose growth
+# matters most, then every bundled manifest under `--diff` (CPU against the
+# default adapter, which prefers a discrete GPU) with its cold wall time. Nothing here is part of the test suite; CI runs the
 # same programs on lavapipe through the tests.
 #
 #   tools/device_check.sh [RESULTS_DIR]     (GCN_RUN: the binary, default
@@ -12,7 +12,8 @@
 #                                            default 420; SKIP_BENCH=1:
 #                                            diffs only)
 #
-# Writes RESULTS_DIR/adapters.txt, bench.json, sweep.txt (one block per
+# Writes RESULTS_DIR/adapters.txt, bench.json, speculation.txt (the clang
+# kernel with speculative workgroups off and on), sweep.txt (one block per
 # workload) and diff.txt (one line per manifest: the manifest, wall seconds of
 # its whole --diff run, exit code, the run's last stderr line; `not run` past
 # the deadline).
@@ -27,6 +28,16 @@ left() { echo $((BUDGET_S - ($(date +%s) - start))); }
 
 if [ -z "${SKIP_BENCH:-}" ]; then
     timeout $(($(left) / 3)) "$B" bench --json --seconds 1 >"$R/bench.json" 2>"$R/bench.err"
+    # Speculative workgroups against serial dispatches, side by side: the
+    # clang kernel's GPU figure and whether its speculation was kept.
+    : >"$R/speculation.txt"
+    for lanes in 65536 1048576; do
+        for mode in off on; do
+            echo "== clang_image_sample $lanes lanes, --speculate $mode" >>"$R/speculation.txt"
+            timeout 60 "$B" bench --seconds 0.5 --workload clang_image_sample --lanes $lanes \
+                --speculate $mode >>"$R/speculation.txt" 2>>"$R/bench.err"
+        done
+    done
     : >"$R/sweep.txt"
     for w in sample_bilinear_rgba8 load_store_copy alu_mix sample_trilinear_derivs clang_image_sample; do
         (($(left) > BUDGET_S / 2)) || break

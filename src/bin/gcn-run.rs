@@ -228,6 +228,12 @@ enum Command {
         /// that cost growth shows; instead of --lanes.
         #[arg(long, conflicts_with = "lanes")]
         sweep: bool,
+        /// Speculative workgroups for whole programs that write memory
+        /// (docs/gpu.md, "Speculative workgroups") forced on or off, to
+        /// compare the two on one adapter; by default on for every adapter
+        /// but a CPU one.
+        #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+        speculate: Option<String>,
     },
 }
 
@@ -541,11 +547,16 @@ fn bench(
     (lanes, seconds): (Option<u64>, Option<f64>),
     adapter: Option<&str>,
     sweep: bool,
-    share_alu_above: Option<u64>,
+    (share_alu_above, speculate): (Option<u64>, Option<&str>),
 ) -> Result<ExitCode, Failure> {
-    let options = gcnrun::gpu::translate::Options {
-        share_alu_above: share_alu_above.unwrap_or(gcnrun::gpu::translate::DEFAULT_SHARE_ALU_ABOVE),
-        ..Default::default()
+    let settings = gcnrun::bench::Settings {
+        translate: gcnrun::gpu::translate::Options {
+            share_alu_above: share_alu_above
+                .unwrap_or(gcnrun::gpu::translate::DEFAULT_SHARE_ALU_ABOVE),
+            ..Default::default()
+        },
+        // clap admits only these two.
+        speculate: speculate.map(|s| s == "on"),
     };
     let lanes = lanes.unwrap_or(65_536);
     let all = gcnrun::bench::workloads();
@@ -625,7 +636,7 @@ fn bench(
         if let Some(p) = &progress {
             p.set_message(format!("{} at {lanes} lanes", w.name));
         }
-        let f = gcnrun::bench::run_with(w, lanes, budget, gpu.as_ref().ok(), options)
+        let f = gcnrun::bench::run_with(w, lanes, budget, gpu.as_ref().ok(), settings)
             .map_err(|e| InputError::whole(w.name, e.to_string()))?;
         if let Some(p) = &progress {
             p.inc(1);
@@ -1369,6 +1380,7 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
         adapter,
         sweep,
         share_alu_above,
+        speculate,
     }) = &cli.command
     {
         return bench(
@@ -1377,7 +1389,7 @@ fn run(cli: &Cli, note: &mut Option<String>) -> Result<ExitCode, Failure> {
             (*lanes, *seconds),
             adapter.as_deref(),
             *sweep,
-            *share_alu_above,
+            (*share_alu_above, speculate.as_deref()),
         );
     }
     if cli.list_adapters {
