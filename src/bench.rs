@@ -712,6 +712,21 @@ mod tests {
     use super::*;
     use crate::ir::Op;
 
+    /// A launch keeps the LDS only where its program may touch it
+    /// (`Prepared::without_unused_lds`): the manifest and HSA paths alike.
+    #[test]
+    fn only_programs_with_lds_operations_keep_lds() {
+        let waves = |name: &str| {
+            let w = workloads().into_iter().find(|w| w.name == name).unwrap();
+            w.prepare(256).unwrap().waves
+        };
+        assert!(waves("load_store_copy").iter().all(|w| w.lds.is_empty()));
+        assert!(waves("clang_image_sample").iter().all(|w| w.lds.is_empty()));
+        assert!(waves("interp_p1p2")
+            .iter()
+            .all(|w| w.lds.len() == 64 * 1024));
+    }
+
     #[test]
     fn speculation_outcome_names_the_path_taken() {
         let stats = |speculated, conflicts| gpu::runtime::RunStats {

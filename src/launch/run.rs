@@ -94,6 +94,7 @@ impl Prepared {
             draw: None,
         }
         .with_manifest_budget()
+        .without_unused_lds()
     }
 
     /// A code-object kernel launch laid out by `launch::hsa::build`, with its
@@ -115,6 +116,7 @@ impl Prepared {
             draw: None,
         }
         .with_manifest_budget()
+        .without_unused_lds()
     }
 
     /// Sets the work budget from the command line (`--max-steps`; `None`:
@@ -127,6 +129,19 @@ impl Prepared {
 
     fn with_manifest_budget(mut self) -> Prepared {
         self.set_max_steps(None);
+        self
+    }
+
+    /// Gives the waves no LDS when the program has no operation that may
+    /// touch it ([`crate::ir::Program::uses_lds`]): nothing can read or
+    /// write it, so no result changes, and a launch of 2^20 lanes holds 1 GiB
+    /// less (every wave had 64 KiB whether its program used it or not).
+    fn without_unused_lds(mut self) -> Prepared {
+        if !self.prog.uses_lds() {
+            for w in &mut self.waves {
+                w.lds = Vec::new();
+            }
+        }
         self
     }
 
@@ -471,7 +486,8 @@ fn prepare(
         share_alu_above: crate::gpu::translate::DEFAULT_SHARE_ALU_ABOVE,
         draw,
     }
-    .with_manifest_budget())
+    .with_manifest_budget()
+    .without_unused_lds())
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.
