@@ -2,6 +2,10 @@
 //! else. Loading lives in `gcnrun::input`, decoding in `gcnrun::gcn`, output
 //! shapes in `gcnrun::report`. Interface contract: SPEC.md.
 
+// Doc comments on the CLI types are clap's help text (`[draw]`, `X,Y[,Z]`),
+// not rustdoc links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use clap::{Args, Parser, Subcommand};
 use gcnrun::input::{self, InputError};
 use gcnrun::launch::LaunchError;

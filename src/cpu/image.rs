@@ -2,7 +2,7 @@
 //! IMAGE_GET_RESINFO on the CPU (docs/semantics/images.md, "Image loads and stores").
 //! Sources: research/sampling.md §3.4 (DST_SEL, DMASK), §4.1 (address VGPRs),
 //! §4.4 (out of bounds), §5.12 (TFE/LWE), §5.13 (D16, A16), §5.14 (unbound);
-//! the address rules live in [`addr`], the data-VGPR rules in [`data`].
+//! the address rules live in [`addr`], the data-VGPR rules in [`data`](crate::texture::data).
 
 use crate::arch::Arch;
 use crate::check::Refusal;

@@ -2,7 +2,7 @@
 //! VOP3/VOP3B and their SDWA forms) into [`crate::ir::alu`].
 //!
 //! The mnemonic says what an instruction computes: `<unit>_<op>_<types>`
-//! (`v_add_co_u32`, `s_lshl_b64`, `v_cvt_f32_i32`). [`OPS`] maps each
+//! (`v_add_co_u32`, `s_lshl_b64`, `v_cvt_f32_i32`). `OPS` maps each
 //! operation name to an IR family and its quirks (swapped sources,
 //! an accumulator read from the destination, a shift built into the name),
 //! and the types come from the name's tail — so one row serves every type

@@ -3,7 +3,7 @@
 //! instructions into [`crate::ir::flow`].
 //!
 //! What an access moves comes from the mnemonic's tail (`dwordx4`, `b128`,
-//! `ubyte`, `u16`, …: one table, [`width_of`]); the registers from the
+//! `ubyte`, `u16`, …: one table, `width_of`); the registers from the
 //! decoder's typed operands.
 
 use super::buffer::Buffer;
@@ -320,7 +320,7 @@ fn typed_of(b: &Buffer, arch: &Arch) -> Result<Access, String> {
 
 /// MUBUF loads, stores and atomics through a V# (`buffer_load_dword`,
 /// `buffer_store_b32`, `buffer_atomic_add`, …), and the typed accesses of
-/// MUBUF's `_format` forms and MTBUF ([`typed_of`]): the address registers
+/// MUBUF's `_format` forms and MTBUF (`typed_of`): the address registers
 /// and offsets as the instruction names them; the V#'s base, stride, range
 /// and (typed, MUBUF) format apply at run time (`cpu::memops`,
 /// docs/semantics/programs.md). LDS loads and TFE are refused by name.

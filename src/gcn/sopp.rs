@@ -186,7 +186,7 @@ impl Waitcnt {
 
     /// Decodes SIMM16. Layouts (AMD ISA manuals; LLVM `AMDGPUBaseInfo`
     /// `getVmcntBitShiftLo` etc.; checked with llvm-mc-19): gfx6–8 vmcnt 3:0,
-    /// expcnt 6:4, lgkmcnt 11:8; gfx9 adds vmcnt[5:4] in bits 15:14; gfx10 widens
+    /// expcnt 6:4, lgkmcnt 11:8; gfx9 adds vmcnt\[5:4\] in bits 15:14; gfx10 widens
     /// lgkmcnt to 13:8; gfx11 moves to expcnt 2:0, lgkmcnt 9:4, vmcnt 15:10.
     pub fn decode(v: u32, gen: Gen) -> Waitcnt {
         match gen {

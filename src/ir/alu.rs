@@ -384,7 +384,7 @@ pub enum Family {
 
 /// The elements of a dot product: `32 / bits` of `bits` each, element `i` in
 /// bits `[i × bits, (i + 1) × bits)` of each input (AMD Vega ISA
-/// V_DOT4_I32_I8: "D.i = S0.i[7:0] * S1.i[7:0] + … + S2.i"; RDNA3 ISA
+/// V_DOT4_I32_I8: "D.i = S0.i\[7:0\] * S1.i\[7:0\] + … + S2.i"; RDNA3 ISA
 /// V_DOT4_I32_IU8, whose NEG_LO bits 0 and 1 make src0's and src1's
 /// elements signed, LLVM `llvm.amdgcn.sudot4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

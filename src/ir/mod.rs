@@ -191,7 +191,7 @@ pub enum Op {
         /// Channel (0–3).
         chan: u32,
     },
-    /// gfx11 `lds_direct_load`: the dword at LDS byte address M0[15:0] into
+    /// gfx11 `lds_direct_load`: the dword at LDS byte address M0\[15:0\] into
     /// every lane of every quad with an active lane.
     LdsDirectLoad {
         /// Destination VGPR.

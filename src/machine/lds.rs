@@ -3,7 +3,7 @@
 //! ends address LDS by.
 
 /// The primitive a quad interpolates: the number of set bits of NEWPRIMMASK
-/// (M0[30:16]) below the quad's bit. Bit k set means a new primitive starts at
+/// (M0\[30:16\]) below the quad's bit. Bit k set means a new primitive starts at
 /// quad k + 1; quad 0 always starts primitive 0 (CLRX VINTRP page, worked example
 /// 0b1010011 → lanes 0-3 prim 0, 4-7 prim 1, 8-19 prim 2, 20-27 prim 3, 28-63 prim 4).
 ///
@@ -25,7 +25,7 @@ pub fn primitive_of_quad(newprimmask: u32, quad: u32) -> u32 {
 /// attr# × numPrimsInVector × 12 DWORDs + prim# × 12 + attr_offset`, with
 /// `attr_offset` 0 = P0.x, 1 = P0.y … 11 = P2.w — channel-major within each
 /// parameter, unlike the gfx6–gfx10 order of CLRX's page (docs/errata.md IP1).
-/// `numprim` and `prim` come from NEWPRIMMASK = M0[30:16] exactly as before
+/// `numprim` and `prim` come from NEWPRIMMASK = M0\[30:16\] exactly as before
 /// ([`primitive_of_quad`]); `lds_base` is the wave's own LDS.
 ///
 /// WGSL twin: `gfx11_param_address` in `shaders/interp.wgsl` (docs/gpu.md, "Twins").
@@ -57,7 +57,7 @@ pub enum LdsError {
     SubDword {
         /// The M0 value.
         m0: u32,
-        /// M0[18:16].
+        /// M0\[18:16\].
         ty: u32,
     },
     /// `lds_direct_load` of a reserved data type.
@@ -65,12 +65,12 @@ pub enum LdsError {
     Reserved {
         /// The M0 value.
         m0: u32,
-        /// M0[18:16].
+        /// M0\[18:16\].
         ty: u32,
     },
 }
 
-/// RDNA3.5 ISA §12.2.1: "lds_param_offset bits [6:0] must be set to zero".
+/// RDNA3.5 ISA §12.2.1: "lds_param_offset bits \[6:0\] must be set to zero".
 /// What the hardware does otherwise is not stated, so such an M0 is refused
 /// (docs/errata.md IP2).
 pub fn check_param_m0(m0: u32) -> Result<(), LdsError> {
@@ -80,11 +80,11 @@ pub fn check_param_m0(m0: u32) -> Result<(), LdsError> {
     Ok(())
 }
 
-/// `lds_direct_load`'s M0: the LDS byte address of a DWORD read (M0[15:0],
-/// dword-aligned) when M0[18:16] = 2 (DWORD). The sub-dword types (0 UBYTE,
+/// `lds_direct_load`'s M0: the LDS byte address of a DWORD read (M0\[15:0\],
+/// dword-aligned) when M0\[18:16\] = 2 (DWORD). The sub-dword types (0 UBYTE,
 /// 1 USHORT, 4 SBYTE, 5 SSHORT) are refused: the guide says the address is
 /// dword-aligned but not which bytes of the dword a narrower type returns;
-/// 3, 6 and 7 are reserved (docs/errata.md IP2). M0[31:19] are ignored.
+/// 3, 6 and 7 are reserved (docs/errata.md IP2). M0\[31:19\] are ignored.
 pub fn direct_address(m0: u32) -> Result<u64, LdsError> {
     let ty = (m0 >> 16) & 7;
     let addr = m0 & 0xffff;

@@ -71,7 +71,7 @@ fn float_key32(b: u32) -> u32 {
 
 /// FMIN (32-bit): a NaN operand yields the other operand (IEEE 754-2008
 /// minNum, as the GCN3 ISA describes V_MIN_F32 in IEEE mode); otherwise the
-/// lesser in [`float_key32`]'s order; on a tie (equal bits) the old value stays.
+/// lesser in `float_key32`'s order; on a tie (equal bits) the old value stays.
 /// The ±0 order is gcnrun's choice (docs/semantics/images.md, "Image atomics").
 ///
 /// WGSL twin: `fmin32` in `shaders/atomic.wgsl` (docs/gpu.md, "Twins").

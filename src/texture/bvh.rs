@@ -142,7 +142,7 @@ pub fn encode_bvh(d: &BvhDesc) -> Result<[u32; 4], DescriptorError> {
 }
 
 /// What a node pointer's type bits (2:0) name (GPURT `GetNodeType`, "From the
-/// HW raytracing spec: node_type = node_pointer[2:0]"; Mesa radv
+/// HW raytracing spec: node_type = node_pointer\[2:0\]"; Mesa radv
 /// `radv_bvh_node_*`: 0 triangle, 4 box16, 5 box32, 6 instance, 7 AABB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeKind {

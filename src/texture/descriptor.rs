@@ -3,7 +3,7 @@
 //!
 //! Bit positions are data: one table of `(field, first bit, width)` per layout
 //! family — T# gfx6–gfx8 (§1.2), gfx9 (§1.3), gfx10/gfx10.3 (§1.4, Mesa
-//! `gfx10-rsrc.json`) and gfx11 ([`T_GFX11`]), S# gfx6–gfx10 (§2.1) and gfx11 —
+//! `gfx10-rsrc.json`) and gfx11 (`T_GFX11`), S# gfx6–gfx10 (§2.1) and gfx11 —
 //! read and written by the same two helpers, so decoding and encoding cannot
 //! disagree.
 //!
@@ -589,7 +589,7 @@ pub fn decode_sampler(dw: &[u32]) -> SamplerDesc {
 }
 
 /// Decodes an S# in the layout of generation `gen` (gfx11 moved the border
-/// colour pointer, [`S_GFX11`]) without validation.
+/// colour pointer, `S_GFX11`) without validation.
 pub fn decode_sampler_for(dw: &[u32], gen: Gen) -> SamplerDesc {
     let l = s_layout(gen);
     let g = |f: Bits| get(dw, f);
@@ -621,7 +621,7 @@ const S_DERIV_ADJUST_EN: Bits = b(95, 1);
 /// naming the field (sampling.md §2.1): FILTER_MODE 3, MAX_ANISO_RATIO above 4
 /// (16x), Z_FILTER 3, MIP_FILTER 3 before gfx8 (gfx8 added POINT_ANISO_ADJ), and
 /// on gfx10 and gfx11 DERIV_ADJUST_EN = 1 (the relocated border-colour fields are
-/// not modelled; ROCR `resource_gfx11.h` keeps the bit at W2[31] on gfx11).
+/// not modelled; ROCR `resource_gfx11.h` keeps the bit at W2\[31\] on gfx11).
 pub fn decode_sampler_checked(dw: &[u32], gen: Gen) -> Result<SamplerDesc, DescriptorError> {
     let d = decode_sampler_for(dw, gen);
     let reserved = |name: &'static str, v: u8| {

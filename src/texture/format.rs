@@ -254,7 +254,7 @@ const fn run(first: u16, data_format: u8, nums: &'static [NumFormat]) -> Gfx10Ru
     }
 }
 
-/// gfx10/gfx10.3 T# `FORMAT` (W1[28:20], 9 bits): one code per (data format,
+/// gfx10/gfx10.3 T# `FORMAT` (W1\[28:20\], 9 bits): one code per (data format,
 /// number format) pair that the hardware supports, replacing gfx6–gfx9's two
 /// fields (sampling.md §1.4). Codes and names from Mesa's register database
 /// (`src/amd/registers/gfx10-rsrc.json`, enum `IMG_FORMAT`), restricted to the
@@ -297,7 +297,7 @@ pub const GFX10_FORMATS: &[Gfx10Run] = &[
     run(181, 41, &[N::Unorm, N::Srgb]),
 ];
 
-/// gfx11 T# `FORMAT` (W1[27:20], 8 bits): gfx11 renumbered the combined format.
+/// gfx11 T# `FORMAT` (W1\[27:20\], 8 bits): gfx11 renumbered the combined format.
 /// It keeps gfx10's codes 1–29, keeps only FLOAT of the packed-float formats
 /// (10_11_11 = 30, 11_11_10 = 31), drops USCALED/SSCALED of 10_10_10_2, and
 /// closes up every later run (8_8_8_8_UNORM is 42, not 56; 8_8_8_8_SRGB 66, not
@@ -447,7 +447,7 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
 }
 
 /// The widest component whose UNORM, SNORM and sRGB loads are read from a
-/// table ([`narrow_tables`]; on the GPU, the host's `UNORM_AT` and
+/// table (`narrow_tables`; on the GPU, the host's `UNORM_AT` and
 /// `SNORM_AT`, `gpu::translate::tables`).
 pub const TABLE_BITS: u32 = 10;
 

@@ -1,5 +1,5 @@
 //! The texture model shared by everything that touches an image: number
-//! conversions ([`convert`]), data and number formats ([`format`]), DST_SEL
+//! conversions ([`convert`]), data and number formats ([`format`](mod@format)), DST_SEL
 //! ([`swizzle`]), T#/S# descriptors ([`descriptor`]) and the linear layout
 //! ([`layout`]), the BVH T# and node tests ([`bvh`]); sampling follows (DESIGN.md). Each rule is written once here,
 //! with its source, and the WGSL library in `shaders/` will mirror these

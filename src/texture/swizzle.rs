@@ -13,7 +13,7 @@
 use super::error::{Desc, DescriptorError};
 use super::format::NumFormat;
 
-/// One DST_SEL field (3 bits; T# W3[2:0], [5:3], [8:6], [11:9] on every
+/// One DST_SEL field (3 bits; T# W3\[2:0\], \[5:3\], \[8:6\], \[11:9\] on every
 /// generation gcnrun models: sampling.md §1.2, §1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DstSel {

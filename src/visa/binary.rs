@@ -14,7 +14,7 @@
 //! left before anything is allocated for it; an error is one line naming the
 //! byte offset of the bad field. The structural rules (declared names,
 //! operand bounds, parameter counts) are the text frontend's: the decoded
-//! program is printed and read back by [`super::parse`], and an error there is
+//! program is printed and read back by [`super::parse()`], and an error there is
 //! reported at the offset of the table entry or instruction it came from, so
 //! each rule exists once.
 

@@ -1,6 +1,6 @@
 //! Intel vISA frontend: the `.visaasm` text Intel's compiler (IGC) dumps.
 //!
-//! [`parse`] reads one kernel into a [`Program`]: its declarations, inputs and
+//! [`parse()`] reads one kernel into a [`Program`]: its declarations, inputs and
 //! attributes, and a body of instructions — the 3D sampler family (3D_SAMPLE,
 //! 3D_LOAD, 3D_GATHER4, 3D_INFO) and the setup instructions real dumps use
 //! around them (`mov movs setp cmp add mul sel or shl ret`). Other real vISA
@@ -48,7 +48,7 @@ impl Dialect {
     }
 }
 
-/// How [`parse`] picks the dialect.
+/// How [`parse()`] picks the dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialectChoice {
     /// Detect it from the text (docs/visa.md, "Dialects").

@@ -6,7 +6,7 @@
 //! the texels of one level.
 //!
 //! A16 and the 16-bit-gradient forms (`_g16`, and A16 on gfx9) are address
-//! layouts ([`vaddr`]); TFE and LWE add a status dword ([`status`]).
+//! layouts ([`vaddr`](crate::texture::sample::vaddr)); TFE and LWE add a status dword ([`status`]).
 //!
 //! Refused by name (not executed yet, [`check::sampler_op`]):
 //! `image_gather4h`, MSAA and tiled images, LWE on a T# that enables LOD

@@ -63,7 +63,7 @@ pub const M0_WORD: u32 = 106;
 pub const FAULT_WORD: u32 = 111;
 
 /// The FAULT_WORD of a wave stopped by the work budget
-/// (`ir::budget`; [`Emitter::jump_budget`]): above every offset a program can
+/// (`ir::budget`; `Emitter::jump_budget`): above every offset a program can
 /// have (64 MiB of code at most), without bit 31 (BVH faults), and larger
 /// than any offset so that a fault an operation recorded first in another
 /// lane wins (the smallest value is kept), as the CPU stops at the first.
@@ -279,7 +279,7 @@ pub struct Kernel {
 pub const MEM64_BINDING: u32 = 6;
 
 /// The binding of a speculating module's table (`shaders/speculate.wgsl`,
-/// [`Kernel::spec`]).
+/// [`Kernel::spec_wgsl`]).
 pub const SPEC_BINDING: u32 = 5;
 
 /// Dwords per lane per traced atomic: flags (bit 0: the lane ran it on a texel
@@ -472,7 +472,7 @@ pub fn translate_predicted(
 }
 
 /// Image instructions per module when a straight-line program is split
-/// ([`split_points`]). Lavapipe's compile time grows faster than the module:
+/// (`split_points`). Lavapipe's compile time grows faster than the module:
 /// `sample_filter`'s first 1, 2, 4, 8 and 16 samples took 0.5, 0.8, 1.5, 4.1
 /// and 21 s to build and run (docs/gpu.md, "Time to first result on
 /// lavapipe"), so modules of two cost about what modules of one do, with

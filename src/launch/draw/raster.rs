@@ -151,7 +151,7 @@ impl Triangle {
     /// Whether the triangle faces front under Vulkan's default
     /// (counter-clockwise): Vulkan's signed area, −½ Σ (x_i y_{i+1} −
     /// x_{i+1} y_i) in framebuffer coordinates, is positive — the opposite
-    /// sign of [`edge`]'s.
+    /// sign of `edge`'s.
     pub fn front_facing(&self) -> bool {
         self.area < 0
     }

@@ -114,7 +114,7 @@ pub struct Built {
     /// The kernel's code, from its entry.
     pub code: Vec<u8>,
     /// The address of the kernel's first instruction in memory (the code
-    /// object's segments are placed there: [`load_segments`]).
+    /// object's segments are placed there: `load_segments`).
     pub code_base: u64,
     /// Where the scratch is (the `scratch_*` instructions').
     pub scratch: crate::ir::mem::Scratch,

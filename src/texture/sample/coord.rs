@@ -56,7 +56,7 @@ pub fn texel_fixed(s: f32, size: u32, normalized: bool) -> i32 {
 }
 
 /// One axis's texel offset from the packed `_o` dword: 6-bit two's complement
-/// fields at bits [5:0] (x), [13:8] (y), [21:16] (z), −32..=31; other bits are
+/// fields at bits \[5:0\] (x), \[13:8\] (y), \[21:16\] (z), −32..=31; other bits are
 /// ignored (RDNA3 ISA §10.4, CLRX memory page, ACO's packing; sampling.md §5.9).
 ///
 /// WGSL twin: `texel_offset` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").

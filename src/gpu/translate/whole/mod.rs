@@ -22,8 +22,8 @@
 //! run one dispatch each, in launch order.
 //!
 //! The parts: this module (the refusals, the launch, the blocks and the
-//! registers), [`alu`] (the ALU and wave operations), [`mem`] (memory, LDS
-//! and images), [`module`] (the turn loop and the library).
+//! registers), `alu` (the ALU and wave operations), `mem` (memory, LDS
+//! and images), `module` (the turn loop and the library).
 
 mod alu;
 mod mem;
@@ -275,7 +275,7 @@ fn writes_memory(prog: &Program) -> bool {
 /// first wave when it reaches that op: the CPU reference's run of it (the
 /// launch layer provides it, `launch::run::predictor`; the back ends do not
 /// import each other). Image instructions in whole programs are specialised
-/// on it ([`Whole::emit_image`]).
+/// on it (`Whole::emit_image`).
 pub type Predict<'a> = &'a dyn Fn(usize) -> Option<WaveState>;
 
 /// What one control barrier (`workgroupBarrier`, `storageBarrier`,
