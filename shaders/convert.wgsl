@@ -214,9 +214,19 @@ fn repeat_ratio_bits(c: u32, w: u32) -> u32 {
     return ((126u - lz) << 23u) + (mantissa & 0x7fffffu);
 }
 
+// c / (2^bits - 1) for c <= 2^bits - 1, rounded to nearest f32: by
+// repeat_ratio_bits' integer steps up to REPEAT_BITS bits, else by the exact
+// division (ratio_to_f32). unorm_to_f32 and snorm_to_f32 share it, so every
+// caller of either gets the integer steps where they apply.
+fn norm_ratio(c: u32, bits: u32) -> f32 {
+    if bits >= 1u && bits <= REPEAT_BITS {
+        return bitcast<f32>(repeat_ratio_bits(c, bits));
+    }
+    return ratio_to_f32(c, max_code(bits));
+}
+
 fn unorm_to_f32(c: u32, bits: u32) -> f32 {
-    let max = max_code(bits);
-    return ratio_to_f32(c & max, max);
+    return norm_ratio(c & max_code(bits), bits);
 }
 
 fn snorm_to_f32(c: u32, bits: u32) -> f32 {
@@ -230,7 +240,7 @@ fn snorm_to_f32(c: u32, bits: u32) -> f32 {
         return -1.0;
     }
     let mag = select(u32(s), 0u - u32(s), s < 0);
-    let m = ratio_to_f32(mag, max);
+    let m = norm_ratio(mag, bits - 1u);
     return select(m, -m, s < 0);
 }
 

@@ -100,34 +100,21 @@ fn srgb8_to_linear_bits(c: u32) -> u32 {
 // the rest of the sample.
 // UNORM components of up to REPEAT_BITS bits, and SNORM ones of one bit more
 // (a magnitude of up to REPEAT_BITS bits over 2^(w-1) - 1), are converted by
-// repeat_ratio_bits' integer steps; wider ones of up to NARROW_BITS bits read
-// the host's tables of unorm_to_f32 and snorm_to_f32 (the CPU's load tables,
-// computed by the same functions): either instead of the exact division's
-// 24-step loop, four times per texel. (The table read of every 8-bit
-// component made a trilinear sample on lavapipe a third slower.)
+// repeat_ratio_bits' integer steps (unorm_to_f32 and snorm_to_f32 take them
+// through norm_ratio); wider ones of up to NARROW_BITS bits read the host's
+// tables of unorm_to_f32 and snorm_to_f32 (the CPU's load tables, computed by
+// the same functions): either instead of the exact division's 24-step loop,
+// four times per texel. (The table read of every 8-bit component made a
+// trilinear sample on lavapipe a third slower.)
 fn load_unorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
-    if width >= 1u && width <= REPEAT_BITS {
-        return repeat_ratio_bits(c & ((1u << width) - 1u), width);
-    }
-    if width >= 1u && width <= NARROW_BITS {
+    if width > REPEAT_BITS && width <= NARROW_BITS {
         return host_tables[UNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
     }
     return bitcast<u32>(unorm_to_f32(c, width));
 }
 
 fn load_snorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
-    if width >= 2u && width <= REPEAT_BITS + 1u {
-        // snorm_to_f32: -1.0 at and below -(2^(w-1) - 1), else the magnitude's
-        // ratio with its sign.
-        let s = sign_extend(c, width);
-        let max = (1u << (width - 1u)) - 1u;
-        if s <= -i32(max) {
-            return 0xbf800000u;
-        }
-        let magnitude = select(u32(s), 0u - u32(s), s < 0);
-        return repeat_ratio_bits(magnitude, width - 1u) | select(0u, 0x80000000u, s < 0);
-    }
-    if width >= 1u && width <= NARROW_BITS {
+    if width > REPEAT_BITS + 1u && width <= NARROW_BITS {
         return host_tables[SNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
     }
     return bitcast<u32>(snorm_to_f32(c, width));

@@ -13,8 +13,9 @@
 /// rounded to f32 (sampling.md §3.2–3.3; D3D "UNORM": the code range maps onto
 /// [0, 1] with both ends exact).
 ///
-/// WGSL twins: `unorm_to_f32` in `shaders/convert.wgsl`, and
-/// `repeat_ratio_bits` there for widths up to 8 (docs/gpu.md, "Twins").
+/// WGSL twins: `unorm_to_f32` in `shaders/convert.wgsl`, its ratio
+/// `norm_ratio` there (shared with `snorm_to_f32`), and `repeat_ratio_bits`
+/// for widths up to 8 (docs/gpu.md, "Twins").
 pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
     let max = max_code(bits);
     ratio_to_f32(u64::from(c) & max, max)
