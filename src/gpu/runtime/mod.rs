@@ -269,16 +269,14 @@ fn run_kernel(
     (stats, events): (&mut RunStats, &mut Vec<AtomicEvent>),
 ) -> Result<(), GpuError> {
     let lds_words = tr.lds_bytes.div_ceil(4) + 1;
-    // One copy of the LDS serves every wave when the module never touches
-    // it (the binding needs one; checked first, since comparing 64 KiB per
-    // wave took half of a 1024-wave sampling launch's time on lavapipe), or
-    // when a straight-line module's waves all hold the same.
-    let shared_lds = !kernel.uses_lds
-        || !kernel.whole
-            && kernel
-                .waves
-                .windows(2)
-                .all(|p| waves[p[0]].lds == waves[p[1]].lds);
+    // A straight-line module's waves that all hold the same LDS share one
+    // copy. (A launch gives none to waves whose program has no LDS operation,
+    // `Prepared::without_unused_lds`, so this compares empty ones there.)
+    let shared_lds = !kernel.whole
+        && kernel
+            .waves
+            .windows(2)
+            .all(|p| waves[p[0]].lds == waves[p[1]].lds);
     let per_wave = (u64::from(kernel.state_words)
         + if shared_lds { 0 } else { u64::from(lds_words) }
         + kernel.atomics.len() as u64 * u64::from(tr.wave_size * TRACE_WORDS))
@@ -781,21 +779,14 @@ fn run_pass(
     }
     if kernel.whole && !copies.is_empty() {
         // The LDS of each workgroup ends with its first wave, as on the CPU
-        // (`cpu::run_group`); the other waves hold none. A module that never
-        // touches it leaves the first wave's as it was.
-        let bytes = if kernel.uses_lds {
-            read_back(gpu, &lds_buf, lds.len() as u64)?
-        } else {
-            Vec::new()
-        };
+        // (`cpu::run_group`); the other waves hold none.
+        let bytes = read_back(gpu, &lds_buf, lds.len() as u64)?;
         let mut at = 0;
         for &g in &groups_of {
-            if kernel.uses_lds {
-                let lead = part[at];
-                let from = at * lds_words as usize * 4;
-                let n = waves[lead].lds.len();
-                waves[lead].lds.copy_from_slice(&bytes[from..from + n]);
-            }
+            let lead = part[at];
+            let from = at * lds_words as usize * 4;
+            let n = waves[lead].lds.len();
+            waves[lead].lds.copy_from_slice(&bytes[from..from + n]);
             for &i in &part[at + 1..at + g] {
                 waves[i].lds = Vec::new();
             }

@@ -269,10 +269,6 @@ pub struct Kernel {
     /// The op a whole-program wave starts at ([`crate::ir::Program::entry`]):
     /// its initial program counter ([`whole::PC_WORD`]); 0 for the others.
     pub entry: u32,
-    /// The program may touch the LDS ([`Program::uses_lds`]). When it does
-    /// not, the runtime uploads one wave's LDS for the binding and reads none
-    /// back: the waves' LDS stays as it is, as on the CPU.
-    pub uses_lds: bool,
 }
 
 /// The binding of the 64-bit view of image memory (`shaders/atomic64.wgsl`).
@@ -460,7 +456,6 @@ pub fn translate_predicted(
                 faults,
                 whole: false,
                 entry: 0,
-                uses_lds: prog.uses_lds(),
             });
         }
     }

@@ -389,7 +389,8 @@ pub(super) fn translate(
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
     let (wgsl, vgprs) = w.finish();
-    let spec_wgsl = writes_memory(prog).then(|| module::speculative(&wgsl));
+    let writes = writes_memory(prog);
+    let spec_wgsl = writes.then(|| module::speculative(&wgsl));
     let (size, tables) = super::tables::measure(&wgsl);
     if size > options.max_module_bytes {
         return Err(super::too_large(Some(size), options.max_module_bytes));
@@ -404,13 +405,12 @@ pub(super) fn translate(
             vgprs,
             waves: (0..waves.len()).collect(),
             spec_wgsl,
-            serial_waves: writes_memory(prog),
+            serial_waves: writes,
             mem64: false,
             atomics: Vec::new(),
             faults,
             whole: true,
             entry: prog.entry as u32,
-            uses_lds: prog.uses_lds(),
         }],
     })
 }
