@@ -53,6 +53,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("degamma_sweep", "gfx900"),
     ("buffer_ranges", "gfx900"),
     ("buffer_ranges_gfx6", "tahiti"),
+    ("carry_gfx6", "tahiti"),
     ("dpp", "gfx900"),
     ("dpp_gfx10", "gfx1030"),
     ("ds_lanes", "gfx900"),

@@ -806,6 +806,18 @@ pub fn lower_vop(v: &Vop, arch: &Arch) -> Result<Op, String> {
             op.bit_dst = dest(t)?.map(Dst::Mask);
         }
     }
+    // gfx6–gfx7 `v_add_i32`, `v_sub_i32`, `v_subrev_i32`: despite the name,
+    // the carry out is the unsigned one (AMD Southern Islands ISA V_ADD_I32:
+    // "D.u = S0.u + S1.u; VCC = carry out"; what gfx8 calls `v_add_u32` and
+    // gfx9 `v_add_co_u32`, the low half of a 64-bit add before `v_addc_u32`),
+    // not the signed overflow of `s_add_i32` (docs/errata.md). The sum's bits
+    // are the same either way.
+    if matches!(op.bit_dst, Some(Dst::Mask(_)))
+        && matches!(p.func.family, Family::Add | Family::Sub)
+        && p.func.ty == Ty::I32
+    {
+        op.func.ty = Ty::U32;
+    }
     if p.cmpx {
         // v_cmpx writes EXEC; before gfx10 it writes the mask destination
         // (VCC or SDST) too (AMD Vega ISA "VOPC": "V_CMPX writes EXEC and
@@ -1302,6 +1314,43 @@ mod tests {
         };
         assert_eq!(a.src[0], Operand::Reg(Reg::Vgpr(1)));
         assert_eq!(a.sdwa.unwrap().src_sel, [5, 6]);
+    }
+
+    /// gfx6's `v_add_i32` family carries unsigned (docs/errata.md, A5); gfx9's
+    /// VOP3 `v_add_i32`, which has no carry out, stays signed (its CLAMP
+    /// saturates as a signed sum).
+    #[test]
+    fn gfx6_add_i32_carries_unsigned() {
+        let func = |words: &[u32], arch: &str| match &lowered(words, arch)[0] {
+            Op::Alu(a) => (a.func, a.bit_dst),
+            other => panic!("{other:?}"),
+        };
+        // v_sub_i32_e32 v3, vcc, 0, v0 (tahiti)
+        assert_eq!(
+            func(&[0x4c06_0080], "tahiti"),
+            (
+                AluFn::new(Family::Sub, Ty::U32),
+                Some(Dst::Mask(Reg::VccLo))
+            )
+        );
+        // v_add_i32_e32 v0, vcc, s6, v0 (tahiti)
+        assert_eq!(
+            func(&[0x4a00_0006], "tahiti").0,
+            AluFn::new(Family::Add, Ty::U32)
+        );
+        // v_sub_i32_e64 v3, s[4:5], 0, v0 (tahiti): the mask in SGPRs.
+        assert_eq!(
+            func(&[0xd24c_0403, 0x0002_0080], "tahiti"),
+            (
+                AluFn::new(Family::Sub, Ty::U32),
+                Some(Dst::Mask(Reg::Sgpr(4)))
+            )
+        );
+        // v_add_i32 v0, v1, v2 clamp (gfx900)
+        assert_eq!(
+            func(&[0xd29c_8000, 0x0002_0501], "gfx900"),
+            (AluFn::new(Family::Add, Ty::I32), None)
+        );
     }
 
     /// VOP3P: `v_pk_*` lowers to the 16-bit function with both halves'
