@@ -57,6 +57,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("dpp", "gfx900"),
     ("dpp_gfx10", "gfx1030"),
     ("ds_lanes", "gfx900"),
+    ("lane_masks", "gfx900"),
     ("packed", "gfx900"),
     ("packed_gfx10", "gfx1030"),
     ("dx9_mul", "gfx900"),

@@ -195,7 +195,7 @@ impl Whole<'_> {
     /// A vector ALU operation (`cpu::alu::execute_vector`).
     pub(super) fn emit_vector_alu(&mut self, op: &AluOp) {
         let gathers = matches!(op.bit_dst, Some(Dst::Mask(_) | Dst::Exec(_)));
-        let k_mask = op.bit_src.map(|b| self.mask(b));
+        let k = self.lane_bit_of(op.bit_src);
         if gathers {
             self.line("var bit = false;");
         }
@@ -234,7 +234,6 @@ impl Whole<'_> {
             self.line("if is_active(exec_lo, exec_hi, lane) {");
         }
         let x = self.vector_inputs(op);
-        let k = lane_bit(k_mask);
         if let Some(p) = op.packed {
             self.emit_packed(op, p, &k);
             self.line("}");
@@ -250,24 +249,23 @@ impl Whole<'_> {
             self.line("    bit = r.z == 1u;");
         }
         self.line("}");
-        if gathers {
-            self.line("let mk = xl_mask(bit, lane, xmc % 3u);");
-            self.line("xmc = xmc + 1u;");
-            match op.bit_dst {
-                Some(Dst::Mask(r)) => self.write_mask(r, "mk.x", "mk.y"),
-                Some(Dst::Exec(also)) => {
-                    if let Some(r) = also {
-                        self.write_mask(r, "mk.x", "mk.y");
-                    }
-                    self.line("exec_lo = mk.x;");
-                    self.line(if self.wave64 {
-                        "exec_hi = mk.y;"
-                    } else {
-                        "exec_hi = 0u;"
-                    });
+        match op.bit_dst {
+            // Gathered when something reads it whole (lanemask.rs).
+            Some(Dst::Mask(r)) => self.defer_mask(r, "bit"),
+            Some(Dst::Exec(also)) => {
+                self.line("let mk = xl_mask(bit, lane, xmc % 3u);");
+                self.line("xmc = xmc + 1u;");
+                if let Some(r) = also {
+                    self.write_mask(r, "mk.x", "mk.y");
                 }
-                _ => {}
+                self.line("exec_lo = mk.x;");
+                self.line(if self.wave64 {
+                    "exec_hi = mk.y;"
+                } else {
+                    "exec_hi = 0u;"
+                });
             }
+            _ => {}
         }
     }
 

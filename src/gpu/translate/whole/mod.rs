@@ -13,8 +13,10 @@
 //! program counter is the index of a basic block, kept in workgroup memory
 //! and read through `workgroupUniformLoad`, so the `switch` over blocks and
 //! every barrier in it are in uniform control flow. A lane mask (a compare's
-//! result, a carry) is gathered through workgroup atomics; a value of another
-//! lane (`v_readlane`, `ds_bpermute`) through a workgroup array. LDS is the
+//! result, a carry) is gathered through workgroup atomics where something
+//! reads it whole, and waits as each lane's bit until then (`lanemask`); a
+//! value of another lane (`v_readlane`, `ds_bpermute`) through a workgroup
+//! array. LDS is the
 //! storage binding `lds` at the workgroup's first wave. Memory operations of
 //! the lanes are made visible to the next operation by a barrier after every
 //! write; atomics, whose order decides what they return, run lane by lane in
@@ -22,10 +24,12 @@
 //! run one dispatch each, in launch order.
 //!
 //! The parts: this module (the refusals, the launch, the blocks and the
-//! registers), `alu` (the ALU and wave operations), `mem` (memory, LDS
-//! and images), `module` (the turn loop and the library).
+//! registers), `alu` (the ALU and wave operations), `lanemask` (masks
+//! gathered where read whole), `mem` (memory, LDS and images), `module` (the
+//! turn loop and the library).
 
 mod alu;
+mod lanemask;
 mod mem;
 mod module;
 mod pixel;
@@ -385,6 +389,7 @@ pub(super) fn translate(
             || module::library(prog, mem, (wave_size, lds_bytes), 0),
             options.share_alu_above,
         ),
+        lazy: Default::default(),
     };
     w.emit_blocks()?;
     let faults = std::mem::take(&mut w.e.faults);
@@ -431,6 +436,8 @@ struct Whole<'a> {
     round_checked: [bool; 2],
     /// The functions called through shared sites ([`shared`]).
     sites: shared::Sites,
+    /// Lane masks written and not yet gathered (`lanemask`).
+    lazy: lanemask::Lazy,
 }
 
 /// The 64-bit operand pieces as WGSL expressions.
@@ -662,6 +669,7 @@ impl Whole<'_> {
             for i in start..end {
                 let (offset, op) = &prog.ops[i];
                 writeln!(self.e.body, "    // {offset:#06x}").ok();
+                self.settle_before(op);
                 match op {
                     Op::End | Op::EndMsg => next = format!("{ENDED}u"),
                     Op::Wave(w) => match **w {
@@ -680,6 +688,8 @@ impl Whole<'_> {
                     }
                 }
             }
+            // The registers go back to the state or on to the next block.
+            self.settle_all();
             if end == n && next == format!("{end}u") {
                 next = format!("{ENDED}u");
             }

@@ -52,6 +52,10 @@ impl Whole<'_> {
             "    var s: array<u32, {ns}>;\n    var v: array<u32, {nv}>;"
         )
         .ok();
+        // The lane bits of masks not yet gathered (lanemask.rs).
+        for k in 0..self.lazy.slots {
+            writeln!(out, "    var lm{k} = false;").ok();
+        }
         out.push_str(
             "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;\n",
         );

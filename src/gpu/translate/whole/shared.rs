@@ -301,9 +301,8 @@ impl Whole<'_> {
             self.emit_shared_packed(op, p, site);
             return;
         }
-        let k_mask = op.bit_src.map(|b| self.mask(b));
+        let k = self.lane_bit_of(op.bit_src);
         let x = self.vector_inputs(op);
-        let k = super::alu::lane_bit(k_mask);
         self.call_site(op, &x, &k, site);
         self.line("{");
         self.line("if is_active(exec_lo, exec_hi, lane) {");
