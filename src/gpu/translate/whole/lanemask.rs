@@ -153,11 +153,14 @@ impl Whole<'_> {
         for d in [a.dst, a.bit_dst].into_iter().flatten() {
             match d {
                 Dst::Mask(r) if a.unit == Unit::Vector && r == p.reg => {}
+                // Written whole only when the function has a value
+                // (emit_alu_inline writes nothing otherwise).
                 Dst::Reg(r) if a.unit == Unit::Scalar => {
-                    let slots = a.func.signature().output.map_or(1, |t| t.slots());
-                    written.push(r);
-                    if slots == 2 {
-                        written.extend(Self::next(r));
+                    if let Some(t) = sig.output {
+                        written.push(r);
+                        if t.slots() == 2 {
+                            written.extend(Self::next(r));
+                        }
                     }
                 }
                 Dst::Reg(r) | Dst::Mask(r) | Dst::Exec(Some(r)) => {
