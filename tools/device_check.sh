@@ -3,8 +3,9 @@
 # under one deadline: `gcn-run bench` at the default lanes, the clang kernel
 # with speculation off and on, a `--sweep` of the workloads whose growth
 # matters most, then every bundled manifest under `--diff` (CPU against the
-# default adapter, which prefers a discrete GPU) with its cold wall time. Nothing here is part of the test suite; CI runs the
-# same programs on lavapipe through the tests.
+# default adapter, which prefers a discrete GPU) with its cold wall time.
+# Nothing here is part of the test suite; CI runs the same programs on
+# lavapipe through the tests.
 #
 #   tools/device_check.sh [RESULTS_DIR]     (GCN_RUN: the binary, default
 #                                            target/release/gcn-run;

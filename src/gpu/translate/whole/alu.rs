@@ -31,15 +31,6 @@ pub(super) fn output(op: &AluOp, t: Ty, x: &[Pair; 3], k: &str, v: &str) -> Stri
     }
 }
 
-/// This lane's bit of a lane-mask input (its low and high dwords) as a WGSL
-/// `bool`, `false` without one.
-pub(super) fn lane_bit(mask: Option<(String, String)>) -> String {
-    match mask {
-        Some((lo, hi)) => format!("mask_bit({lo}, {hi}, lane)"),
-        None => "false".into(),
-    }
-}
-
 /// A zero input pair.
 fn zero() -> Pair {
     ("0u".into(), "0u".into())

@@ -308,7 +308,12 @@ impl Whole<'_> {
                 return format!("lm{}", p.slot);
             }
         }
-        let m = b.map(|b| self.mask(b));
-        super::alu::lane_bit(m)
+        match b {
+            Some(b) => {
+                let (lo, hi) = self.mask(b);
+                format!("mask_bit({lo}, {hi}, lane)")
+            }
+            None => "false".into(),
+        }
     }
 }
