@@ -184,3 +184,56 @@ fn buffer_bytes_are_named() {
     let j = &r.json()["mismatches"][0];
     assert_eq!((&j["buffer"], &j["offset"]), (&"out".into(), &5.into()));
 }
+
+/// SCC, MODE and every byte of a wave's LDS are compared too: each
+/// difference is one mismatch naming the wave (and the LDS byte), and LDS
+/// of different sizes is one mismatch that says so.
+#[test]
+fn amd_reports_scc_mode_and_lds_bytes() {
+    let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/image_rw.toml");
+    let out = run_cpu(prepare_manifest(&m, None, None, None).unwrap()).unwrap();
+    let mut cpu = out.waves.clone();
+    cpu[0].lds = vec![0; 16];
+    let mut gpu = cpu.clone();
+    gpu[0].scc = !cpu[0].scc;
+    gpu[0].mode ^= 0x10;
+    gpu[0].lds[5] = 0x7f;
+    let r = compare((&cpu, &out.memory), (&gpu, &out.memory), &[], None);
+    let text = r.text();
+    assert_eq!(r.count, 3, "{text}");
+    let (scc, mode) = (u32::from(cpu[0].scc), cpu[0].mode);
+    assert!(
+        text.contains(&format!(
+            "DIFF scc wave 0: cpu {scc:#010x} gpu {:#010x}\n",
+            scc ^ 1
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "DIFF mode wave 0: cpu {mode:#010x} gpu {:#010x}\n",
+            mode ^ 0x10
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("DIFF lds wave 0 byte 0x5: cpu 0x00 gpu 0x7f\n"),
+        "{text}"
+    );
+    let j = r.json();
+    let lds = j["mismatches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["kind"] == "lds")
+        .unwrap();
+    assert_eq!((&lds["wave"], &lds["address"]), (&0.into(), &5.into()));
+
+    gpu = cpu.clone();
+    gpu[0].lds.truncate(8);
+    let r = compare((&cpu, &out.memory), (&gpu, &out.memory), &[], None);
+    assert_eq!(r.count, 1, "{}", r.text());
+    assert!(r
+        .text()
+        .starts_with("DIFF lds: wave 0 holds 16 bytes of LDS on the CPU, 8 on the GPU\n"));
+}

@@ -26,13 +26,13 @@ pub const REPORT_LIMIT: usize = 64;
 /// One difference between the CPU and the GPU.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Mismatch {
-    /// `register` or `memory`; for an Intel launch also `variable` and
-    /// `predicate`.
+    /// `register`, `lds` or `memory`; for an Intel launch also `variable`
+    /// and `predicate`.
     pub kind: &'static str,
     /// Register name (`v4`, `s2`, `m0`, `exec_lo`, …) for registers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub register: Option<String>,
-    /// Wave, for registers.
+    /// Wave, for registers and LDS.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wave: Option<u32>,
     /// Lane, for VGPRs.
@@ -47,7 +47,8 @@ pub struct Mismatch {
     /// Image name, for memory.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
-    /// Byte address, for memory.
+    /// Byte address, for memory; the byte's offset in the wave's LDS, for
+    /// LDS.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<u64>,
     /// `[level, slice, x, y, z]` of the texel holding the byte, when it is one.
@@ -156,7 +157,7 @@ impl Report {
             ));
         }
         text.push_str(&match (self.count, self.visa) {
-            (0, false) => "diff: GPU equals CPU (every register of every lane, every byte of image memory)\n".to_string(),
+            (0, false) => "diff: GPU equals CPU (every register of every lane, every byte of LDS and of image memory)\n".to_string(),
             (0, true) => "diff: GPU equals CPU (every variable, predicate and register of every thread, every byte of memory)\n".to_string(),
             (n, _) => format!("diff: {n} difference(s) between CPU and GPU\n"),
         });
@@ -184,6 +185,16 @@ impl std::fmt::Display for Mismatch {
                 write!(f, " lane {l}")?;
             }
             return write!(f, ": cpu {:#010x} gpu {:#010x}", self.cpu, self.gpu);
+        }
+        if self.kind == "lds" {
+            return write!(
+                f,
+                "lds wave {} byte {:#x}: cpu {:#04x} gpu {:#04x}",
+                self.wave.unwrap_or(0),
+                self.address.unwrap_or(0),
+                self.cpu,
+                self.gpu
+            );
         }
         write!(f, "memory {:#x}", self.address.unwrap_or(0))?;
         if let Some(i) = &self.image {
@@ -224,6 +235,7 @@ pub fn compare(
     let mut r = start(relax);
     for (a, b) in cpu.0.iter().zip(gpu.0) {
         registers(&mut r, a, b, relax, None);
+        lds(&mut r, a, b);
     }
     memory(&mut r, cpu.1, gpu.1, images, &[], relax);
     r
@@ -253,8 +265,8 @@ struct Named<'a> {
     predicate_sgprs: &'a [u32],
 }
 
-/// Registers of one wave: every SGPR, the scalar registers, every VGPR of
-/// every lane. With `named` (an Intel thread), predicate SGPRs and the GRF
+/// Registers of one wave: every SGPR, the scalar registers (SCC and MODE
+/// included), every VGPR of every lane. With `named` (an Intel thread), predicate SGPRs and the GRF
 /// bytes of variables are left out (compared by name) and the rest is
 /// reported as the lowering's registers of the thread.
 fn registers(
@@ -286,6 +298,8 @@ fn registers(
         ("exec_hi", (a.exec >> 32) as u32, (b.exec >> 32) as u32),
         ("vcc_lo", a.vcc as u32, b.vcc as u32),
         ("vcc_hi", (a.vcc >> 32) as u32, (b.vcc >> 32) as u32),
+        ("scc", u32::from(a.scc), u32::from(b.scc)),
+        ("mode", a.mode, b.mode),
     ];
     for (name, x, y) in scalars {
         if x != y {
@@ -301,6 +315,38 @@ fn registers(
             if differs && !relax.registers.contains(&(w, n, lane)) {
                 push(format!("v{n}"), Some(lane), x, y);
             }
+        }
+    }
+}
+
+/// Every byte of one wave's LDS. A workgroup's LDS ends with its first
+/// wave on both back ends (`cpu::run_group`, the runtime's read-back), so
+/// the bytes compare wave by wave; LDS of different sizes is one mismatch
+/// saying so, and the bytes both hold are compared.
+fn lds(r: &mut Report, a: &WaveState, b: &WaveState) {
+    if a.lds.len() != b.lds.len() {
+        r.push(Mismatch {
+            kind: "lds",
+            wave: Some(a.wave),
+            note: Some(format!(
+                "wave {} holds {} bytes of LDS on the CPU, {} on the GPU",
+                a.wave,
+                a.lds.len(),
+                b.lds.len()
+            )),
+            ..Mismatch::default()
+        });
+    }
+    for (i, (&x, &y)) in a.lds.iter().zip(&b.lds).enumerate() {
+        if x != y {
+            r.push(Mismatch {
+                kind: "lds",
+                wave: Some(a.wave),
+                address: Some(i as u64),
+                cpu: x.into(),
+                gpu: y.into(),
+                ..Mismatch::default()
+            });
         }
     }
 }
