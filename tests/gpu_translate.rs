@@ -12,6 +12,35 @@ fn ops_where(prog: &Program, kind: impl Fn(&Op) -> bool) -> usize {
     prog.ops.iter().filter(|(_, op)| kind(op)).count()
 }
 
+/// The per-lane writes test `lane_on`, which must follow EXEC: every line
+/// that writes `exec_lo` or `exec_hi` is followed, after any other such
+/// line, by `lane_on`'s update (`translate::LANE_ON_UPDATE`), and nothing
+/// tests the lane's own EXEC bit otherwise.
+fn lane_on_follows_exec(wgsl: &str) -> Result<(), String> {
+    let update = "lane_on = is_active(exec_lo, exec_hi, lane);";
+    let writes = |l: &str| {
+        let l = l.trim_start().trim_start_matches("var ");
+        l.starts_with("exec_lo = ") || l.starts_with("exec_hi = ")
+    };
+    let lines: Vec<&str> = wgsl.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.contains("is_active(exec_lo, exec_hi, lane)") && !l.contains(update) {
+            return Err(format!("line {}: tests EXEC itself: {l}", i + 1));
+        }
+        if writes(l) {
+            let next = lines[i + 1..].iter().find(|n| !writes(n));
+            let updated = next.is_some_and(|n| n.trim_start().trim_start_matches("var ") == update);
+            if !updated {
+                return Err(format!(
+                    "line {}: EXEC written, lane_on not updated: {l}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn every_launch_translates_to_valid_wgsl() {
     let launches = common::launches::all_launches();
@@ -56,6 +85,9 @@ fn every_launch_translates_to_valid_wgsl() {
             if let Err(e) = wgsl::validate(&k.wgsl) {
                 panic!("{name}: naga rejects the module:\n{e}");
             }
+            if let Err(e) = lane_on_follows_exec(&k.wgsl) {
+                panic!("{name}: {e}");
+            }
             modules += 1;
             // A whole program that writes memory has a speculative module
             // too (docs/gpu.md, "Speculative workgroups"): valid, its entry
@@ -68,6 +100,9 @@ fn every_launch_translates_to_valid_wgsl() {
             if let Some(spec) = &k.spec_wgsl {
                 if let Err(e) = wgsl::validate(spec) {
                     panic!("{name}: naga rejects the speculative module:\n{e}");
+                }
+                if let Err(e) = lane_on_follows_exec(spec) {
+                    panic!("{name}: the speculative module: {e}");
                 }
                 assert!(
                     wgsl::main_size_and_use(spec, "spec").1,
@@ -82,6 +117,38 @@ fn every_launch_translates_to_valid_wgsl() {
         launches.len()
     );
     assert!(speculative > 0, "no launch has a speculative module");
+}
+
+/// `lane_on` follows EXEC in the WGSL `gcn-run --emit-wgsl` prints for
+/// every bundled launch manifest, the compiled kernels', the RADV pixel
+/// shaders' and the Intel programs' included (`every_launch_…` checks the
+/// modules of `assets/*.toml` and of the generated launches, speculative ones
+/// too).
+#[test]
+fn every_bundled_module_keeps_lane_on_in_step_with_exec() {
+    let manifests: Vec<_> = common::launches::asset_files(&["toml"])
+        .into_iter()
+        .filter(|p| !p.to_string_lossy().ends_with(".scene.toml"))
+        .collect();
+    assert!(manifests.len() > 100, "only {} manifests", manifests.len());
+    for m in &manifests {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gcn-run"))
+            .arg("--emit-wgsl")
+            .arg(m)
+            .output()
+            .unwrap();
+        let name = m.display();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let wgsl = String::from_utf8(out.stdout).unwrap();
+        assert!(wgsl.contains("lane_on"), "{name}: no lane_on");
+        if let Err(e) = lane_on_follows_exec(&wgsl) {
+            panic!("{name}: {e}");
+        }
+    }
 }
 
 #[test]

@@ -104,7 +104,7 @@ pub(super) fn emit(
             m.name()
         ),
     );
-    e.line("if is_active(exec_lo, exec_hi, lane) {");
+    e.line("if lane_on {");
     e.line(&format!("    let r = bvh_intersect({ptr}, {ray}, {desc});"));
     e.line(&format!(
         "    if r.fault {{ fault = select(fault, {code:#x}u, fault == 0u); }}"

@@ -143,9 +143,7 @@ pub(super) fn emit_vinterp(
             }
             _ => value,
         };
-        e.line(&format!(
-            "if is_active(exec_lo, exec_hi, lane) {{ {d} = {bits}; }}"
-        ));
+        e.line(&format!("if lane_on {{ {d} = {bits}; }}"));
     }
     e.line("}");
 }

@@ -677,6 +677,14 @@ fn too_large(size: Option<u64>, limit: u64) -> TranslateError {
     whole(TranslateErrorKind::TooLarge { size, limit })
 }
 
+/// The statement that keeps `lane_on` — whether the invocation's lane is in
+/// EXEC, which every per-lane write tests — in step with EXEC: every module
+/// emits it after each write of `exec_lo` or `exec_hi`, so that a test is a
+/// variable's read instead of `is_active`'s shifts and compares inlined
+/// once per operation (a tenth of a cold build of `kernels/math.toml` on
+/// lavapipe: docs/gpu.md, "Time to first result on lavapipe").
+const LANE_ON_UPDATE: &str = "lane_on = is_active(exec_lo, exec_hi, lane);";
+
 impl<'a> Emitter<'a> {
     fn new(prog: &'a Program, mem: &'a Memory, wave_size: u32, lds_bytes: u32) -> Self {
         Emitter {
@@ -840,13 +848,14 @@ impl<'a> Emitter<'a> {
                     if let Some(p) = place {
                         self.line(&format!("{p} = {value};"));
                     }
+                    if matches!(*dst, Reg::ExecLo | Reg::ExecHi) {
+                        self.line(LANE_ON_UPDATE);
+                    }
                 }
                 Op::VMov { dst, src } => {
                     let value = self.src(*src);
                     if let Some(d) = self.v(*dst) {
-                        self.line(&format!(
-                            "if is_active(exec_lo, exec_hi, lane) {{ {d} = {value}; }}"
-                        ));
+                        self.line(&format!("if lane_on {{ {d} = {value}; }}"));
                     }
                 }
                 Op::Interp(i) => self.emit_interp(i.step, i.vdst, i.ij, (i.attr, i.chan), &i.mods),
@@ -959,9 +968,7 @@ impl<'a> Emitter<'a> {
         } else {
             out
         };
-        self.line(&format!(
-            "if is_active(exec_lo, exec_hi, lane) {{ {d} = {bits}; }}"
-        ));
+        self.line(&format!("if lane_on {{ {d} = {bits}; }}"));
     }
 
     /// A function `surfN(level, slice, x, y, z) -> u32` giving the byte offset
@@ -1264,7 +1271,7 @@ impl<'a> Emitter<'a> {
                 if loads {
                     let consts = unbound_values(&tsharp).map(|v| format!("{v}u"));
                     let vals = Self::load_dwords(&Self::select_dmask(dmask, consts), width, false);
-                    self.line("if is_active(exec_lo, exec_hi, lane) {");
+                    self.line("if lane_on {");
                     self.write_result(r.vdata, &vals, status);
                     self.line("}");
                 }
@@ -1326,7 +1333,7 @@ impl<'a> Emitter<'a> {
             } else {
                 d.dst_sel
             };
-            self.line("if is_active(exec_lo, exec_hi, lane) {");
+            self.line("if lane_on {");
             self.line("    var t = vec4<u32>(0u);");
             self.line(&format!(
                 "    if mem_in_range(off, {bytes}u) {{ let raw = mem_read_texel(off, {bytes}u); t = {unpack}; }}"
@@ -1372,9 +1379,7 @@ impl<'a> Emitter<'a> {
             let packed = format::store_texel(df, nf, [0; 4])
                 .and_then(|_| texel::pack(df, nf, &rgba))
                 .ok_or_else(|| err(offset, format!("number format {nf:?} cannot be stored")))?;
-            self.line(&format!(
-                "if is_active(exec_lo, exec_hi, lane) && mem_in_range(off, {bytes}u) {{"
-            ));
+            self.line(&format!("if lane_on && mem_in_range(off, {bytes}u) {{"));
             self.line(&format!("    mem_write_texel(off, {bytes}u, {packed});"));
             self.line("}");
         }
@@ -1394,14 +1399,14 @@ impl<'a> Emitter<'a> {
         if status {
             if let Some(p) = self.v(r.vdata + dwords) {
                 self.line(&format!(
-                    "if is_active(exec_lo, exec_hi, lane) {{ {p} = {}u; }}",
+                    "if lane_on {{ {p} = {}u; }}",
                     crate::texture::data::STATUS_OK
                 ));
             }
         }
         let Image::Bound(d) = tsharp else {
             if r.glc {
-                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line("if lane_on {");
                 for k in 0..dwords / if two { 2 } else { 1 } {
                     if let Some(p) = self.v(r.vdata + k) {
                         self.line(&format!("    {p} = 0u;"));
@@ -1441,7 +1446,7 @@ impl<'a> Emitter<'a> {
                 // lanes and waves in the device's order, which the linearizer
                 // checks under --diff as for 32-bit atomics.
                 self.mem64 = true;
-                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line("if lane_on {");
                 self.line("    var old = vec2<u32>(0u, 0u);");
                 self.line("    if mem_in_range(off, 8u) {");
                 self.line("        spec_touch(off / 4u, true);");
@@ -1469,7 +1474,7 @@ impl<'a> Emitter<'a> {
             // this program): the pair of dwords is read, combined and written
             // with no other access in between, in lane order as on the CPU.
             self.line("var old = vec2<u32>(0u, 0u);");
-            self.line("let act = is_active(exec_lo, exec_hi, lane);");
+            self.line("let act = lane_on;");
             self.line("for (var l = 0u; l < WAVE_SIZE; l = l + 1u) {");
             self.line("    if l == lane && act && mem_in_range(off, 8u) {");
             self.line("        let w = off / 4u;");
@@ -1502,7 +1507,7 @@ impl<'a> Emitter<'a> {
         }
         let data = vd(self, 0);
         let cmp = if two { vd(self, 1) } else { "0u".into() };
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line("if lane_on {");
         self.line("    var old = 0u;");
         self.line("    if mem_in_range(off, 4u) {");
         self.line("        let w = off / 4u;");
@@ -1565,7 +1570,7 @@ impl<'a> Emitter<'a> {
             .first()
             .cloned()
             .unwrap_or_else(|| "0u".into());
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line("if lane_on {");
         self.line(&format!("    let level = {level};"));
         let vals: [String; 4] = match tsharp {
             Image::Bound(d) => {
@@ -1683,7 +1688,7 @@ impl<'a> Emitter<'a> {
             out.push_str("    var fault = 0u;\n");
         }
         let m0 = M0_WORD;
-        writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
+        writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var lane_on = is_active(exec_lo, exec_hi, lane);\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
         out.push_str(&self.body);
         if self.grf {
             // The first faulting operation of any lane (FAULT_WORD).

@@ -165,7 +165,7 @@ pub(super) fn emit(
                 ImageKind::GetLod => dmask_selected(std::array::from_fn(|_| "0u".into()), r.dmask),
                 _ => dmask_selected(consts, r.dmask),
             };
-            e.line("if is_active(exec_lo, exec_hi, lane) {");
+            e.line("if lane_on {");
             write_values(e, m, &values, false);
             e.line("}");
             return Ok(());
@@ -533,7 +533,7 @@ fn emit_lanes(
     }
     let name = &view.name;
     let nf = view.nf;
-    e.line("if is_active(exec_lo, exec_hi, lane) {");
+    e.line("if lane_on {");
     e.line(&format!(
         "    let l = lane_lod({name}, {flags}u, {}, {}, ddx, ddy);",
         ro.at(Role::Bias),

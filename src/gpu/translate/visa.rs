@@ -739,6 +739,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             let en = enabled_expr(e, offset, ch)?;
             e.line(&format!("    exec_lo = {en};"));
             e.line("    exec_hi = 0u;");
+            e.line(&format!("    {}", super::LANE_ON_UPDATE));
         }
         VisaOp::Resinfo {
             first,

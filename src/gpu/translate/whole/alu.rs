@@ -220,9 +220,9 @@ impl Whole<'_> {
             self.line(&format!("let dv = xl_value({raw}, lane, dp.y, xvc % 2u);"));
             self.line("xvc = xvc + 1u;");
             self.line("let dpp_v = select(0u, dv, dp.x == 1u);");
-            self.line("if is_active(exec_lo, exec_hi, lane) && dp.x != 0u {");
+            self.line("if lane_on && dp.x != 0u {");
         } else {
-            self.line("if is_active(exec_lo, exec_hi, lane) {");
+            self.line("if lane_on {");
         }
         let x = self.vector_inputs(op);
         if let Some(p) = op.packed {
@@ -249,12 +249,7 @@ impl Whole<'_> {
                 if let Some(r) = also {
                     self.write_mask(r, "mk.x", "mk.y");
                 }
-                self.line("exec_lo = mk.x;");
-                self.line(if self.wave64 {
-                    "exec_hi = mk.y;"
-                } else {
-                    "exec_hi = 0u;"
-                });
+                self.write_exec("mk.x", "mk.y");
             }
             _ => {}
         }
@@ -397,12 +392,7 @@ impl Whole<'_> {
                 if let Some(d) = sdst {
                     self.write_pair(Reg::Sgpr(d), slots, "old_lo", "old_hi");
                 }
-                self.line("exec_lo = r.x;");
-                self.line(if self.wave64 {
-                    "exec_hi = r.y;"
-                } else {
-                    "exec_hi = 0u;"
-                });
+                self.write_exec("r.x", "r.y");
                 self.line("scc = select(0u, 1u, (exec_lo | exec_hi) != 0u);");
                 self.line("}");
             }
@@ -450,7 +440,7 @@ impl Whole<'_> {
                 self.line("xvc = xvc + 1u;");
                 if let Some(d) = self.e.v(vdst) {
                     self.line(&format!(
-                        "if is_active(exec_lo, exec_hi, lane) {{ if is_active(exec_lo, exec_hi, pl{i}) || {fi} {{ {d} = pv{i}; }} else if {bound_ctrl} {{ {d} = 0u; }} }}"
+                        "if lane_on {{ if is_active(exec_lo, exec_hi, pl{i}) || {fi} {{ {d} = pv{i}; }} else if {bound_ctrl} {{ {d} = 0u; }} }}"
                     ));
                 }
             }

@@ -54,9 +54,9 @@ impl Whole<'_> {
     fn open_lanes(&mut self, atomic: bool) {
         if atomic {
             self.line("for (var turn = 0u; turn < WAVE_SIZE; turn = turn + 1u) {");
-            self.line("if lane == turn && is_active(exec_lo, exec_hi, lane) {");
+            self.line("if lane == turn && lane_on {");
         } else {
-            self.line("if is_active(exec_lo, exec_hi, lane) {");
+            self.line("if lane_on {");
         }
     }
 
@@ -570,7 +570,7 @@ impl Whole<'_> {
         match d.kind {
             DsKind::Read(w) | DsKind::Write(w) => {
                 let is_read = matches!(d.kind, DsKind::Read(_));
-                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line("if lane_on {");
                 self.line(&format!("    let a = {addr} + {}u;", d.offset0));
                 self.line(&format!(
                     "    let ok = lds_ok({addr}, {}u, {}u);",
@@ -621,7 +621,7 @@ impl Whole<'_> {
                 let is_read = matches!(d.kind, DsKind::Read2 { .. });
                 let unit = 4 * u32::from(dwords) * if st64 { 64 } else { 1 };
                 let bytes = 4 * u32::from(dwords);
-                self.line("if is_active(exec_lo, exec_hi, lane) {");
+                self.line("if lane_on {");
                 let mut loads = Vec::new();
                 for (k, off) in [d.offset0, d.offset1].into_iter().enumerate() {
                     let extra = off * unit;
@@ -703,13 +703,11 @@ impl Whole<'_> {
                     d.offset0
                 ));
                 self.line(&format!(
-                    "let got = xl_value(select(0u, {data}, is_active(exec_lo, exec_hi, lane)), lane, src_lane, xvc % 2u);"
+                    "let got = xl_value(select(0u, {data}, lane_on), lane, src_lane, xvc % 2u);"
                 ));
                 self.line("xvc = xvc + 1u;");
                 if let Some(p) = self.e.v(d.vdst) {
-                    self.line(&format!(
-                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = got; }}"
-                    ));
+                    self.line(&format!("if lane_on {{ {p} = got; }}"));
                 }
                 self.line("}");
             }
@@ -722,13 +720,11 @@ impl Whole<'_> {
                     d.offset0
                 ));
                 self.line(&format!(
-                    "let got = xl_value(select(0u, {data}, is_active(exec_lo, exec_hi, lane)), lane, src_lane, xvc % 2u);"
+                    "let got = xl_value(select(0u, {data}, lane_on), lane, src_lane, xvc % 2u);"
                 ));
                 self.line("xvc = xvc + 1u;");
                 if let Some(p) = self.e.v(d.vdst) {
-                    self.line(&format!(
-                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = got; }}"
-                    ));
+                    self.line(&format!("if lane_on {{ {p} = got; }}"));
                 }
                 self.line("}");
             }
@@ -738,7 +734,7 @@ impl Whole<'_> {
                 let data = self.e.v_read(d.data0);
                 self.line("{");
                 self.line(&format!(
-                    "let to = select(NO_LANE, (({addr} + {}u) / 4u) % WAVE_SIZE, is_active(exec_lo, exec_hi, lane));",
+                    "let to = select(NO_LANE, (({addr} + {}u) / 4u) % WAVE_SIZE, lane_on);",
                     d.offset0
                 ));
                 self.line("let sender = xl_pusher(to, lane, xvc % 2u);");
@@ -749,7 +745,7 @@ impl Whole<'_> {
                 self.line("xvc = xvc + 1u;");
                 if let Some(p) = self.e.v(d.vdst) {
                     self.line(&format!(
-                        "if is_active(exec_lo, exec_hi, lane) {{ {p} = select(got, 0u, sender == NO_LANE); }}"
+                        "if lane_on {{ {p} = select(got, 0u, sender == NO_LANE); }}"
                     ));
                 }
                 self.line("}");

@@ -515,6 +515,17 @@ impl Whole<'_> {
         if let Some(p) = place {
             self.line(&format!("{p} = {v};"));
         }
+        if matches!(r, Reg::ExecLo | Reg::ExecHi) {
+            self.line(super::LANE_ON_UPDATE);
+        }
+    }
+
+    /// Writes EXEC whole (wave32: the low half, 0 above) and `lane_on`.
+    fn write_exec(&mut self, lo: &str, hi: &str) {
+        self.line(&format!("exec_lo = {lo};"));
+        let hi = if self.wave64 { hi } else { "0u" };
+        self.line(&format!("exec_hi = {hi};"));
+        self.line(super::LANE_ON_UPDATE);
     }
 
     /// Writes a value of `slots` dwords (`WaveState::set_operand`).
@@ -766,9 +777,7 @@ impl Whole<'_> {
             Op::VMov { dst, src } => {
                 let v = self.src(*src);
                 if let Some(d) = self.e.v(*dst) {
-                    self.line(&format!(
-                        "if is_active(exec_lo, exec_hi, lane) {{ {d} = {v}; }}"
-                    ));
+                    self.line(&format!("if lane_on {{ {d} = {v}; }}"));
                 }
             }
             Op::Alu(a) => self.emit_alu(offset, a),

@@ -15,7 +15,7 @@ impl Whole<'_> {
                 offset,
                 "`exp` to a colour or depth target runs only in a draw launch ([draw], docs/draw.md)".into(),
             );
-            self.line(&format!("if is_active(exec_lo, exec_hi, lane) {{ {f} }}"));
+            self.line(&format!("if lane_on {{ {f} }}"));
             return;
         };
         let fault = self.fault(offset, "internal: an export slot is outside memory".into());
@@ -26,7 +26,7 @@ impl Whole<'_> {
             .filter_map(|(d, v)| v.map(|v| (d, self.e.v_read(u32::from(v)))))
             .collect();
         let bits: u32 = values.iter().map(|(d, _)| 1u32 << d).sum();
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line("if lane_on {");
         self.line(&format!(
             "    let xo = gmem_offset(export_slot(vec2<u32>({}u, {}u), first + k, lane, {}u), {}u);",
             base as u32,

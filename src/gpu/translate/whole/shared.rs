@@ -305,7 +305,7 @@ impl Whole<'_> {
         let x = self.vector_inputs(op);
         self.call_site(op, &x, &k, site);
         self.line("{");
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line("if lane_on {");
         self.line("    let r = alu_r.xyz;");
         self.emit_vector_result(op, &x, &k);
         self.line("}");
@@ -332,7 +332,7 @@ impl Whole<'_> {
             }
         }
         self.line("{");
-        self.line("if is_active(exec_lo, exec_hi, lane) {");
+        self.line("if lane_on {");
         let high = super::alu::output(op, t, &hi, "false", "alu_r.x");
         self.write_packed(op, "alu_h", &high);
         self.line("}");

@@ -277,14 +277,14 @@ impl Whole<'_> {
             return;
         };
         if store {
-            self.line("if is_active(exec_lo, exec_hi, lane) && alu_ok && alu_k {");
+            self.line("if lane_on && alu_ok && alu_k {");
             self.line("    let tl = typed_layout(alu_c.x & 0xffu);\n    let off0 = alu_c.y;\n    let tx = alu_r;");
             self.emit_typed_texel_writes("    ");
             self.line("}");
             self.line("storageBarrier();");
             return;
         }
-        self.line("if is_active(exec_lo, exec_hi, lane) && alu_ok {");
+        self.line("if lane_on && alu_ok {");
         self.line("    let sel = alu_c.y;\n    let nf = (alu_c.x >> 8u) & 0xffu;");
         self.line("    let rgba = select(vec4<u32>(0u), alu_r, alu_k);");
         self.emit_typed_values(data, comps, m.vdst);
