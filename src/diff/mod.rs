@@ -266,9 +266,9 @@ struct Named<'a> {
 }
 
 /// Registers of one wave: every SGPR, the scalar registers (SCC and MODE
-/// included), every VGPR of every lane. With `named` (an Intel thread), predicate SGPRs and the GRF
-/// bytes of variables are left out (compared by name) and the rest is
-/// reported as the lowering's registers of the thread.
+/// included), every VGPR of every lane. With `named` (an Intel thread),
+/// predicate SGPRs and the GRF bytes of variables are left out (compared by
+/// name) and the rest is reported as the lowering's registers of the thread.
 fn registers(
     r: &mut Report,
     a: &WaveState,

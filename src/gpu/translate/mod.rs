@@ -680,9 +680,10 @@ fn too_large(size: Option<u64>, limit: u64) -> TranslateError {
 /// The statement that keeps `lane_on` — whether the invocation's lane is in
 /// EXEC, which every per-lane write tests — in step with EXEC: every module
 /// emits it after each write of `exec_lo` or `exec_hi`, so that a test is a
-/// variable's read instead of `is_active`'s shifts and compares inlined
-/// once per operation (a tenth of a cold build of `kernels/math.toml` on
-/// lavapipe: docs/gpu.md, "Time to first result on lavapipe").
+/// variable's read instead of `is_active`'s branch on the lane inlined once
+/// per operation, which llvmpipe builds as masked control flow (about a
+/// sixth of a cold build of `kernels/math.toml` on lavapipe: docs/gpu.md,
+/// "Time to first result on lavapipe").
 const LANE_ON_UPDATE: &str = "lane_on = is_active(exec_lo, exec_hi, lane);";
 
 impl<'a> Emitter<'a> {
