@@ -806,6 +806,21 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// Follows a write of `r` with `lane_on`'s update when `r` is a half of
+    /// EXEC ([`LANE_ON_UPDATE`]).
+    fn after_write(&mut self, r: Reg) {
+        if matches!(r, Reg::ExecLo | Reg::ExecHi) {
+            self.line(LANE_ON_UPDATE);
+        }
+    }
+
+    /// Writes EXEC whole, then `lane_on` ([`LANE_ON_UPDATE`]).
+    fn write_exec(&mut self, lo: &str, hi: &str) {
+        self.line(&format!("exec_lo = {lo};"));
+        self.line(&format!("exec_hi = {hi};"));
+        self.line(LANE_ON_UPDATE);
+    }
+
     fn line(&mut self, text: &str) {
         self.body.push_str("    ");
         self.body.push_str(text);
@@ -849,9 +864,7 @@ impl<'a> Emitter<'a> {
                     if let Some(p) = place {
                         self.line(&format!("{p} = {value};"));
                     }
-                    if matches!(*dst, Reg::ExecLo | Reg::ExecHi) {
-                        self.line(LANE_ON_UPDATE);
-                    }
+                    self.after_write(*dst);
                 }
                 Op::VMov { dst, src } => {
                     let value = self.src(*src);

@@ -737,9 +737,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
         } => emit_stage_cube(e, *first, *size, params, *at),
         VisaOp::SetExec { ch } => {
             let en = enabled_expr(e, offset, ch)?;
-            e.line(&format!("    exec_lo = {en};"));
-            e.line("    exec_hi = 0u;");
-            e.line(&format!("    {}", super::LANE_ON_UPDATE));
+            e.write_exec(&en, "0u");
         }
         VisaOp::Resinfo {
             first,

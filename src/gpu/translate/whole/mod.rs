@@ -515,17 +515,13 @@ impl Whole<'_> {
         if let Some(p) = place {
             self.line(&format!("{p} = {v};"));
         }
-        if matches!(r, Reg::ExecLo | Reg::ExecHi) {
-            self.line(super::LANE_ON_UPDATE);
-        }
+        self.e.after_write(r);
     }
 
     /// Writes EXEC whole (wave32: the low half, 0 above) and `lane_on`.
     fn write_exec(&mut self, lo: &str, hi: &str) {
-        self.line(&format!("exec_lo = {lo};"));
         let hi = if self.wave64 { hi } else { "0u" };
-        self.line(&format!("exec_hi = {hi};"));
-        self.line(super::LANE_ON_UPDATE);
+        self.e.write_exec(lo, hi);
     }
 
     /// Writes a value of `slots` dwords (`WaveState::set_operand`).
