@@ -89,9 +89,6 @@ fn u64_clz(a: vec2<u32>) -> u32 {
 
 // ---- helpers of convert.rs ----
 
-// The widest component repeat_ratio_bits converts.
-const REPEAT_BITS: u32 = 8u;
-
 // 2^bits - 1 for bits in 1..=32 (max_code; the CPU's u64 never exceeds 32 bits here).
 fn max_code(bits: u32) -> u32 {
     let b = clamp(bits, 1u, 32u);
@@ -131,43 +128,6 @@ fn round_shift_rne(v: vec2<u32>, shift: i32) -> vec2<u32> {
     return q;
 }
 
-// num / den rounded to nearest f32, ties to even, for 32-bit num and den (the
-// CPU's ratio_to_f32 by restoring long division: the same quotient and remainder).
-fn ratio_to_f32(num: u32, den: u32) -> f32 {
-    if num == 0u || den == 0u {
-        return 0.0;
-    }
-    // e = floor(log2(num / den)).
-    var e = i32(31u - countLeadingZeros(num)) - i32(31u - countLeadingZeros(den));
-    var n = u64_from(num);
-    var d = u64_from(den);
-    // Scale so that d <= n < 2d: n holds num * 2^max(0,-e), d holds den * 2^max(0,e).
-    if e >= 0 {
-        d = u64_shl(d, u32(e));
-    } else {
-        n = u64_shl(n, u32(-e));
-    }
-    if u64_lt(n, d) {
-        e = e - 1;
-        n = u64_shl(n, 1u);
-    }
-    // 24 quotient bits of n / d in [1, 2).
-    var q = 0u;
-    for (var i = 0u; i < 24u; i = i + 1u) {
-        q = q << 1u;
-        if u64_ge(n, d) {
-            n = u64_sub(n, d);
-            q = q | 1u;
-        }
-        n = u64_shl(n, 1u);
-    }
-    // n is now twice the remainder: round to nearest, ties to even.
-    if u64_lt(d, n) || (u64_eq(n, d) && (q & 1u) == 1u) {
-        q = q + 1u;
-    }
-    return f32(q) * pow2_f32(e - 23);
-}
-
 // A 24-bit-or-less integer is exact in f32; wider ones round to nearest even
 // (the CPU's `as f32`).
 fn u32_to_f32_rne(v: u32) -> f32 {
@@ -185,44 +145,48 @@ fn i32_to_f32_rne(v: i32) -> f32 {
     return select(m, -m, v < 0);
 }
 
-// c / (2^w - 1) as f32 bits rounded to nearest, for 1 <= w <= REPEAT_BITS
-// and c <= 2^w - 1: unorm_to_f32's value by integer steps alone, with no
-// division loop and no table read. The quotient's binary expansion is c's w
-// bits repeated without end (0.ccc...); its first 32 bits,
-// r = floor(c * 2^32 / max), are c * q + floor(c * rem / max) with
-// 2^32 = q * max + rem. Their first set bit gives the exponent (at most w - 1
-// leading zeros, so 25 bits remain), and the bit after the 24 kept ones
-// decides the rounding: the expansion never ends in zeros (0 < c < max), so
-// no tie occurs, and every w bits of it hold a zero, so rounding up never
-// carries into the exponent. (Filling r by a loop over the groups of w bits
-// was not unrolled by lavapipe, and ran at half the speed.)
+// c / (2^w - 1) as f32 bits rounded to nearest, for 1 <= w <= 32 and
+// c <= 2^w - 1: unorm_to_f32's value (the CPU's long division, ratio_to_f32)
+// by integer steps alone, with no division and no table read. The quotient's
+// binary expansion is c's w bits repeated without end (0.ccc...). Its first
+// 64 bits are c placed at the top and copied w, 2w, 4w, ... 32w bits lower,
+// each step doubling the copies (six steps make 64 copies of a 1-bit code).
+// Their first set bit gives the exponent (at most w - 1 leading zeros, so at
+// least 33 bits remain), and the bit after the 24 kept ones decides the
+// rounding: the expansion never ends in zeros (0 < c < max), so no tie
+// occurs. A round up that carries out of the 24 bits (a code of more than 24
+// ones) carries into the exponent, as the sum below lets it. A division by
+// the run-time 2^w - 1 per lane, a table read per component, or the long
+// division's loop each cost lavapipe more to build and to run (docs/gpu.md,
+// "Exactness").
 fn repeat_ratio_bits(c: u32, w: u32) -> u32 {
-    let max = (1u << w) - 1u;
     if c == 0u {
         return 0u;
     }
-    if c >= max {
+    if c >= max_code(w) {
         return 0x3f800000u;
     }
-    // max > 1 here, so rem = 2^32 - q * max lies in 1..max.
-    let q = 0xffffffffu / max;
-    let rem = 0u - q * max;
-    let r = c * q + (c * rem) / max;
-    let lz = countLeadingZeros(r);
-    let n = r << lz;
+    var x = vec2<u32>(0u, c << (32u - w));
+    x = x | u64_shr(x, w);
+    x = x | u64_shr(x, 2u * w);
+    x = x | u64_shr(x, 4u * w);
+    x = x | u64_shr(x, 8u * w);
+    x = x | u64_shr(x, 16u * w);
+    x = x | u64_shr(x, 32u * w);
+    let lz = u64_clz(x);
+    let n = u64_shl(x, lz).y;
+    // n's top 24 bits, rounded by the next one: the value is their integer
+    // times 2^(-24 - lz). It holds the implicit one at bit 23, so added to
+    // (125 - lz) << 23 it gives the exponent field 126 - lz (127 - lz where
+    // the rounding carried out to bit 24).
     let mantissa = (n >> 8u) + ((n >> 7u) & 1u);
-    return ((126u - lz) << 23u) + (mantissa & 0x7fffffu);
+    return ((125u - lz) << 23u) + mantissa;
 }
 
-// c / (2^bits - 1) for c <= 2^bits - 1, rounded to nearest f32: by
-// repeat_ratio_bits' integer steps up to REPEAT_BITS bits, else by the exact
-// division (ratio_to_f32). unorm_to_f32 and snorm_to_f32 share it, so every
-// caller of either gets the integer steps where they apply.
+// c / (2^bits - 1) for c <= 2^bits - 1, rounded to nearest f32
+// (repeat_ratio_bits); unorm_to_f32 and snorm_to_f32 share it.
 fn norm_ratio(c: u32, bits: u32) -> f32 {
-    if bits >= 1u && bits <= REPEAT_BITS {
-        return bitcast<f32>(repeat_ratio_bits(c, bits));
-    }
-    return ratio_to_f32(c, max_code(bits));
+    return bitcast<f32>(repeat_ratio_bits(c, clamp(bits, 1u, 32u)));
 }
 
 fn unorm_to_f32(c: u32, bits: u32) -> f32 {

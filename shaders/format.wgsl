@@ -98,25 +98,16 @@ fn srgb8_to_linear_bits(c: u32) -> u32 {
 // makes the driver inline every arm before it folds the switch: a sample's
 // four texel decodes of a 32-bit float image took lavapipe as long to build as
 // the rest of the sample.
-// UNORM components of up to REPEAT_BITS bits, and SNORM ones of one bit more
-// (a magnitude of up to REPEAT_BITS bits over 2^(w-1) - 1), are converted by
-// repeat_ratio_bits' integer steps (unorm_to_f32 and snorm_to_f32 take them
-// through norm_ratio); wider ones of up to NARROW_BITS bits read the host's
-// tables of unorm_to_f32 and snorm_to_f32 (the CPU's load tables, computed by
-// the same functions): either instead of the exact division's 24-step loop,
-// four times per texel. (The table read of every 8-bit component made a
-// trilinear sample on lavapipe a third slower.)
+// UNORM and SNORM components of every width convert by repeat_ratio_bits'
+// integer steps (unorm_to_f32 and snorm_to_f32 take them through
+// norm_ratio), which lavapipe builds and runs faster than a read of a table
+// of every code (the host's once held them up to 10 bits) or the exact long
+// division's 24-step loop (docs/gpu.md, "Exactness").
 fn load_unorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
-    if width > REPEAT_BITS && width <= NARROW_BITS {
-        return host_tables[UNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
-    }
     return bitcast<u32>(unorm_to_f32(c, width));
 }
 
 fn load_snorm(c: u32, width: u32, packed_float: bool, index: u32) -> u32 {
-    if width > REPEAT_BITS + 1u && width <= NARROW_BITS {
-        return host_tables[SNORM_AT + (1u << width) - 2u + (c & ((1u << width) - 1u))];
-    }
     return bitcast<u32>(snorm_to_f32(c, width));
 }
 

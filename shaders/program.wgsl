@@ -285,17 +285,22 @@ fn buf_address(gen: u32, w0: u32, w1: u32, w3: u32, index: u32, offset: u32, sof
     if swizzle == 0u {
         within = u64_add(u64_mul32(index, stride), vec2<u32>(offset, 0u));
     } else {
-        let is = 8u << ((w3 >> 21u) & 3u);
-        var e = 4u;
+        // INDEX_STRIDE `is` and the element size `e` are powers of two (8 to
+        // 64 records, 2 to 16 bytes): their logarithms `ls` and `le`, so that
+        // the divisions and remainders are shifts and masks (a division by a
+        // run-time value is a loop of scalar divisions per lane to the driver).
+        let ls = 3u + ((w3 >> 21u) & 3u);
+        var le = 2u;
         if gen <= 8u {
-            e = 2u << ((w3 >> 19u) & 3u);
+            le = 1u + ((w3 >> 19u) & 3u);
         } else if gen >= 11u && swizzle == 3u {
-            e = 16u;
+            le = 4u;
         }
+        let em = (1u << le) - 1u;
         // (index / is × stride + offset / e × e) × is, in 64 bits.
-        let group = u64_add(u64_mul32(index / is, stride), vec2<u32>(offset / e * e, 0u));
-        let rows = u64_add(u64_mul32(group.x, is), vec2<u32>(0u, group.y * is));
-        within = u64_add(rows, vec2<u32>((index % is) * e + offset % e, 0u));
+        let group = u64_add(u64_mul32(index >> ls, stride), vec2<u32>(offset & ~em, 0u));
+        let rows = vec2<u32>(group.x << ls, (group.x >> (32u - ls)) | (group.y << ls));
+        within = u64_add(rows, vec2<u32>(((index & ((1u << ls) - 1u)) << le) + (offset & em), 0u));
     }
     return u64_add(u64_add(base, within), vec2<u32>(soffset, 0u));
 }

@@ -7,10 +7,12 @@
 //! whose X/Y/Z are tabulated — those with a component that is not 8 bits in
 //! one launch, the 8-bit ones in another (the kernel has T#s for eleven);
 //! component k of texel i holds code `(i + 3k) mod 2^w`, so every code of
-//! every component occurs. The same sweep without FORCE_DEGAMMA runs every
-//! UNORM and SNORM data format of components up to 16 bits through the plain
-//! conversions (`load_unorm`, `load_snorm`: integer steps, tables or long
-//! division by width).
+//! every component up to 16 bits occurs. The same sweep without FORCE_DEGAMMA
+//! runs every UNORM and SNORM data format through the plain conversions
+//! (`load_unorm`, `load_snorm`: `repeat_ratio_bits`' integer steps for every
+//! width, against the CPU's long division): every code of the components up
+//! to 16 bits, and of the 24- and 32-bit ones the edges and 65,528 codes
+//! spread over the range.
 //!
 //! Widths without a table (24 and 32 bits) are refused by name; that check
 //! needs no GPU. Without an adapter the GPU test fails under `CI=true` and
@@ -48,9 +50,25 @@ fn swept_formats() -> [Vec<&'static DataFormat>; 2] {
     [other, bytes]
 }
 
-/// The code of component `k` (width `w`) in texel `i`.
+/// The code of component `k` (width `w`) in texel `i`: `(i + 3k) mod 2^w`
+/// up to 16 bits, where the texels hold every code; for wider components the
+/// first eight texels hold the edges (0, 1, 2, the middle three, the two
+/// largest), the others `i + 3k` times an odd constant mod 2^w, codes spread
+/// over the whole range.
 fn code(i: u32, k: usize, w: u8) -> u32 {
-    (i + 3 * k as u32) & ((1u64 << w) - 1) as u32
+    let mask = ((1u64 << w) - 1) as u32;
+    let j = i + 3 * k as u32;
+    if w <= 16 {
+        return j & mask;
+    }
+    let half = 1u32 << (w - 1);
+    match i {
+        0..=2 => i,
+        3..=5 => half - 4 + i,
+        6 => mask - 1,
+        7 => mask,
+        _ => j.wrapping_mul(0x9e37_79b1) & mask,
+    }
 }
 
 /// The texel bytes of image `df`: texel i holds code(i, k, w) in component k.
@@ -203,17 +221,13 @@ fn every_code_of_every_width_degammas_on_the_gpu_as_on_the_cpu() {
     }
 }
 
-/// The UNORM or SNORM data formats whose every component has at most 16 bits
-/// (so that every code occurs among the sweep's texels), in launches that fit
-/// the kernel.
+/// The UNORM or SNORM data formats (every code of a component up to 16 bits
+/// occurs among the sweep's texels, a spread of the codes of wider ones), in
+/// launches that fit the kernel.
 fn plain_formats(nf: NumFormat) -> Vec<Vec<&'static DataFormat>> {
     let formats: Vec<_> = DATA_FORMATS
         .iter()
-        .filter(|d| {
-            d.layout != Layout::Block
-                && check(d, nf).is_ok()
-                && d.comps.iter().all(|&(_, w)| w <= 16)
-        })
+        .filter(|d| d.layout != Layout::Block && check(d, nf).is_ok())
         .collect();
     formats.chunks(KERNEL_IMAGES).map(<[_]>::to_vec).collect()
 }
@@ -228,10 +242,10 @@ fn plain_expected(df: &DataFormat, nf: NumFormat, i: u32) -> [u32; 4] {
     })
 }
 
-/// Every code of every UNORM and SNORM component width up to 16 bits converts
-/// on the GPU as on the CPU: the widths of up to 8 (UNORM) and 9 (SNORM) bits
-/// by `repeat_ratio_bits`' integer steps, those up to 10 through the host's
-/// tables, wider ones by the long division (`shaders/format.wgsl`).
+/// Every code of every UNORM and SNORM component width up to 16 bits, and the
+/// edges and a spread of the codes of the 24- and 32-bit ones, convert on the
+/// GPU as on the CPU: by `repeat_ratio_bits`' integer steps there
+/// (`shaders/convert.wgsl`), by the long division here.
 #[test]
 fn every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu() {
     let test = "every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu";
@@ -248,7 +262,7 @@ fn every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu()
         widths.sort_unstable();
         widths.dedup();
         assert!(
-            widths.contains(&8) && widths.contains(&16),
+            [8, 16, 24, 32].iter().all(|w| widths.contains(w)),
             "{name}: {widths:?}"
         );
         let sweep = Sweep {

@@ -447,15 +447,14 @@ pub fn load_component(c: u32, width: u32, nf: NumFormat, layout: Layout, index: 
 }
 
 /// The widest component whose UNORM, SNORM and sRGB loads are read from a
-/// table (`narrow_tables`; on the GPU, the host's `UNORM_AT` and
-/// `SNORM_AT`, `gpu::translate::tables`).
+/// table (`narrow_tables`).
 pub const TABLE_BITS: u32 = 10;
 
 /// The table [`load_component`] reads component `index` of `width` bits in
 /// number format `nf` from, if it has one: UNORM, SNORM, and sRGB (whose W
-/// is linear, the UNORM table) up to [`TABLE_BITS`] bits. The GPU reads the
-/// same UNORM and SNORM tables from the host's buffer
-/// (`gpu::translate::tables`).
+/// is linear, the UNORM table) up to [`TABLE_BITS`] bits. (The GPU computes
+/// the same values by integer steps, `repeat_ratio_bits` in
+/// `shaders/convert.wgsl`.)
 pub(crate) fn load_table(width: u32, nf: NumFormat, index: usize) -> Option<&'static [u32]> {
     let t = narrow_tables(width)?;
     match nf {

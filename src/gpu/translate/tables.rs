@@ -8,9 +8,7 @@
 //! `INV_FACT`, `INV_ODD`), the sampler's `LOG2_THRESHOLDS` and anisotropic
 //! sample positions (`texture::sample`), and the BCn decoders' weights,
 //! partitions and bitstream fields ([`super::bcn_tables`]), the typed
-//! buffer format of every V# format code (`whole::typed`), the UNORM and
-//! SNORM values of every code up to `texture::format::TABLE_BITS` bits (the
-//! CPU's load tables' widths) — taken from the
+//! buffer format of every V# format code (`whole::typed`) — taken from the
 //! very arrays and functions the CPU uses where it has them. They were WGSL
 //! `const` arrays once, and lavapipe copies a constant array into a local one
 //! at every use: a typed buffer load whose format comes from the V# took
@@ -21,7 +19,6 @@
 use super::bcn_tables as bcn;
 use super::degamma;
 use crate::ir::fixed;
-use crate::texture::format::{load_table, NumFormat, TABLE_BITS};
 use crate::texture::sample::filter::aniso_position;
 use crate::texture::sample::lod::LOG2_THRESHOLDS;
 use std::fmt::Write as _;
@@ -55,24 +52,13 @@ fn pairs(xs: &[u64]) -> Vec<u32> {
         .collect()
 }
 
-/// The CPU's load table of `nf` (`texture::format::load_table`, built from
-/// `unorm_to_f32` or `snorm_to_f32`) for every width from 1 to
-/// [`TABLE_BITS`], one after another: width `w` starts at entry 2^w − 2
-/// (`format.wgsl`'s `load_unorm` and `load_snorm` index them so).
-fn narrow(nf: NumFormat) -> Vec<u32> {
-    (1..=TABLE_BITS)
-        .flat_map(|w| load_table(w, nf, 0).unwrap_or_default())
-        .copied()
-        .collect()
-}
-
 fn layout() -> &'static Layout {
     static LAYOUT: OnceLock<Layout> = OnceLock::new();
     LAYOUT.get_or_init(|| {
         let aniso: Vec<u32> = (1..=16u32)
             .flat_map(|n| (0..n).map(move |k| aniso_position(k, n).to_bits()))
             .collect();
-        let tables: [(&'static str, Vec<u32>); 26] = [
+        let tables: [(&'static str, Vec<u32>); 24] = [
             ("DEGAMMA_AT", degamma::table().to_vec()),
             ("EXP2_TABLE_AT", pairs(&fixed::EXP2_TABLE)),
             ("INV_FACT_AT", pairs(&fixed::INV_FACT)),
@@ -97,8 +83,6 @@ fn layout() -> &'static Layout {
             ("BC6_FIELDS_AT", bcn::BC6_FIELDS.to_vec()),
             ("TYPED_FORMATS_AT", super::whole::vsharp_format_table()),
             ("TYPED_LAYOUTS_AT", super::whole::typed_layout_table()),
-            ("UNORM_AT", narrow(NumFormat::Unorm)),
-            ("SNORM_AT", narrow(NumFormat::Snorm)),
         ];
         let mut words = Vec::new();
         let mut at = Vec::new();
@@ -138,7 +122,6 @@ pub fn declarations() -> String {
         bcn::BC6_FIELDS_PER_MODE
     )
     .ok();
-    writeln!(s, "const NARROW_BITS: u32 = {TABLE_BITS}u;").ok();
     s.push_str(&LIBRARY.replace("TABLES_BINDING", &BINDING.to_string()));
     s
 }
@@ -160,7 +143,6 @@ pub fn measure(module: &str) -> (u64, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::texture::convert::{snorm_to_f32, unorm_to_f32};
 
     #[test]
     fn tables_lie_one_after_another_with_their_contents() {
@@ -186,17 +168,9 @@ mod tests {
         let f = at("BC6_FIELDS_AT").unwrap() as usize;
         let t = at("TYPED_FORMATS_AT").unwrap() as usize;
         assert_eq!(t, f + bcn::BC6_FIELDS.len());
-        // UNORM and SNORM of widths 1..=10: width w's code c at 2^w - 2 + c.
-        let u = at("UNORM_AT").unwrap() as usize;
         let l = at("TYPED_LAYOUTS_AT").unwrap() as usize;
         assert_eq!(l, t + 16 * 8 + 128 + 64);
-        assert_eq!(u, l + 3 * 32);
-        assert_eq!(w[u + (1 << 8) - 2 + 0x80], unorm_to_f32(0x80, 8).to_bits());
-        assert_eq!(w[u + (1 << 10) - 2 + 1023], 1.0f32.to_bits());
-        let n = at("SNORM_AT").unwrap() as usize;
-        assert_eq!(n, u + (1 << 11) - 2);
-        assert_eq!(w[n + (1 << 5) - 2 + 0x11], snorm_to_f32(0x11, 5).to_bits());
-        assert_eq!(w.len(), n + (1 << 11) - 2);
+        assert_eq!(w.len(), l + 3 * 32);
         assert_eq!(bcn::BC6_FIELDS.len(), 14 * bcn::BC6_FIELDS_PER_MODE);
         assert_eq!(at("NOTHING_AT"), None);
     }

@@ -50,6 +50,9 @@ pub(crate) fn unpack(df: &DataFormat, nf: NumFormat, raw: &str) -> String {
     let f = load_fn(nf);
     let comps: Vec<String> = (0..4)
         .map(|i| match df.comps.get(i) {
+            Some(&(lo, w)) if nf == NumFormat::Float => {
+                float_load(&format!("get_bits({raw}, {lo}u, {w}u)"), w, pf)
+            }
             Some(&(lo, w)) => format!("{f}(get_bits({raw}, {lo}u, {w}u), {w}u, {pf}, {i}u)"),
             None => format!("{}u", missing_component(i, nf)),
         })
@@ -65,9 +68,41 @@ pub(crate) fn pack(df: &DataFormat, nf: NumFormat, rgba: &[String; 4]) -> Option
     let f = store_fn(nf)?;
     let mut t = "vec4<u32>(0u)".to_string();
     for (i, &(lo, w)) in df.comps.iter().enumerate().take(4) {
-        t = format!("set_bits({t}, {lo}u, {w}u, {f}({}, {w}u, {pf}))", rgba[i]);
+        let bits = if nf == NumFormat::Float {
+            float_store(&rgba[i], w, pf)
+        } else {
+            format!("{f}({}, {w}u, {pf})", rgba[i])
+        };
+        t = format!("set_bits({t}, {lo}u, {w}u, {bits})");
     }
     Some(t)
+}
+
+/// `load_float(c, width, packed_float, _)` for a width known here: the one
+/// arm of `load_float` (shaders/format.wgsl) that width takes, called alone.
+/// `load_float` tests the width at run time, and Mesa inlines all four
+/// conversions of every call before it folds the constant (a test below
+/// holds these arms to the library's).
+pub(crate) fn float_load(c: &str, width: u8, packed_float: bool) -> String {
+    match (width, packed_float) {
+        (32, _) => c.to_string(),
+        (16, _) => format!("bitcast<u32>(f16_to_f32({c}))"),
+        (11, true) => format!("bitcast<u32>(uf11_to_f32({c}))"),
+        (10, true) => format!("bitcast<u32>(uf10_to_f32({c}))"),
+        _ => "0u".to_string(),
+    }
+}
+
+/// `store_float(v, width, packed_float)` for a width known here, as
+/// [`float_load`] is `load_float`'s: the conversion that width takes alone.
+pub(crate) fn float_store(v: &str, width: u8, packed_float: bool) -> String {
+    match (width, packed_float) {
+        (32, _) => v.to_string(),
+        (16, _) => format!("f32_to_f16({v})"),
+        (11, true) => format!("f32_to_uf11({v})"),
+        (10, true) => format!("f32_to_uf10({v})"),
+        _ => "0u".to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -135,8 +170,81 @@ mod tests {
         let rgba: [String; 4] = ["a", "b", "c", "d"].map(String::from);
         assert_eq!(
             pack(r32, NumFormat::Float, &rgba).unwrap(),
-            "set_bits(vec4<u32>(0u), 0u, 32u, store_float(a, 32u, false))"
+            "set_bits(vec4<u32>(0u), 0u, 32u, a)"
+        );
+        let rg16 = crate::texture::format::data_format(5).expect("16_16");
+        assert_eq!(
+            pack(rg16, NumFormat::Float, &rgba).unwrap(),
+            "set_bits(set_bits(vec4<u32>(0u), 0u, 16u, f32_to_f16(a)), 16u, 16u, f32_to_f16(b))"
+        );
+        assert_eq!(
+            unpack(rg16, NumFormat::Float, "t"),
+            "vec4<u32>(bitcast<u32>(f16_to_f32(get_bits(t, 0u, 16u))), bitcast<u32>(f16_to_f32(get_bits(t, 16u, 16u))), 0u, 1065353216u)"
         );
         assert_eq!(pack(r32, NumFormat::Srgb, &rgba), None);
+    }
+
+    /// The `if … { return …; }` arms of the WGSL function `func`, in order,
+    /// as (width, whether the arm needs packed_float, the returned expression
+    /// with `arg` standing for the component), then its fall-through return.
+    fn width_arms(func: &str, arg: &str) -> (Vec<(u8, bool, String)>, String) {
+        let start = FORMAT_WGSL.find(&format!("fn {func}(")).expect(func);
+        let body = &FORMAT_WGSL[start..];
+        let body = &body[..body.find("\n}\n").expect("the function's end")];
+        let lines: Vec<&str> = body.lines().map(str::trim).collect();
+        let ret = |l: &str| {
+            let r = l
+                .strip_prefix("return ")
+                .and_then(|r| r.strip_suffix(';'))
+                .expect("a return");
+            if r == arg {
+                "X".to_string()
+            } else {
+                r.replace(&format!("({arg})"), "(X)")
+            }
+        };
+        let mut arms = Vec::new();
+        for (k, l) in lines.iter().enumerate() {
+            if let Some(cond) = l.strip_prefix("if ").and_then(|c| c.strip_suffix(" {")) {
+                let pf = cond.starts_with("packed_float && ");
+                let w = cond.trim_start_matches("packed_float && ");
+                let w = w
+                    .strip_prefix("width == ")
+                    .and_then(|w| w.strip_suffix('u'));
+                arms.push((w.expect(cond).parse().unwrap(), pf, ret(lines[k + 1])));
+            }
+        }
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("return "))
+            .unwrap();
+        (arms, ret(last))
+    }
+
+    /// `float_load` and `float_store` give, for every width and layout, the
+    /// expression the library's `load_float` and `store_float` return.
+    #[test]
+    fn the_float_arms_are_the_library_functions() {
+        for (func, arg, ours) in [
+            (
+                "load_float",
+                "c",
+                float_load as fn(&str, u8, bool) -> String,
+            ),
+            ("store_float", "v", float_store),
+        ] {
+            let (arms, fallback) = width_arms(func, arg);
+            assert_eq!(arms.len(), 4, "{func}");
+            for width in 0..=32u8 {
+                for pf in [false, true] {
+                    let theirs = arms
+                        .iter()
+                        .find(|(w, needs_pf, _)| *w == width && (pf || !needs_pf))
+                        .map_or(&fallback, |a| &a.2);
+                    assert_eq!(&ours("X", width, pf), theirs, "{func} {width} {pf}");
+                }
+            }
+        }
     }
 }

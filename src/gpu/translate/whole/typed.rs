@@ -11,7 +11,7 @@ use crate::arch::Gen;
 use crate::gpu::translate::texel;
 use crate::ir::mem::{Access, TypedData, VectorMem};
 use crate::ir::{Op, Program};
-use crate::texture::format::{DataFormat, Layout, DATA_FORMATS};
+use crate::texture::format::{DataFormat, Layout, NumFormat, DATA_FORMATS};
 use crate::texture::typed::{self, FormatCode, TypedFormat};
 use std::fmt::Write as _;
 
@@ -206,7 +206,7 @@ impl Whole<'_> {
         if store {
             let vals: [String; 4] = std::array::from_fn(|k| {
                 if k < usize::from(comps) {
-                    self.store_value(data, vdata, k as u32)
+                    self.store_value(data, vdata, k as u32, known.map(|t| t.nf))
                 } else {
                     "0u".into()
                 }
@@ -260,7 +260,7 @@ impl Whole<'_> {
             self.line(&format!(
                 "    let rgba = select(vec4<u32>(0u), {unpack}, in0);"
             ));
-            self.emit_typed_values(data, comps, vdst);
+            self.emit_typed_values(data, comps, vdst, known.map(|t| t.nf));
         }
         self.line("    }");
     }
@@ -287,7 +287,7 @@ impl Whole<'_> {
         self.line("if lane_on && alu_ok {");
         self.line("    let sel = alu_c.y;\n    let nf = (alu_c.x >> 8u) & 0xffu;");
         self.line("    let rgba = select(vec4<u32>(0u), alu_r, alu_k);");
-        self.emit_typed_values(data, comps, m.vdst);
+        self.emit_typed_values(data, comps, m.vdst, None);
         self.line("}");
     }
 
@@ -304,15 +304,28 @@ impl Whole<'_> {
     }
 
     /// A typed load's destination values from `rgba` (in scope, with `sel`
-    /// and `nf`): DST_SEL, D16 narrowing, the VGPR writes.
-    fn emit_typed_values(&mut self, data: TypedData, comps: u8, vdst: u32) {
+    /// and `nf`): DST_SEL, D16 narrowing, the VGPR writes. `known` is the
+    /// number format when the translation knows it (MTBUF): its D16 narrowing
+    /// is then the one its class takes, not both chosen at run time (Mesa
+    /// would inline `f32_to_f16` for an integer format before folding).
+    fn emit_typed_values(
+        &mut self,
+        data: TypedData,
+        comps: u8,
+        vdst: u32,
+        known: Option<NumFormat>,
+    ) {
         for k in 0..u32::from(comps) {
             self.line(&format!(
                 "    let d{k} = typed_select(rgba, sel, nf, {k}u);"
             ));
         }
         // D16: each value to 16 bits by class (texture::data::load_dwords).
-        let half = |k: u32| format!("select(f32_to_f16(d{k}), d{k} & 0xffffu, nf_is_integer(nf))");
+        let half = |k: u32| match known {
+            Some(nf) if nf.is_integer() => format!("(d{k} & 0xffffu)"),
+            Some(_) => format!("f32_to_f16(d{k})"),
+            None => format!("select(f32_to_f16(d{k}), d{k} & 0xffffu, nf_is_integer(nf))"),
+        };
         let n = u32::from(comps);
         let dwords: Vec<String> = match data {
             TypedData::Full => (0..n).map(|k| format!("d{k}")).collect(),
@@ -343,9 +356,16 @@ impl Whole<'_> {
 
     /// Component `k`'s 32-bit value of a typed store from its data VGPRs
     /// (texture::data::store_values): as it is, or a D16 half widened by the
-    /// run-time number format `nf` (UINT zero-, SINT sign-extended, the
-    /// float classes exactly to f32).
-    fn store_value(&mut self, data: TypedData, vdata: u32, k: u32) -> String {
+    /// number format (UINT zero-, SINT sign-extended, the float classes
+    /// exactly to f32): `known`'s alone when the translation knows it
+    /// (MTBUF), else the run-time `nf`'s.
+    fn store_value(
+        &mut self,
+        data: TypedData,
+        vdata: u32,
+        k: u32,
+        known: Option<NumFormat>,
+    ) -> String {
         let h = match data {
             TypedData::Full => return self.e.v_read(vdata + k),
             TypedData::Unpacked16 => self.e.v_read(vdata + k),
@@ -354,9 +374,19 @@ impl Whole<'_> {
             }
             TypedData::High16 => format!("({} >> 16u)", self.e.v_read(vdata)),
         };
-        format!(
-            "select(select(bitcast<u32>(f16_to_f32({h} & 0xffffu)), bitcast<u32>(sign_extend({h} & 0xffffu, 16u)), nf == NF_SINT), {h} & 0xffffu, nf == NF_UINT)"
-        )
+        let (float, sint, uint) = (
+            format!("bitcast<u32>(f16_to_f32({h} & 0xffffu))"),
+            format!("bitcast<u32>(sign_extend({h} & 0xffffu, 16u))"),
+            format!("({h} & 0xffffu)"),
+        );
+        match known {
+            Some(NumFormat::Uint) => uint,
+            Some(NumFormat::Sint) => sint,
+            Some(_) => float,
+            None => {
+                format!("select(select({float}, {sint}, nf == NF_SINT), {uint}, nf == NF_UINT)")
+            }
+        }
     }
 }
 
