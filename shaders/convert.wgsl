@@ -149,14 +149,18 @@ fn i32_to_f32_rne(v: i32) -> f32 {
 // c <= 2^w - 1: unorm_to_f32's value (the CPU's long division, ratio_to_f32)
 // by integer steps alone, with no division and no table read. The quotient's
 // binary expansion is c's w bits repeated without end (0.ccc...). Its first
-// 64 bits are c placed at the top and copied w, 2w, 4w, ... 32w bits lower,
-// each step doubling the copies (six steps make 64 copies of a 1-bit code).
-// Their first set bit gives the exponent (at most w - 1 leading zeros, so at
-// least 33 bits remain), and the bit after the 24 kept ones decides the
-// rounding: the expansion never ends in zeros (0 < c < max), so no tie
-// occurs. A round up that carries out of the 24 bits (a code of more than 24
-// ones) carries into the exponent, as the sum below lets it. A division by
-// the run-time 2^w - 1 per lane, a table read per component, or the long
+// bits are c placed at the top and copied w, 2w, 4w, ... bits lower, each
+// step doubling the copies: 32 bits of it for w <= 8 (five steps make 32
+// copies of a 1-bit code), 64 bits (hi:lo) for wider codes (three steps make
+// 8 copies of 9 bits). Their first set bit gives the exponent (at most w - 1
+// leading zeros, so at least 25 bits remain), and the bit after the 24 kept
+// ones decides the rounding: the expansion never ends in zeros (0 < c < max),
+// so no tie occurs. A round up that carries out of the 24 bits (a code of
+// more than 24 ones) carries into the exponent, as the sum below lets it. A
+// copy step whose shift reaches past the bits kept adds nothing (a shift by a
+// multiple of w of the periodic bits ORs the same bits). For a width known
+// when the module is built every branch and shift folds; a division by the
+// run-time 2^w - 1 per lane, a table read per component, or the long
 // division's loop each cost lavapipe more to build and to run (docs/gpu.md,
 // "Exactness").
 fn repeat_ratio_bits(c: u32, w: u32) -> u32 {
@@ -166,15 +170,24 @@ fn repeat_ratio_bits(c: u32, w: u32) -> u32 {
     if c >= max_code(w) {
         return 0x3f800000u;
     }
-    var x = vec2<u32>(0u, c << (32u - w));
-    x = x | u64_shr(x, w);
-    x = x | u64_shr(x, 2u * w);
-    x = x | u64_shr(x, 4u * w);
-    x = x | u64_shr(x, 8u * w);
-    x = x | u64_shr(x, 16u * w);
-    x = x | u64_shr(x, 32u * w);
-    let lz = u64_clz(x);
-    let n = u64_shl(x, lz).y;
+    var hi = c << (32u - w);
+    var lo = 0u;
+    if w <= 8u {
+        hi = hi | (hi >> w);
+        hi = hi | (hi >> (2u * w));
+        hi = hi | select(0u, hi >> ((4u * w) & 31u), 4u * w < 32u);
+        hi = hi | select(0u, hi >> ((8u * w) & 31u), 8u * w < 32u);
+        hi = hi | select(0u, hi >> ((16u * w) & 31u), 16u * w < 32u);
+    } else {
+        var x = vec2<u32>(0u, hi);
+        x = x | u64_shr(x, w);
+        x = x | u64_shr(x, 2u * w);
+        x = x | u64_shr(x, 4u * w);
+        hi = x.y;
+        lo = x.x;
+    }
+    let lz = countLeadingZeros(hi);
+    let n = (hi << lz) | select(0u, lo >> ((32u - lz) & 31u), lz != 0u);
     // n's top 24 bits, rounded by the next one: the value is their integer
     // times 2^(-24 - lz). It holds the implicit one at bit 23, so added to
     // (125 - lz) << 23 it gives the exponent field 126 - lz (127 - lz where
