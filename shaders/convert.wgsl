@@ -129,15 +129,19 @@ fn round_shift_rne(v: vec2<u32>, shift: i32) -> vec2<u32> {
 }
 
 // A 24-bit-or-less integer is exact in f32; wider ones round to nearest even
-// (the CPU's `as f32`).
+// (the CPU's `as f32`) in 32-bit steps: the 24 kept bits q, the `shift` (1 to
+// 8) bits below them rounding q up past half, or at half to an even q (q + 1
+// is at most 2^24, still exact), then the exact scaling by 2^shift.
 fn u32_to_f32_rne(v: u32) -> f32 {
     if v < 0x1000000u {
         return f32(v);
     }
-    let lz = countLeadingZeros(v);
-    let shift = 8 - i32(lz);
-    let q = round_shift_rne(u64_from(v), shift);
-    return f32(q.x) * pow2_f32(shift);
+    let shift = 8u - countLeadingZeros(v);
+    let q = v >> shift;
+    let rem = v & ((1u << shift) - 1u);
+    let half = 1u << (shift - 1u);
+    let up = rem > half || (rem == half && (q & 1u) == 1u);
+    return f32(q + select(0u, 1u, up)) * pow2_f32(i32(shift));
 }
 
 fn i32_to_f32_rne(v: i32) -> f32 {

@@ -8,11 +8,13 @@
 //! one launch, the 8-bit ones in another (the kernel has T#s for eleven);
 //! component k of texel i holds code `(i + 3k) mod 2^w`, so every code of
 //! every component up to 16 bits occurs. The same sweep without FORCE_DEGAMMA
-//! runs every UNORM and SNORM data format through the plain conversions
-//! (`load_unorm`, `load_snorm`: `repeat_ratio_bits`' integer steps for every
-//! width, against the CPU's long division): every code of the components up
-//! to 16 bits, and of the 24- and 32-bit ones the edges and 65,528 codes
-//! spread over the range.
+//! runs every UNORM, SNORM, USCALED and SSCALED data format through the
+//! plain conversions (`load_unorm`, `load_snorm`: `repeat_ratio_bits`'
+//! integer steps for every width, against the CPU's long division;
+//! `load_uscaled`, `load_sscaled`: rounding to nearest even in integers,
+//! against Rust's `as f32`): every code of the components up to 16 bits, and
+//! of the 24- and 32-bit ones the edges and 65,528 codes spread over the
+//! range.
 //!
 //! Widths without a table (24 and 32 bits) are refused by name; that check
 //! needs no GPU. Without an adapter the GPU test fails under `CI=true` and
@@ -22,7 +24,9 @@ mod common;
 
 use gcnrun::gpu::translate::{self, degamma, tables};
 use gcnrun::launch::run::{run_diff, Prepared};
-use gcnrun::texture::convert::{snorm_to_f32, srgb_to_linear, unorm_to_f32};
+use gcnrun::texture::convert::{
+    snorm_to_f32, srgb_to_linear, sscaled_to_f32, unorm_to_f32, uscaled_to_f32,
+};
 use gcnrun::texture::format::{
     check, missing_component, DataFormat, Layout, NumFormat, DATA_FORMATS,
 };
@@ -236,23 +240,37 @@ fn plain_formats(nf: NumFormat) -> Vec<Vec<&'static DataFormat>> {
 /// must return, from the CPU's own conversion functions.
 fn plain_expected(df: &DataFormat, nf: NumFormat, i: u32) -> [u32; 4] {
     std::array::from_fn(|k| match df.comps.get(k) {
-        Some(&(_, w)) if nf == NumFormat::Snorm => snorm_to_f32(code(i, k, w), w.into()).to_bits(),
-        Some(&(_, w)) => unorm_to_f32(code(i, k, w), w.into()).to_bits(),
+        Some(&(_, w)) => {
+            let convert = match nf {
+                NumFormat::Snorm => snorm_to_f32,
+                NumFormat::Uscaled => uscaled_to_f32,
+                NumFormat::Sscaled => sscaled_to_f32,
+                _ => unorm_to_f32,
+            };
+            convert(code(i, k, w), w.into()).to_bits()
+        }
         None => missing_component(k, nf),
     })
 }
 
-/// Every code of every UNORM and SNORM component width up to 16 bits, and the
-/// edges and a spread of the codes of the 24- and 32-bit ones, convert on the
-/// GPU as on the CPU: by `repeat_ratio_bits`' integer steps there
-/// (`shaders/convert.wgsl`), by the long division here.
+/// Every code of every UNORM, SNORM, USCALED and SSCALED component width up to
+/// 16 bits, and the edges and a spread of the codes of the 24- and 32-bit
+/// ones, convert on the GPU as on the CPU: UNORM and SNORM by
+/// `repeat_ratio_bits`' integer steps there (`shaders/convert.wgsl`), by the
+/// long division here; the scaled ones rounded to nearest even by integer
+/// steps there, by Rust's `as f32` here.
 #[test]
-fn every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu() {
-    let test = "every_code_of_every_unorm_and_snorm_width_converts_on_the_gpu_as_on_the_cpu";
+fn every_code_of_every_norm_and_scaled_width_converts_on_the_gpu_as_on_the_cpu() {
+    let test = "every_code_of_every_norm_and_scaled_width_converts_on_the_gpu_as_on_the_cpu";
     let Some(g) = common::gpu::gpu(test) else {
         return;
     };
-    for (nf, name) in [(NumFormat::Unorm, "unorm"), (NumFormat::Snorm, "snorm")] {
+    for (nf, name) in [
+        (NumFormat::Unorm, "unorm"),
+        (NumFormat::Snorm, "snorm"),
+        (NumFormat::Uscaled, "uscaled"),
+        (NumFormat::Sscaled, "sscaled"),
+    ] {
         let launches = plain_formats(nf);
         let mut widths: Vec<u8> = launches
             .iter()

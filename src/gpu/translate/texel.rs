@@ -79,10 +79,11 @@ pub(crate) fn pack(df: &DataFormat, nf: NumFormat, rgba: &[String; 4]) -> Option
 }
 
 /// `load_float(c, width, packed_float, _)` for a width known here: the one
-/// arm of `load_float` (shaders/format.wgsl) that width takes, called alone.
-/// `load_float` tests the width at run time, and Mesa inlines all four
-/// conversions of every call before it folds the constant (a test below
-/// holds these arms to the library's).
+/// arm of `load_float` (shaders/format.wgsl) that width takes, called alone,
+/// rather than all four conversions inlined for the driver to fold (the same
+/// bits in less text; no build time was measurable either way on lavapipe,
+/// docs/gpu.md "Typed conversions by integer steps"). A test below holds
+/// these arms to the library's.
 pub(crate) fn float_load(c: &str, width: u8, packed_float: bool) -> String {
     match (width, packed_float) {
         (32, _) => c.to_string(),
