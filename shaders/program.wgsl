@@ -287,8 +287,8 @@ fn buf_address(gen: u32, w0: u32, w1: u32, w3: u32, index: u32, offset: u32, sof
     } else {
         // INDEX_STRIDE `is` and the element size `e` are powers of two (8 to
         // 64 records, 2 to 16 bytes): their logarithms `ls` and `le`, so that
-        // the divisions and remainders are shifts and masks (a division by a
-        // run-time value is a loop of scalar divisions per lane to the driver).
+        // the divisions and remainders are shifts and masks (the driver
+        // divides by a run-time value one lane at a time).
         let ls = 3u + ((w3 >> 21u) & 3u);
         var le = 2u;
         if gen <= 8u {

@@ -78,6 +78,24 @@ pub(crate) fn pack(df: &DataFormat, nf: NumFormat, rgba: &[String; 4]) -> Option
     Some(t)
 }
 
+/// The small floats of `load_float` and `store_float` (shaders/format.wgsl)
+/// by width: f16 in any layout, the 11- and 10-bit unsigned floats of the
+/// packed-float layout — (width, packed float needed, the load's function,
+/// the store's).
+const SMALL_FLOATS: [(u8, bool, &str, &str); 3] = [
+    (16, false, "f16_to_f32", "f32_to_f16"),
+    (11, true, "uf11_to_f32", "f32_to_uf11"),
+    (10, true, "uf10_to_f32", "f32_to_uf10"),
+];
+
+/// The [`SMALL_FLOATS`] row a `width`-bit float component takes.
+fn small_float(width: u8, packed_float: bool) -> Option<(&'static str, &'static str)> {
+    SMALL_FLOATS
+        .iter()
+        .find(|&&(w, needs_pf, _, _)| w == width && (packed_float || !needs_pf))
+        .map(|&(_, _, load, store)| (load, store))
+}
+
 /// `load_float(c, width, packed_float, _)` for a width known here: the one
 /// arm of `load_float` (shaders/format.wgsl) that width takes, called alone,
 /// rather than all four conversions inlined for the driver to fold (the same
@@ -85,11 +103,9 @@ pub(crate) fn pack(df: &DataFormat, nf: NumFormat, rgba: &[String; 4]) -> Option
 /// docs/gpu.md "Typed conversions by integer steps"). A test below holds
 /// these arms to the library's.
 pub(crate) fn float_load(c: &str, width: u8, packed_float: bool) -> String {
-    match (width, packed_float) {
+    match (width, small_float(width, packed_float)) {
         (32, _) => c.to_string(),
-        (16, _) => format!("bitcast<u32>(f16_to_f32({c}))"),
-        (11, true) => format!("bitcast<u32>(uf11_to_f32({c}))"),
-        (10, true) => format!("bitcast<u32>(uf10_to_f32({c}))"),
+        (_, Some((load, _))) => format!("bitcast<u32>({load}({c}))"),
         _ => "0u".to_string(),
     }
 }
@@ -97,11 +113,9 @@ pub(crate) fn float_load(c: &str, width: u8, packed_float: bool) -> String {
 /// `store_float(v, width, packed_float)` for a width known here, as
 /// [`float_load`] is `load_float`'s: the conversion that width takes alone.
 pub(crate) fn float_store(v: &str, width: u8, packed_float: bool) -> String {
-    match (width, packed_float) {
+    match (width, small_float(width, packed_float)) {
         (32, _) => v.to_string(),
-        (16, _) => format!("f32_to_f16({v})"),
-        (11, true) => format!("f32_to_uf11({v})"),
-        (10, true) => format!("f32_to_uf10({v})"),
+        (_, Some((_, store))) => format!("{store}({v})"),
         _ => "0u".to_string(),
     }
 }
