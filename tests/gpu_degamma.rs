@@ -433,3 +433,161 @@ fn modules_bind_the_table_exactly_where_naga_finds_it_used() {
     }
     assert!(seen[0] > 0 && seen[1] > 0, "both kinds of module: {seen:?}");
 }
+
+/// gfx900 code of the small-float sweep: `buffer_load_format_x v1` (V#
+/// s[8:11]: 16, FLOAT) and `_xyz v[2:4]` (s[12:15]: 10_11_11, FLOAT) at index
+/// v0, then the store inputs `buffer_load_dword v5` (s[24:27]) and `_dwordx3
+/// v[6:8]` (s[28:31]) and their `buffer_store_format_x` (s[16:19]: 16,
+/// FLOAT) and `_xyz` (s[20:23]: 10_11_11, FLOAT) — llvm-mc-19 -mcpu=gfx900.
+const SMALL_FLOAT_CODE: &str = "002000e000010280002008e000020380002050e000050680002058e000060780700f8cbf002010e000050480002018e000060580700f8cbf000081bf";
+
+/// V# word 3 on gfx9: DST_SEL XYZW, NUM_FORMAT FLOAT (7), DATA_FORMAT `df`.
+fn float_word3(df: u32) -> u32 {
+    (4 | 5 << 3 | 6 << 6 | 7 << 9) | 7 << 12 | df << 15
+}
+
+/// Texel `i` of the 10_11_11 buffer: X the 11-bit code `i`, Y `7i`, Z the
+/// 10-bit code `i` (mod their ranges), so that every code of each occurs.
+fn packed_float_texel(i: u32) -> u32 {
+    (i & 0x7ff) | ((i * 7) & 0x7ff) << 11 | (i & 0x3ff) << 22
+}
+
+/// The f32 inputs lane `i` stores as f16 and as 10_11_11: values of each
+/// small float's codes, the midpoints between neighbours (ties), just above
+/// them, and spread bit patterns (NaNs, infinities, overflow, tiny values).
+fn small_float_inputs(i: u32) -> [u32; 4] {
+    use gcnrun::texture::convert::{f16_to_f32, uf10_to_f32, uf11_to_f32};
+    let spread = |k: u32| i.wrapping_add(k).wrapping_mul(0x9e37_79b1);
+    let near = |v: f32, half: u32| match i % 4 {
+        0 => v.to_bits(),
+        1 => v.to_bits() + half,
+        2 => v.to_bits() + half + 1,
+        _ => spread(1),
+    };
+    [
+        near(f16_to_f32(i as u16), 1 << 12),
+        near(uf11_to_f32(i & 0x7ff), 1 << 16),
+        spread(2),
+        near(uf10_to_f32(i & 0x3ff), 1 << 17),
+    ]
+}
+
+/// f16 and the packed 11- and 10-bit floats through typed buffer accesses
+/// whose format the V# gives at run time (the shared typed conversion of a
+/// whole program, `load_component` and `store_component`'s FLOAT arms):
+/// every f16 code and every 11- and 10-bit code loads, and the stores of
+/// each code's value, the midpoints between codes and spread f32 patterns
+/// pack, on the GPU as on the CPU, and the CPU as `texture::convert` says.
+#[test]
+fn every_small_float_code_converts_through_a_run_time_format_as_on_the_cpu() {
+    use gcnrun::texture::convert::{
+        f16_to_f32, f32_to_f16, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32,
+    };
+    let test = "every_small_float_code_converts_through_a_run_time_format_as_on_the_cpu";
+    let Some(g) = common::gpu::gpu(test) else {
+        return;
+    };
+    const LANES: u32 = 65536;
+    let words = |f: &dyn Fn(u32) -> u32, n: u32| {
+        (0..n).map(|k| f(k).to_string()).collect::<Vec<_>>().join(", ")
+    };
+    let f16s = words(&|k| (2 * k) | (2 * k + 1) << 16, LANES / 2);
+    let packed = words(&packed_float_texel, LANES);
+    let in16 = words(&|k| small_float_inputs(k)[0], LANES);
+    let in3 = words(&|k| small_float_inputs(k / 3)[1 + (k % 3) as usize], 3 * LANES);
+    let (w16, w111110) = (float_word3(2), float_word3(6));
+    let text = format!(
+        r#"arch = "gfx900"
+hex = "{SMALL_FLOAT_CODE}"
+waves = {waves}
+
+[vgpr]
+v0 = {{ u32 = "wave * 64 + lane" }}
+
+[sgpr]
+"s[8:11]" = {{ vsharp = "f16s", stride = 2, num_records = {LANES}, word3 = {w16} }}
+"s[12:15]" = {{ vsharp = "packed", stride = 4, num_records = {LANES}, word3 = {w111110} }}
+"s[16:19]" = {{ vsharp = "out16", stride = 2, num_records = {LANES}, word3 = {w16} }}
+"s[20:23]" = {{ vsharp = "out3", stride = 4, num_records = {LANES}, word3 = {w111110} }}
+"s[24:27]" = {{ vsharp = "in16", stride = 4, num_records = {LANES} }}
+"s[28:31]" = {{ vsharp = "in3", stride = 12, num_records = {LANES} }}
+
+[[buffer]]
+name = "f16s"
+bytes = {b16}
+data = {{ "0x0" = {{ u32 = [{f16s}] }} }}
+
+[[buffer]]
+name = "packed"
+bytes = {b32}
+data = {{ "0x0" = {{ u32 = [{packed}] }} }}
+
+[[buffer]]
+name = "in16"
+bytes = {b32}
+data = {{ "0x0" = {{ u32 = [{in16}] }} }}
+
+[[buffer]]
+name = "in3"
+bytes = {b96}
+data = {{ "0x0" = {{ u32 = [{in3}] }} }}
+
+[[buffer]]
+name = "out16"
+bytes = {b16}
+
+[[buffer]]
+name = "out3"
+bytes = {b32}
+"#,
+        waves = LANES / 64,
+        b16 = 2 * LANES,
+        b32 = 4 * LANES,
+        b96 = 12 * LANES,
+    );
+    let p: Prepared = common::launches::prepare_text("small_float_sweep", &text);
+    let out = run_diff(p, g).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(
+        out.report.count,
+        0,
+        "GPU differs from CPU: first {:?}",
+        out.report.mismatches.first()
+    );
+    // The CPU's values are the conversions' (so that the comparison above
+    // cannot pass on values that were never converted).
+    let mem = &out.cpu.memory;
+    let w0 = &out.cpu.waves[0];
+    let base = |s: u32| {
+        (u64::from(w0.sgpr(s)) | u64::from(w0.sgpr(s + 1) & 0xffff) << 32) - mem.base
+    };
+    let (out16, out3) = (base(16) as usize, base(20) as usize);
+    let mut bad = Vec::new();
+    for (wave, w) in out.cpu.waves.iter().enumerate() {
+        for lane in 0..64u32 {
+            let i = wave as u32 * 64 + lane;
+            let t = packed_float_texel(i);
+            let loads = [
+                f16_to_f32(i as u16).to_bits(),
+                uf11_to_f32(t & 0x7ff).to_bits(),
+                uf11_to_f32((t >> 11) & 0x7ff).to_bits(),
+                uf10_to_f32(t >> 22).to_bits(),
+            ];
+            let got: [u32; 4] = std::array::from_fn(|k| w.vgpr(1 + k as u32, lane));
+            let x = small_float_inputs(i).map(f32::from_bits);
+            let stored16 = u16::from_le_bytes([
+                mem.bytes[out16 + 2 * i as usize],
+                mem.bytes[out16 + 2 * i as usize + 1],
+            ]);
+            let at = out3 + 4 * i as usize;
+            let stored3 = u32::from_le_bytes(mem.bytes[at..at + 4].try_into().unwrap());
+            let want3 = f32_to_uf11(x[1]) | f32_to_uf11(x[2]) << 11 | f32_to_uf10(x[3]) << 22;
+            if (got != loads || stored16 != f32_to_f16(x[0]) || stored3 != want3) && bad.len() < 8 {
+                bad.push(format!(
+                    "lane {i}: loads {got:08x?} want {loads:08x?}; f16 store {stored16:04x} want {:04x}; 10_11_11 store {stored3:08x} want {want3:08x}",
+                    f32_to_f16(x[0])
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
