@@ -489,12 +489,18 @@ fn every_small_float_code_converts_through_a_run_time_format_as_on_the_cpu() {
     };
     const LANES: u32 = 65536;
     let words = |f: &dyn Fn(u32) -> u32, n: u32| {
-        (0..n).map(|k| f(k).to_string()).collect::<Vec<_>>().join(", ")
+        (0..n)
+            .map(|k| f(k).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let f16s = words(&|k| (2 * k) | (2 * k + 1) << 16, LANES / 2);
     let packed = words(&packed_float_texel, LANES);
     let in16 = words(&|k| small_float_inputs(k)[0], LANES);
-    let in3 = words(&|k| small_float_inputs(k / 3)[1 + (k % 3) as usize], 3 * LANES);
+    let in3 = words(
+        &|k| small_float_inputs(k / 3)[1 + (k % 3) as usize],
+        3 * LANES,
+    );
     let (w16, w111110) = (float_word3(2), float_word3(6));
     let text = format!(
         r#"arch = "gfx900"
@@ -557,9 +563,8 @@ bytes = {b32}
     // cannot pass on values that were never converted).
     let mem = &out.cpu.memory;
     let w0 = &out.cpu.waves[0];
-    let base = |s: u32| {
-        (u64::from(w0.sgpr(s)) | u64::from(w0.sgpr(s + 1) & 0xffff) << 32) - mem.base
-    };
+    let base =
+        |s: u32| (u64::from(w0.sgpr(s)) | u64::from(w0.sgpr(s + 1) & 0xffff) << 32) - mem.base;
     let (out16, out3) = (base(16) as usize, base(20) as usize);
     let mut bad = Vec::new();
     for (wave, w) in out.cpu.waves.iter().enumerate() {
