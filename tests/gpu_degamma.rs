@@ -480,6 +480,7 @@ fn small_float_inputs(i: u32) -> [u32; 4] {
 /// pack, on the GPU as on the CPU, and the CPU as `texture::convert` says.
 #[test]
 fn every_small_float_code_converts_through_a_run_time_format_as_on_the_cpu() {
+    use common::launches::{data_buffer, zero_buffer};
     use gcnrun::texture::convert::{
         f16_to_f32, f32_to_f16, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32,
     };
@@ -488,21 +489,9 @@ fn every_small_float_code_converts_through_a_run_time_format_as_on_the_cpu() {
         return;
     };
     const LANES: u32 = 65536;
-    let words = |f: &dyn Fn(u32) -> u32, n: u32| {
-        (0..n)
-            .map(|k| f(k).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let f16s = words(&|k| (2 * k) | (2 * k + 1) << 16, LANES / 2);
-    let packed = words(&packed_float_texel, LANES);
-    let in16 = words(&|k| small_float_inputs(k)[0], LANES);
-    let in3 = words(
-        &|k| small_float_inputs(k / 3)[1 + (k % 3) as usize],
-        3 * LANES,
-    );
+    let words = |f: &dyn Fn(u32) -> u32, n: u32| (0..n).map(f).collect::<Vec<u32>>();
     let (w16, w111110) = (float_word3(2), float_word3(6));
-    let text = format!(
+    let mut text = format!(
         r#"arch = "gfx900"
 hex = "{SMALL_FLOAT_CODE}"
 waves = {waves}
@@ -517,40 +506,24 @@ v0 = {{ u32 = "wave * 64 + lane" }}
 "s[20:23]" = {{ vsharp = "out3", stride = 4, num_records = {LANES}, word3 = {w111110} }}
 "s[24:27]" = {{ vsharp = "in16", stride = 4, num_records = {LANES} }}
 "s[28:31]" = {{ vsharp = "in3", stride = 12, num_records = {LANES} }}
-
-[[buffer]]
-name = "f16s"
-bytes = {b16}
-data = {{ "0x0" = {{ u32 = [{f16s}] }} }}
-
-[[buffer]]
-name = "packed"
-bytes = {b32}
-data = {{ "0x0" = {{ u32 = [{packed}] }} }}
-
-[[buffer]]
-name = "in16"
-bytes = {b32}
-data = {{ "0x0" = {{ u32 = [{in16}] }} }}
-
-[[buffer]]
-name = "in3"
-bytes = {b96}
-data = {{ "0x0" = {{ u32 = [{in3}] }} }}
-
-[[buffer]]
-name = "out16"
-bytes = {b16}
-
-[[buffer]]
-name = "out3"
-bytes = {b32}
 "#,
         waves = LANES / 64,
-        b16 = 2 * LANES,
-        b32 = 4 * LANES,
-        b96 = 12 * LANES,
     );
+    let f16s = words(&|k| (2 * k) | (2 * k + 1) << 16, LANES / 2);
+    let in3 = words(
+        &|k| small_float_inputs(k / 3)[1 + (k % 3) as usize],
+        3 * LANES,
+    );
+    for buffer in [
+        data_buffer("f16s", &f16s),
+        data_buffer("packed", &words(&packed_float_texel, LANES)),
+        data_buffer("in16", &words(&|k| small_float_inputs(k)[0], LANES)),
+        data_buffer("in3", &in3),
+        zero_buffer("out16", 2 * LANES as usize),
+        zero_buffer("out3", 4 * LANES as usize),
+    ] {
+        text.push_str(&buffer);
+    }
     let p: Prepared = common::launches::prepare_text("small_float_sweep", &text);
     let out = run_diff(p, g).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(

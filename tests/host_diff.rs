@@ -158,7 +158,6 @@ int main(void) {
 fn gcnrun_outputs(dir: &Path, cpu: &str, backend: &[&str], input: &[u32]) -> Vec<u32> {
     let n = input.len();
     let code = root().join(format!("assets/kernels/hostdiff_{cpu}.hsaco"));
-    let words: Vec<String> = input.iter().map(|v| v.to_string()).collect();
     let manifest = format!(
         r#"code = "{code}"
 
@@ -170,20 +169,10 @@ block = [64]
 in = {{ buffer = "in" }}
 out = {{ buffer = "out" }}
 n = {{ u32 = {n} }}
-
-[[buffer]]
-name = "in"
-bytes = {in_bytes}
-data = {{ "0x0" = {{ u32 = [{words}] }} }}
-
-[[buffer]]
-name = "out"
-bytes = {out_bytes}
-"#,
+{}{}"#,
+        common::launches::data_buffer("in", input),
+        common::launches::zero_buffer("out", 4 * n * OUTS),
         code = code.display(),
-        in_bytes = 4 * n,
-        out_bytes = 4 * n * OUTS,
-        words = words.join(", "),
     );
     let path = dir.join(format!("hostdiff_{cpu}.toml"));
     std::fs::write(&path, manifest).unwrap();

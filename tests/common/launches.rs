@@ -84,6 +84,22 @@ pub fn prepare_text(name: &str, text: &str) -> Prepared {
     prepare_manifest(&path, None, None, None).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// A manifest's `[[buffer]]` table `name` holding the words `data` from its
+/// start, exactly as long as they are.
+pub fn data_buffer(name: &str, data: &[u32]) -> String {
+    let words: Vec<String> = data.iter().map(u32::to_string).collect();
+    format!(
+        "\n[[buffer]]\nname = \"{name}\"\nbytes = {}\ndata = {{ \"0x0\" = {{ u32 = [{}] }} }}\n",
+        4 * data.len(),
+        words.join(", ")
+    )
+}
+
+/// A manifest's `[[buffer]]` table `name` of `bytes` zero bytes.
+pub fn zero_buffer(name: &str, bytes: usize) -> String {
+    format!("\n[[buffer]]\nname = \"{name}\"\nbytes = {bytes}\n")
+}
+
 /// Every number format with its manifest name (the format tests draw from it).
 pub const NUM_FORMATS: [(NumFormat, &str); 8] = [
     (NumFormat::Unorm, "unorm"),
