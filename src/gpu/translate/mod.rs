@@ -1702,7 +1702,7 @@ impl<'a> Emitter<'a> {
             out.push_str("    var fault = 0u;\n");
         }
         let m0 = M0_WORD;
-        writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var lane_on = is_active(exec_lo, exec_hi, lane);\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
+        writeln!(out, "    var m0 = st[sb + {m0}u];\n    var exec_lo = st[sb + {}u];\n    var exec_hi = st[sb + {}u];\n    var {LANE_ON_UPDATE}\n    var vcc_lo = st[sb + {}u];\n    var vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
         out.push_str(&self.body);
         if self.grf {
             // The first faulting operation of any lane (FAULT_WORD).

@@ -2,7 +2,7 @@
 //! `switch`, and the loop that runs the waves of a workgroup in turn.
 
 use super::*;
-use crate::gpu::translate::{DEVICE_LOOP_FAULT, FAULT_WORD};
+use crate::gpu::translate::{DEVICE_LOOP_FAULT, FAULT_WORD, LANE_ON_UPDATE};
 
 impl Whole<'_> {
     /// The module: the library, the blocks in a `switch`, and the turn loop.
@@ -56,9 +56,11 @@ impl Whole<'_> {
         for k in 0..self.lazy.slots {
             writeln!(out, "    var lm{k} = false;").ok();
         }
-        out.push_str(
-            "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var lane_on = is_active(exec_lo, exec_hi, lane);\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;\n",
-        );
+        writeln!(
+            out,
+            "    var m0 = 0u;\n    var exec_lo = 0u;\n    var exec_hi = 0u;\n    var {LANE_ON_UPDATE}\n    var vcc_lo = 0u;\n    var vcc_hi = 0u;\n    var scc = 0u;\n    var mode = 0u;\n    var steps_jumped = 0u;",
+        )
+        .ok();
         if sharing {
             // A shared site's inputs and result, and the case that resumes
             // after it (0: none pending; shared.rs).
@@ -83,7 +85,7 @@ impl Whole<'_> {
             writeln!(out, "            v[{k}] = st[sb + {word}u + lane];").ok();
         }
         let m0 = crate::gpu::translate::M0_WORD;
-        writeln!(out, "            m0 = st[sb + {m0}u];\n            exec_lo = st[sb + {}u];\n            exec_hi = st[sb + {}u];\n            lane_on = is_active(exec_lo, exec_hi, lane);\n            vcc_lo = st[sb + {}u];\n            vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
+        writeln!(out, "            m0 = st[sb + {m0}u];\n            exec_lo = st[sb + {}u];\n            exec_hi = st[sb + {}u];\n            {LANE_ON_UPDATE}\n            vcc_lo = st[sb + {}u];\n            vcc_hi = st[sb + {}u];", m0 + 1, m0 + 2, m0 + 3, m0 + 4).ok();
         out.push_str("            scc = st[sb + SCC_WORD];\n            mode = st[sb + MODE_WORD];\n            steps_jumped = st[sb + STEPS_WORD];\n            if lane == 0u { wg_u = st[sb + PC_WORD]; }\n            var pc = workgroupUniformLoad(&wg_u);\n");
         out.push_str("            loop {\n            if pc >= STOP { break; }\n            var next = ENDED;\n            switch pc {\n");
         out.push_str(&e.body);
