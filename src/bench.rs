@@ -456,8 +456,8 @@ pub struct Figures {
     /// `gpu / native`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub emulated_over_native: Option<f64>,
-    /// Bytes of the launch's state: memory and every wave's registers and
-    /// LDS.
+    /// Bytes of the launch's state after a CPU run: memory and every wave's
+    /// registers (the VGPR rows it stores) and LDS.
     pub launch_bytes: u64,
     /// The process's peak resident memory after the workload's runs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -526,11 +526,17 @@ pub fn run_with(
     let p = w.prepare(lanes)?;
     let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
+    // The state as a CPU run leaves it: the VGPR rows its program wrote
+    // are stored by then (`WaveState`), so this is the launch's peak.
+    let mut launch_bytes = 0;
     let cpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let t = Instant::now();
         cpu::run(&p.prog, &mut waves, &mut mem)?;
-        Ok(t.elapsed())
+        let elapsed = t.elapsed();
+        launch_bytes =
+            mem.bytes.len() as u64 + waves.iter().map(|w| w.state_bytes() as u64).sum::<u64>();
+        Ok(elapsed)
     })?;
     let cpu_rate = ops / cpu_time.as_secs_f64();
     let mut fig = Figures {
@@ -543,8 +549,7 @@ pub fn run_with(
         gpu_speculation: None,
         native_lane_ops_per_s: None,
         emulated_over_native: None,
-        launch_bytes: p.memory.bytes.len() as u64
-            + p.waves.iter().map(|w| w.state_bytes() as u64).sum::<u64>(),
+        launch_bytes,
         peak_rss_bytes: peak_rss_bytes(),
         note: None,
     };

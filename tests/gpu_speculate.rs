@@ -42,7 +42,7 @@ fn speculated(g: &gcnrun::gpu::Gpu, name: &str, p: &Prepared) -> Result<RunStats
     gcnrun::cpu::run_with(&p.prog, &mut cw, &mut cm, &p.limits)
         .map_err(|e| format!("{name}: CPU: {e:?}"))?;
     if let Some(i) =
-        (0..cw.len()).find(|&i| gw[i].vgprs() != cw[i].vgprs() || gw[i].sgprs() != cw[i].sgprs())
+        (0..cw.len()).find(|&i| !gw[i].same_vgprs(&cw[i]) || gw[i].sgprs() != cw[i].sgprs())
     {
         return Err(format!(
             "{name}: wave {i}'s registers differ from the CPU's"

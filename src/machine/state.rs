@@ -16,9 +16,19 @@ pub const VGPRS: u32 = 256;
 /// FP_DENORM 7:4, DX10_CLAMP 8, IEEE 9.
 pub const DEFAULT_MODE: u32 = 0xf << 4 | 1 << 8 | 1 << 9;
 
-/// One wave's registers and LDS. Sizes are fixed by the architecture, never by
-/// input: VGPRs are `256 × wave_size` dwords, LDS is capped by the caller.
-#[derive(Debug, PartialEq, Eq)]
+/// One wave's registers and LDS. Sizes are bounded by the architecture, never
+/// by input: the VGPR file holds at most `256 × wave_size` dwords, LDS is
+/// capped by the caller.
+///
+/// The VGPR file holds the rows up to the highest register written so far:
+/// a wave starts with none and grows on [`WaveState::set_vgpr`], and a
+/// register past the stored rows reads 0, as every register of a zeroed file
+/// did. A wave therefore takes the memory its launch and program use — a
+/// sampling program's few registers rather than 64 KiB — which the CPU's
+/// caches, the copies of speculative runs and large launches all feel
+/// (docs/gpu.md, "A VGPR file the size of its use"). Equality compares the
+/// files as the registers read, not as stored.
+#[derive(Debug, Eq)]
 pub struct WaveState {
     /// Wave index in the launch.
     pub wave: u32,
@@ -43,6 +53,29 @@ pub struct WaveState {
     pub mode: u32,
     /// Local data share, bytes.
     pub lds: Vec<u8>,
+}
+
+impl PartialEq for WaveState {
+    fn eq(&self, other: &WaveState) -> bool {
+        let WaveState {
+            wave,
+            workgroup,
+            wave_size,
+            ref sgpr,
+            vgpr: _,
+            m0,
+            exec,
+            vcc,
+            scc,
+            mode,
+            ref lds,
+        } = *other;
+        (self.wave, self.workgroup, self.wave_size) == (wave, workgroup, wave_size)
+            && (self.m0, self.exec, self.vcc, self.scc, self.mode) == (m0, exec, vcc, scc, mode)
+            && self.sgpr == *sgpr
+            && self.lds == *lds
+            && self.same_vgprs(other)
+    }
 }
 
 impl Clone for WaveState {
@@ -111,7 +144,7 @@ impl WaveState {
             workgroup: wave,
             wave_size,
             sgpr: vec![0; SGPRS as usize],
-            vgpr: vec![0; (VGPRS * wave_size) as usize],
+            vgpr: Vec::new(),
             m0: 0,
             exec: if wave_size == 64 {
                 u64::MAX
@@ -126,7 +159,8 @@ impl WaveState {
     }
 
     /// [`WaveState::new`], or an error when the machine cannot give the
-    /// registers and LDS (a launch of many waves takes gigabytes).
+    /// LDS (a launch of many waves with LDS takes a gigabyte). The VGPR
+    /// rows come as the wave writes them, at most 64 KiB a wave.
     pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, AllocError> {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         Ok(WaveState {
@@ -134,7 +168,7 @@ impl WaveState {
             workgroup: wave,
             wave_size,
             sgpr: vec![0; SGPRS as usize],
-            vgpr: super::memory::try_zeroed((VGPRS * wave_size) as usize)?,
+            vgpr: Vec::new(),
             m0: 0,
             exec: if wave_size == 64 {
                 u64::MAX
@@ -172,14 +206,56 @@ impl WaveState {
         self.mode = other.mode;
     }
 
-    /// The VGPR file, register-major (`v<n>` of lane `l` at `n × wave_size + l`).
+    /// The stored rows of the VGPR file, register-major (`v<n>` of lane `l`
+    /// at `n × wave_size + l`); registers past them read 0. Two waves whose
+    /// registers read the same may store different numbers of rows: compare
+    /// with [`WaveState::same_vgprs`].
     pub fn vgprs(&self) -> &[u32] {
         &self.vgpr
     }
 
-    /// The VGPR file, mutable.
-    pub fn vgprs_mut(&mut self) -> &mut [u32] {
-        &mut self.vgpr
+    /// True when every VGPR of every lane reads the same in `self` and
+    /// `other` (rows one of them does not store read 0).
+    pub fn same_vgprs(&self, other: &WaveState) -> bool {
+        let (a, b) = (&self.vgpr, &other.vgpr);
+        let n = a.len().min(b.len());
+        a[..n] == b[..n] && a[n..].iter().chain(&b[n..]).all(|&v| v == 0)
+    }
+
+    /// `v<n>` of every lane (`wave_size` dwords; zeros for a row not stored,
+    /// and for `n` past the architecture's 256).
+    pub fn vgpr_row(&self, n: u32) -> &[u32] {
+        static ZEROS: [u32; 64] = [0; 64];
+        let ws = self.wave_size as usize;
+        let at = n as usize * ws;
+        self.vgpr.get(at..at + ws).unwrap_or(&ZEROS[..ws])
+    }
+
+    /// `v<n>` of every lane, mutable, the file grown to hold it; `None` for
+    /// `n` past the architecture's 256.
+    pub fn vgpr_row_mut(&mut self, n: u32) -> Option<&mut [u32]> {
+        if n >= VGPRS {
+            return None;
+        }
+        let ws = self.wave_size as usize;
+        let at = n as usize * ws;
+        self.grow_vgprs(at + ws);
+        Some(&mut self.vgpr[at..at + ws])
+    }
+
+    /// Grows the file to `len` dwords (whole rows, zeroed) if it is shorter.
+    /// Out of line: after a program's first writes the file has its rows.
+    #[cold]
+    #[inline(never)]
+    fn grow_vgprs_cold(&mut self, len: usize) {
+        self.vgpr.resize(len, 0);
+    }
+
+    #[inline]
+    fn grow_vgprs(&mut self, len: usize) {
+        if self.vgpr.len() < len {
+            self.grow_vgprs_cold(len);
+        }
     }
 
     /// The SGPR file.
@@ -199,17 +275,19 @@ impl WaveState {
         }
     }
 
-    /// `v<n>` of `lane` (0 past the file).
+    /// `v<n>` of `lane` (0 past the stored rows and the architecture's 256).
     pub fn vgpr(&self, n: u32, lane: u32) -> u32 {
         self.vgpr_index(n, lane)
             .and_then(|i| self.vgpr.get(i).copied())
             .unwrap_or(0)
     }
 
-    /// Sets `v<n>` of `lane` (ignored past the file).
+    /// Sets `v<n>` of `lane`, growing the stored rows to hold `v<n>`
+    /// (ignored past the architecture's 256 registers and the wave's lanes).
     pub fn set_vgpr(&mut self, n: u32, lane: u32, v: u32) {
-        if let Some(slot) = self.vgpr_index(n, lane).and_then(|i| self.vgpr.get_mut(i)) {
-            *slot = v;
+        if let Some(i) = self.vgpr_index(n, lane) {
+            self.grow_vgprs((n as usize + 1) * self.wave_size as usize);
+            self.vgpr[i] = v;
         }
     }
 
@@ -239,5 +317,60 @@ impl WaveState {
             Some(b) if b.len() == 4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The file stores rows only up to the highest written, and that changes
+    /// no value: unwritten registers read 0, writes past the architecture's
+    /// registers or the wave's lanes are dropped, rows read whole.
+    #[test]
+    fn vgpr_rows_grow_on_writes_and_read_zero_past_them() {
+        for ws in [32, 64] {
+            let mut w = WaveState::new(0, ws, 0);
+            assert!(w.vgprs().is_empty());
+            assert_eq!((w.vgpr(0, 0), w.vgpr(255, ws - 1)), (0, 0));
+            w.set_vgpr(7, 3, 0xdead);
+            assert_eq!(w.vgprs().len(), 8 * ws as usize);
+            assert_eq!(w.vgpr(7, 3), 0xdead);
+            assert_eq!((w.vgpr(7, 2), w.vgpr(6, 3), w.vgpr(8, 3)), (0, 0, 0));
+            w.set_vgpr(2, 1, 5);
+            assert_eq!(w.vgprs().len(), 8 * ws as usize, "a lower row is stored");
+            w.set_vgpr(VGPRS, 0, 1);
+            w.set_vgpr(0, ws, 1);
+            assert_eq!(w.vgprs().len(), 8 * ws as usize);
+            assert_eq!(w.vgpr(VGPRS, 0), 0);
+            w.set_vgpr(VGPRS - 1, ws - 1, 9);
+            assert_eq!(w.vgprs().len(), (VGPRS * ws) as usize);
+            assert_eq!(w.vgpr_row(7)[3], 0xdead);
+            assert_eq!(w.vgpr_row(VGPRS), &vec![0; ws as usize][..]);
+            let mut fresh = WaveState::new(0, ws, 0);
+            assert_eq!(fresh.vgpr_row(100), &vec![0; ws as usize][..]);
+            fresh.vgpr_row_mut(100).expect("a register")[1] = 4;
+            assert_eq!(fresh.vgpr(100, 1), 4);
+            assert!(fresh.vgpr_row_mut(VGPRS).is_none());
+        }
+    }
+
+    /// Equality is of the values: a row stored as zeros equals a row not
+    /// stored, in either order, and one non-zero dword tells them apart.
+    #[test]
+    fn waves_compare_by_register_values() {
+        let a = WaveState::new(0, 64, 0);
+        let mut b = WaveState::new(0, 64, 0);
+        b.set_vgpr(40, 0, 0);
+        assert!(a.same_vgprs(&b) && b.same_vgprs(&a));
+        assert_eq!(a, b);
+        b.set_vgpr(40, 63, 1);
+        assert!(!a.same_vgprs(&b) && !b.same_vgprs(&a));
+        assert_ne!(a, b);
+        let mut c = a.clone();
+        c.set_vgpr(40, 63, 1);
+        assert_eq!(b, c);
+        c.set_sgpr(3, 1);
+        assert_ne!(b, c);
     }
 }

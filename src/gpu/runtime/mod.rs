@@ -326,7 +326,6 @@ fn run_kernel(
 /// modules), the steps jumped (0), the wave a suspended round resumes at
 /// (0), one spare word, then the kernel's VGPR slots lane by lane.
 fn pack_state(w: &WaveState, kernel: &Kernel, group: u32, out: &mut Vec<u32>) {
-    let ws = w.wave_size as usize;
     out.extend_from_slice(w.sgprs());
     debug_assert_eq!(SGPRS, M0_WORD);
     out.extend_from_slice(&[
@@ -346,8 +345,7 @@ fn pack_state(w: &WaveState, kernel: &Kernel, group: u32, out: &mut Vec<u32>) {
         0,
     ]);
     for &n in &kernel.vgprs {
-        let at = n as usize * ws;
-        out.extend_from_slice(&w.vgprs()[at..at + ws]);
+        out.extend_from_slice(w.vgpr_row(n));
     }
 }
 
@@ -368,8 +366,14 @@ fn unpack_state(words: &[u32], kernel: &Kernel, w: &mut WaveState) {
     }
     for (k, &n) in kernel.vgprs.iter().enumerate() {
         let from = HEADER_WORDS as usize + k * ws;
-        let at = n as usize * ws;
-        w.vgprs_mut()[at..at + ws].copy_from_slice(&words[from..from + ws]);
+        let row = &words[from..from + ws];
+        // A row the wave does not store and the kernel left zero stays
+        // unstored: it reads the same (`WaveState::vgpr_row_mut`).
+        if w.vgpr_row(n) != row {
+            if let Some(r) = w.vgpr_row_mut(n) {
+                r.copy_from_slice(row);
+            }
+        }
     }
 }
 
