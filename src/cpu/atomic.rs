@@ -36,17 +36,17 @@ pub fn execute(
     // the compare value of a compare-swap: LLVM's `mimg.s` gives
     // `image_atomic_cmpswap v[4:8] … dmask:0xf tfe`), always 0 (no PRT).
     let status = has_status(r.tfe, r.lwe);
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     let desc = read_tsharp(m, w, arch)?;
     if status {
-        for &lane in &lanes {
+        for lane in lanes {
             w.set_vgpr(r.vdata + dwords, lane, STATUS_OK);
         }
     }
     let Image::Bound(d) = desc else {
         // Unbound or null: dropped; GLC returns 0.
         if r.glc {
-            for &lane in &lanes {
+            for lane in lanes {
                 for k in 0..dwords / if two_operands { 2 } else { 1 } {
                     w.set_vgpr(r.vdata + k, lane, 0);
                 }

@@ -212,7 +212,7 @@ pub fn execute(
 ) -> Result<(), OpError> {
     require_gfx10_3(m, arch)?;
     let d = read_bvh_tsharp(m, |n| w.sgpr(n))?;
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     for lane in lanes {
         let (pointer, ray) = lane_ray(m, |r| w.vgpr(r, lane));
         let out =

@@ -76,7 +76,7 @@ pub fn execute(
     let comps = dmask.count_ones().max(1);
     let width = DataWidth::of(r.d16, arch.packed_d16);
     let status = has_status(r.tfe, r.lwe);
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     let d = match desc {
         Image::Bound(d) => d,
         // No resource: loads write 0 to every VGPR (the status dword included),
@@ -86,7 +86,7 @@ pub fn execute(
             let consts = unbound_values(&desc);
             if loads {
                 let vals = load_dwords(&select_dmask(dmask, consts), width, false);
-                for &lane in &lanes {
+                for lane in lanes {
                     write_result(w, lane, r.vdata, &vals, status);
                 }
             }
@@ -124,7 +124,7 @@ pub fn execute(
     } else {
         &d.dst_sel
     };
-    for &lane in &lanes {
+    for lane in lanes {
         let c = addr::coords(m, w, lane, layout, mip)?;
         let at = texel_offset(&d, &surf, &c);
         if loads {
@@ -192,7 +192,7 @@ pub fn resinfo(m: &ImageOp, w: &mut WaveState, arch: &Arch) -> Result<(), OpErro
     }
     let desc = read_tsharp(m, w, arch)?;
     let status = has_status(r.tfe, r.lwe);
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     for lane in lanes {
         let level = addr::components(m, w, lane, 1)?
             .first()

@@ -103,7 +103,7 @@ pub fn execute(
     mods: &InterpMods,
 ) {
     let chan = chan & 3;
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     for lane in lanes {
         let dword = |w: &WaveState, index: u32| w.lds_dword(param_address(w.m0, attr, lane, index));
         let param = |w: &WaveState, index: u32| f32::from_bits(dword(w, index));

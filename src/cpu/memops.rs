@@ -197,7 +197,7 @@ fn scratch_vector(
         Access::Typed { .. } => return Err("internal: a typed access reached scratch".into()),
     };
     let n = width.bytes();
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     for lane in lanes {
         let o = vaddr
             .map_or(0, |v| w.vgpr(v, lane))
@@ -236,7 +236,7 @@ fn buffer_vector(
     mem: &mut MemAccess<'_>,
     gen: Gen,
 ) -> Result<(), String> {
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     let Addr::Buffer {
         srsrc,
         idxen,
@@ -600,7 +600,7 @@ pub fn vector(
         Addr::Scratch { .. } => return scratch_vector(w, op, mem, scratch),
         _ => {}
     }
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     for lane in lanes {
         let place = lane_address(w, &op.addr, lane)?;
         match op.access {
@@ -661,7 +661,7 @@ pub fn swizzle_source(offset: u32, lane: u32) -> u32 {
 /// WGSL twin: `xl_pusher` in `shaders/program.wgsl` (docs/gpu.md, "Twins"),
 /// for `ds_permute_b32`'s senders.
 pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     let address =
         |w: &WaveState, lane: u32| u64::from(w.vgpr(op.addr, lane)) + u64::from(op.offset0);
     match op.kind {
@@ -761,7 +761,7 @@ pub fn ds(w: &mut WaveState, op: &Ds) -> Result<(), String> {
         DsKind::Permute => {
             let n = w.wave_size;
             let mut tmp = vec![0u32; n as usize];
-            for &lane in &lanes {
+            for lane in lanes {
                 let to = (w.vgpr(op.addr, lane).wrapping_add(op.offset0) / 4) % n;
                 tmp[to as usize] = w.vgpr(op.data0, lane);
             }

@@ -69,7 +69,7 @@ pub fn execute(w: &mut WaveState, op: &WaveOp) -> Result<(), String> {
         } => {
             let sel = u64::from(w.scalar_src(sel_lo)) | u64::from(w.scalar_src(sel_hi)) << 32;
             let vals: Vec<u32> = (0..w.wave_size).map(|l| w.vgpr(src, l)).collect();
-            let lanes: Vec<u32> = w.active_lanes().collect();
+            let lanes = w.active_lanes();
             for lane in lanes {
                 let from = permlane_source(cross, sel, lane);
                 if w.exec >> from & 1 == 1 || fi {

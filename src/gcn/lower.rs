@@ -29,7 +29,11 @@ pub fn lower(insts: &[Inst], arch: &Arch) -> Result<Program, LowerError> {
         .map(|inst| lower_inst(inst.clone(), arch))
         .collect::<Result<_, _>>()?;
     resolve_branches(&mut ops)?;
-    Ok(Program::new(*arch, ops))
+    let vgpr_rows = insts.iter().map(|i| i.vgpr_end(arch)).max().unwrap_or(0);
+    Ok(Program {
+        vgpr_rows,
+        ..Program::new(*arch, ops)
+    })
 }
 
 /// Turns the byte-offset targets of the lowered branches into op indices
@@ -78,11 +82,13 @@ pub fn lower_bytes(bytes: &[u8], arch: &Arch) -> Result<Program, LowerBytesError
     let mut stream = super::Stream::new(bytes, arch);
     let mut ops = Vec::new();
     let mut refused = None;
+    let mut vgpr_rows = 0;
     for inst in stream.by_ref() {
         if refused.is_some() {
             // Only decoding is left to do: a decode error still comes first.
             continue;
         }
+        vgpr_rows = inst.vgpr_end(arch).max(vgpr_rows);
         match lower_inst(inst, arch) {
             Ok(op) => ops.push(op),
             Err(e) => {
@@ -98,7 +104,10 @@ pub fn lower_bytes(bytes: &[u8], arch: &Arch) -> Result<Program, LowerBytesError
         Some(e) => Err(e.into()),
         None => {
             resolve_branches(&mut ops)?;
-            Ok(Program::new(*arch, ops))
+            Ok(Program {
+                vgpr_rows,
+                ..Program::new(*arch, ops)
+            })
         }
     }
 }

@@ -208,6 +208,37 @@ impl Inst {
         }
     }
 
+    /// One past the highest VGPR the instruction names: its register
+    /// operands, MIMG's data and address tuples, the interpolation sources and
+    /// destination; 0 when it names none. A hint for how many rows a wave's
+    /// VGPR file will store (`ir::Program::vgpr_rows`), not a bound: a
+    /// register reached another way (M0-relative moves) is not counted, and
+    /// the file still grows to it when written.
+    pub fn vgpr_end(&self, arch: &crate::arch::Arch) -> u32 {
+        use operand::Operand;
+        let named = self.operands().iter().fold(0, |end, t| match t.operand {
+            Operand::Vgpr { first, count } => end.max(u32::from(first) + u32::from(count)),
+            Operand::VgprHalf { reg, .. } => end.max(u32::from(reg) + 1),
+            _ => end,
+        });
+        let own = match &self.kind {
+            Kind::Mimg(m) => {
+                let data = m.raw.vdata + m.vdata_count.max(m.data_dwords(arch));
+                let addr = m.addrs.iter().map(|(f, n)| f + n).max().unwrap_or(0);
+                data.max(addr)
+            }
+            Kind::Interp(i) => [Some(i.vdst), i.ij, i.vsrc2]
+                .into_iter()
+                .chain(i.vsrcs)
+                .flatten()
+                .map(|v| v + 1)
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        };
+        named.max(own).min(256)
+    }
+
     /// The typed register and constant operands of the classes decoded from
     /// signature rows, in LLVM's order (VOPD: X then Y); empty for MIMG,
     /// interpolation, SOPP (they have their own accessors) and undecoded words.

@@ -301,6 +301,13 @@ pub struct Program {
     /// Where a draw launch collects exports ([`export::slot_address`]);
     /// `None` outside a draw, where both back ends refuse `exp`.
     pub exports: Option<u64>,
+    /// How many VGPR rows a wave of the program is expected to store: one
+    /// past the highest VGPR its instructions name (the front end's count;
+    /// 0 when not known). A launch gives each wave that many rows before it
+    /// runs, so that a run does not grow its waves' files register by
+    /// register; a hint only, since the file grows to any register written
+    /// (`machine::WaveState`).
+    pub vgpr_rows: u32,
 }
 
 impl Program {
@@ -313,6 +320,7 @@ impl Program {
             entry: 0,
             scratch: mem::Scratch::default(),
             exports: None,
+            vgpr_rows: 0,
         }
     }
 

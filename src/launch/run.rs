@@ -95,6 +95,7 @@ impl Prepared {
         }
         .with_manifest_budget()
         .without_unused_lds()
+        .with_vgpr_rows()
     }
 
     /// A code-object kernel launch laid out by `launch::hsa::build`, with its
@@ -117,6 +118,7 @@ impl Prepared {
         }
         .with_manifest_budget()
         .without_unused_lds()
+        .with_vgpr_rows()
     }
 
     /// Sets the work budget from the command line (`--max-steps`; `None`:
@@ -141,6 +143,17 @@ impl Prepared {
             for w in &mut self.waves {
                 w.lds = Vec::new();
             }
+        }
+        self
+    }
+
+    /// Gives every wave the VGPR rows its program names
+    /// ([`crate::ir::Program::vgpr_rows`]), stored now, with the rest of the
+    /// launch's state, rather than grown register by register during the
+    /// run (`WaveState::store_vgpr_rows`; no value changes either way).
+    fn with_vgpr_rows(mut self) -> Prepared {
+        for w in &mut self.waves {
+            w.store_vgpr_rows(self.prog.vgpr_rows);
         }
         self
     }
@@ -487,7 +500,8 @@ fn prepare(
         draw,
     }
     .with_manifest_budget()
-    .without_unused_lds())
+    .without_unused_lds()
+    .with_vgpr_rows())
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.

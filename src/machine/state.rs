@@ -55,6 +55,42 @@ pub struct WaveState {
     pub lds: Vec<u8>,
 }
 
+/// The lanes EXEC enabled when [`WaveState::active_lanes`] was called, in
+/// ascending order. It holds a copy of the bits, so it borrows nothing: a loop
+/// over it may write the wave, and a copy of it runs over the lanes again —
+/// no list of lanes is allocated for each instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActiveLanes {
+    bits: u64,
+}
+
+impl ActiveLanes {
+    /// True when no lane is enabled.
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+}
+
+impl Iterator for ActiveLanes {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.bits == 0 {
+            return None;
+        }
+        let lane = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(lane)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.bits.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for ActiveLanes {}
+
 impl PartialEq for WaveState {
     fn eq(&self, other: &WaveState) -> bool {
         let WaveState {
@@ -243,18 +279,23 @@ impl WaveState {
         Some(&mut self.vgpr[at..at + ws])
     }
 
-    /// Grows the file to `len` dwords (whole rows, zeroed) if it is shorter.
-    /// Out of line: after a program's first writes the file has its rows.
-    #[cold]
-    #[inline(never)]
-    fn grow_vgprs_cold(&mut self, len: usize) {
-        self.vgpr.resize(len, 0);
+    /// Stores the first `rows` VGPR rows (at most the architecture's 256) if
+    /// the file holds fewer, so that a run does not grow it register by
+    /// register (a launch does this with its program's
+    /// [`crate::ir::Program::vgpr_rows`]). Nothing changes when the machine
+    /// cannot give the memory: the rows are a convenience, and a write still
+    /// grows the file.
+    pub fn store_vgpr_rows(&mut self, rows: u32) {
+        let len = (rows.min(VGPRS) * self.wave_size) as usize;
+        if len > self.vgpr.len() && self.vgpr.try_reserve_exact(len - self.vgpr.len()).is_ok() {
+            self.vgpr.resize(len, 0);
+        }
     }
 
-    #[inline]
+    /// Grows the file to `len` dwords (whole rows, zeroed) if it is shorter.
     fn grow_vgprs(&mut self, len: usize) {
         if self.vgpr.len() < len {
-            self.grow_vgprs_cold(len);
+            self.vgpr.resize(len, 0);
         }
     }
 
@@ -286,9 +327,21 @@ impl WaveState {
     /// (ignored past the architecture's 256 registers and the wave's lanes).
     pub fn set_vgpr(&mut self, n: u32, lane: u32, v: u32) {
         if let Some(i) = self.vgpr_index(n, lane) {
-            self.grow_vgprs((n as usize + 1) * self.wave_size as usize);
-            self.vgpr[i] = v;
+            match self.vgpr.get_mut(i) {
+                Some(slot) => *slot = v,
+                None => self.set_vgpr_past_rows(n, i, v),
+            }
         }
+    }
+
+    /// [`WaveState::set_vgpr`] of a register past the stored rows: the file
+    /// grows to hold it. Out of line, as a launch stores the rows its program
+    /// names before it runs (`WaveState::store_vgpr_rows`).
+    #[cold]
+    #[inline(never)]
+    fn set_vgpr_past_rows(&mut self, n: u32, i: usize, v: u32) {
+        self.grow_vgprs((n as usize + 1) * self.wave_size as usize);
+        self.vgpr[i] = v;
     }
 
     fn vgpr_index(&self, n: u32, lane: u32) -> Option<usize> {
@@ -299,9 +352,15 @@ impl WaveState {
     ///
     /// WGSL twin: `is_active` (one lane's EXEC bit) in `shaders/image.wgsl` (docs/gpu.md,
     /// "Twins").
-    pub fn active_lanes(&self) -> impl Iterator<Item = u32> {
-        let exec = self.exec;
-        (0..self.wave_size).filter(move |l| exec >> l & 1 == 1)
+    pub fn active_lanes(&self) -> ActiveLanes {
+        let lanes = if self.wave_size >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.wave_size) - 1
+        };
+        ActiveLanes {
+            bits: self.exec & lanes,
+        }
     }
 
     /// The dword at LDS byte address `addr`; 0 when any byte is out of range
@@ -352,6 +411,30 @@ mod tests {
             fresh.vgpr_row_mut(100).expect("a register")[1] = 4;
             assert_eq!(fresh.vgpr(100, 1), 4);
             assert!(fresh.vgpr_row_mut(VGPRS).is_none());
+        }
+    }
+
+    /// The active lanes are EXEC's set bits below the wave size, ascending,
+    /// and a copy runs over them again.
+    #[test]
+    fn active_lanes_are_exec_bits_within_the_wave() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for ws in [32, 64] {
+            let mut w = WaveState::new(0, ws, 0);
+            for exec in [0, 1, u64::MAX, 1 << 63, 0xffff_ffff_0000_0001] {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                for e in [exec, seed] {
+                    w.exec = e;
+                    let want: Vec<u32> = (0..ws).filter(|l| e >> l & 1 == 1).collect();
+                    let lanes = w.active_lanes();
+                    assert_eq!(lanes.len(), want.len());
+                    assert_eq!(lanes.is_empty(), want.is_empty());
+                    assert_eq!(lanes.collect::<Vec<_>>(), want, "exec {e:#x} wave {ws}");
+                    assert_eq!(lanes.collect::<Vec<_>>(), want, "a copy runs again");
+                }
+            }
         }
     }
 

@@ -238,7 +238,7 @@ pub fn execute(w: &mut WaveState, op: &AluOp) -> Result<(), String> {
 /// WGSL twin: `xl_mask` (docs/gpu.md, "Twins").
 fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(), String> {
     let sig = op.func.signature();
-    let lanes: Vec<u32> = w.active_lanes().collect();
+    let lanes = w.active_lanes();
     let k_mask = op.bit_src.map(|b| match b {
         Operand::Reg(r) => w.mask(r),
         Operand::Const(c) => c,
@@ -252,7 +252,7 @@ fn execute_vector(w: &mut WaveState, op: &AluOp, out_ty: Option<Ty>) -> Result<(
             .collect(),
         None => Vec::new(),
     };
-    for &lane in &lanes {
+    for lane in lanes {
         // DPP: where the shuffled input comes from, or no write at all.
         let raw = match &op.dpp {
             Some(d) => match dpp::plan(d, lane, w.wave_size, w.exec) {

@@ -225,7 +225,12 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
         cx.push(prog.body.last().map_or(0, |s| s.line), VisaOp::EndIfActive);
     }
     Ok(Lowered {
-        prog: IrProgram::new(arch(), cx.ops),
+        prog: IrProgram {
+            // The GRF (v0-v191), the staged addresses (from ADDR_VGPR) and
+            // the results (from DATA_VGPR) span the whole file.
+            vgpr_rows: 256,
+            ..IrProgram::new(arch(), cx.ops)
+        },
         names: var_map(prog, &layout),
         layout,
     })
