@@ -2,7 +2,9 @@
 //! launch order, `cpu::run_with`), and its result must not depend on the
 //! number of threads: every bundled manifest and every bench workload runs
 //! here with 1, 2 and 8 threads, and the registers, LDS and memory of the
-//! three runs (and the error, if the run stops) must be the same bytes.
+//! three runs (and the error, if the run stops) must be the same bytes. The
+//! one-thread run also shows that the launch stored every VGPR row the run
+//! writes.
 //!
 //! The atomic workloads are the sharp case: every wave adds to the same 16
 //! counters and returns the value before its add (GLC), so a wave committed
@@ -35,6 +37,7 @@ fn run_on(threads: usize, p: &Prepared) -> Result_ {
 
 fn same_on_1_2_8(name: &str, p: &Prepared) {
     let one = run_on(1, p);
+    rows_stored_before_the_run(name, p, &one.0);
     for threads in [2, 8] {
         let got = run_on(threads, p);
         assert_eq!(got.2, one.2, "{name}: the error with {threads} threads");
@@ -49,6 +52,22 @@ fn same_on_1_2_8(name: &str, p: &Prepared) {
                 a.wave
             );
         }
+    }
+}
+
+/// The launch stored every VGPR row the run writes (`Program::vgpr_rows`,
+/// `Prepared::with_vgpr_rows`): no wave's file grew while it ran, so the
+/// bundled programs' runs allocate no registers. (Growth would give the same
+/// values; this pins the front end's count of the registers a program names.)
+fn rows_stored_before_the_run(name: &str, p: &Prepared, after: &[WaveState]) {
+    for (before, after) in p.waves.iter().zip(after) {
+        assert_eq!(
+            after.vgprs().len(),
+            before.vgprs().len(),
+            "{name}: wave {} grew its VGPR file during the run (the program names {} rows)",
+            before.wave,
+            p.prog.vgpr_rows
+        );
     }
 }
 
