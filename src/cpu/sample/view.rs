@@ -469,6 +469,11 @@ impl View<'_> {
 
     /// The filter's combination of a footprint's taps of non-zero weight.
     fn blend(&self, fp: &[([f32; 4], u32)]) -> [f32; 4] {
+        // Usually every tap weighs something: combined as they are, without
+        // the copy.
+        if fp.iter().all(|t| t.1 != 0) {
+            return filter::combine(fp, self.sampler.filter_mode);
+        }
         let mut weighted = [([0.0; 4], 0); 8];
         let mut n = 0;
         for &t in fp.iter().filter(|t| t.1 != 0) {

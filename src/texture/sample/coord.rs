@@ -46,12 +46,23 @@ pub fn flush_denorm(x: f32) -> f32 {
 pub fn texel_fixed(s: f32, size: u32, normalized: bool) -> i32 {
     let s = flush_denorm(s);
     let u = if normalized { s * size as f32 } else { s };
-    let scaled = (u * ONE as f32).floor();
-    if scaled.is_nan() {
-        0
+    let x = u * ONE as f32;
+    if x.is_nan() {
+        return 0;
+    }
+    // The clamp keeps headroom for offsets and wrapping. Clamping before the
+    // floor gives the same as after, the bounds being integers; the floor is
+    // then a truncation, one lower for a negative fraction — exact for every
+    // f32 (past 2^24 an f32 is an integer, and `t` converts back exactly),
+    // and no call of libm's `floorf`, which the baseline x86-64 target has
+    // no instruction for (`floor_by_truncation_is_floor`).
+    let limit = COORD_LIMIT as f32;
+    let x = x.clamp(-limit, limit);
+    let t = x as i32;
+    if t as f32 > x {
+        t - 1
     } else {
-        // `as` saturates; the clamp keeps headroom for offsets and wrapping.
-        (scaled as i64).clamp(-i64::from(COORD_LIMIT), i64::from(COORD_LIMIT)) as i32
+        t
     }
 }
 
@@ -101,6 +112,49 @@ pub fn amd_offset_dword(u: i32, v: i32, r: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `texel_fixed` floors by truncation after its clamp; the definition is
+    /// floor, then the clamp, then NaN as 0. The two agree on every 251st f32
+    /// bit pattern (every exponent, both signs, NaNs and infinities), on the
+    /// integers and half-integers around ±2^24 and the limit, and on their
+    /// neighbours, unnormalized (the product with a size is the same
+    /// function of a different f32).
+    #[test]
+    fn floor_by_truncation_is_floor() {
+        let by_definition = |s: f32| {
+            let scaled = (flush_denorm(s) * ONE as f32).floor();
+            if scaled.is_nan() {
+                0
+            } else {
+                (scaled as i64).clamp(-i64::from(COORD_LIMIT), i64::from(COORD_LIMIT)) as i32
+            }
+        };
+        let mut checked = 0u64;
+        let mut check = |s: f32| {
+            assert_eq!(
+                texel_fixed(s, 1, false),
+                by_definition(s),
+                "{s:e} ({:#x})",
+                s.to_bits()
+            );
+            checked += 1;
+        };
+        for bits in (0..=u32::MAX).step_by(251) {
+            check(f32::from_bits(bits));
+        }
+        for edge in [0.0f32, 1.0, 65536.0, 4_194_304.0, 16_777_216.0] {
+            for sign in [1.0f32, -1.0] {
+                let e = edge * sign;
+                for k in -8i32..=8 {
+                    let v = e + k as f32 / 512.0;
+                    for b in [v.to_bits().wrapping_sub(1), v.to_bits(), v.to_bits() + 1] {
+                        check(f32::from_bits(b));
+                    }
+                }
+            }
+        }
+        assert!(checked > 17_000_000);
+    }
 
     #[test]
     fn normalized_coordinates_scale_by_the_level_size() {
