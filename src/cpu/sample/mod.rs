@@ -446,7 +446,7 @@ fn execute_bound(
     };
     let mut operands = [Operands::default(); 64];
     for (lane, o) in (0..w.wave_size).zip(operands.iter_mut()) {
-        *o = Layout::read_slots(&slots, |k| w.vgpr(reg(k), lane));
+        Layout::read_slots_into(&slots, |k| w.vgpr(reg(k), lane), o);
     }
     let explicit = m.op.gradients();
     // GET_LOD's values are floats whatever the image.

@@ -268,6 +268,16 @@ impl Layout {
     /// beforehand (once per instruction, not per lane).
     pub fn read_slots(slots: &[Slot], a: impl Fn(usize) -> u32) -> Operands {
         let mut o = Operands::default();
+        Layout::read_slots_into(slots, a, &mut o);
+        o
+    }
+
+    /// [`Layout::read_slots`] into `o` (reset first): a wave's 64 operand
+    /// sets are read in place rather than each returned and copied, a copy
+    /// that stalled on the stores just made to the returned value.
+    #[inline]
+    pub fn read_slots_into(slots: &[Slot], a: impl Fn(usize) -> u32, o: &mut Operands) {
+        *o = Operands::default();
         for s in slots {
             let d = a(s.dword);
             let bits = match s.part {
@@ -286,6 +296,5 @@ impl Layout {
                 Role::Trailing => o.trailing = f,
             }
         }
-        o
     }
 }
