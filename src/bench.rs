@@ -388,7 +388,7 @@ impl Workload {
             VisaCode::Program(program, &code_name),
             crate::launch::build::IMAGE_MEMORY_CAP,
         )?;
-        Ok(Prepared::from_visa(p, code_name))
+        Ok(Prepared::from_visa(p, code_name)?)
     }
 
     /// Lanes a prepared launch runs: waves × 64, or threads × SIMD width.

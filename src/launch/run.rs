@@ -76,8 +76,12 @@ impl Prepared {
         )
     }
 
-    /// An Intel launch prepared by `launch::visa`, its code named `code_name`.
-    pub fn from_visa(p: super::visa::VisaPrepared, code_name: String) -> Prepared {
+    /// An Intel launch prepared by `launch::visa`, its code named `code_name`,
+    /// or an error when the machine cannot give its registers.
+    pub fn from_visa(
+        p: super::visa::VisaPrepared,
+        code_name: String,
+    ) -> Result<Prepared, LaunchError> {
         Prepared {
             arch: p.launch.arch,
             launch: p.launch,
@@ -99,8 +103,12 @@ impl Prepared {
     }
 
     /// A code-object kernel launch laid out by `launch::hsa::build`, with its
-    /// lowered program.
-    pub fn from_hsa(b: super::hsa::Built, prog: crate::ir::Program) -> Prepared {
+    /// lowered program, or an error when the machine cannot give its
+    /// registers.
+    pub fn from_hsa(
+        b: super::hsa::Built,
+        prog: crate::ir::Program,
+    ) -> Result<Prepared, LaunchError> {
         Prepared {
             arch: b.launch.arch,
             launch: b.launch,
@@ -150,12 +158,18 @@ impl Prepared {
     /// Gives every wave the VGPR rows its program names
     /// ([`crate::ir::Program::vgpr_rows`]), stored now, with the rest of the
     /// launch's state, rather than grown register by register during the
-    /// run (`WaveState::store_vgpr_rows`; no value changes either way).
-    fn with_vgpr_rows(mut self) -> Prepared {
+    /// run (`WaveState::store_vgpr_rows`; no value changes either way), or
+    /// an error naming the code when the machine cannot give the memory.
+    fn with_vgpr_rows(mut self) -> Result<Prepared, LaunchError> {
         for w in &mut self.waves {
-            w.store_vgpr_rows(self.prog.vgpr_rows);
+            w.store_vgpr_rows(self.prog.vgpr_rows)
+                .map_err(|source| LaunchError::Alloc {
+                    name: self.code_name.clone(),
+                    what: "the VGPR rows of the program's registers",
+                    source,
+                })?;
         }
-        self
+        Ok(self)
     }
 
     /// A copy (`--diff` runs the launch twice), or an error naming the code
@@ -306,7 +320,7 @@ fn prepare_manifest_with(
                 .to_string(),
             CodeSource::Bytes(_) => name.clone(),
         };
-        return Ok(Prepared::from_visa(p, code_name));
+        return Prepared::from_visa(p, code_name);
     }
     // A kernel launch of an HSA code object (launch::hsa).
     if code.is_none() && super::hsa::runs_kernel(path, &text) {
@@ -373,7 +387,7 @@ pub fn prepare_visa(
     mem_cap: Option<u64>,
 ) -> Result<Prepared, LaunchError> {
     let p = super::visa::prepare(manifest, Some(code), mem_cap.unwrap_or(IMAGE_MEMORY_CAP))?;
-    Ok(Prepared::from_visa(p, code.display().to_string()))
+    Prepared::from_visa(p, code.display().to_string())
 }
 
 /// Prepares a manifest given as text whose code is inline (`hex = …`); `name`
@@ -484,7 +498,7 @@ fn prepare(
         }
         _ => None,
     };
-    Ok(Prepared {
+    Prepared {
         launch,
         arch,
         prog,
@@ -501,7 +515,7 @@ fn prepare(
     }
     .with_manifest_budget()
     .without_unused_lds()
-    .with_vgpr_rows())
+    .with_vgpr_rows()
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.

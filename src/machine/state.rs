@@ -20,8 +20,9 @@ pub const DEFAULT_MODE: u32 = 0xf << 4 | 1 << 8 | 1 << 9;
 /// by input: the VGPR file holds at most `256 × wave_size` dwords, LDS is
 /// capped by the caller.
 ///
-/// The VGPR file holds the rows up to the highest register written so far:
-/// a wave starts with none and grows on [`WaveState::set_vgpr`], and a
+/// The VGPR file holds rows only up to the highest register it needs: a
+/// launch stores the rows its program names ([`WaveState::store_vgpr_rows`]),
+/// a write past them ([`WaveState::set_vgpr`]) adds the rows up to it, and a
 /// register past the stored rows reads 0, as every register of a zeroed file
 /// did. A wave therefore takes the memory its launch and program use — a
 /// sampling program's few registers rather than 64 KiB — which the CPU's
@@ -195,8 +196,9 @@ impl WaveState {
     }
 
     /// [`WaveState::new`], or an error when the machine cannot give the
-    /// LDS (a launch of many waves with LDS takes a gigabyte). The VGPR
-    /// rows come as the wave writes them, at most 64 KiB a wave.
+    /// LDS (a launch of many waves with LDS takes a gigabyte). It stores no
+    /// VGPR rows yet: the launch stores those its program names
+    /// ([`WaveState::store_vgpr_rows`]).
     pub fn try_new(wave: u32, wave_size: u32, lds_bytes: u32) -> Result<WaveState, AllocError> {
         let wave_size = if wave_size == 32 { 32 } else { 64 };
         Ok(WaveState {
@@ -282,14 +284,19 @@ impl WaveState {
     /// Stores the first `rows` VGPR rows (at most the architecture's 256) if
     /// the file holds fewer, so that a run does not grow it register by
     /// register (a launch does this with its program's
-    /// [`crate::ir::Program::vgpr_rows`]). Nothing changes when the machine
-    /// cannot give the memory: the rows are a convenience, and a write still
-    /// grows the file.
-    pub fn store_vgpr_rows(&mut self, rows: u32) {
+    /// [`crate::ir::Program::vgpr_rows`]), or an error when the machine
+    /// cannot give the memory (a launch of many waves of a program that names
+    /// every register takes a gigabyte).
+    pub fn store_vgpr_rows(&mut self, rows: u32) -> Result<(), AllocError> {
         let len = (rows.min(VGPRS) * self.wave_size) as usize;
-        if len > self.vgpr.len() && self.vgpr.try_reserve_exact(len - self.vgpr.len()).is_ok() {
+        if len > self.vgpr.len() {
+            let more = len - self.vgpr.len();
+            self.vgpr
+                .try_reserve_exact(more)
+                .map_err(|_| AllocError::new(4 * more as u64))?;
             self.vgpr.resize(len, 0);
         }
+        Ok(())
     }
 
     /// Grows the file to `len` dwords (whole rows, zeroed) if it is shorter.

@@ -1221,7 +1221,14 @@ pub fn prepare(
     }
     prog.scratch = b.scratch;
     b.launch.code = CodeSource::File(file.to_string());
-    Ok(super::run::Prepared::from_hsa(b, prog))
+    let name = b.code_name.clone();
+    super::run::Prepared::from_hsa(b, prog).map_err(|e| match e {
+        // The error's own name is the code's: one line, named once.
+        super::error::LaunchError::Alloc { what, source, .. } => {
+            InputError::whole(&name, format!("{what}: {source}"))
+        }
+        e => InputError::whole(&name, e.to_string()),
+    })
 }
 
 /// Checks `[kernel.expect]` against memory after a run: one mismatch per
