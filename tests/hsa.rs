@@ -1016,3 +1016,29 @@ fn ids_kernel_computes_every_id_of_a_partial_3d_launch() {
         }
     }
 }
+
+/// A kernel's waves get a work-group's LDS only when its program has an LDS
+/// operation (`lds_reduce`), none otherwise (`vadd`): `hsa::build` lays the
+/// waves out without it and `hsa::prepare` gives it after lowering, so a
+/// launch of many waves never holds 64 KiB a wave it then drops.
+#[test]
+fn only_kernels_with_lds_operations_get_lds() {
+    for (object, want) in [
+        ("lds_reduce_gfx900.hsaco", 64 * 1024),
+        ("vadd_gfx900.hsaco", 0),
+    ] {
+        let (file, bytes) = code(object);
+        let built = launch(object, None, Options::default());
+        assert!(
+            built.waves.iter().all(|w| w.lds.is_empty()),
+            "{object}: built"
+        );
+        let p = hsa::prepare(&file, &bytes, None, &Options::default())
+            .unwrap_or_else(|e| panic!("{object}: {e}"));
+        assert!(
+            p.waves.iter().all(|w| w.lds.len() == want),
+            "{object}: {} bytes of LDS",
+            p.waves[0].lds.len()
+        );
+    }
+}

@@ -487,7 +487,11 @@ fn prepare(
     if let Some(p) = &plan {
         launch.waves = p.wave_count();
     }
-    let mut waves = initial_waves(&launch, caps.lds_bytes, &images, &buffers)
+    // A program with no LDS operation gets no LDS (`without_unused_lds`);
+    // not allocated at all, rather than 64 KiB a wave dropped afterwards (a
+    // gigabyte at 16384 waves, the process's peak).
+    let lds_bytes = if prog.uses_lds() { caps.lds_bytes } else { 0 };
+    let mut waves = initial_waves(&launch, lds_bytes, &images, &buffers)
         .map_err(|e| LaunchError::manifest(name, e))?;
     let draw = match (&launch.draw, &plan) {
         (Some(d), Some(plan)) => {

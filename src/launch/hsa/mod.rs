@@ -102,8 +102,12 @@ pub struct HsaRun {
 pub struct Built {
     /// The launch (images, samplers, buffers, `[expect]`, waves, wave size).
     pub launch: Launch,
-    /// The initial waves.
+    /// The initial waves, without LDS yet: [`prepare`] gives each
+    /// [`Built::lds_bytes`] once the lowered program shows an LDS operation.
     pub waves: Vec<WaveState>,
+    /// The LDS of each wave of a program with an LDS operation (a work-group's
+    /// whole LDS; none otherwise, `Program::uses_lds`).
+    pub lds_bytes: u32,
     /// Memory: images, buffers, kernarg segment, dispatch packet, image and
     /// sampler objects, scratch.
     pub memory: Memory,
@@ -705,16 +709,8 @@ pub fn build(
     memory.write(kernarg_addr, &kernarg);
     memory.write(dispatch_addr, &packet.to_bytes());
     memory.write(kd_addr, &ksym.bytes);
-    let waves = waves::build(
-        &kd,
-        &arch,
-        &geometry,
-        wave_size,
-        &addresses,
-        &kernarg,
-        caps.lds_bytes,
-    )
-    .map_err(|m| InputError::whole(mname, m))?;
+    let waves = waves::build(&kd, &arch, &geometry, wave_size, &addresses, &kernarg)
+        .map_err(|m| InputError::whole(mname, m))?;
     let code = co.kernel_code(ksym).map_err(at)?;
     launch.waves = waves.len() as u32;
     launch.wave_size = wave_size;
@@ -740,6 +736,7 @@ pub fn build(
     Ok(Built {
         launch,
         waves,
+        lds_bytes: caps.lds_bytes,
         memory,
         images,
         run: HsaRun {
@@ -1221,6 +1218,16 @@ pub fn prepare(
     }
     prog.scratch = b.scratch;
     b.launch.code = CodeSource::File(file.to_string());
+    // LDS only for a program that may touch it, allocated now rather than
+    // for every wave and dropped (`Prepared::without_unused_lds`): a
+    // gigabyte at 16384 waves.
+    if prog.uses_lds() {
+        for w in &mut b.waves {
+            w.lds = crate::machine::memory::try_zeroed(b.lds_bytes as usize).map_err(|m| {
+                InputError::whole(&b.code_name, format!("the LDS of wave {}: {m}", w.wave))
+            })?;
+        }
+    }
     let name = b.code_name.clone();
     super::run::Prepared::from_hsa(b, prog).map_err(|e| match e {
         // The error's own name is the code's: one line, named once.

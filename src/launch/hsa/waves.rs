@@ -128,8 +128,9 @@ fn user_sgprs(
     out
 }
 
-/// Builds every wave of the dispatch. `lds_bytes` is each wave's LDS; the
-/// caller has checked the wave count against the launch's cap.
+/// Builds every wave of the dispatch, without LDS (`hsa::prepare` gives it to
+/// the waves of a program with an LDS operation); the caller has checked the
+/// wave count against the launch's cap.
 pub fn build(
     kd: &KernelDescriptor,
     arch: &Arch,
@@ -137,7 +138,6 @@ pub fn build(
     wave_size: u32,
     a: &Addresses,
     kernarg: &[u8],
-    lds_bytes: u32,
 ) -> Result<Vec<WaveState>, String> {
     let user = user_sgprs(kd, arch, a, kernarg, wave_size);
     let system_base = kd.user_sgpr_count();
@@ -159,8 +159,8 @@ pub fn build(
                 let count = items.div_ceil(wave_size);
                 for w in 0..count {
                     let index = waves.len() as u32;
-                    let mut s = WaveState::try_new(index, wave_size, lds_bytes)
-                        .map_err(|m| format!("the registers and LDS of wave {index}: {m}"))?;
+                    let mut s = WaveState::try_new(index, wave_size, 0)
+                        .map_err(|m| format!("the registers of wave {index}: {m}"))?;
                     // The waves of a workgroup share its LDS and barriers.
                     s.workgroup = gx + groups[0] * (gy + groups[1] * gz);
                     s.mode = kd.initial_mode();
@@ -259,7 +259,7 @@ mod tests {
             private_size: 8,
         };
         let kernarg: Vec<u8> = (0u8..16).collect();
-        let waves = build(&kd, &arch, &g, 64, &a, &kernarg, 0).unwrap();
+        let waves = build(&kd, &arch, &g, 64, &a, &kernarg).unwrap();
         assert_eq!(waves.len(), 2);
         let w = &waves[1];
         let s: Vec<u32> = (0..21).map(|n| w.sgpr(n)).collect();
@@ -287,12 +287,12 @@ mod tests {
         assert_eq!((w.vgpr(0, 5), w.vgpr(1, 5), w.vgpr(2, 5)), (69, 0, 0));
         // gfx7/gfx8 flat scratch init: the offset and the per-item size.
         let gfx8 = Arch::parse("gfx803").unwrap();
-        let w8 = &build(&kd, &gfx8, &g, 64, &a, &kernarg, 0).unwrap()[0];
+        let w8 = &build(&kd, &gfx8, &g, 64, &a, &kernarg).unwrap()[0];
         assert_eq!((w8.sgpr(12), w8.sgpr(13)), (0x4_0400, 8));
         // More than 16 user SGPRs: only the first 16 are set.
         b[58..60].copy_from_slice(&(3u16).to_le_bytes());
         let kd = KernelDescriptor::parse(&b);
-        let w = &build(&kd, &arch, &g, 64, &a, &kernarg, 0).unwrap()[0];
+        let w = &build(&kd, &arch, &g, 64, &a, &kernarg).unwrap()[0];
         assert_eq!((w.sgpr(14), w.sgpr(15)), (0x0302_0100, 0x0706_0504));
         assert_eq!(
             w.sgpr(16),
