@@ -421,15 +421,7 @@ impl View<'_> {
         // no address (past the levels or the address space) read 0, as there.
         let row = |y: u32| self.texel_address(read.level, slice, 0, y, 0);
         let (row0, row1) = (row(y0), row(y1));
-        let bytes = self.df.bytes;
-        let texel = |row: Option<u64>, x: u32| {
-            let raw = row
-                .and_then(|r| r.checked_add(u64::from(x) * u64::from(bytes)))
-                .and_then(|a| mem.read(a, bytes))
-                .and_then(|b| self.decoder.decode(b))
-                .unwrap_or([0; 4]);
-            self.texel_value(raw)
-        };
+        let texel = |row: Option<u64>, x: u32| self.plain_texel(mem, row, x);
         // The 2D footprint's z axis is `filter::single_tap(0)`: weight ONE.
         let w = |i: usize, j: usize| taps[0].weight[i] * taps[1].weight[j] * taps[2].weight[0];
         Some([
@@ -438,6 +430,21 @@ impl View<'_> {
             (texel(row1, x0), w(0, 1)),
             (texel(row1, x1), w(1, 1)),
         ])
+    }
+
+    /// A plain footprint's texel `x` of the row at `row` (0 where there is
+    /// none, as in [`View::fetch_raw`]). Inlined into the footprint: as a
+    /// call its result went through memory and stalled the footprint's copy
+    /// of it.
+    #[inline(always)]
+    fn plain_texel(&self, mem: &crate::machine::Memory, row: Option<u64>, x: u32) -> [f32; 4] {
+        let bytes = self.df.bytes;
+        let raw = row
+            .and_then(|r| r.checked_add(u64::from(x) * u64::from(bytes)))
+            .and_then(|a| mem.read(a, bytes))
+            .and_then(|b| self.decoder.decode(b))
+            .unwrap_or([0; 4]);
+        self.texel_value(raw)
     }
 
     /// One level's filtered value (float classes) or nearest texel (integers),
