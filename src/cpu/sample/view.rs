@@ -161,6 +161,7 @@ impl View<'_> {
     /// blended); float classes as f32 with denormals flushed (sampling.md §3.3)
     /// and, with the S#'s FORCE_DEGAMMA on a UNORM image, the sRGB decode of X,
     /// Y, Z (sampling.md §2.1; sRGB number formats were decoded by the format).
+    #[inline(always)]
     fn texel_value(&self, raw: [u32; 4]) -> [f32; 4] {
         let degamma = self.sampler.force_degamma && self.nf == NumFormat::Unorm;
         let mut out = raw.map(f32::from_bits);
