@@ -718,7 +718,7 @@ mod tests {
     use crate::ir::Op;
 
     /// A launch keeps the LDS only where its program may touch it
-    /// (`Prepared::without_unused_lds`): the manifest and HSA paths alike.
+    /// (`launch::run::lds_for`): the manifest and HSA paths alike.
     #[test]
     fn only_programs_with_lds_operations_keep_lds() {
         let waves = |name: &str| {

@@ -98,7 +98,6 @@ impl Prepared {
             draw: None,
         }
         .with_manifest_budget()
-        .without_unused_lds()
         .with_vgpr_rows()
     }
 
@@ -125,7 +124,6 @@ impl Prepared {
             draw: None,
         }
         .with_manifest_budget()
-        .without_unused_lds()
         .with_vgpr_rows()
     }
 
@@ -139,19 +137,6 @@ impl Prepared {
 
     fn with_manifest_budget(mut self) -> Prepared {
         self.set_max_steps(None);
-        self
-    }
-
-    /// Gives the waves no LDS when the program has no operation that may
-    /// touch it ([`crate::ir::Program::uses_lds`]): nothing can read or
-    /// write it, so no result changes, and a launch of 2^20 lanes holds 1 GiB
-    /// less (every wave had 64 KiB whether its program used it or not).
-    fn without_unused_lds(mut self) -> Prepared {
-        if !self.prog.uses_lds() {
-            for w in &mut self.waves {
-                w.lds = Vec::new();
-            }
-        }
         self
     }
 
@@ -487,11 +472,7 @@ fn prepare(
     if let Some(p) = &plan {
         launch.waves = p.wave_count();
     }
-    // A program with no LDS operation gets no LDS (`without_unused_lds`);
-    // not allocated at all, rather than 64 KiB a wave dropped afterwards (a
-    // gigabyte at 16384 waves, the process's peak).
-    let lds_bytes = if prog.uses_lds() { caps.lds_bytes } else { 0 };
-    let mut waves = initial_waves(&launch, lds_bytes, &images, &buffers)
+    let mut waves = initial_waves(&launch, lds_for(&prog, caps.lds_bytes), &images, &buffers)
         .map_err(|e| LaunchError::manifest(name, e))?;
     let draw = match (&launch.draw, &plan) {
         (Some(d), Some(plan)) => {
@@ -518,8 +499,22 @@ fn prepare(
         draw,
     }
     .with_manifest_budget()
-    .without_unused_lds()
     .with_vgpr_rows()
+}
+
+/// The LDS each wave of `prog` gets: a work-group's `lds_bytes` when the
+/// program has an operation that may touch it
+/// ([`crate::ir::Program::uses_lds`]), else none — nothing could read or
+/// write it, so no result changes, and a launch of 2^20 lanes holds 1 GiB
+/// less. Every launch path decides with it before it allocates the waves'
+/// LDS (this module's manifest launches, `hsa::prepare`), so no wave holds
+/// LDS it then drops (a gigabyte at 16384 waves, the process's peak).
+pub fn lds_for(prog: &crate::ir::Program, lds_bytes: u32) -> u32 {
+    if prog.uses_lds() {
+        lds_bytes
+    } else {
+        0
+    }
 }
 
 /// Runs a prepared launch on the CPU interpreter and checks `[expect]`.

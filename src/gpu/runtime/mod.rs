@@ -271,7 +271,7 @@ fn run_kernel(
     let lds_words = tr.lds_bytes.div_ceil(4) + 1;
     // A straight-line module's waves that all hold the same LDS share one
     // copy. (A launch gives none to waves whose program has no LDS operation,
-    // `Prepared::without_unused_lds`, so this compares empty ones there.)
+    // `launch::run::lds_for`, so this compares empty ones there.)
     let shared_lds = !kernel.whole
         && kernel
             .waves
@@ -366,13 +366,8 @@ fn unpack_state(words: &[u32], kernel: &Kernel, w: &mut WaveState) {
     }
     for (k, &n) in kernel.vgprs.iter().enumerate() {
         let from = HEADER_WORDS as usize + k * ws;
-        let row = &words[from..from + ws];
-        // A row the wave does not store and the kernel left zero stays
-        // unstored: it reads the same (`WaveState::vgpr_row_mut`).
-        if w.vgpr_row(n) != row {
-            if let Some(r) = w.vgpr_row_mut(n) {
-                r.copy_from_slice(row);
-            }
+        if let Some(r) = w.vgpr_row_mut(n) {
+            r.copy_from_slice(&words[from..from + ws]);
         }
     }
 }

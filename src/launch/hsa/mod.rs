@@ -1218,12 +1218,12 @@ pub fn prepare(
     }
     prog.scratch = b.scratch;
     b.launch.code = CodeSource::File(file.to_string());
-    // LDS only for a program that may touch it, allocated now rather than
-    // for every wave and dropped (`Prepared::without_unused_lds`): a
-    // gigabyte at 16384 waves.
-    if prog.uses_lds() {
+    // LDS only for a program that may touch it, allocated now that the
+    // program is lowered (`run::lds_for`).
+    let lds = super::run::lds_for(&prog, b.lds_bytes);
+    if lds > 0 {
         for w in &mut b.waves {
-            w.lds = crate::machine::memory::try_zeroed(b.lds_bytes as usize).map_err(|m| {
+            w.lds = crate::machine::memory::try_zeroed(lds as usize).map_err(|m| {
                 InputError::whole(&b.code_name, format!("the LDS of wave {}: {m}", w.wave))
             })?;
         }
