@@ -572,6 +572,10 @@ pub struct TexelDecoder {
     /// (8_8_8_8 as UNORM, SNORM or sRGB), where a texel is four lookups and
     /// nothing else: the sampler's commonest texel, chosen once.
     bytes: Option<[&'static [u32; 256]; 4]>,
+    /// Every component comes from a table or is a missing component's
+    /// constant, so no decoded value is an f32 denormal (no table holds one:
+    /// `table_values_are_never_subnormal`), and flushing them is a no-op.
+    never_subnormal: bool,
 }
 
 impl TexelDecoder {
@@ -594,13 +598,24 @@ impl TexelDecoder {
                 Some([t(0)?, t(1)?, t(2)?, t(3)?])
             })
             .flatten();
+        let never_subnormal = df.layout != Block
+            && !nf.is_integer()
+            && tables.iter().take(df.comps.len()).all(Option::is_some);
         TexelDecoder {
             df,
             nf,
             tables,
+            never_subnormal,
             missing: std::array::from_fn(|i| missing_component(i, nf)),
             bytes,
         }
+    }
+
+    /// True when no texel this decodes holds an f32 denormal (each component
+    /// read from a UNORM, SNORM or sRGB table, or a missing component's 0 or
+    /// 1.0): a sampler's denormal flush of its values changes nothing.
+    pub fn never_subnormal(&self) -> bool {
+        self.never_subnormal
     }
 
     /// [`load_texel`]. Inlined: a texel returned through memory from a call
@@ -687,6 +702,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn table_values_are_never_subnormal() {
+        // What `TexelDecoder::never_subnormal` rests on.
+        for w in 1..=TABLE_BITS {
+            for nf in [NumFormat::Unorm, NumFormat::Snorm, NumFormat::Srgb] {
+                for i in 0..4 {
+                    for &v in load_table(w, nf, i).unwrap() {
+                        assert!(!f32::from_bits(v).is_subnormal(), "{nf:?} width {w}");
+                    }
+                }
+            }
+        }
+        // And the decoders that claim it decode no denormal (the loads whose
+        // values can be denormal, 32-bit floats, do not claim it).
+        let mut claimed = 0;
+        for code in 0..=255u8 {
+            let Some(df) = data_format(code) else {
+                continue;
+            };
+            for n in 0..16 {
+                let Some(nf) = NumFormat::from_code(n) else {
+                    continue;
+                };
+                let d = TexelDecoder::new(df, nf);
+                let denormal = [1u8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+                if nf == NumFormat::Float && df.comps.iter().all(|&(_, w)| w == 32) {
+                    assert!(!d.never_subnormal(), "{}", df.name);
+                }
+                if d.never_subnormal() {
+                    claimed += 1;
+                    let v = d.decode(&denormal[..df.bytes as usize]).unwrap();
+                    assert!(v.iter().all(|&b| !f32::from_bits(b).is_subnormal()));
+                }
+            }
+        }
+        assert!(claimed > 0);
     }
 
     #[test]

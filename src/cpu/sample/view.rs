@@ -165,7 +165,9 @@ impl View<'_> {
     fn texel_value(&self, raw: [u32; 4]) -> [f32; 4] {
         let degamma = self.sampler.force_degamma && self.nf == NumFormat::Unorm;
         let mut out = raw.map(f32::from_bits);
-        if self.integer() {
+        // Integers are not floats; a decoder that never yields a denormal
+        // (`TexelDecoder::never_subnormal`) leaves the flush nothing to do.
+        if self.integer() || (!degamma && self.decoder.never_subnormal()) {
             return out;
         }
         for (c, v) in out.iter_mut().enumerate() {
@@ -476,6 +478,7 @@ impl View<'_> {
     }
 
     /// The filter's combination of a footprint's taps of non-zero weight.
+    #[inline(always)]
     fn blend(&self, fp: &[([f32; 4], u32)]) -> [f32; 4] {
         // Usually every tap weighs something: combined as they are, without
         // the copy.

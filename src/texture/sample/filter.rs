@@ -82,28 +82,50 @@ pub mod reduction {
 /// Results are denormal-flushed.
 ///
 /// WGSL twin: `combine` in `shaders/sample.wgsl` (docs/gpu.md, "Twins").
+///
+/// Inlined: a footprint is built just before it is combined, and reading its
+/// taps back from memory in a call stalled on their stores (half of this
+/// function's time in the bilinear benchmark).
+#[inline(always)]
 pub fn combine(taps: &[([f32; 4], u32)], mode: u8) -> [f32; 4] {
-    let mut out = [0.0; 4];
-    let Some(first) = taps.first() else {
-        return out;
+    let Some((first, rest)) = taps.split_first() else {
+        return [0.0; 4];
     };
-    // A loop, not `std::array::from_fn`: whether its closure was inlined
-    // changed with the compiler's partitioning of the crate.
-    for (c, out) in out.iter_mut().enumerate() {
-        let it = taps[1..].iter();
-        let v = match mode {
-            reduction::MIN => it.fold(first.0[c], |m, t| if t.0[c] < m { t.0[c] } else { m }),
-            reduction::MAX => it.fold(first.0[c], |m, t| if t.0[c] > m { t.0[c] } else { m }),
-            _ => {
-                let scaled = |w: u32| w as f32 * BLEND_SCALE;
-                it.fold(first.0[c] * scaled(first.1), |s, t| {
-                    s + t.0[c] * scaled(t.1)
-                })
+    // The mode once, then the taps in order with the four components side by
+    // side: the same operations on each component as one tap after another
+    // per component, but a shape the compiler keeps in one vector register
+    // (one product and one sum per tap for all four components).
+    let mut out = first.0;
+    match mode {
+        reduction::MIN => {
+            for t in rest {
+                for (o, &v) in out.iter_mut().zip(&t.0) {
+                    *o = if v < *o { v } else { *o };
+                }
             }
-        };
-        *out = flush_denorm(v);
+        }
+        reduction::MAX => {
+            for t in rest {
+                for (o, &v) in out.iter_mut().zip(&t.0) {
+                    *o = if v > *o { v } else { *o };
+                }
+            }
+        }
+        _ => {
+            let scaled = |w: u32| w as f32 * BLEND_SCALE;
+            let w = scaled(first.1);
+            for o in out.iter_mut() {
+                *o *= w;
+            }
+            for t in rest {
+                let w = scaled(t.1);
+                for (o, &v) in out.iter_mut().zip(&t.0) {
+                    *o += v * w;
+                }
+            }
+        }
     }
-    out
+    out.map(flush_denorm)
 }
 
 /// The blend of two mip levels: `a × ((256 − w) × 2^-8) + b × (w × 2^-8)`, the
