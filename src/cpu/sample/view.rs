@@ -144,7 +144,9 @@ impl View<'_> {
     }
 
     /// The address of the element holding texel (x, y, z) of view level
-    /// `level`, view slice `slice`; `None` past the address space.
+    /// `level`, view slice `slice`; `None` past the address space. Inlined:
+    /// a plain footprint asks it for two rows whose reads wait on it.
+    #[inline(always)]
     fn texel_address(&self, level: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         let res_level = u32::from(self.desc.base_level) + level;
         let res_slice = if self.shape.layered {
