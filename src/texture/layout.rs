@@ -126,8 +126,10 @@ impl Surface {
     }
 
     /// [`Surface::element_of_texel`] with `element` as the element offset
-    /// ([`Surface::texel_offset`], or [`Levels::texel_offset`]).
-    #[inline]
+    /// ([`Surface::texel_offset`], or [`Levels::texel_offset`]). Inlined
+    /// into its callers, so a sampler's texel address (`Levels`) is one
+    /// stretch of code: as a call it took about 50 instructions a texel row.
+    #[inline(always)]
     fn element_with(
         &self,
         m: u32,
@@ -193,7 +195,7 @@ impl Levels {
     }
 
     /// [`Surface::texel_offset`].
-    #[inline]
+    #[inline(always)]
     pub fn texel_offset(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         let Some(g) = self.levels.get(m as usize) else {
             // Past the levels worked out (none: a T# has at most 16).
@@ -215,7 +217,7 @@ impl Levels {
     }
 
     /// [`Surface::element_of_texel`].
-    #[inline]
+    #[inline(always)]
     pub fn element_of_texel(&self, m: u32, slice: u32, x: u32, y: u32, z: u32) -> Option<u64> {
         self.surface
             .element_with(m, slice, x, y, z, |m, slice, x, y, z| {
