@@ -122,7 +122,7 @@ fn random_launch(seed: u64, address: &str) -> PathBuf {
     )
 }
 
-/// Every lane's staged cube address (the lowering registers from v192, which
+/// Every lane's staged cube address (the lowering registers above the GRF, which
 /// `--diff` compares) and every result equal on the GPU and the CPU.
 #[test]
 fn random_directions_equal_the_cpu() {

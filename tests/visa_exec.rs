@@ -31,6 +31,66 @@ fn every_visa_asset_meets_its_expectations() {
     }
 }
 
+/// Every asset's image ops stage their addresses and results above the GRF
+/// bytes its operations touch, no two ops disagree on where, and the file a
+/// thread stores ends after the staging: under 128 rows for every asset, not
+/// the 256 of a staging above the largest GRF.
+#[test]
+fn staging_sits_above_the_grf_it_uses() {
+    use gcnrun::ir::image::AddrRegs;
+    use gcnrun::ir::visa::{VisaOp, THREAD_LANES};
+    use gcnrun::ir::Op;
+    let mut with_images = 0;
+    for m in common::launches::visa_manifests() {
+        let p = prepare_manifest(&m, None, None, None).unwrap();
+        let mut staging = None;
+        let mut grf_end = 0;
+        let mut images = 0;
+        for (_, op) in &p.prog.ops {
+            let st = match op {
+                Op::Visa(g) => {
+                    grf_end = grf_end.max(g.grf_end());
+                    match &**g {
+                        VisaOp::StageAddress { staging, .. }
+                        | VisaOp::StageCube { staging, .. }
+                        | VisaOp::ScatterResult { staging, .. }
+                        | VisaOp::Resinfo { staging, .. } => Some((staging.addr, staging.data)),
+                        _ => None,
+                    }
+                }
+                Op::Image(i) => {
+                    images += 1;
+                    let AddrRegs::Contiguous(a) = i.addr else {
+                        panic!("{}: scattered address", m.display())
+                    };
+                    Some((a, i.vdata))
+                }
+                _ => None,
+            };
+            if let Some(st) = st {
+                assert_eq!(*staging.get_or_insert(st), st, "{}", m.display());
+            }
+        }
+        let Some((addr, data)) = staging else {
+            continue;
+        };
+        with_images += usize::from(images > 0);
+        assert!(
+            addr * THREAD_LANES * 4 >= grf_end,
+            "{}: staging overlaps the GRF",
+            m.display()
+        );
+        assert!(data > addr && p.prog.vgpr_rows > data, "{}", m.display());
+        assert!(
+            p.prog.vgpr_rows < 128,
+            "{}: {} rows",
+            m.display(),
+            p.prog.vgpr_rows
+        );
+    }
+    assert!(with_images >= 10, "{with_images}");
+}
+
 /// The expectations can fail: change one expected value and the run reports it.
 #[test]
 fn a_wrong_expectation_is_reported() {

@@ -88,7 +88,7 @@ pub enum VisaExecError {
 use crate::ir::alu::{AluFn, Family, Ty, Unit};
 use crate::ir::visa::{
     grf_slot, AddrSlot, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, Region,
-    SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, INTEL_MODE, OFF_SGPR, RETURNED_SGPR,
+    SrcMod, VisaOp, DISPATCH_SGPR, INTEL_MODE, OFF_SGPR, RETURNED_SGPR,
 };
 use crate::machine::{MemAccess, WaveState};
 use crate::texture::convert::{f16_to_f32, f32_to_f16};
@@ -598,12 +598,17 @@ pub fn execute(
             }
             w.set_sgpr(*sgpr, p);
         }
-        VisaOp::StageAddress { first, size, slots } => {
+        VisaOp::StageAddress {
+            first,
+            size,
+            slots,
+            staging,
+        } => {
             for i in 0..*size {
                 let lane = first + i;
                 for (k, s) in slots.iter().enumerate() {
                     let v = slot_value(w, s, i);
-                    w.set_vgpr(ADDR_VGPR + k as u32, lane, v);
+                    w.set_vgpr(staging.addr + k as u32, lane, v);
                 }
             }
         }
@@ -612,12 +617,13 @@ pub fn execute(
             size,
             params,
             at,
+            staging,
         } => {
             for i in 0..*size {
                 let [x, y, z, ai] = params.map(|s| f32::from_bits(slot_value(w, &s, i)));
                 let address = cube_address(x, y, z, ai);
                 for (k, v) in address.iter().enumerate() {
-                    w.set_vgpr(ADDR_VGPR + at + k as u32, first + i, *v);
+                    w.set_vgpr(staging.addr + at + k as u32, first + i, *v);
                 }
             }
         }
@@ -626,19 +632,20 @@ pub fn execute(
             first,
             size,
             values,
+            staging,
         } => {
             let exec = w.exec as u32;
             for lane in *first..first + size {
                 if exec >> lane & 1 == 0 {
                     continue;
                 }
-                let lod = w.vgpr(ADDR_VGPR, lane);
+                let lod = w.vgpr(staging.addr, lane);
                 for (k, v) in values.iter().enumerate() {
                     let x = match *v {
                         InfoValue::Const(c) => c,
                         InfoValue::Shifted(size) => resinfo_shift(size, lod),
                     };
-                    w.set_vgpr(DATA_VGPR + k as u32, lane, x);
+                    w.set_vgpr(staging.data + k as u32, lane, x);
                 }
             }
         }
@@ -701,6 +708,7 @@ pub fn execute(
             block,
             integer,
             null_mask,
+            staging,
         } => {
             let exec = w.exec as u32;
             let n = ty.bytes();
@@ -710,7 +718,7 @@ pub fn execute(
                     continue;
                 }
                 for k in 0..*count {
-                    let raw = w.vgpr(DATA_VGPR + k, lane);
+                    let raw = w.vgpr(staging.data + k, lane);
                     // Results are f32 bits for float formats (converted to the
                     // destination type) and 32-bit integers for integer formats
                     // (their low bits kept).

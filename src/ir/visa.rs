@@ -19,10 +19,48 @@ pub const THREAD_LANES: u32 = 32;
 pub const GRF_VGPRS: u32 = 192;
 /// The most bytes a thread's GRF file may hold.
 pub const GRF_MAX_BYTES: u32 = GRF_VGPRS * THREAD_LANES * 4;
-/// First VGPR of the address operands the lowering stages for an image op.
-pub const ADDR_VGPR: u32 = 192;
-/// First VGPR of an image op's result.
-pub const DATA_VGPR: u32 = 224;
+/// VGPRs set aside for the address operands the lowering stages for an image
+/// op ([`Staging::addr`] and up).
+pub const ADDR_SPAN: u32 = 32;
+/// VGPRs set aside for an image op's results ([`Staging::data`] and up).
+pub const DATA_SPAN: u32 = 32;
+
+/// Where a program's image ops stage their address operands and results: the
+/// VGPRs right above the GRF rows its operations touch, as many as its image
+/// ops use, so that a thread's file is the size of its use (a wave stores
+/// VGPR rows only up to the highest one its program names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Staging {
+    /// First VGPR of the staged address operands.
+    pub addr: u32,
+    /// First VGPR of the results.
+    pub data: u32,
+    /// One past the last VGPR of the results.
+    pub end: u32,
+}
+
+impl Staging {
+    /// The widest staging: [`ADDR_SPAN`] address and [`DATA_SPAN`] result
+    /// VGPRs above the largest GRF.
+    pub const TOP: Staging = Staging {
+        addr: GRF_VGPRS,
+        data: GRF_VGPRS + ADDR_SPAN,
+        end: GRF_VGPRS + ADDR_SPAN + DATA_SPAN,
+    };
+
+    /// `addr_rows` address and `data_rows` result VGPRs above GRF rows
+    /// `0..grf_rows`.
+    pub fn fitted(grf_rows: u32, addr_rows: u32, data_rows: u32) -> Staging {
+        let addr = grf_rows;
+        let data = addr + addr_rows;
+        Staging {
+            addr,
+            data,
+            end: data + data_rows,
+        }
+    }
+}
+
 /// SGPRs of the T# staged for an image op (`s[0:7]`).
 pub const TSHARP_SGPR: u32 = 0;
 /// SGPRs of the S# staged for an image op (`s[8:11]`).
@@ -136,6 +174,14 @@ pub struct Region {
 }
 
 impl Region {
+    /// One past the last GRF byte the region's first `count` elements touch.
+    pub fn end(&self, count: u32) -> u32 {
+        (0..count.max(1))
+            .map(|i| self.element(i) + self.ty.bytes())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The GRF byte of element `i`.
     ///
     /// WGSL twin: `region_element` in `shaders/visa.wgsl` (docs/gpu.md, "Twins").
@@ -155,6 +201,15 @@ pub enum GrfSrc {
 }
 
 impl GrfSrc {
+    /// One past the last GRF byte the operand's first `count` elements read
+    /// (0 for an immediate).
+    pub fn end(&self, count: u32) -> u32 {
+        match self {
+            GrfSrc::Region(r, _) => r.end(count),
+            GrfSrc::Imm(..) => 0,
+        }
+    }
+
     /// The operand's element type.
     pub fn ty(&self) -> ElemType {
         match self {
@@ -174,6 +229,16 @@ pub struct GrfDst {
     pub ty: ElemType,
     /// Horizontal stride (elements).
     pub hstride: u32,
+}
+
+impl GrfDst {
+    /// One past the last GRF byte the destination's first `count` elements
+    /// write (0 for `%null`).
+    pub fn end(&self, count: u32) -> u32 {
+        self.byte.map_or(0, |b| {
+            b + count.saturating_sub(1) * self.hstride * self.ty.bytes() + self.ty.bytes()
+        })
+    }
 }
 
 /// `.any` / `.all` on a predicate.
@@ -295,7 +360,81 @@ pub enum AddrSlot {
     },
 }
 
+impl VisaOp {
+    /// One past the last GRF byte the operation reads or writes (the
+    /// staging VGPRs, above the GRF, not counted).
+    pub fn grf_end(&self) -> u32 {
+        match self {
+            VisaOp::Alu { ch, dst, srcs, .. } => srcs
+                .iter()
+                .map(|s| s.end(ch.size))
+                .fold(dst.end(ch.size), u32::max),
+            VisaOp::Cmp { ch, dst, srcs, .. } => {
+                let d = match dst {
+                    CmpDst::Grf(d) => d.end(ch.size),
+                    CmpDst::Pred(_) => 0,
+                };
+                srcs.iter().map(|s| s.end(ch.size)).fold(d, u32::max)
+            }
+            VisaOp::Setp { src, .. } => src.end(1),
+            VisaOp::StageAddress { size, slots, .. } => {
+                slots.iter().map(|s| s.end(*size)).max().unwrap_or(0)
+            }
+            VisaOp::StageCube { size, params, .. } => {
+                params.iter().map(|s| s.end(*size)).max().unwrap_or(0)
+            }
+            VisaOp::SetExec { .. }
+            | VisaOp::Resinfo { .. }
+            | VisaOp::Goto { .. }
+            | VisaOp::Join { .. }
+            | VisaOp::Ret { .. }
+            | VisaOp::IfActive
+            | VisaOp::EndIfActive
+            | VisaOp::Loop
+            | VisaOp::BackGoto { .. }
+            | VisaOp::EndLoop { .. } => 0,
+            VisaOp::ScatterResult {
+                size,
+                byte,
+                ty,
+                count,
+                block,
+                null_mask,
+                ..
+            } => {
+                let data = byte
+                    + count.saturating_sub(1) * block
+                    + size.saturating_sub(1) * ty.bytes()
+                    + ty.bytes();
+                null_mask.map_or(data, |b| data.max(b + 4))
+            }
+            VisaOp::StoreScaled {
+                ch,
+                global,
+                offsets,
+                src,
+                mask,
+                block,
+                ..
+            } => {
+                let channels = u32::from(mask & 0xf).count_ones().max(1);
+                let data = src + (channels - 1) * block + 4 * ch.size.saturating_sub(1) + 4;
+                data.max(global.end(1)).max(offsets.end(ch.size))
+            }
+        }
+    }
+}
+
 impl AddrSlot {
+    /// One past the last GRF byte the slot reads for `size` channels.
+    pub fn end(&self, size: u32) -> u32 {
+        self.reads(size)
+            .into_iter()
+            .map(|(_, end)| end)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The GRF byte ranges `(start, end)` the slot reads for `size` channels.
     pub fn reads(&self, size: u32) -> Vec<(u32, u32)> {
         let param = |(byte, ty): (u32, ElemType)| (byte, byte + size * ty.bytes());
@@ -392,7 +531,8 @@ pub enum VisaOp {
     },
     /// Copies each channel's parameters (every channel of the range, enabled
     /// or not: coordinates feed the derivatives of their 2×2 quad, as vISA
-    /// gathers them with NoMask) into the address VGPRs from [`ADDR_VGPR`].
+    /// gathers them with NoMask) into the address VGPRs from
+    /// [`Staging::addr`].
     StageAddress {
         /// First channel.
         first: u32,
@@ -400,12 +540,14 @@ pub enum VisaOp {
         size: u32,
         /// One entry per address VGPR.
         slots: Vec<AddrSlot>,
+        /// The program's staging VGPRs.
+        staging: Staging,
     },
     /// Intel cube coordinates → the shared sampler's cube address: for every
     /// channel of the range (as [`VisaOp::StageAddress`]), the direction
     /// (u, v, r) and cube index ai, read as `AddrSlot::Float` slots, become
-    /// `s'`, `t'`, `face_id` in the address VGPRs `ADDR_VGPR + at` and the
-    /// two after (`texture::sample::cube_direction::cube_address`).
+    /// `s'`, `t'`, `face_id` in the address VGPRs `staging.addr + at` and
+    /// the two after (`texture::sample::cube_direction::cube_address`).
     StageCube {
         /// First channel.
         first: u32,
@@ -413,15 +555,17 @@ pub enum VisaOp {
         size: u32,
         /// u, v, r, ai: `Float` slots, or `Const` bits for a missing one.
         params: [AddrSlot; 4],
-        /// Address VGPR (from `ADDR_VGPR`) of `s'`.
+        /// Address VGPR (from `staging.addr`) of `s'`.
         at: u32,
+        /// The program's staging VGPRs.
+        staging: Staging,
     },
     /// EXEC = the channel-enable mask of `ch`.
     SetExec {
         /// The channels.
         ch: Channels,
     },
-    /// Writes an image op's results (from [`DATA_VGPR`]) for the channels
+    /// Writes an image op's results (from [`Staging::data`]) for the channels
     /// EXEC enables into the vISA destination layout: each of `count` values
     /// in its own block of `block` bytes, element `i` at `i * size`, then
     /// the pixel-null-mask dword when asked.
@@ -442,10 +586,12 @@ pub enum VisaOp {
         integer: bool,
         /// `.pixel_null_mask`: the GRF byte of the mask dword.
         null_mask: Option<u32>,
+        /// The program's staging VGPRs.
+        staging: Staging,
     },
     /// Intel `resinfo` (3D_INFO): for each channel of the range that EXEC
-    /// enables, the LOD staged in [`ADDR_VGPR`] gives the enabled RGBA
-    /// values, packed from [`DATA_VGPR`] as an image op's results are (a
+    /// enables, the LOD staged in [`Staging::addr`] gives the enabled RGBA
+    /// values, packed from [`Staging::data`] as an image op's results are (a
     /// [`VisaOp::ScatterResult`] writes them out).
     Resinfo {
         /// First channel.
@@ -454,6 +600,8 @@ pub enum VisaOp {
         size: u32,
         /// The enabled channels' values, in R, G, B, A order.
         values: Vec<InfoValue>,
+        /// The program's staging VGPRs.
+        staging: Staging,
     },
     /// `goto`: the channels it enables (all active ones when `uniform` and
     /// its predicate, if any, holds for the first channel) stop executing and

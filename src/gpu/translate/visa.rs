@@ -22,7 +22,7 @@
 //! and puts one in only where such a hazard exists (control flow is uniform:
 //! `IfActive` regions and loops decide through `workgroupUniformLoad`, itself
 //! a barrier, and a loop's later trips start after its end's). The synthesised MIMG's address and result VGPRs
-//! (from [`ADDR_VGPR`]) lie above the GRF, so they stay private per lane; the
+//! (from [`Staging::addr`]) lie above the GRF, so they stay private per lane; the
 //! staging and scatter operations copy between the two. Predicates are SGPRs
 //! in the private `s` array, identical in every invocation: `cmp` into a
 //! predicate and `setp` are computed whole by every invocation.
@@ -33,8 +33,8 @@ use super::{err, Emitter, TranslateError, BUDGET_FAULT};
 use crate::ir::alu::{AluFn, Family, Ty, Unit};
 use crate::ir::visa::{
     AddrSlot, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, PredUse, Region,
-    SrcMod, VisaOp, ADDR_VGPR, DATA_VGPR, DISPATCH_SGPR, GRF_VGPRS, INTEL_MODE, MAX_BACK_JUMPS,
-    OFF_SGPR, RETURNED_SGPR, THREAD_LANES,
+    SrcMod, Staging, VisaOp, DISPATCH_SGPR, GRF_VGPRS, INTEL_MODE, MAX_BACK_JUMPS, OFF_SGPR,
+    RETURNED_SGPR, THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -99,7 +99,7 @@ fn barrier(e: &mut Emitter) {
 /// immediate).
 fn src_range(s: &GrfSrc, count: u32) -> Vec<(u32, u32)> {
     match s {
-        GrfSrc::Region(r, _) => vec![(r.byte, region_end(r, count))],
+        GrfSrc::Region(r, _) => vec![(r.byte, r.end(count))],
         GrfSrc::Imm(..) => Vec::new(),
     }
 }
@@ -111,99 +111,6 @@ fn srcs_range(srcs: &[GrfSrc], count: u32) -> Vec<(u32, u32)> {
 /// True when the program has GRF operations (a lowered vISA program).
 pub(super) fn uses_grf(ops: &[(usize, &Op)]) -> bool {
     ops.iter().any(|(_, op)| matches!(op, Op::Visa(_)))
-}
-
-/// One past the last GRF byte a region's first `count` elements touch.
-fn region_end(r: &Region, count: u32) -> u32 {
-    (0..count.max(1))
-        .map(|i| r.element(i) + r.ty.bytes())
-        .max()
-        .unwrap_or(0)
-}
-
-fn src_end(s: &GrfSrc, count: u32) -> u32 {
-    match s {
-        GrfSrc::Region(r, _) => region_end(r, count),
-        GrfSrc::Imm(..) => 0,
-    }
-}
-
-fn dst_end(d: &GrfDst, count: u32) -> u32 {
-    d.byte.map_or(0, |b| {
-        b + count.saturating_sub(1) * d.hstride * d.ty.bytes() + d.ty.bytes()
-    })
-}
-
-/// One past the last GRF byte an address slot's first `size` elements read.
-fn slot_end(s: &AddrSlot, size: u32) -> u32 {
-    s.reads(size)
-        .into_iter()
-        .map(|(_, end)| end)
-        .max()
-        .unwrap_or(0)
-}
-
-/// One past the last GRF byte `op` reads or writes.
-fn extent(op: &VisaOp) -> u32 {
-    match op {
-        VisaOp::Alu { ch, dst, srcs, .. } => srcs
-            .iter()
-            .map(|s| src_end(s, ch.size))
-            .fold(dst_end(dst, ch.size), u32::max),
-        VisaOp::Cmp { ch, dst, srcs, .. } => {
-            let d = match dst {
-                CmpDst::Grf(d) => dst_end(d, ch.size),
-                CmpDst::Pred(_) => 0,
-            };
-            srcs.iter().map(|s| src_end(s, ch.size)).fold(d, u32::max)
-        }
-        VisaOp::Setp { src, .. } => src_end(src, 1),
-        VisaOp::StageAddress { size, slots, .. } => {
-            slots.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
-        }
-        VisaOp::StageCube { size, params, .. } => {
-            params.iter().map(|s| slot_end(s, *size)).max().unwrap_or(0)
-        }
-        VisaOp::SetExec { .. }
-        | VisaOp::Resinfo { .. }
-        | VisaOp::Goto { .. }
-        | VisaOp::Join { .. }
-        | VisaOp::Ret { .. }
-        | VisaOp::IfActive
-        | VisaOp::EndIfActive
-        | VisaOp::Loop
-        | VisaOp::BackGoto { .. }
-        | VisaOp::EndLoop { .. } => 0,
-        VisaOp::ScatterResult {
-            size,
-            byte,
-            ty,
-            count,
-            block,
-            null_mask,
-            ..
-        } => {
-            let data = byte
-                + count.saturating_sub(1) * block
-                + size.saturating_sub(1) * ty.bytes()
-                + ty.bytes();
-            null_mask.map_or(data, |b| data.max(b + 4))
-        }
-        VisaOp::StoreScaled {
-            ch,
-            global,
-            offsets,
-            src,
-            mask,
-            block,
-            ..
-        } => {
-            let channels = u32::from(mask & 0xf).count_ones().max(1);
-            let data = src + (channels - 1) * block + 4 * ch.size.saturating_sub(1) + 4;
-            data.max(src_end(global, 1))
-                .max(region_end(offsets, ch.size))
-        }
-    }
 }
 
 /// Declares the GRF of a module that runs GRF operations: the workgroup
@@ -224,7 +131,7 @@ pub(super) fn prepare(e: &mut Emitter, ops: &[(usize, &Op)]) -> Result<(), Trans
     let mut end = 0u32;
     for &(offset, op) in ops {
         if let Op::Visa(g) = op {
-            let x = extent(g);
+            let x = g.grf_end();
             if x > GRF_VGPRS * THREAD_LANES * 4 {
                 return Err(err(offset, "a GRF operand lies past the GRF file"));
             }
@@ -726,15 +633,21 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
                 ch.first, ch.size
             ));
         }
-        VisaOp::StageAddress { first, size, slots } => {
-            emit_stage(e, *first, *size, slots);
+        VisaOp::StageAddress {
+            first,
+            size,
+            slots,
+            staging,
+        } => {
+            emit_stage(e, *first, *size, slots, staging);
         }
         VisaOp::StageCube {
             first,
             size,
             params,
             at,
-        } => emit_stage_cube(e, *first, *size, params, *at),
+            staging,
+        } => emit_stage_cube(e, *first, *size, params, staging.addr + at),
         VisaOp::SetExec { ch } => {
             let en = enabled_expr(e, offset, ch)?;
             e.write_exec(&en, "0u");
@@ -743,10 +656,11 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             first,
             size,
             values,
+            staging,
         } => {
             // cpu::visa: the lanes EXEC enables, from and to the private
             // address and result VGPRs (no GRF access).
-            let lod = e.v_read(ADDR_VGPR);
+            let lod = e.v_read(staging.addr);
             e.line(&format!(
                 "    if lane >= {first}u && lane < {}u && ((exec_lo >> lane) & 1u) == 1u {{",
                 first + size
@@ -756,7 +670,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
                     InfoValue::Const(c) => format!("{c}u"),
                     InfoValue::Shifted(size) => format!("resinfo_shift({size}u, {lod})"),
                 };
-                if let Some(place) = e.v(DATA_VGPR + k as u32) {
+                if let Some(place) = e.v(staging.data + k as u32) {
                     e.line(&format!("        {place} = {value};"));
                 }
             }
@@ -823,6 +737,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             block,
             integer,
             null_mask,
+            staging,
         } => {
             e.line(&format!(
                 "    let act = lane >= {first}u && lane < {}u && ((exec_lo >> lane) & 1u) == 1u;",
@@ -830,7 +745,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             ));
             e.line(&format!("    let i = lane - {first}u;"));
             let n = t.bytes();
-            let values: Vec<String> = (0..*count).map(|k| e.v_read(DATA_VGPR + k)).collect();
+            let values: Vec<String> = (0..*count).map(|k| e.v_read(staging.data + k)).collect();
             let data = byte + count.saturating_sub(1) * block + size * n;
             before_write(e, &[(*byte, data)]);
             e.line("    if act {");
@@ -886,7 +801,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
 
 /// StageAddress: every channel of the range (enabled or not) copies its
 /// parameters into the private address VGPRs.
-fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot]) {
+fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot], staging: &Staging) {
     let reads: Vec<(u32, u32)> = slots.iter().flat_map(|s| s.reads(size)).collect();
     before_read(e, &reads);
     e.line(&format!(
@@ -896,7 +811,7 @@ fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot]) {
     e.line(&format!("        let i = lane - {first}u;"));
     for (k, s) in slots.iter().enumerate() {
         let value = slot_value(s, size);
-        if let Some(place) = e.v(ADDR_VGPR + k as u32) {
+        if let Some(place) = e.v(staging.addr + k as u32) {
             e.line(&format!("        {place} = {value};"));
         }
     }
@@ -964,7 +879,8 @@ fn slot_value(s: &AddrSlot, size: u32) -> String {
 }
 
 /// StageCube: every channel of the range converts its direction and cube
-/// index (`cube_address`, shaders/cube.wgsl) into three address VGPRs.
+/// index (`cube_address`, shaders/cube.wgsl) into three address VGPRs from
+/// `at`.
 fn emit_stage_cube(e: &mut Emitter, first: u32, size: u32, params: &[AddrSlot; 4], at: u32) {
     let reads: Vec<(u32, u32)> = params.iter().flat_map(|s| s.reads(size)).collect();
     before_read(e, &reads);
@@ -978,7 +894,7 @@ fn emit_stage_cube(e: &mut Emitter, first: u32, size: u32, params: &[AddrSlot; 4
         "        let cube_at = cube_address({x}, {y}, {z}, {ai});"
     ));
     for k in 0..3u32 {
-        if let Some(place) = e.v(ADDR_VGPR + at + k) {
+        if let Some(place) = e.v(at + k) {
             let c = ["x", "y", "z"][k as usize];
             e.line(&format!("        {place} = cube_at.{c};"));
         }
@@ -1056,7 +972,7 @@ fn emit_alu(
     };
     e.line(&format!("        r = {value};"));
     e.line("    }");
-    before_write(e, &[(byte, dst_end(dst, ch.size))]);
+    before_write(e, &[(byte, dst.end(ch.size))]);
     e.line(&format!(
         "    if act {{ {} }}",
         write_dst(dst, byte, ch.size, "r")
@@ -1109,7 +1025,7 @@ fn emit_cmp(
             let b = bind(e, "b", read_src(&srcs[1], "i", ch.size), "        ");
             e.line(&format!("        t = {};", compare(func, &a, &b)));
             e.line("    }");
-            before_write(e, &[(byte, dst_end(d, ch.size))]);
+            before_write(e, &[(byte, d.end(ch.size))]);
             // All ones (true) or zero in the destination type's width.
             e.line(&format!(
                 "    if act {{ {} }}",
@@ -1157,7 +1073,7 @@ fn emit_store_scaled(
         })?;
     let channels = u32::from(mask & 0xf).count_ones();
     let mut reads = src_range(global, 1);
-    reads.push((offsets.byte, region_end(offsets, ch.size)));
+    reads.push((offsets.byte, offsets.end(ch.size)));
     reads.push((src, src + channels * block + 4 * ch.size));
     before_read(e, &reads);
     channel_prologue(e, offset, ch)?;

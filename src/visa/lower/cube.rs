@@ -24,7 +24,7 @@
 
 use super::Res;
 use crate::ir::image::{ImageKind, Opcode};
-use crate::ir::visa::{AddrSlot, VisaOp};
+use crate::ir::visa::{AddrSlot, Staging, VisaOp};
 use crate::texture::descriptor::{decode_sampler, encode_sampler};
 
 /// SQ_TEX_CLAMP `clamp_last_texel`: the S# mode both Intel cube modes map to.
@@ -76,13 +76,20 @@ pub(super) fn cube_mode_elsewhere(sampler: &str) -> String {
 pub(super) const BODY: [AddrSlot; 3] = [AddrSlot::Const(0); 3];
 
 /// The op that converts each channel's (u, v, r, ai) into the body staged at
-/// address VGPR `at`.
-pub(super) fn stage(first: u32, size: u32, params: [AddrSlot; 4], at: u32) -> VisaOp {
+/// address VGPR `staging.addr + at`.
+pub(super) fn stage(
+    first: u32,
+    size: u32,
+    params: [AddrSlot; 4],
+    at: u32,
+    staging: Staging,
+) -> VisaOp {
     VisaOp::StageCube {
         first,
         size,
         params,
         at,
+        staging,
     }
 }
 

@@ -25,7 +25,7 @@ use crate::arch::Arch;
 use crate::ir::alu::{AluFn, Family, Rel, Ty};
 use crate::ir::visa::{
     exec_float, Channels, CmpDst, ElemType, GrfDst, GrfSrc, NamedVar, PredCtrl, PredUse, Region,
-    SrcMod, VarMap, VisaOp, PRED_SGPR,
+    SrcMod, Staging, VarMap, VisaOp, ADDR_SPAN, DATA_SPAN, GRF_VGPRS, PRED_SGPR, THREAD_LANES,
 };
 use crate::ir::{Op, Program as IrProgram};
 use crate::texture::descriptor::ImageDesc;
@@ -130,6 +130,43 @@ pub fn var_map(prog: &Program, layout: &Layout) -> VarMap {
 /// [`Program::check_supported`] refuses and whatever the lowering does not
 /// model, never skipping an instruction.
 pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
+    // The staging VGPRs go right above the GRF rows the operations touch, as
+    // many as the image ops stage, which the lowering tells: lowered once
+    // with the widest staging, then again with the staging fitted (the GRF
+    // operations do not depend on where the staging is).
+    let top = lower_with(prog, target, Staging::TOP)?;
+    let (mut grf_end, mut addr_rows, mut data_rows) = (top.layout.total, 0, 0);
+    for (_, op) in &top.prog.ops {
+        match op {
+            Op::Visa(g) => {
+                grf_end = grf_end.max(g.grf_end());
+                match &**g {
+                    VisaOp::StageAddress { slots, .. } => {
+                        addr_rows = addr_rows.max(slots.len() as u32);
+                    }
+                    // s', t', face_id from `at`.
+                    VisaOp::StageCube { at, .. } => addr_rows = addr_rows.max(at + 3),
+                    VisaOp::ScatterResult { count, .. } => data_rows = data_rows.max(*count),
+                    VisaOp::Resinfo { values, .. } => {
+                        data_rows = data_rows.max(values.len() as u32);
+                    }
+                    _ => {}
+                }
+            }
+            // An image op returns at least one value, even with DMASK 0.
+            Op::Image(_) => data_rows = data_rows.max(1),
+            _ => {}
+        }
+    }
+    let rows = grf_end.div_ceil(THREAD_LANES * 4);
+    if rows >= GRF_VGPRS || addr_rows > ADDR_SPAN || data_rows > DATA_SPAN {
+        return Ok(top);
+    }
+    lower_with(prog, target, Staging::fitted(rows, addr_rows, data_rows))
+}
+
+/// [`lower`] with the image ops' staging VGPRs at `staging`.
+fn lower_with(prog: &Program, target: &Target, staging: Staging) -> Result<Lowered, VisaError> {
     prog.check_supported()?;
     let layout = layout::layout(prog, target.grf).map_err(|e| VisaError::new(0, e))?;
     let preds = layout.preds.len() as u32;
@@ -137,6 +174,7 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     let mut cx = Cx {
         layout: &layout,
         target,
+        staging,
         state: target.state_inputs.clone(),
         ops: Vec::new(),
         waits: flow.waits.clone(),
@@ -224,11 +262,17 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
     for _ in 0..open {
         cx.push(prog.body.last().map_or(0, |s| s.line), VisaOp::EndIfActive);
     }
+    // The GRF's rows (those below the staging), then the staged addresses
+    // and the results where the program has image ops: the file a thread
+    // stores before it runs.
+    let stages = cx.ops.iter().any(|(_, op)| match op {
+        Op::Image(_) => true,
+        Op::Visa(g) => matches!(**g, VisaOp::StageAddress { .. } | VisaOp::Resinfo { .. }),
+        _ => false,
+    });
     Ok(Lowered {
         prog: IrProgram {
-            // The GRF (v0-v191), the staged addresses (from ADDR_VGPR) and
-            // the results (from DATA_VGPR) span the whole file.
-            vgpr_rows: 256,
+            vgpr_rows: if stages { staging.end } else { staging.addr },
             ..IrProgram::new(arch(), cx.ops)
         },
         names: var_map(prog, &layout),
@@ -338,6 +382,8 @@ fn check_types(name: &str, family: Family, kind: Kind, dst: ElemType, srcs: &[Gr
 struct Cx<'a> {
     layout: &'a Layout,
     target: &'a Target,
+    /// Where image ops stage their addresses and results.
+    staging: Staging,
     /// Known surface/sampler values: `name` → index.
     state: BTreeMap<String, u32>,
     ops: Vec<(usize, Op)>,

@@ -10,9 +10,7 @@
 
 use super::{cube, Binding, Cx, Res};
 use crate::ir::image::{flag, AddrRegs, ImageKind, ImageOp, Opcode};
-use crate::ir::visa::{
-    AddrSlot, Channels, ElemType, VisaOp, ADDR_VGPR, DATA_VGPR, SSHARP_SGPR, TSHARP_SGPR,
-};
+use crate::ir::visa::{AddrSlot, Channels, ElemType, VisaOp, SSHARP_SGPR, TSHARP_SGPR};
 use crate::ir::{Op, Reg, Src};
 use crate::texture::descriptor::ImageType;
 use crate::texture::format::NumFormat;
@@ -348,8 +346,8 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
         tfe: false,
         lwe: false,
         d16: false,
-        vdata: DATA_VGPR,
-        addr: AddrRegs::Contiguous(ADDR_VGPR),
+        vdata: cx.staging.data,
+        addr: AddrRegs::Contiguous(cx.staging.addr),
         srsrc: TSHARP_SGPR,
         ssamp: if op.has_sampler() { SSHARP_SGPR } else { 0 },
     };
@@ -415,9 +413,18 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
     }
     let pred = s.pred.as_ref().map(|p| cx.pred(p)).transpose()?;
     let first = 4 * u32::from(s.exec.mask);
-    cx.push(line, VisaOp::StageAddress { first, size, slots });
+    let staging = cx.staging;
+    cx.push(
+        line,
+        VisaOp::StageAddress {
+            first,
+            size,
+            slots,
+            staging,
+        },
+    );
     if let Some((at, params)) = cube_at {
-        cx.push(line, cube::stage(first, size, params, at));
+        cx.push(line, cube::stage(first, size, params, at, staging));
     }
     cx.push(
         line,
@@ -444,6 +451,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
                 first,
                 size,
                 values,
+                staging,
             },
         );
     } else {
@@ -460,6 +468,7 @@ pub(super) fn lower(cx: &mut Cx, s: &Sampler, line: usize) -> Res<()> {
             block,
             integer,
             null_mask: s.pixel_null_mask.then_some(dst_byte + count * block),
+            staging,
         },
     );
     // EXEC back to the dispatch mask.
