@@ -677,29 +677,29 @@ mod tests {
         data_format(code).unwrap()
     }
 
+    /// Every (data format, number format) pair with its decoder.
+    fn every_decoder() -> impl Iterator<Item = (&'static DataFormat, NumFormat, TexelDecoder)> {
+        (0..=255u8).filter_map(data_format).flat_map(|df| {
+            (0..16)
+                .filter_map(NumFormat::from_code)
+                .map(move |nf| (df, nf, TexelDecoder::new(df, nf)))
+        })
+    }
+
     #[test]
     fn decoders_are_load_texel() {
         let mut seed = 0x9e37_79b9_u32;
-        for code in 0..=255u8 {
-            let Some(df) = data_format(code) else {
-                continue;
-            };
-            for n in 0..16 {
-                let Some(nf) = NumFormat::from_code(n) else {
-                    continue;
-                };
-                let d = TexelDecoder::new(df, nf);
-                for _ in 0..64 {
-                    let texel: Vec<u8> = (0..df.bytes.max(1))
-                        .map(|_| {
-                            seed ^= seed << 13;
-                            seed ^= seed >> 17;
-                            seed ^= seed << 5;
-                            seed as u8
-                        })
-                        .collect();
-                    assert_eq!(d.decode(&texel), load_texel(df, nf, &texel), "{}", df.name);
-                }
+        for (df, nf, d) in every_decoder() {
+            for _ in 0..64 {
+                let texel: Vec<u8> = (0..df.bytes.max(1))
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        seed as u8
+                    })
+                    .collect();
+                assert_eq!(d.decode(&texel), load_texel(df, nf, &texel), "{}", df.name);
             }
         }
     }
@@ -719,24 +719,15 @@ mod tests {
         // And the decoders that claim it decode no denormal (the loads whose
         // values can be denormal, 32-bit floats, do not claim it).
         let mut claimed = 0;
-        for code in 0..=255u8 {
-            let Some(df) = data_format(code) else {
-                continue;
-            };
-            for n in 0..16 {
-                let Some(nf) = NumFormat::from_code(n) else {
-                    continue;
-                };
-                let d = TexelDecoder::new(df, nf);
-                let denormal = [1u8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
-                if nf == NumFormat::Float && df.comps.iter().all(|&(_, w)| w == 32) {
-                    assert!(!d.never_subnormal(), "{}", df.name);
-                }
-                if d.never_subnormal() {
-                    claimed += 1;
-                    let v = d.decode(&denormal[..df.bytes as usize]).unwrap();
-                    assert!(v.iter().all(|&b| !f32::from_bits(b).is_subnormal()));
-                }
+        let denormal = [1u8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+        for (df, nf, d) in every_decoder() {
+            if nf == NumFormat::Float && df.comps.iter().all(|&(_, w)| w == 32) {
+                assert!(!d.never_subnormal(), "{}", df.name);
+            }
+            if d.never_subnormal() {
+                claimed += 1;
+                let v = d.decode(&denormal[..df.bytes as usize]).unwrap();
+                assert!(v.iter().all(|&b| !f32::from_bits(b).is_subnormal()));
             }
         }
         assert!(claimed > 0);
