@@ -158,10 +158,10 @@ pub fn lower(prog: &Program, target: &Target) -> Result<Lowered, VisaError> {
             _ => {}
         }
     }
-    let rows = grf_end.div_ceil(THREAD_LANES * 4);
-    if rows >= GRF_VGPRS || addr_rows > ADDR_SPAN || data_rows > DATA_SPAN {
+    if addr_rows > ADDR_SPAN || data_rows > DATA_SPAN {
         return Ok(top);
     }
+    let rows = grf_end.div_ceil(THREAD_LANES * 4).min(GRF_VGPRS);
     lower_with(prog, target, Staging::fitted(rows, addr_rows, data_rows))
 }
 
@@ -262,17 +262,13 @@ fn lower_with(prog: &Program, target: &Target, staging: Staging) -> Result<Lower
     for _ in 0..open {
         cx.push(prog.body.last().map_or(0, |s| s.line), VisaOp::EndIfActive);
     }
-    // The GRF's rows (those below the staging), then the staged addresses
-    // and the results where the program has image ops: the file a thread
-    // stores before it runs.
-    let stages = cx.ops.iter().any(|(_, op)| match op {
-        Op::Image(_) => true,
-        Op::Visa(g) => matches!(**g, VisaOp::StageAddress { .. } | VisaOp::Resinfo { .. }),
-        _ => false,
-    });
     Ok(Lowered {
         prog: IrProgram {
-            vgpr_rows: if stages { staging.end } else { staging.addr },
+            // The GRF's rows (those below the staging), then the staged
+            // addresses and the results, as many as the image ops use (none
+            // for a program without them): the file a thread stores before
+            // it runs.
+            vgpr_rows: staging.end,
             ..IrProgram::new(arch(), cx.ops)
         },
         names: var_map(prog, &layout),
