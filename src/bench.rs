@@ -527,17 +527,20 @@ pub fn run_with(
     let lanes = Workload::lanes_of(&p);
     let ops = (lanes * u64::from(w.ops_per_lane)) as f64;
     // The state as a CPU run leaves it: the VGPR rows its program wrote
-    // are stored by then (`WaveState`), so this is the launch's peak.
-    let mut launch_bytes = 0;
+    // are stored by then (`WaveState`), so this is the launch's peak. Every
+    // run leaves the same state, so the first run's is summed, once.
+    let mut launch_bytes = None;
     let cpu_time = measure(budget, || {
         let (mut waves, mut mem) = (p.waves.clone(), p.memory.clone());
         let t = Instant::now();
         cpu::run(&p.prog, &mut waves, &mut mem)?;
         let elapsed = t.elapsed();
-        launch_bytes =
-            mem.bytes.len() as u64 + waves.iter().map(|w| w.state_bytes() as u64).sum::<u64>();
+        launch_bytes.get_or_insert_with(|| {
+            mem.bytes.len() as u64 + waves.iter().map(|w| w.state_bytes() as u64).sum::<u64>()
+        });
         Ok(elapsed)
     })?;
+    let launch_bytes = launch_bytes.unwrap_or_default();
     let cpu_rate = ops / cpu_time.as_secs_f64();
     let mut fig = Figures {
         name: w.name,
