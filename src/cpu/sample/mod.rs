@@ -279,6 +279,11 @@ fn dmask_selected(v: [u32; 4], dmask: u32) -> ([u32; 4], usize) {
 /// packed two per VGPR, low half first, where the generation packs D16
 /// (`Arch::packed_d16`), else one per VGPR in the low half (sampling.md §3.3,
 /// §5.13).
+///
+/// Inlined into the lane loop: as a call it was about 100 instructions a
+/// lane, and the bilinear benchmark 5 % slower (docs/gpu.md, "Issue 17's
+/// targets, measured again").
+#[inline(always)]
 fn write_values(
     w: &mut WaveState,
     m: &ImageOp,
