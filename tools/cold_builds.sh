@@ -12,8 +12,9 @@
 #                                           passed as --adapter when set)
 #
 # Nothing here is part of the test suite: the tests run the same manifests
-# under --diff, and docs/gpu.md ("Time to first result on lavapipe") keeps
-# the figures of each pass.
+# under --diff. docs/gpu.md keeps the figures of each pass ("Time to first
+# result on lavapipe", "Issue 17's targets, measured again"). A manifest that
+# fails shows its exit status; run it alone to read its error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${GCN_RUN:-target/release/gcn-run}
@@ -37,6 +38,6 @@ for m in "${manifests[@]}"; do
     read -r wall kib rc < <(tail -1 "$stat")
     printf '%s %s %s %s\n' "$wall" "$kib" "$rc" "$m" >>"$rows"
 done
-sort -rn "$rows" | awk '{ printf "%7.2f s %6.0f MB  rc %s  %s\n", $1, $2 / 1024, $3, $4 }'
+sort -rn "$rows" | awk '{ printf "%7.2f s %6.0f MiB  rc %s  %s\n", $1, $2 / 1024, $3, $4 }'
 awk '{ t += $1; n++; if ($1 >= 3) s++; if ($3 != 0) f++ }
      END { printf "%d manifests, %.0f s in all, %d at 3 s or more, %d with a non-zero exit\n", n, t, s, f }' "$rows"
