@@ -22,7 +22,7 @@
 //! and puts one in only where such a hazard exists (control flow is uniform:
 //! `IfActive` regions and loops decide through `workgroupUniformLoad`, itself
 //! a barrier, and a loop's later trips start after its end's). The synthesised MIMG's address and result VGPRs
-//! (from [`Staging::addr`]) lie above the GRF, so they stay private per lane; the
+//! (from [`Staging::addr`](crate::ir::visa::Staging::addr)) lie above the GRF, so they stay private per lane; the
 //! staging and scatter operations copy between the two. Predicates are SGPRs
 //! in the private `s` array, identical in every invocation: `cmp` into a
 //! predicate and `setp` are computed whole by every invocation.
@@ -33,8 +33,8 @@ use super::{err, Emitter, TranslateError, BUDGET_FAULT};
 use crate::ir::alu::{AluFn, Family, Ty, Unit};
 use crate::ir::visa::{
     AddrSlot, Channels, CmpDst, ElemType, GrfDst, GrfSrc, InfoValue, PredCtrl, PredUse, Region,
-    SrcMod, Staging, VisaOp, DISPATCH_SGPR, GRF_VGPRS, INTEL_MODE, MAX_BACK_JUMPS, OFF_SGPR,
-    RETURNED_SGPR, THREAD_LANES,
+    SrcMod, VisaOp, DISPATCH_SGPR, GRF_VGPRS, INTEL_MODE, MAX_BACK_JUMPS, OFF_SGPR, RETURNED_SGPR,
+    THREAD_LANES,
 };
 use crate::ir::Op;
 use std::fmt::Write as _;
@@ -639,7 +639,7 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
             slots,
             staging,
         } => {
-            emit_stage(e, *first, *size, slots, staging);
+            emit_stage(e, *first, *size, slots, staging.addr);
         }
         VisaOp::StageCube {
             first,
@@ -800,8 +800,8 @@ pub(super) fn emit(e: &mut Emitter, offset: usize, op: &VisaOp) -> Result<(), Tr
 }
 
 /// StageAddress: every channel of the range (enabled or not) copies its
-/// parameters into the private address VGPRs.
-fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot], staging: &Staging) {
+/// parameters into the private address VGPRs from `addr`.
+fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot], addr: u32) {
     let reads: Vec<(u32, u32)> = slots.iter().flat_map(|s| s.reads(size)).collect();
     before_read(e, &reads);
     e.line(&format!(
@@ -811,7 +811,7 @@ fn emit_stage(e: &mut Emitter, first: u32, size: u32, slots: &[AddrSlot], stagin
     e.line(&format!("        let i = lane - {first}u;"));
     for (k, s) in slots.iter().enumerate() {
         let value = slot_value(s, size);
-        if let Some(place) = e.v(staging.addr + k as u32) {
+        if let Some(place) = e.v(addr + k as u32) {
             e.line(&format!("        {place} = {value};"));
         }
     }
